@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import type { ResolvedConfig } from './config.js';
+import type { OutputFile } from './types.js';
+
+export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
+
+export function shortHash(contents: string | Uint8Array): string {
+  return createHash('sha256').update(contents).digest('base64url').replace(/[-_]/g, '').slice(0, 8);
+}
+
+/** Applies the saved theme before first paint. Inline (and hashed in the CSP) to avoid a flash. */
+export const THEME_SCRIPT = "try{var t=localStorage.getItem('docs-theme');if(t==='dark'||t==='light')document.documentElement.dataset.theme=t}catch(e){}";
+
+/** Keeps the `#hash` when a redirect stub forwards (the meta refresh would drop it). */
+const REDIRECT_SCRIPT = "location.replace(document.querySelector('link[rel=canonical]').href+location.hash);\n";
+
+export interface BuiltAssets {
+  files: OutputFile[];
+  /** URL of the entry script, the stylesheet and the redirect script. */
+  js: string;
+  css: string;
+  redirectScript: string;
+}
+
+/**
+ * Bundles the browser runtime and the stylesheet with esbuild: minified, content-hashed, split so
+ * that search and other on-demand code load only when used.
+ */
+export async function buildAssets(config: ResolvedConfig, options: { dev?: boolean } = {}): Promise<BuiltAssets> {
+  const result = await esbuild.build({
+    entryPoints: { client: path.join(CLIENT_DIR, 'main.ts'), style: path.join(CLIENT_DIR, 'styles/index.css') },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    minify: true,
+    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+    outdir: 'assets',
+    entryNames: '[name].[hash]',
+    chunkNames: 'chunks/[name].[hash]',
+    assetNames: '[name].[hash]',
+    publicPath: `${config.base}assets`,
+    write: false,
+    metafile: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+    define: {
+      __DOCS_RUNTIME__: JSON.stringify(config.runtime),
+      __DOCS_DEV__: JSON.stringify(Boolean(options.dev)),
+      __DOCS_SYNONYMS__: JSON.stringify(config.search.synonyms),
+    },
+  });
+  const files: OutputFile[] = result.outputFiles.map((f) => ({ path: path.relative(process.cwd(), f.path).split(path.sep).join('/').replace(/^.*?assets\//, 'assets/'), contents: f.contents }));
+  const find = (re: RegExp) => {
+    const file = files.find((f) => re.test(f.path));
+    if (!file) throw new Error(`Internal error: esbuild produced no ${re}`);
+    return `${config.base}${file.path}`;
+  };
+  const redirectPath = `assets/redirect.${shortHash(REDIRECT_SCRIPT)}.js`;
+  files.push({ path: redirectPath, contents: REDIRECT_SCRIPT });
+  return { files, js: find(/^assets\/client\.[^/]+\.js$/), css: find(/^assets\/style\.[^/]+\.css$/), redirectScript: `${config.base}${redirectPath}` };
+}

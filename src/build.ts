@@ -1,0 +1,39 @@
+import { performance } from 'node:perf_hooks';
+import { buildAssets } from './assets.js';
+import { checkSite } from './check.js';
+import { loadConfig, type ResolvedConfig } from './config.js';
+import { loadContent } from './content.js';
+import { silentLogger, task, type Logger } from './log.js';
+import { renderMarkdown } from './markdown/index.js';
+import { emitSite } from './output.js';
+import { createSite, type Site } from './site.js';
+import type { OutputFile } from './types.js';
+import { FsWriter, type Writer } from './write.js';
+
+export interface BuildResult {
+  site: Site;
+  files: OutputFile[];
+  pages: number;
+  redirects: number;
+  ms: number;
+}
+
+/** The whole pipeline on one screen: nothing is written until every check has passed. */
+export async function buildSite(config: ResolvedConfig, writer: Writer, logger: Logger = silentLogger): Promise<BuildResult> {
+  const started = performance.now();
+  const sources = await task(logger, 'content', () => loadContent(config));
+  const pages = await task(logger, 'markdown', () => renderMarkdown(sources, config));
+  const site = createSite(config, pages);
+  await task(logger, 'checks', () => checkSite(site));
+  const assets = await task(logger, 'assets', () => buildAssets(config));
+  const files = await task(logger, 'render', () => [...assets.files, ...emitSite(site, assets)]);
+  await task(logger, 'write', () => writer.commit(files));
+  return { site, files, pages: pages.length, redirects: config.redirects.length, ms: performance.now() - started };
+}
+
+/** `build [root]`: loads the root's configuration and writes the site to its output folder. */
+export async function build(root: string, options: { outDir?: string; base?: string; logger?: Logger } = {}): Promise<BuildResult> {
+  const logger = options.logger ?? silentLogger;
+  const config = await task(logger, 'config', () => loadConfig(root, options));
+  return buildSite(config, new FsWriter(config.outDir), logger);
+}

@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { build } from './build.js';
+import { checkContent } from './checks/index.js';
+import { loadConfig } from './config.js';
+import { BuildError, BuildFailure } from './errors.js';
+import { createLogger } from './log.js';
+import { createStaticServer, listen } from './serve.js';
+
+const pkg = JSON.parse(readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../package.json'), 'utf8')) as { version: string };
+
+/** Exit codes: 0 success, 1 a problem in the content or configuration, 2 a usage error. */
+export const EXIT = { ok: 0, content: 1, usage: 2 } as const;
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535.');
+  return n;
+}
+
+/** Prints a user error without a stack trace; returns the exit code. */
+export function reportError(error: unknown, write: (s: string) => void = (s) => process.stderr.write(s)): number {
+  if (error instanceof BuildFailure) {
+    write(`${error.format()}\n`);
+    return EXIT.content;
+  }
+  if (error instanceof BuildError) {
+    write(`${error.toString()}\n`);
+    return EXIT.content;
+  }
+  write(`Internal error: ${(error as Error).stack ?? String(error)}\n`);
+  return EXIT.content;
+}
+
+/**
+ * The commander program. `root` lets tests pass a Command already set up with exitOverride() and
+ * configureOutput(), which commander copies into subcommands when they are created.
+ */
+export function createProgram(root: Command = new Command()): Command {
+  const program = root
+    .name('docs')
+    .description('Build, check and preview a static documentation site from a folder of Markdown.')
+    .version(pkg.version, '-v, --version', 'print the version')
+    .showHelpAfterError('(run with --help for usage)');
+
+  program
+    .command('build')
+    .description('build the site into the output folder (default: dist)')
+    .argument('[root]', 'folder with docs.config.ts and content/, or a plain folder of Markdown', '.')
+    .option('-o, --out <dir>', 'output folder, relative to root (default: dist)')
+    .option('-b, --base <path>', 'public path the site is served under (default: from config, else /docs/)')
+    .action(async (rootDir: string, opts: { out?: string; base?: string }) => {
+      const root = path.resolve(rootDir);
+      const logger = createLogger();
+      try {
+        const result = await build(root, { outDir: opts.out, base: opts.base, logger });
+        logger.info(`built ${result.pages} pages and ${result.redirects} redirects in ${(result.ms / 1000).toFixed(2)} s -> ${path.relative(process.cwd(), path.resolve(root, opts.out ?? 'dist')) || '.'}`);
+      } catch (error) {
+        process.exitCode = reportError(error);
+      }
+    });
+
+  program
+    .command('serve')
+    .description('serve the built site the way a static host would (run build first)')
+    .argument('[root]', 'folder the site was built in', '.')
+    .option('-p, --port <port>', 'port to listen on (default: 4173)', port, 4173)
+    .option('--host [host]', 'listen on all interfaces, or on the given address (default: localhost only)')
+    .option('-o, --out <dir>', 'built site folder, relative to root (default: dist)')
+    .action(async (rootDir: string, opts: { port: number; host?: string | boolean; out?: string }) => {
+      const root = path.resolve(rootDir);
+      try {
+        const config = await loadConfig(root, { outDir: opts.out });
+        const server = createStaticServer({ dir: config.outDir, base: config.base });
+        const host = opts.host === true ? '0.0.0.0' : (opts.host as string | undefined) ?? '127.0.0.1';
+        const actual = await listen(server, opts.port, host);
+        process.stdout.write(`serving ${path.relative(process.cwd(), config.outDir) || '.'} at http://${host === '0.0.0.0' ? 'localhost' : host}:${actual}${config.base}\n`);
+      } catch (error) {
+        if (error instanceof BuildFailure || error instanceof BuildError) process.exitCode = reportError(error);
+        else {
+          process.stderr.write(`${(error as Error).message}\n`);
+          process.exitCode = EXIT.usage;
+        }
+      }
+    });
+
+  program
+    .command('check')
+    .description('run every content check without writing output; exits 1 on any problem')
+    .argument('[root]', 'folder with docs.config.ts and content/', '.')
+    .option('--format <format>', 'output format: text or json (default: text)', 'text')
+    .action(async (rootDir: string, opts: { format: string }) => {
+      if (opts.format !== 'text' && opts.format !== 'json') {
+        process.stderr.write(`error: --format must be "text" or "json", not "${opts.format}"\n`);
+        process.exitCode = EXIT.usage;
+        return;
+      }
+      process.exitCode = await checkContent(path.resolve(rootDir), opts.format);
+    });
+
+  return program;
+}
+
+/** Runs the CLI; usage errors exit 2, content errors 1. */
+export async function run(argv: string[]): Promise<void> {
+  const program = createProgram(new Command().exitOverride());
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+      return;
+    }
+    process.exitCode = reportError(error);
+  }
+}

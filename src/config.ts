@@ -1,0 +1,186 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
+import { BuildError, BuildFailure } from './errors.js';
+
+const route = z.string().regex(/^\//, 'a route starting with "/"');
+
+const sidebarLink = z.strictObject({
+  /** Label shown in the sidebar. */
+  text: z.string().min(1),
+  /** A route of the site ("/orgs/") or an external URL. */
+  link: z.string().min(1),
+});
+
+const sidebarGroup = z.strictObject({
+  text: z.string().min(1),
+  /** Routes of pages ("/quickstart/") or explicit links; a route shows that page's title. */
+  items: z.array(z.union([route, sidebarLink])).min(1),
+});
+
+const redirect = z.strictObject({
+  /** The old path, relative to the base ("/cron"). */
+  from: route,
+  /** A route of the site or an external URL. */
+  to: z.string().min(1),
+  /** Match only this exact path, not its slash or index.html forms (and write no stub page). */
+  exact: z.boolean().optional(),
+});
+
+const userConfigSchema = z.strictObject({
+  /** Site title, after the page title in `<title>`. @default "Documentation" */
+  title: z.string().min(1).optional(),
+  /** Description for pages that do not set one and for llms.txt. */
+  description: z.string().optional(),
+  /** Public path the site is served under. @default "/docs/" */
+  base: z.string().regex(/^\/(.*\/)?$/, 'a path that starts and ends with "/"').optional(),
+  /** `<html lang>`. @default "en-US" */
+  lang: z.string().min(2).optional(),
+  /** Folder of Markdown pages, relative to the root. @default "content" */
+  contentDir: z.string().optional(),
+  /** Output folder, relative to the root. @default "dist" */
+  outDir: z.string().optional(),
+  /** The product the docs describe. */
+  product: z.strictObject({ name: z.string(), slug: z.string(), siteUrl: z.string().url() }).optional(),
+  /** Where "Edit this page" points; `:path` is replaced by the source path under the content folder. */
+  editLink: z.strictObject({ pattern: z.string().includes(':path'), text: z.string().optional() }).optional(),
+  /** Values Markdown refers to as `%{name}`. */
+  constants: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/), z.union([z.string(), z.number()])).optional(),
+  /** Tag-manager analytics; off unless a container id is set. */
+  analytics: z.strictObject({ containerId: z.string().regex(/^GTM-[A-Z0-9]+$/).optional() }).optional(),
+  /** Browser runtime timings (SPEC.md section 9). */
+  runtime: z
+    .strictObject({
+      pageTimeoutMs: z.number().int().positive().optional(),
+      scrollThrottleMs: z.number().int().nonnegative().optional(),
+      activeHeadingOffsetPx: z.number().nonnegative().optional(),
+      progress: z
+        .strictObject({
+          minimum: z.number().min(0).max(1).optional(),
+          speedMs: z.number().nonnegative().optional(),
+          trickleRate: z.number().min(0).max(1).optional(),
+          trickleSpeedMs: z.number().nonnegative().optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+  /** Search settings: groups of words that find each other. */
+  search: z.strictObject({ synonyms: z.array(z.array(z.string().min(1)).min(2)).optional() }).optional(),
+  /** Sidebar groups and links; when absent it is made from the folder tree. */
+  sidebar: z.array(z.union([sidebarGroup, sidebarLink])).optional(),
+  /** Old paths and where they now live. */
+  redirects: z.array(redirect).optional(),
+});
+
+export type UserConfig = z.input<typeof userConfigSchema>;
+export type SidebarLinkConfig = z.infer<typeof sidebarLink>;
+export type SidebarGroupConfig = z.infer<typeof sidebarGroup>;
+export type RedirectConfig = z.infer<typeof redirect>;
+
+/** Identity helper that gives `docs.config.ts` types and completion. */
+export function defineConfig(config: UserConfig): UserConfig {
+  return config;
+}
+
+export interface RuntimeConfig {
+  pageTimeoutMs: number;
+  scrollThrottleMs: number;
+  activeHeadingOffsetPx: number;
+  progress: { minimum: number; speedMs: number; trickleRate: number; trickleSpeedMs: number };
+}
+
+/** The configuration every stage reads: defaults applied, paths absolute. */
+export interface ResolvedConfig {
+  root: string;
+  contentDir: string;
+  outDir: string;
+  /** The config file, when there is one (watched by `dev`). */
+  configFile?: string;
+  title: string;
+  description: string;
+  base: string;
+  lang: string;
+  product?: { name: string; slug: string; siteUrl: string };
+  editLink?: { pattern: string; text: string };
+  constants: Record<string, string | number>;
+  analytics: { containerId?: string };
+  runtime: RuntimeConfig;
+  search: { synonyms: string[][] };
+  sidebar?: (SidebarGroupConfig | SidebarLinkConfig)[];
+  redirects: RedirectConfig[];
+}
+
+export const CONFIG_FILES = ['docs.config.ts', 'docs.config.mts', 'docs.config.js', 'docs.config.mjs'];
+
+/** Validates a user config, listing every problem at once: key path, what was expected, what was found. */
+export function resolveConfig(user: unknown, root: string, overrides: { base?: string; outDir?: string; configFile?: string } = {}): ResolvedConfig {
+  const file = overrides.configFile ? path.relative(root, overrides.configFile) || overrides.configFile : 'configuration';
+  const parsed = userConfigSchema.safeParse(user ?? {});
+  if (!parsed.success) {
+    throw new BuildFailure(
+      parsed.error.issues.map((issue) => {
+        const key = issue.path.join('.') || '(root)';
+        const message = issue.code === 'unrecognized_keys' ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${[...issue.path, k].join('.')}"`).join(', ')}` : `"${key}": ${issue.message}`;
+        const fix = issue.code === 'unrecognized_keys' ? 'remove it or check its spelling against the documented options' : `set "${key}" to ${describeExpected(issue)}`;
+        return new BuildError(message, { file }, fix);
+      }),
+    );
+  }
+  const c = parsed.data;
+  const base = overrides.base ?? c.base ?? '/docs/';
+  if (!/^\/(.*\/)?$/.test(base)) {
+    throw new BuildFailure([new BuildError(`base "${base}" must start and end with "/"`, { file: '--base' }, 'for example --base /docs/')]);
+  }
+  const rt = c.runtime ?? {};
+  return {
+    root,
+    contentDir: path.resolve(root, c.contentDir ?? 'content'),
+    outDir: path.resolve(root, overrides.outDir ?? c.outDir ?? 'dist'),
+    configFile: overrides.configFile,
+    title: c.title ?? 'Documentation',
+    description: c.description ?? '',
+    base,
+    lang: c.lang ?? 'en-US',
+    product: c.product,
+    editLink: c.editLink ? { pattern: c.editLink.pattern, text: c.editLink.text ?? 'Edit this page' } : undefined,
+    constants: c.constants ?? {},
+    analytics: { containerId: c.analytics?.containerId },
+    runtime: {
+      pageTimeoutMs: rt.pageTimeoutMs ?? 120000,
+      scrollThrottleMs: rt.scrollThrottleMs ?? 300,
+      activeHeadingOffsetPx: rt.activeHeadingOffsetPx ?? 10,
+      progress: {
+        minimum: rt.progress?.minimum ?? 0.08,
+        speedMs: rt.progress?.speedMs ?? 200,
+        trickleRate: rt.progress?.trickleRate ?? 0.02,
+        trickleSpeedMs: rt.progress?.trickleSpeedMs ?? 800,
+      },
+    },
+    search: { synonyms: c.search?.synonyms ?? [] },
+    sidebar: c.sidebar,
+    redirects: c.redirects ?? [],
+  };
+}
+
+function describeExpected(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type') return `a ${issue.expected}`;
+  if (issue.code === 'invalid_format' || issue.code === 'invalid_value') return issue.message.replace(/^Invalid (input: )?/i, '').replace(/^expected /, '') || 'a valid value';
+  return 'a valid value';
+}
+
+/** Finds and imports the root's config file (TypeScript is compiled by the tsx loader); none is fine. */
+export async function loadConfig(root: string, overrides: { base?: string; outDir?: string } = {}): Promise<ResolvedConfig> {
+  const configFile = CONFIG_FILES.map((name) => path.join(root, name)).find((f) => existsSync(f));
+  let user: unknown = {};
+  if (configFile) {
+    try {
+      // A query string defeats the module cache, so `dev` sees edits to the config.
+      const mod = await import(`${pathToFileURL(configFile).href}?t=${Date.now()}`);
+      user = mod.default;
+    } catch (error) {
+      throw new BuildFailure([new BuildError(`cannot load the configuration: ${(error as Error).message}`, { file: path.relative(root, configFile) }, 'fix the syntax error above; the file must `export default defineConfig({...})`')]);
+    }
+  }
+  return resolveConfig(user, root, { ...overrides, configFile });
+}

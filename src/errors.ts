@@ -1,0 +1,74 @@
+/** Where a problem is, in the writer's terms: a source file and, when known, a line and column. */
+export interface Place {
+  file: string;
+  line?: number;
+  column?: number;
+}
+
+/** A problem in the user's input. Printed as `file:line:col  message` and a fix, without a stack trace. */
+export class BuildError extends Error {
+  constructor(
+    message: string,
+    readonly place: Place,
+    readonly fix?: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'BuildError';
+  }
+
+  get where(): string {
+    return [this.place.file, this.place.line, this.place.column].filter((p) => p != null).join(':');
+  }
+
+  override toString(): string {
+    return `${this.where}  ${this.message}${this.fix ? `\n    fix: ${this.fix}` : ''}`;
+  }
+
+  toJSON() {
+    return { file: this.place.file, line: this.place.line, column: this.place.column, message: this.message, fix: this.fix };
+  }
+}
+
+/** Every problem a stage found, thrown once so the writer sees them all in one run. */
+export class BuildFailure extends Error {
+  constructor(readonly problems: BuildError[]) {
+    super(`${problems.length} problem${problems.length === 1 ? '' : 's'} found`);
+    this.name = 'BuildFailure';
+  }
+
+  /** Problems grouped by file, in file order, each group sorted by line. */
+  format(): string {
+    const byFile = new Map<string, BuildError[]>();
+    for (const p of this.problems) {
+      const list = byFile.get(p.place.file) ?? [];
+      list.push(p);
+      byFile.set(p.place.file, list);
+    }
+    const out: string[] = [];
+    for (const [file, list] of [...byFile].sort(([a], [b]) => a.localeCompare(b))) {
+      out.push(file);
+      list.sort((a, b) => (a.place.line ?? 0) - (b.place.line ?? 0));
+      for (const p of list) {
+        const pos = p.place.line != null ? `  ${p.place.line}:${p.place.column ?? 1}` : '  -';
+        out.push(`${pos}  ${p.message}${p.fix ? `\n      fix: ${p.fix}` : ''}`);
+      }
+    }
+    out.push(`\n${this.message}.`);
+    return out.join('\n');
+  }
+}
+
+/** Collects problems during a stage; `throwIfAny` ends the stage with one BuildFailure. */
+export class Problems {
+  readonly list: BuildError[] = [];
+  add(message: string, place: Place, fix?: string): void {
+    this.list.push(new BuildError(message, place, fix));
+  }
+  push(...errors: BuildError[]): void {
+    this.list.push(...errors);
+  }
+  throwIfAny(): void {
+    if (this.list.length) throw new BuildFailure(this.list);
+  }
+}

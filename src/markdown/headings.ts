@@ -1,0 +1,72 @@
+import type { Element, ElementContent, Root } from 'hast';
+import { toString } from 'hast-util-to-string';
+import { visit } from 'unist-util-visit';
+import type { Header, Section } from '../types.js';
+
+export interface HeadingData {
+  headers: Header[];
+  anchors: string[];
+  sections: Section[];
+}
+
+const HEADING = /^h([1-6])$/;
+
+/**
+ * Collects level 2 and 3 headings into the page record, every id for anchor checks, and the text
+ * of each section (for search); then appends a permalink to each heading.
+ * Runs after rehype-slug, so every heading has its id.
+ */
+export default function rehypeHeadings() {
+  return (tree: Root, file: { data: Record<string, unknown> }) => {
+    const data: HeadingData = { headers: [], anchors: [], sections: [{ slug: '', title: '', level: 1, text: '' }] };
+    visit(tree, 'element', (node) => {
+      if (typeof node.properties.id === 'string') data.anchors.push(node.properties.id);
+    });
+    const texts: string[][] = [[]];
+    for (const child of tree.children) {
+      if (child.type !== 'element') continue;
+      const level = HEADING.exec(child.tagName);
+      if (level && (level[1] === '2' || level[1] === '3')) {
+        const slug = String(child.properties.id ?? '');
+        const title = toString(child).trim();
+        data.headers.push({ level: Number(level[1]) as 2 | 3, title, slug });
+        data.sections.push({ slug, title, level: Number(level[1]) as 2 | 3, text: '' });
+        texts.push([]);
+        continue;
+      }
+      texts[texts.length - 1].push(textOf(child));
+    }
+    data.sections.forEach((s, i) => (s.text = texts[i].filter(Boolean).join(' ').replace(/\s+/g, ' ').trim()));
+    data.sections = data.sections.filter((s, i) => i > 0 || s.text);
+    visit(tree, 'element', (node) => {
+      if (!HEADING.test(node.tagName) || node.tagName === 'h1' || typeof node.properties.id !== 'string') return;
+      const label = toString(node).trim();
+      node.children.push({
+        type: 'element',
+        tagName: 'a',
+        properties: { className: ['anchor'], href: `#${node.properties.id}`, ariaLabel: `Permalink to “${label}”` },
+        children: [{ type: 'text', value: '#' }],
+      });
+    });
+    file.data.headings = data;
+  };
+}
+
+/** Prose of an element for search: code blocks are skipped (noise), inline code kept. */
+function textOf(node: Element): string {
+  if (node.tagName === 'div' && (node.properties.className as string[] | undefined)?.includes('code-block')) return '';
+  if (node.tagName === 'pre') return '';
+  const parts: string[] = [];
+  const walk = (children: ElementContent[]) => {
+    for (const c of children) {
+      if (c.type === 'text') parts.push(c.value);
+      else if (c.type === 'element') {
+        if (c.tagName === 'pre' || c.tagName === 'button' || (c.properties.className as string[] | undefined)?.includes('code-block')) continue;
+        walk(c.children);
+        if (/^(p|li|td|th|tr|summary|div|aside|details|blockquote|h\d)$/.test(c.tagName)) parts.push(' ');
+      }
+    }
+  };
+  walk([node]);
+  return parts.join('');
+}

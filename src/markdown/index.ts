@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import rehypeSlug from 'rehype-slug';
+import rehypeStringify from 'rehype-stringify';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified, type Processor } from 'unified';
+import { VFile } from 'vfile';
+import type { ResolvedConfig } from '../config.js';
+import { BuildError, Problems } from '../errors.js';
+import { withBase } from '../shared/paths.js';
+import type { LinkRef, PageRecord, PageSource } from '../types.js';
+import remarkCallouts from './callouts.js';
+import rehypeCode from './code.js';
+import { resolveConstants } from './constants.js';
+import { normalizeContainers } from './container-syntax.js';
+import remarkHeadingIds from './heading-ids.js';
+import rehypeHeadings, { type HeadingData } from './headings.js';
+import rehypeLinks from './links.js';
+import remarkNoH1 from './no-h1.js';
+
+/** The plugin chain. Order matters where noted. */
+export function createProcessor(config: Pick<ResolvedConfig, 'base'>): Processor {
+  return unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkDirective)
+    .use(remarkCallouts) // after remark-directive: turns its nodes into callouts
+    .use(remarkHeadingIds) // before rehype-slug, which keeps ids already set
+    .use(remarkNoH1)
+    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(rehypeSlug)
+    .use(rehypeCode) // before headings: code blocks are left out of section text
+    .use(rehypeHeadings) // after rehype-slug: needs ids
+    .use(rehypeLinks, { base: config.base })
+    .use(rehypeStringify, { allowDangerousHtml: true }) as unknown as Processor;
+}
+
+/** A stable page identifier from its source path, also used as the chunk id. */
+export function pageKey(relativePath: string, hash: (s: string) => string): string {
+  return `v-${hash(relativePath).slice(0, 8)}`;
+}
+
+/** Renders one page's Markdown; problems go to `problems` with file lines. */
+export function renderPage(source: PageSource, config: ResolvedConfig, processor: Processor, problems: Problems, hash: (s: string) => string): PageRecord {
+  const markdown = resolveConstants(source.body, config.constants, { problems, file: source.relativePath, lineOffset: source.lineOffset });
+  const file = new VFile({ path: source.relativePath, value: normalizeContainers(markdown), data: { page: { relativePath: source.relativePath, lineOffset: source.lineOffset } } });
+  let html = '';
+  try {
+    html = String(processor.processSync(file));
+  } catch (error) {
+    problems.push(new BuildError(`cannot render the Markdown: ${(error as Error).message}`, { file: source.relativePath }));
+  }
+  for (const message of file.messages) {
+    problems.push(new BuildError(message.reason, { file: source.relativePath, line: message.line != null ? message.line + source.lineOffset : undefined, column: message.column ?? undefined }, message.note));
+  }
+  const headings = (file.data.headings as HeadingData | undefined) ?? { headers: [], anchors: [], sections: [] };
+  const fm = source.frontmatter;
+  const title = resolveConstants(fm.title, config.constants, { problems, file: source.relativePath, lineOffset: 0 });
+  const description = resolveConstants(fm.description, config.constants, { problems, file: source.relativePath, lineOffset: 0 });
+  return {
+    key: pageKey(source.relativePath, hash),
+    title,
+    description,
+    frontmatter: { ...fm, title, description },
+    regularPath: source.route,
+    relativePath: source.relativePath,
+    path: withBase(config.base, source.route),
+    headers: headings.headers,
+    html,
+    anchors: headings.anchors,
+    links: (file.data.links as LinkRef[] | undefined) ?? [],
+    sections: headings.sections,
+    markdown,
+    hash: source.hash,
+  };
+}
+
+/** Renders every page's Markdown; collects all problems, then fails once. */
+export function renderMarkdown(sources: PageSource[], config: ResolvedConfig): PageRecord[] {
+  const processor = createProcessor(config);
+  const problems = new Problems();
+  const pages = sources.map((source) => renderPage(source, config, processor, problems, keyHash));
+  problems.throwIfAny();
+  return pages;
+}
+
+function keyHash(text: string): string {
+  return createHash('sha1').update(text).digest('hex');
+}

@@ -1,0 +1,156 @@
+import type { NavEntry, NavLink } from '../site.js';
+import { isGroup } from '../site.js';
+import type { Header, PageRecord } from '../types.js';
+
+/** Everything a page's layout shows, resolved by the render stage. */
+export interface PageView {
+  siteTitle: string;
+  homeHref: string;
+  base: string;
+  page: PageRecord;
+  nav: NavEntry[];
+  /** Index of the group holding this page, expanded; -1 for none. */
+  group: number;
+  prev?: { title: string; href: string };
+  next?: { title: string; href: string };
+  editHref?: string;
+  editText?: string;
+  markdownHref: string;
+}
+
+export function TopBar({ siteTitle, homeHref }: { siteTitle: string; homeHref: string }) {
+  return (
+    <header className="topbar">
+      <button type="button" className="menu-button" aria-controls="sidebar" aria-expanded="false" aria-label="Open navigation">
+        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20"><path d="M2 4h16M2 10h16M2 16h16" stroke="currentColor" strokeWidth="2" /></svg>
+      </button>
+      <a className="site-title" href={homeHref}>{siteTitle}</a>
+      <div className="search" data-search="">
+        <button type="button" className="search-button" aria-label="Search the documentation" aria-keyshortcuts="/ Control+K Meta+K">
+          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16"><circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M11 11l4 4" stroke="currentColor" strokeWidth="2" /></svg>
+          <span className="search-label">Search</span>
+          <kbd>/</kbd>
+        </button>
+      </div>
+      <button type="button" className="theme-toggle" aria-label="Switch to dark theme" aria-pressed="false">
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 20 20"><path d="M10 2a8 8 0 1 0 8 8 6 6 0 0 1-8-8z" fill="currentColor" /></svg>
+      </button>
+    </header>
+  );
+}
+
+function NavItem({ link, current }: { link: NavLink; current?: string }) {
+  const active = link.route !== undefined && link.route === current;
+  return (
+    <li>
+      <a href={link.href} className={active ? 'active' : undefined} aria-current={active ? 'page' : undefined} {...(link.external ? { rel: 'noopener' } : {})}>
+        {link.text}
+      </a>
+    </li>
+  );
+}
+
+/**
+ * The current group is expanded; the others show only their title, linking to their first page,
+ * so a page's size does not grow with the site. The browser runtime expands them in place.
+ */
+export function Sidebar({ nav, group, current }: { nav: NavEntry[]; group: number; current?: string }) {
+  return (
+    <ul className="nav">
+      {nav.map((entry, i) =>
+        isGroup(entry) ? (
+          <li key={i} className="nav-group" data-group={i} data-expanded={i === group ? 'true' : 'false'}>
+            {i === group ? (
+              <>
+                <span className="nav-group-title">{entry.text}</span>
+                <ul>{entry.items.map((link, j) => <NavItem key={j} link={link} current={current} />)}</ul>
+              </>
+            ) : (
+              <a className="nav-group-title" href={entry.items[0].href}>{entry.text}</a>
+            )}
+          </li>
+        ) : (
+          <NavItem key={i} link={entry} current={current} />
+        ),
+      )}
+    </ul>
+  );
+}
+
+export function Toc({ headers }: { headers: Header[] }) {
+  if (!headers.length) return null;
+  const items: { h: Header; children: Header[] }[] = [];
+  for (const h of headers) {
+    if (h.level === 3 && items.length) items[items.length - 1].children.push(h);
+    else items.push({ h, children: [] });
+  }
+  const link = (h: Header) => <a href={`#${h.slug}`}>{h.title}</a>;
+  return (
+    <>
+      <p className="toc-title">On this page</p>
+      <ul>
+        {items.map(({ h, children }) => (
+          <li key={h.slug}>
+            {link(h)}
+            {children.length > 0 && <ul>{children.map((c) => <li key={c.slug}>{link(c)}</li>)}</ul>}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export function PageContent({ view }: { view: PageView }) {
+  const { page, prev, next } = view;
+  return (
+    <>
+      <article className="doc">
+        <h1 id="page-title" tabIndex={-1}>{page.title}</h1>
+        <div className="content" dangerouslySetInnerHTML={{ __html: page.html }} />
+      </article>
+      <footer className="doc-footer">
+        <p className="doc-links">
+          {view.editHref && <a href={view.editHref} rel="noopener">{view.editText}</a>}
+          <a href={view.markdownHref} data-no-router="">View as Markdown</a>
+        </p>
+        {(prev || next) && (
+          <nav className="prev-next" aria-label="Previous and next pages">
+            {prev ? <a className="prev" rel="prev" href={prev.href}><span>Previous</span>{prev.title}</a> : <span />}
+            {next && <a className="next" rel="next" href={next.href}><span>Next</span>{next.title}</a>}
+          </nav>
+        )}
+      </footer>
+    </>
+  );
+}
+
+export function NotFound({ homeHref }: { homeHref: string }) {
+  return (
+    <article className="doc not-found">
+      <h1 id="page-title" tabIndex={-1}>Page not found</h1>
+      <div className="content">
+        <p>There is no page at this address. It may have moved, or the link that brought you here has a typo.</p>
+        <ul>
+          <li><a href={homeHref}>Go to the documentation home</a></li>
+          <li>Search the documentation with the search box above (press <kbd>/</kbd>).</li>
+        </ul>
+      </div>
+    </article>
+  );
+}
+
+/** The page body: the same for every page, with regions the browser runtime swaps on navigation. */
+export function Body({ siteTitle, homeHref, regions, wide }: { siteTitle: string; homeHref: string; regions: { sidebar: string; content: string; toc: string }; wide?: boolean }) {
+  return (
+    <>
+      <a className="skip-link" href="#main">Skip to content</a>
+      <TopBar siteTitle={siteTitle} homeHref={homeHref} />
+      <div className={wide ? 'layout wide' : 'layout'}>
+        <nav id="sidebar" className="sidebar" aria-label="Documentation" data-region="sidebar" dangerouslySetInnerHTML={{ __html: regions.sidebar }} />
+        <main id="main" tabIndex={-1} data-region="content" dangerouslySetInnerHTML={{ __html: regions.content }} />
+        <aside className="toc" aria-label="On this page" data-region="toc" dangerouslySetInnerHTML={{ __html: regions.toc }} />
+      </div>
+      <div className="sr-only" aria-live="polite" id="announcer" />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+/** The per-page head: what the static HTML has and what the runtime sets after navigation. */
+export interface HeadData {
+  title: string;
+  description: string;
+  lang: string;
+  canonical?: string;
+  ogTitle?: string;
+  siteName: string;
+  noindex?: boolean;
+}
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
+}
+
+export function headTags(head: HeadData): string {
+  const e = escapeHtml;
+  return [
+    `<title>${e(head.title)}</title>`,
+    `<meta name="description" content="${e(head.description)}">`,
+    head.noindex ? '<meta name="robots" content="noindex">' : '',
+    head.canonical ? `<link rel="canonical" href="${e(head.canonical)}">` : '',
+    `<meta property="og:type" content="article">`,
+    `<meta property="og:site_name" content="${e(head.siteName)}">`,
+    `<meta property="og:title" content="${e(head.ogTitle ?? head.title)}">`,
+    `<meta property="og:description" content="${e(head.description)}">`,
+    head.canonical ? `<meta property="og:url" content="${e(head.canonical)}">` : '',
+    `<meta name="twitter:card" content="summary">`,
+  ].filter(Boolean).join('\n');
+}
+
+/** Replaces `{{name}}` markers of our own templates (not the docs' Markdown). */
+export function fillTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in values ? values[name] : match));
+}

@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { groupOf, isGroup, prevNext, type Site } from '../site.js';
+import { withBase } from '../shared/paths.js';
+import type { OutputFile, PageRecord } from '../types.js';
+import { Body, NotFound, PageContent, Sidebar, Toc, type PageView } from './components.js';
+import { escapeHtml, fillTemplate, headTags, type HeadData } from './head.js';
+
+export const TEMPLATES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../templates');
+
+/** The hashed assets every page references (from the assets stage). */
+export interface PageAssets {
+  css: string;
+  js: string;
+  /** Inline script that applies the saved theme before first paint (hashed in the CSP). */
+  themeScript: string;
+  redirectScript: string;
+}
+
+/** What the browser runtime needs to show a page it navigates to: the regions and the head. */
+export interface PageChunk {
+  key: string;
+  route: string;
+  head: HeadData;
+  regions: { sidebar: string; content: string; toc: string };
+  layout: 'doc' | 'page';
+}
+
+
+export function pageView(site: Site, page: PageRecord): PageView {
+  const { config } = site;
+  const { prev, next } = prevNext(site, page);
+  const ref = (p?: PageRecord) => (p ? { title: p.title, href: p.path } : undefined);
+  return {
+    siteTitle: config.title,
+    homeHref: config.base,
+    base: config.base,
+    page,
+    nav: site.nav,
+    group: groupOf(site, page.regularPath),
+    prev: ref(prev),
+    next: ref(next),
+    editHref: config.editLink?.pattern.replace(':path', page.relativePath),
+    editText: config.editLink?.text,
+    markdownHref: `${page.path}index.md`,
+  };
+}
+
+export function pageHead(site: Site, page: PageRecord): HeadData {
+  const { config } = site;
+  const isHome = page.regularPath === '/';
+  return {
+    title: isHome ? config.title : `${page.title} | ${config.title}`,
+    description: page.description,
+    lang: config.lang,
+    canonical: absolute(site, page.path),
+    ogTitle: page.title,
+    siteName: config.title,
+  };
+}
+
+export function absolute(site: Site, urlPath: string): string {
+  return site.config.product ? new URL(urlPath, site.config.product.siteUrl).href : urlPath;
+}
+
+export class Renderer {
+  private readonly pageTemplate = readFileSync(path.join(TEMPLATES_DIR, 'page.html'), 'utf8');
+  private readonly redirectTemplate = readFileSync(path.join(TEMPLATES_DIR, 'redirect.html'), 'utf8');
+
+  constructor(
+    private readonly site: Site,
+    private readonly assets: PageAssets,
+  ) {}
+
+  /** The regions and head of one page: the chunk the runtime loads to show it without a reload. */
+  renderChunk(page: PageRecord): PageChunk {
+    const view = pageView(this.site, page);
+    const layout = page.frontmatter.layout === 'page' ? 'page' : 'doc';
+    const regions = {
+      sidebar: renderToStaticMarkup(<Sidebar nav={view.nav} group={view.group} current={page.regularPath} />),
+      content: renderToStaticMarkup(<PageContent view={view} />),
+      toc: layout === 'doc' ? renderToStaticMarkup(<Toc headers={page.headers} />) : '',
+    };
+    return { key: page.key, route: page.regularPath, head: pageHead(this.site, page), regions, layout };
+  }
+
+  /** The full HTML of a page from its chunk: the static page and the runtime show the same thing. */
+  renderDocument(chunk: PageChunk, routesUrl: string): string {
+    const body = renderToStaticMarkup(<Body siteTitle={this.site.config.title} homeHref={this.site.config.base} wide={chunk.layout === 'page'} regions={chunk.regions} />);
+    return this.document(chunk.head, body, { route: chunk.route, key: chunk.key }, routesUrl);
+  }
+
+  /** Each group's links, for the runtime to expand collapsed groups in place. */
+  renderNavGroups(): (string | null)[] {
+    return this.site.nav.map((entry, i) => (isGroup(entry) ? renderToStaticMarkup(<Sidebar nav={[entry]} group={0} />).replace('data-group="0"', `data-group="${i}"`) : null));
+  }
+
+  /** `404.html`: served by hosts for unknown paths; the runtime first tries the address's other forms. */
+  renderNotFound(routesUrl: string): string {
+    const { config } = this.site;
+    const head: HeadData = { title: `Page not found | ${config.title}`, description: 'There is no page at this address.', lang: config.lang, noindex: true, siteName: config.title };
+    const body = renderToStaticMarkup(
+      <Body siteTitle={config.title} homeHref={config.base} wide regions={{ sidebar: renderToStaticMarkup(<Sidebar nav={this.site.nav} group={-1} />), content: renderToStaticMarkup(<NotFound homeHref={config.base} />), toc: '' }} />,
+    );
+    return this.document(head, body, { route: '', key: '', notFound: 'true' }, routesUrl);
+  }
+
+  renderRedirect(target: string): string {
+    return fillTemplate(this.redirectTemplate, { lang: escapeHtml(this.site.config.lang), target: escapeHtml(target), script: escapeHtml(this.assets.redirectScript) });
+  }
+
+  private document(head: HeadData, body: string, data: Record<string, string>, routesUrl: string): string {
+    const { assets, site } = this;
+    const headHtml = [
+      headTags(head),
+      `<link rel="stylesheet" href="${assets.css}">`,
+      `<script>${assets.themeScript}</script>`,
+      `<script type="module" src="${assets.js}"></script>`,
+      `<meta name="docs:routes" content="${routesUrl}">`,
+      `<meta name="docs:base" content="${escapeHtml(site.config.base)}">`,
+      site.config.analytics.containerId ? `<meta name="docs:analytics" content="${escapeHtml(site.config.analytics.containerId)}">` : '',
+    ].filter(Boolean).join('\n');
+    const attributes = Object.entries(data).map(([k, v]) => ` data-${k}="${escapeHtml(v)}"`).join('');
+    return fillTemplate(this.pageTemplate, { lang: escapeHtml(head.lang), head: headHtml, bodyAttributes: attributes, body });
+  }
+}
+
+export function markdownUrl(base: string, route: string): string {
+  return `${withBase(base, route)}index.md`;
+}

@@ -1,0 +1,45 @@
+/** Route and URL helpers shared by the build and the browser runtime. */
+
+/** "a/b.md" -> "/a/b/", "a/index.md" and "a/README.md" -> "/a/", "index.md" -> "/". */
+export function fileToRoute(relativePath: string): string {
+  const withoutExt = relativePath.replace(/\.md$/i, '');
+  const parts = withoutExt.split('/');
+  const last = parts[parts.length - 1];
+  if (last.toLowerCase() === 'index' || last.toLowerCase() === 'readme') parts.pop();
+  return parts.length ? `/${parts.join('/')}/` : '/';
+}
+
+/** Joins the base ("/docs/") and a route ("/a/") into a URL path ("/docs/a/"). */
+export function withBase(base: string, route: string): string {
+  return base.replace(/\/$/, '') + (route.startsWith('/') ? route : `/${route}`);
+}
+
+/** The route of a URL path under the base, or null when it is outside the base. */
+export function stripBase(base: string, pathname: string): string | null {
+  const b = base.replace(/\/$/, '');
+  if (pathname === b) return '/';
+  if (!pathname.startsWith(`${b}/`)) return null;
+  return pathname.slice(b.length);
+}
+
+export function isExternal(href: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
+}
+
+/**
+ * The routes to try for an address that is not a page, in order: itself, with a trailing slash,
+ * without ".html" or "/index.html" (SPEC.md: "tries a path with a trailing slash or an .html ending").
+ */
+export function routeCandidates(route: string): string[] {
+  const out = [route];
+  if (route.endsWith('/index.html')) out.push(route.slice(0, -'index.html'.length));
+  else if (route.endsWith('.html')) out.push(`${route.slice(0, -'.html'.length)}/`);
+  else if (!route.endsWith('/')) out.push(`${route}/`, `${route}.html`);
+  return out;
+}
+
+/** The shard of the route table a route lives in: its first path segment. */
+export function routeShard(route: string): string {
+  const first = route.split('/').filter(Boolean)[0] ?? '';
+  return first.replace(/[^a-z0-9_-]/gi, '_') || '_root';
+}

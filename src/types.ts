@@ -1,0 +1,86 @@
+/** One Markdown file as read from disk, before any Markdown is parsed. */
+export interface PageSource {
+  /** Absolute path of the file. */
+  file: string;
+  /** Path under the content folder, with forward slashes ("workflows/steps/code/index.md"). */
+  relativePath: string;
+  /** Public path without the base ("/workflows/steps/code/"). */
+  route: string;
+  /** The Markdown after the frontmatter block. */
+  body: string;
+  /** Lines taken by the frontmatter: add to a body line to get the file line. */
+  lineOffset: number;
+  frontmatter: Frontmatter;
+  /** Content hash of the whole file (cache key). */
+  hash: string;
+}
+
+export interface Frontmatter {
+  title: string;
+  description: string;
+  /** A route, a relative .md path, or false to hide the link. */
+  prev?: string | false;
+  next?: string | false;
+  layout?: 'doc' | 'page';
+  /** Position in a generated sidebar (lower first). */
+  order?: number;
+  [key: string]: unknown;
+}
+
+/** A level 2 or 3 heading of a page (SPEC.md section 3). */
+export interface Header {
+  level: 2 | 3;
+  title: string;
+  slug: string;
+}
+
+/** A link found in a page, kept so the site-wide check can resolve it. */
+export interface LinkRef {
+  /** What the writer wrote. */
+  href: string;
+  /** Route of the target page, or null for a same-page anchor. */
+  route: string | null;
+  hash: string;
+  line?: number;
+  column?: number;
+}
+
+/** A section of a page's text, for search and llms outputs. */
+export interface Section {
+  /** Heading slug, or "" for the text before the first heading. */
+  slug: string;
+  title: string;
+  level: 1 | 2 | 3;
+  text: string;
+}
+
+/** The page record (SPEC.md section 3) plus what later stages need. */
+export interface PageRecord {
+  /** Stable identifier, also the chunk id ("v-3f2a1b9c"). */
+  key: string;
+  title: string;
+  description: string;
+  frontmatter: Frontmatter;
+  /** Public path without the base ("/workflows/steps/code/"). */
+  regularPath: string;
+  /** Source file under the content folder ("workflows/steps/code/index.md"). */
+  relativePath: string;
+  /** Full URL path with the base ("/docs/workflows/steps/code/"). */
+  path: string;
+  headers: Header[];
+  /** Rendered HTML of the Markdown body. */
+  html: string;
+  /** Every id in the page body, for `#anchor` checks. */
+  anchors: string[];
+  links: LinkRef[];
+  sections: Section[];
+  /** The body as the reader sees it: Markdown with constants resolved. */
+  markdown: string;
+  hash: string;
+}
+
+/** A file of the built site, relative to the output folder. */
+export interface OutputFile {
+  path: string;
+  contents: string | Uint8Array;
+}
