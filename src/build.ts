@@ -3,6 +3,7 @@ import { buildAssets } from './assets.js';
 import { checkSite } from './check.js';
 import { loadConfig, type ResolvedConfig } from './config.js';
 import { loadContent } from './content.js';
+import { Problems } from './errors.js';
 import { silentLogger, task, type Logger } from './log.js';
 import { renderMarkdown } from './markdown/index.js';
 import { emitSite } from './output.js';
@@ -21,10 +22,12 @@ export interface BuildResult {
 /** The whole pipeline on one screen: nothing is written until every check has passed. */
 export async function buildSite(config: ResolvedConfig, writer: Writer, logger: Logger = silentLogger): Promise<BuildResult> {
   const started = performance.now();
-  const sources = await task(logger, 'content', () => loadContent(config));
-  const pages = await task(logger, 'markdown', () => renderMarkdown(sources, config));
+  const problems = new Problems();
+  const sources = await task(logger, 'content', () => loadContent(config, problems));
+  const pages = await task(logger, 'markdown', () => renderMarkdown(sources, config, problems));
   const site = createSite(config, pages);
-  await task(logger, 'checks', () => checkSite(site));
+  await task(logger, 'checks', () => checkSite(site, problems));
+  problems.throwIfAny(); // every problem of the run at once, before anything is written
   const assets = await task(logger, 'assets', () => buildAssets(config));
   const files = await task(logger, 'render', () => [...assets.files, ...emitSite(site, assets)]);
   await task(logger, 'write', () => writer.commit(files));

@@ -8,12 +8,10 @@ import { isGroup, resolvePageRef, type Site } from './site.js';
  * Site-wide checks, run after every page is parsed and before anything is written: links and
  * anchors, the sidebar, frontmatter prev/next, and the redirect table. Collects all, fails once.
  */
-export function checkSite(site: Site): void {
-  const problems = new Problems();
+export function checkSite(site: Site, problems: Problems): void {
   checkLinks(site, problems);
   checkSidebar(site, problems);
   checkRedirects(site, problems);
-  problems.throwIfAny();
 }
 
 function checkLinks(site: Site, problems: Problems): void {

@@ -19,7 +19,7 @@ export async function listMarkdownFiles(contentDir: string): Promise<string[]> {
       if (isHidden(entry.name)) continue;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile() && /\.md$/i.test(entry.name)) out.push(path.relative(contentDir, full).split(path.sep).join('/'));
+      else if ((entry.isFile() || entry.isSymbolicLink()) && /\.md$/i.test(entry.name)) out.push(path.relative(contentDir, full).split(path.sep).join('/'));
     }
   }
   await walk(contentDir);
@@ -36,9 +36,12 @@ export function bodyLineOffset(raw: string, body: string): number {
   return (raw.slice(0, raw.length - body.length).match(/\r?\n/g) ?? []).length;
 }
 
-/** Parses one file's frontmatter; returns the source or adds what is wrong to `problems`. */
-export function parseSource(raw: string, relativePath: string, file: string, problems: Problems): PageSource | null {
-  let parsed: matter.GrayMatterFile<string>;
+/**
+ * Parses one file's frontmatter. What is wrong goes to `problems`; the page is still returned
+ * (with a stand-in title) so that the rest of the run can check it and links to it.
+ */
+export function parseSource(raw: string, relativePath: string, file: string, problems: Problems): PageSource {
+  let parsed: { data: Record<string, unknown>; content: string };
   try {
     // A fresh options object: gray-matter caches results by input string otherwise.
     parsed = matter(raw, {});
@@ -46,50 +49,53 @@ export function parseSource(raw: string, relativePath: string, file: string, pro
     const mark = (error as { mark?: { line: number; column: number } }).mark;
     const reason = ((error as { reason?: string }).reason ?? (error as Error).message).split('\n')[0];
     problems.add(`malformed YAML frontmatter: ${reason}`, { file: relativePath, line: mark ? mark.line + 2 : 1, column: mark ? mark.column + 1 : undefined }, 'fix the YAML between the two "---" lines (quote values that contain ":" or "#")');
-    return null;
+    const end = /^---\r?\n[\s\S]*?\r?\n---[^\n]*\n?/.exec(raw);
+    parsed = { data: { title: path.basename(relativePath, '.md'), description: '' }, content: end ? raw.slice(end[0].length) : '' };
+    return toSource(raw, relativePath, file, parsed);
   }
   const data = parsed.data as Record<string, unknown>;
   const fmLine = (key: string) => {
     const index = raw.split(/\r?\n/).findIndex((l) => l.startsWith(`${key}:`));
     return index >= 0 ? index + 1 : 1;
   };
-  let ok = true;
   for (const key of ['title', 'description'] as const) {
     if (typeof data[key] !== 'string' || !(data[key] as string).trim()) {
-      ok = false;
       const present = key in data;
       problems.add(
         present ? `frontmatter "${key}" must be a non-empty string` : `missing frontmatter "${key}"`,
         { file: relativePath, line: present ? fmLine(key) : 1 },
         key === 'title' ? 'add a line `title: Page title` to the frontmatter' : 'add a line `description: One sentence on what this page covers` (under 160 characters) to the frontmatter',
       );
+      data[key] = key === 'title' ? path.basename(relativePath, '.md') : '';
     }
   }
   for (const key of ['prev', 'next'] as const) {
     if (key in data && data[key] !== false && typeof data[key] !== 'string') {
-      ok = false;
+      delete data[key];
       problems.add(`frontmatter "${key}" must be a route, a .md path or false`, { file: relativePath, line: fmLine(key) }, `for example \`${key}: ../quickstart/hello-world.md\` or \`${key}: false\``);
     }
   }
   if ('layout' in data && data.layout !== 'doc' && data.layout !== 'page') {
-    ok = false;
     problems.add(`frontmatter "layout" must be "doc" or "page"`, { file: relativePath, line: fmLine('layout') }, 'use `layout: doc` (sidebar and outline) or `layout: page` (full width)');
+    delete data.layout;
   }
-  if (!ok) return null;
+  return toSource(raw, relativePath, file, parsed);
+}
+
+function toSource(raw: string, relativePath: string, file: string, parsed: { data: Record<string, unknown>; content: string }): PageSource {
   return {
     file,
     relativePath,
     route: fileToRoute(relativePath),
     body: parsed.content,
     lineOffset: bodyLineOffset(raw, parsed.content),
-    frontmatter: data as Frontmatter,
+    frontmatter: parsed.data as Frontmatter,
     hash: contentHash(raw),
   };
 }
 
-/** Reads every page of the content folder. Collects every problem, then fails once. */
-export async function loadContent(config: ResolvedConfig): Promise<PageSource[]> {
-  const problems = new Problems();
+/** Reads every page of the content folder. Problems go to `problems`; the caller fails once at the end. */
+export async function loadContent(config: ResolvedConfig, problems: Problems): Promise<PageSource[]> {
   let files: string[];
   try {
     files = await listMarkdownFiles(config.contentDir);
@@ -107,8 +113,7 @@ export async function loadContent(config: ResolvedConfig): Promise<PageSource[]>
         problems.add(`cannot read the file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: relativePath }, 'check its permissions (it must be readable by the build)');
         return;
       }
-      const source = parseSource(raw, relativePath, file, problems);
-      if (source) sources.push(source);
+      sources.push(parseSource(raw, relativePath, file, problems));
     }),
   );
   sources.sort((a, b) => a.relativePath.localeCompare(b.relativePath));
@@ -118,7 +123,9 @@ export async function loadContent(config: ResolvedConfig): Promise<PageSource[]>
     if (other) problems.add(`two files have the route ${source.route}: ${other.relativePath} and ${source.relativePath}`, { file: source.relativePath, line: 1 }, 'rename or remove one of them');
     else byRoute.set(source.route, source);
   }
-  if (files.length === 0) problems.add('no Markdown pages found', { file: path.relative(config.root, config.contentDir) || '.' }, 'add at least an index.md');
-  problems.throwIfAny();
-  return sources;
+  if (files.length === 0) {
+    problems.add('no Markdown pages found', { file: path.relative(config.root, config.contentDir) || '.' }, 'add at least an index.md');
+    problems.throwIfAny();
+  }
+  return [...byRoute.values()];
 }

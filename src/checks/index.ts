@@ -1,7 +1,7 @@
 import { checkSite } from '../check.js';
 import { loadConfig } from '../config.js';
 import { loadContent } from '../content.js';
-import { BuildError, BuildFailure } from '../errors.js';
+import { BuildError, BuildFailure, Problems } from '../errors.js';
 import { renderMarkdown } from '../markdown/index.js';
 import { createSite } from '../site.js';
 
@@ -11,10 +11,12 @@ export async function checkContent(root: string, format: 'text' | 'json', write:
   let pages = 0;
   try {
     const config = await loadConfig(root);
-    const sources = await loadContent(config);
-    const records = renderMarkdown(sources, config);
+    const collected = new Problems();
+    const sources = await loadContent(config, collected);
+    const records = renderMarkdown(sources, config, collected);
     pages = records.length;
-    checkSite(createSite(config, records));
+    checkSite(createSite(config, records), collected);
+    collected.throwIfAny();
   } catch (error) {
     if (error instanceof BuildFailure) problems.push(...error.problems);
     else if (error instanceof BuildError) problems.push(error);

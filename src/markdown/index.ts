@@ -77,13 +77,10 @@ export function renderPage(source: PageSource, config: ResolvedConfig, processor
   };
 }
 
-/** Renders every page's Markdown; collects all problems, then fails once. */
-export function renderMarkdown(sources: PageSource[], config: ResolvedConfig): PageRecord[] {
+/** Renders every page's Markdown; problems go to `problems`. */
+export function renderMarkdown(sources: PageSource[], config: ResolvedConfig, problems: Problems): PageRecord[] {
   const processor = createProcessor(config);
-  const problems = new Problems();
-  const pages = sources.map((source) => renderPage(source, config, processor, problems, keyHash));
-  problems.throwIfAny();
-  return pages;
+  return sources.map((source) => renderPage(source, config, processor, problems, keyHash));
 }
 
 function keyHash(text: string): string {

@@ -1,0 +1,23 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO } from './site.js';
+
+/** A site written to a temp folder from a map of files; `page()` makes valid frontmatter. */
+export async function tmpSite(files: Record<string, string>): Promise<{ root: string; cleanup: () => Promise<void> }> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'docs-site-'));
+  for (const [file, contents] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), contents.replace(/__SRC__/g, path.join(REPO, 'src')));
+  }
+  return { root, cleanup: () => rm(root, { recursive: true, force: true }) };
+}
+
+export function page(title: string, body = '', extra = ''): string {
+  return `---\ntitle: ${title}\ndescription: About ${title.toLowerCase()}.\n${extra}---\n\n${body}\n`;
+}
+
+/** A docs.config.ts importing defineConfig from this repo. */
+export function configFile(config: Record<string, unknown>): string {
+  return `import { defineConfig } from '__SRC__/config.ts';\nexport default defineConfig(${JSON.stringify(config, null, 2)});\n`;
+}
