@@ -13,7 +13,7 @@ export async function checkContent(root: string, format: 'text' | 'json', write:
     const config = await loadConfig(root);
     const collected = new Problems();
     const sources = await loadContent(config, collected);
-    const records = renderMarkdown(sources, config, collected);
+    const records = await renderMarkdown(sources, config, collected);
     pages = records.length;
     checkSite(createSite(config, records), collected);
     collected.throwIfAny();

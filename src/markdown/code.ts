@@ -5,6 +5,7 @@ import nginx from 'highlight.js/lib/languages/nginx';
 import { common, createLowlight } from 'lowlight';
 import type { VFile } from 'vfile';
 import { visit } from 'unist-util-visit';
+import type { CodeBlock } from '../types.js';
 
 const lowlight = createLowlight(common);
 lowlight.register({ http, dockerfile, nginx });
@@ -76,6 +77,10 @@ function toLines(nodes: ElementContent[], highlight: Set<number>): ElementConten
  */
 export default function rehypeCode() {
   return (tree: Root, file: VFile) => {
+    // Kept for the content checks (code parsing, CLI commands), with file lines.
+    const blocks: CodeBlock[] = [];
+    file.data.codeBlocks = blocks;
+    const lineOffset = (file.data.page as { lineOffset?: number } | undefined)?.lineOffset ?? 0;
     visit(tree, 'element', (node, index, parent) => {
       if (node.tagName !== 'pre' || !parent || index === undefined) return;
       const code = node.children[0];
@@ -92,6 +97,7 @@ export default function rehypeCode() {
       }
       const meta = parseMeta(metaText);
       const source = code.children.map((c) => (c.type === 'text' ? c.value : '')).join('').replace(/\n$/, '');
+      if (node.position) blocks.push({ lang, meta: metaText, code: source, line: node.position.start.line + lineOffset });
       let highlighted: ElementContent[] = [{ type: 'text', value: source }];
       if (lang && !PLAIN.has(lang.toLowerCase())) {
         if (lowlight.registered(lang.toLowerCase())) {

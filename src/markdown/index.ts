@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import * as esbuild from 'esbuild';
 import rehypeSlug from 'rehype-slug';
 import rehypeStringify from 'rehype-stringify';
 import remarkDirective from 'remark-directive';
-import remarkGfm from 'remark-gfm';
+import remarkGfm from './gfm.js';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type Processor } from 'unified';
@@ -10,7 +15,7 @@ import { VFile } from 'vfile';
 import type { ResolvedConfig } from '../config.js';
 import { BuildError, Problems } from '../errors.js';
 import { withBase } from '../shared/paths.js';
-import type { LinkRef, PageRecord, PageSource } from '../types.js';
+import type { CodeBlock, LinkRef, PageRecord, PageSource } from '../types.js';
 import remarkCallouts from './callouts.js';
 import rehypeCode from './code.js';
 import { resolveConstants } from './constants.js';
@@ -73,14 +78,62 @@ export function renderPage(source: PageSource, config: ResolvedConfig, processor
     links: (file.data.links as LinkRef[] | undefined) ?? [],
     sections: headings.sections,
     markdown,
+    codeBlocks: (file.data.codeBlocks as CodeBlock[] | undefined) ?? [],
     hash: source.hash,
   };
 }
 
-/** Renders every page's Markdown; problems go to `problems`. */
-export function renderMarkdown(sources: PageSource[], config: ResolvedConfig, problems: Problems): PageRecord[] {
+/** Renders pages in this thread. */
+export function renderSlice(sources: PageSource[], config: ResolvedConfig, problems: Problems): PageRecord[] {
   const processor = createProcessor(config);
   return sources.map((source) => renderPage(source, config, processor, problems, keyHash));
+}
+
+/** Below this many pages, starting workers costs more than it saves. */
+const PARALLEL_THRESHOLD = 400;
+
+/**
+ * Renders every page's Markdown, on all cores for large sites (one worker a core, each with a
+ * contiguous slice, so output order is the input order). Problems go to `problems`.
+ */
+export async function renderMarkdown(sources: PageSource[], config: ResolvedConfig, problems: Problems): Promise<PageRecord[]> {
+  const cores = Math.min(availableParallelism(), 8);
+  if (sources.length < PARALLEL_THRESHOLD || cores < 2) return renderSlice(sources, config, problems);
+  const size = Math.ceil(sources.length / cores);
+  const slices = Array.from({ length: cores }, (_, i) => sources.slice(i * size, (i + 1) * size)).filter((s) => s.length);
+  const results = await Promise.all(slices.map((slice) => runWorker(slice, config)));
+  for (const result of results) for (const p of result.problems) problems.push(new BuildError(p.message, { file: p.file, line: p.line, column: p.column }, p.fix));
+  return results.flatMap((r) => r.pages);
+}
+
+interface WorkerResult {
+  pages: PageRecord[];
+  problems: ReturnType<BuildError['toJSON']>[];
+}
+
+/**
+ * Workers do not inherit the tsx loader, and starting it costs half a second a worker: esbuild
+ * bundles the worker once into plain JavaScript (dependencies stay external) in node_modules/.cache.
+ */
+let workerFile: Promise<string> | undefined;
+function bundleWorker(): Promise<string> {
+  workerFile ??= (async () => {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const outfile = path.resolve(here, '../../node_modules/.cache/docs/markdown-worker.mjs');
+    await esbuild.build({ entryPoints: [path.join(here, 'worker.ts')], outfile, bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'silent' });
+    return outfile;
+  })();
+  return workerFile;
+}
+
+async function runWorker(sources: PageSource[], config: ResolvedConfig): Promise<WorkerResult> {
+  const file = await bundleWorker();
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(file, { workerData: { config, sources } });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => code !== 0 && reject(new Error(`Internal error: a Markdown worker exited with code ${code}`)));
+  });
 }
 
 function keyHash(text: string): string {

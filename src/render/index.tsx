@@ -6,7 +6,11 @@ import { groupOf, isGroup, prevNext, type Site } from '../site.js';
 import { withBase } from '../shared/paths.js';
 import type { OutputFile, PageRecord } from '../types.js';
 import { Body, NotFound, PageContent, Sidebar, Toc, type PageView } from './components.js';
-import { escapeHtml, fillTemplate, headTags, type HeadData } from './head.js';
+import { breadcrumbJsonLd } from '../outputs/structured-data.js';
+import { documentHeadTags, escapeHtml, fillTemplate, headTags, type HeadData } from './head.js';
+
+/** Stand-ins for the regions in the cached page shell (comments cannot occur in rendered attributes). */
+const REGION = { sidebar: '<!--docs:sidebar-->', content: '<!--docs:content-->', toc: '<!--docs:toc-->' };
 
 export const TEMPLATES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../templates');
 
@@ -88,8 +92,20 @@ export class Renderer {
 
   /** The full HTML of a page from its chunk: the static page and the runtime show the same thing. */
   renderDocument(chunk: PageChunk, routesUrl: string): string {
-    const body = renderToStaticMarkup(<Body siteTitle={this.site.config.title} homeHref={this.site.config.base} wide={chunk.layout === 'page'} regions={chunk.regions} />);
+    const { sidebar, content, toc } = chunk.regions;
+    const body = this.shell(chunk.layout === 'page').replace(REGION.sidebar, () => sidebar).replace(REGION.content, () => content).replace(REGION.toc, () => toc);
     return this.document(chunk.head, body, { route: chunk.route, key: chunk.key }, routesUrl);
+  }
+
+  /** The page body is the same on every page but for its regions: React renders it once per layout. */
+  private readonly shells = new Map<boolean, string>();
+  private shell(wide: boolean): string {
+    let shell = this.shells.get(wide);
+    if (shell === undefined) {
+      shell = renderToStaticMarkup(<Body siteTitle={this.site.config.title} homeHref={this.site.config.base} wide={wide} regions={REGION} />);
+      this.shells.set(wide, shell);
+    }
+    return shell;
   }
 
   /** Each group's links, for the runtime to expand collapsed groups in place. */
@@ -104,7 +120,7 @@ export class Renderer {
     const body = renderToStaticMarkup(
       <Body siteTitle={config.title} homeHref={config.base} wide regions={{ sidebar: renderToStaticMarkup(<Sidebar nav={this.site.nav} group={-1} />), content: renderToStaticMarkup(<NotFound homeHref={config.base} />), toc: '' }} />,
     );
-    return this.document(head, body, { route: '', key: '', notFound: 'true' }, routesUrl);
+    return this.document(head, body, { route: '', key: '', 'not-found': 'true' }, routesUrl);
   }
 
   renderRedirect(target: string): string {
@@ -115,6 +131,7 @@ export class Renderer {
     const { assets, site } = this;
     const headHtml = [
       headTags(head),
+      documentHeadTags({ base: site.config.base, structuredData: data.route ? breadcrumbJsonLd(site, site.byRoute.get(data.route)!) : '' }),
       `<link rel="stylesheet" href="${assets.css}">`,
       `<script>${assets.themeScript}</script>`,
       `<script type="module" src="${assets.js}"></script>`,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/config.js';
 import { parseSource } from '../../src/content.js';
 import { Problems } from '../../src/errors.js';
-import { renderMarkdown } from '../../src/markdown/index.js';
+import { renderSlice } from '../../src/markdown/index.js';
 import { normalizeContainers } from '../../src/markdown/container-syntax.js';
 import { parseMeta } from '../../src/markdown/code.js';
 
@@ -11,7 +11,7 @@ function render(body: string, constants: Record<string, string | number> = {}) {
   const problems = new Problems();
   const raw = `---\ntitle: T\ndescription: D.\n---\n${body}`;
   const source = parseSource(raw, 'guide/page.md', '/tmp/site/content/guide/page.md', problems);
-  const [page] = renderMarkdown([source], config, problems);
+  const [page] = renderSlice([source], config, problems);
   return { page, problems: problems.list };
 }
 

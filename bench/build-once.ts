@@ -1,0 +1,7 @@
+// Builds one root in this process and prints {ms, pages, maxRssMB} as JSON: run in a child per
+// measurement, so peak memory is this build's alone.
+import { build } from '../src/build.js';
+
+const [root, out] = process.argv.slice(2);
+const result = await build(root, { outDir: out });
+console.log(JSON.stringify({ ms: Math.round(result.ms), pages: result.pages, maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024) }));
