@@ -4,6 +4,7 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import type { ResolvedConfig } from './config.js';
 import { BuildError, Problems } from './errors.js';
+import { expandOpenApiPages } from './openapi.js';
 import { fileToRoute } from './shared/paths.js';
 import type { Frontmatter, PageSource } from './types.js';
 
@@ -127,5 +128,7 @@ export async function loadContent(config: ResolvedConfig, problems: Problems): P
     problems.add('no Markdown pages found', { file: path.relative(config.root, config.contentDir) || '.' }, 'add at least an index.md');
     problems.throwIfAny();
   }
-  return [...byRoute.values()];
+  const pages = [...byRoute.values()];
+  await expandOpenApiPages(pages, config, problems);
+  return pages;
 }

@@ -1,0 +1,172 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { parse } from 'yaml';
+import type { ResolvedConfig } from './config.js';
+import type { Problems } from './errors.js';
+import { resolveConstants } from './markdown/constants.js';
+import type { PageSource } from './types.js';
+
+/** The parts of an OpenAPI 3.1 document the reference renders (after $refs are resolved). */
+interface Schema {
+  type?: string | string[];
+  description?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  enum?: unknown[];
+  format?: string;
+  default?: unknown;
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  nullable?: boolean;
+}
+interface Parameter { name: string; in: string; required?: boolean; description?: string; schema?: Schema }
+interface MediaType { schema?: Schema; example?: unknown }
+interface Operation {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags?: string[];
+  parameters?: Parameter[];
+  requestBody?: { required?: boolean; content?: Record<string, MediaType> };
+  responses: Record<string, { description?: string; content?: Record<string, MediaType> }>;
+  security?: unknown[];
+}
+interface Document {
+  info: { title: string; description?: string };
+  servers?: { url: string }[];
+  tags?: { name: string; description?: string }[];
+  paths: Record<string, Record<string, Operation | Parameter[]>>;
+  security?: unknown[];
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** `createSource` -> `create-source`: the anchor worked examples link to. */
+export function operationAnchor(operationId: string): string {
+  return operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
+/** Loads and validates an OpenAPI document; problems name the file and the JSON path at fault. */
+export async function loadOpenApi(file: string, relative: string, problems: Problems): Promise<Document | null> {
+  let doc: unknown;
+  try {
+    doc = parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    const e = error as { linePos?: { line: number; col: number }[]; message: string };
+    problems.add(`cannot read the OpenAPI document: ${e.message.split('\n')[0]}`, { file: relative, line: e.linePos?.[0]?.line, column: e.linePos?.[0]?.col }, 'fix the YAML syntax');
+    return null;
+  }
+  try {
+    await SwaggerParser.validate(structuredClone(doc) as never);
+    return (await SwaggerParser.dereference(structuredClone(doc) as never)) as unknown as Document;
+  } catch (error) {
+    const lines = (error as Error).message.split('\n').map((l) => l.trim()).filter(Boolean);
+    for (const line of lines.length > 1 ? lines.slice(1) : lines) problems.add(`invalid OpenAPI document: ${line}`, { file: relative }, 'make the document valid OpenAPI 3.1 (the path after # points at the problem)');
+    return null;
+  }
+}
+
+function typeOf(schema: Schema | undefined): string {
+  if (!schema) return '';
+  if (schema.enum) return schema.enum.map((v) => `\`${JSON.stringify(v)}\``).join(' \\| ');
+  const type = Array.isArray(schema.type) ? schema.type.filter((t) => t !== 'null').join(' \\| ') : schema.type;
+  if (type === 'array') return `array of ${typeOf(schema.items) || 'values'}`;
+  if (!type && (schema.oneOf || schema.anyOf)) return (schema.oneOf ?? schema.anyOf)!.map(typeOf).filter(Boolean).join(' \\| ');
+  return `${type ?? 'any'}${schema.format ? ` (${schema.format})` : ''}`;
+}
+
+/** A table cell: one line, pipes escaped. */
+const cell = (text = '') => text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
+
+function fieldsTable(schema: Schema): string[] {
+  const props = Object.entries(schema.properties ?? {});
+  if (!props.length) return [];
+  const required = new Set(schema.required ?? []);
+  return ['| Field | Type | Required | Description |', '| --- | --- | --- | --- |', ...props.map(([name, s]) => `| \`${name}\` | ${typeOf(s)} | ${required.has(name) ? 'yes' : 'no'} | ${cell(s.description)}${s.default !== undefined ? ` Default \`${JSON.stringify(s.default)}\`.` : ''} |`)];
+}
+
+function curl(method: string, urlPath: string, op: Operation, example: unknown): string {
+  const query = (op.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=<${p.name}>`);
+  const url = `%{apiBaseUrl}${urlPath}${query.length ? `?${query.join('&')}` : ''}`;
+  const lines = [`curl -X ${method.toUpperCase()} "${url}" \\`, '  -H "Authorization: Bearer $CONDUIT_API_KEY"'];
+  if (example !== undefined) {
+    lines[lines.length - 1] += ' \\';
+    lines.push('  -H "Content-Type: application/json" \\', `  -d '${JSON.stringify(example)}'`);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * The reference as Markdown: the document's own description (authentication, pagination, errors,
+ * rate limits), then a section a tag and a subsection an operation, with parameters and body
+ * fields in tables, a curl request and the success response's example.
+ */
+export function openApiMarkdown(doc: Document): string {
+  const out: string[] = [];
+  if (doc.info.description) out.push(doc.info.description.trim(), '');
+  const byTag = new Map<string, [string, string, Operation][]>();
+  for (const [urlPath, item] of Object.entries(doc.paths)) {
+    for (const method of METHODS) {
+      const op = item[method] as Operation | undefined;
+      if (!op) continue;
+      const tag = op.tags?.[0] ?? 'Other';
+      byTag.set(tag, [...(byTag.get(tag) ?? []), [method, urlPath, op]]);
+    }
+  }
+  const tags = [...(doc.tags ?? []).map((t) => t.name), ...[...byTag.keys()].filter((t) => !doc.tags?.some((d) => d.name === t))];
+  for (const tag of tags) {
+    const ops = byTag.get(tag);
+    if (!ops) continue;
+    out.push(`## ${tag}`, '', doc.tags?.find((t) => t.name === tag)?.description ?? '', '');
+    for (const [method, urlPath, op] of ops) {
+      out.push(`### ${op.summary} {#${operationAnchor(op.operationId)}}`, '', `\`${method.toUpperCase()} ${urlPath}\``, '');
+      if (op.description) out.push(op.description.trim(), '');
+      const open = Array.isArray(op.security) && op.security.length === 0;
+      out.push(open ? '**Authentication:** none.' : '**Authentication:** an API key, sent as `Authorization: Bearer <key>`.', '');
+      for (const where of ['path', 'query']) {
+        const params = (op.parameters ?? []).filter((p) => p.in === where);
+        if (!params.length) continue;
+        out.push(`**${where === 'path' ? 'Path' : 'Query'} parameters**`, '', '| Name | Type | Required | Description |', '| --- | --- | --- | --- |');
+        for (const p of params) out.push(`| \`${p.name}\` | ${typeOf(p.schema)} | ${p.required ? 'yes' : 'no'} | ${cell(p.description)}${p.schema?.default !== undefined ? ` Default \`${JSON.stringify(p.schema.default)}\`.` : ''} |`);
+        out.push('');
+      }
+      const body = op.requestBody?.content?.['application/json'];
+      if (body?.schema) {
+        const table = fieldsTable(body.schema);
+        if (table.length) out.push('**Request body**', '', ...table, '');
+      }
+      out.push('**Example request**', '', '```bash', curl(method, urlPath, op, body?.example), '```', '');
+      const [status, response] = Object.entries(op.responses).find(([code]) => code.startsWith('2')) ?? [];
+      const media = response?.content?.['application/json'];
+      if (status && media?.example !== undefined) out.push(`**Example response** (\`${status}\`)`, '', '```json', JSON.stringify(media.example, null, 2), '```', '');
+      else if (status) out.push(`**Response:** \`${status}\` ${cell(response?.description)}`, '');
+    }
+  }
+  return out.join('\n');
+}
+
+/**
+ * A page whose frontmatter names an OpenAPI document (`openapi: ../../_model/openapi.yaml`, relative
+ * to the page) gets the rendered reference appended to its body, before Markdown is parsed: its
+ * headings, anchors, search entries and checks work like any written section.
+ */
+export async function expandOpenApiPages(sources: PageSource[], config: Pick<ResolvedConfig, 'contentDir' | 'constants'>, problems: Problems): Promise<void> {
+  const { contentDir } = config;
+  for (const source of sources) {
+    const ref = source.frontmatter.openapi;
+    if (ref === undefined) continue;
+    if (typeof ref !== 'string') {
+      problems.add('frontmatter "openapi" must be a path to an OpenAPI document', { file: source.relativePath, line: 1 }, 'for example `openapi: ../_model/openapi.yaml`');
+      continue;
+    }
+    const file = path.resolve(path.dirname(source.file), ref);
+    const doc = await loadOpenApi(file, path.relative(contentDir, file).split(path.sep).join('/'), problems);
+    if (!doc) continue;
+    // Constants are resolved here so that an unknown one is reported against the document, not the page.
+    const relative = path.relative(contentDir, file).split(path.sep).join('/');
+    const reference = resolveConstants(openApiMarkdown(doc), config.constants, { problems: { add: (message, _place, fix) => problems.add(message, { file: relative }, fix) } as Problems, file: relative, lineOffset: 0 });
+    source.body = `${source.body.trimEnd()}\n\n${reference}`;
+  }
+}
