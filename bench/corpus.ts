@@ -63,7 +63,8 @@ export async function writeCorpus({ pages, dir, seed = 42 }: CorpusOptions): Pro
       body.push(`## ${title}`, '', paragraph(wordsPerSection), '');
       if (s === 0) body.push(`See [a related page](/${other}/) and [the home page](/).`, '');
       if (s === 1) body.push('| Setting | Default | Meaning |', '| --- | --- | --- |', ...Array.from({ length: 4 }, () => `| \`${pick(WORDS)}\` | ${Math.floor(rand() * 1000)} | ${sentence(6)} |`), '');
-      if (s === 2) body.push('```js', `export default async function ${pick(WORDS)}(event) {`, `  const ${pick(WORDS)} = await fetch("https://api.example.com/${pick(WORDS)}");`, `  return { ok: true, count: ${Math.floor(rand() * 100)} };`, '}', '```', '');
+      // Identifiers get a prefix: words like "package" or "export" are reserved in JavaScript.
+      if (s === 2) body.push('```js', `export default async function handle_${pick(WORDS)}(event) {`, `  const res_${pick(WORDS)} = await fetch("https://api.example.com/${pick(WORDS)}");`, `  return { ok: true, count: ${Math.floor(rand() * 100)} };`, '}', '```', '');
       if (s === 3) body.push('```bash', `curl -X POST https://api.example.com/v1/${pick(WORDS)} -H "Authorization: Bearer $TOKEN"`, '```', '');
     });
     const file = path.join(dir, 'content', `${route(i)}.md`);

@@ -1,0 +1,61 @@
+// npm run bench: build times, memory and page weights, on the real site and on synthetic corpora.
+// Usage: node --import tsx bench/run.ts [--sizes 1000,10000] [--skip-real]
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { writeCorpus } from './corpus.js';
+
+const run = promisify(execFile);
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CORPORA = path.join(REPO, 'bench/.corpus');
+
+interface BuildFigures {
+  ms: number;
+  pages: number;
+  maxRssMB: number;
+}
+
+/** One build in a fresh Node process: wall time inside the build, and that process's peak memory. */
+async function buildOnce(root: string, out: string): Promise<BuildFigures> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(REPO, 'bench/build-once.ts'), root, out], { cwd: REPO, maxBuffer: 1 << 24 });
+  return JSON.parse(stdout.trim().split('\n').pop()!);
+}
+
+function row(label: string, f: BuildFigures): string {
+  return `| ${label} | ${f.pages.toLocaleString('en-US')} | ${(f.ms / 1000).toFixed(2)} s | ${Math.round((f.pages / f.ms) * 1000).toLocaleString('en-US')} | ${f.maxRssMB} MB |`;
+}
+
+const args = process.argv.slice(2);
+const sizes = (args[args.indexOf('--sizes') + 1] && args.includes('--sizes') ? args[args.indexOf('--sizes') + 1] : '1000,10000').split(',').map(Number);
+const lines = ['| Build | Pages | Wall time | Pages/s | Peak memory |', '| --- | --- | --- | --- | --- |'];
+const print = () => console.log(`\n${lines.join('\n')}\n`);
+
+if (!args.includes('--skip-real') && existsSync(path.join(REPO, 'content/index.md'))) {
+  const out = path.join(CORPORA, 'real-dist');
+  await rm(out, { recursive: true, force: true });
+  lines.push(row('real site, cold', await buildOnce(REPO, out)));
+  lines.push(row('real site, unchanged', await buildOnce(REPO, out)));
+  const { initialScriptWeight } = await import('./weight.js');
+  const js = await initialScriptWeight(out);
+  console.log(`initial JavaScript of the home page: ${JSON.stringify(js)}`);
+  try {
+    const { measureSite, formatReport } = await import('./weight-report.js');
+    console.log(formatReport(await measureSite(out)).split('\n').slice(-6).join('\n'));
+  } catch (error) {
+    console.log(`page weights: ${(error as Error).message}`);
+  }
+}
+
+for (const pages of sizes) {
+  const dir = path.join(CORPORA, `corpus-${pages}`);
+  await writeCorpus({ pages, dir });
+  const out = path.join(dir, 'dist');
+  await rm(out, { recursive: true, force: true });
+  lines.push(row(`corpus ${pages.toLocaleString('en-US')}, cold`, await buildOnce(dir, out)));
+  lines.push(row(`corpus ${pages.toLocaleString('en-US')}, unchanged`, await buildOnce(dir, out)));
+  print();
+}
+print();
