@@ -16,6 +16,7 @@ import type { ResolvedConfig } from '../config.js';
 import { BuildError, Problems } from '../errors.js';
 import { withBase } from '../shared/paths.js';
 import type { CodeBlock, LinkRef, PageRecord, PageSource } from '../types.js';
+import { MarkdownCache } from './cache.js';
 import remarkCallouts from './callouts.js';
 import rehypeCode from './code.js';
 import { resolveConstants } from './constants.js';
@@ -23,6 +24,8 @@ import { normalizeContainers } from './container-syntax.js';
 import remarkHeadingIds from './heading-ids.js';
 import rehypeHeadings, { type HeadingData } from './headings.js';
 import rehypeLinks from './links.js';
+import rehypeTables from './tables.js';
+import rehypeTaskLists from './task-lists.js';
 import remarkNoH1 from './no-h1.js';
 
 /** The plugin chain. Order matters where noted. */
@@ -39,6 +42,8 @@ export function createProcessor(config: Pick<ResolvedConfig, 'base'>): Processor
     .use(rehypeCode) // before headings: code blocks are left out of section text
     .use(rehypeHeadings) // after rehype-slug: needs ids
     .use(rehypeLinks, { base: config.base })
+    .use(rehypeTables) // focusable, named scroll box per table (WCAG 2.1.1)
+    .use(rehypeTaskLists) // names task-list checkboxes
     .use(rehypeStringify, { allowDangerousHtml: true }) as unknown as Processor;
 }
 
@@ -93,10 +98,26 @@ export function renderSlice(sources: PageSource[], config: ResolvedConfig, probl
 const PARALLEL_THRESHOLD = 400;
 
 /**
- * Renders every page's Markdown, on all cores for large sites (one worker a core, each with a
- * contiguous slice, so output order is the input order). Problems go to `problems`.
+ * Renders every page's Markdown; pages unchanged since an earlier build come from the cache.
+ * Problems go to `problems`.
  */
-export async function renderMarkdown(sources: PageSource[], config: ResolvedConfig, problems: Problems): Promise<PageRecord[]> {
+export async function renderMarkdown(sources: PageSource[], config: ResolvedConfig, problems: Problems, options: { cache?: boolean } = {}): Promise<PageRecord[]> {
+  const cache = options.cache === false ? undefined : await MarkdownCache.open(config);
+  const misses = cache ? sources.filter((s) => !cache.get(s)) : sources;
+  const found = new Problems();
+  const rendered = await renderAll(misses, config, found);
+  problems.push(...found.list);
+  if (cache) {
+    const failed = new Set(found.list.map((p) => p.place.file));
+    misses.forEach((source, i) => failed.has(source.relativePath) || cache.set(source, rendered[i]));
+    await cache.save();
+  }
+  const byPath = new Map(misses.map((s, i) => [s.relativePath, rendered[i]]));
+  return sources.map((s) => byPath.get(s.relativePath) ?? cache!.get(s)!);
+}
+
+/** Renders pages, on all cores for large sites (one worker a core, contiguous slices, input order kept). */
+async function renderAll(sources: PageSource[], config: ResolvedConfig, problems: Problems): Promise<PageRecord[]> {
   const cores = Math.min(availableParallelism(), 8);
   if (sources.length < PARALLEL_THRESHOLD || cores < 2) return renderSlice(sources, config, problems);
   const size = Math.ceil(sources.length / cores);

@@ -19,9 +19,32 @@ describe('markdown: rendering on all cores', () => {
   it('gives the same page records, in the same order, as rendering in one thread', async () => {
     const config = await loadConfig(dir);
     const sources = await loadContent(config, new Problems());
-    const parallel = await renderMarkdown(sources, config, new Problems());
+    const parallel = await renderMarkdown(sources, config, new Problems(), { cache: false });
     const single = renderSlice(sources, config, new Problems());
     expect(parallel.length).toBe(450);
     expect(parallel).toEqual(single);
+  });
+
+  it('gives the same records from the cache on a second run, and re-renders only a changed page', async () => {
+    const config = await loadConfig(dir);
+    const sources = await loadContent(config, new Problems());
+    const first = await renderMarkdown(sources, config, new Problems());
+    const second = await renderMarkdown(sources, config, new Problems());
+    expect(second).toEqual(first);
+    sources[3] = { ...sources[3], body: `${sources[3].body}\n\nA new closing line.\n` };
+    const third = await renderMarkdown(sources, config, new Problems());
+    expect(third[3].html).toContain('A new closing line.');
+    expect(third[4]).toEqual(first[4]);
+  });
+
+  it('never caches a page with a problem: its message shows on every run', async () => {
+    const config = await loadConfig(dir);
+    const sources = await loadContent(config, new Problems());
+    sources[0] = { ...sources[0], body: `${sources[0].body}\n\nUses %{notAConstant}.\n` };
+    for (let run = 0; run < 2; run++) {
+      const problems = new Problems();
+      await renderMarkdown(sources, config, problems);
+      expect(problems.list.map((p) => p.message)).toEqual(['unknown constant "notAConstant"']);
+    }
   });
 });
