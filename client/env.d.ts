@@ -7,3 +7,16 @@ declare const __DOCS_RUNTIME__: {
 };
 declare const __DOCS_DEV__: boolean;
 declare const __DOCS_SYNONYMS__: string[][];
+
+/** Browser globals the runtime uses that TypeScript's DOM library does not declare. */
+interface Window {
+  /** Chunk files push `[key, chunk]` here (see src/output.ts `chunkScript`). */
+  docsChunks?: [string, import('../src/shared/contract.js').ChunkData][];
+  /** The tag manager's queue. */
+  dataLayer?: unknown[];
+}
+interface Navigator {
+  /** Global Privacy Control (https://globalprivacycontrol.org). */
+  globalPrivacyControl?: boolean;
+  connection?: { saveData?: boolean; effectiveType?: string };
+}

@@ -1,0 +1,45 @@
+/**
+ * The files the build writes for the browser runtime, as the runtime reads them. The build's own
+ * types (PageChunk in src/render/index.tsx, RoutesIndex in src/output.ts) must stay assignable to
+ * these; test/browser/runtime/contract.test.ts checks both.
+ */
+
+/** The per-page head the runtime sets after a navigation (same fields as the static `<head>`). */
+export interface ChunkHead {
+  title: string;
+  description: string;
+  lang: string;
+  canonical?: string;
+  ogTitle?: string;
+  siteName: string;
+  noindex?: boolean;
+}
+
+/** What a chunk file `assets/js/<key>.<hash>.js` registers on `self.docsChunks`. */
+export interface ChunkData {
+  key: string;
+  route: string;
+  head: ChunkHead;
+  regions: { sidebar: string; content: string; toc: string };
+  layout: 'doc' | 'page';
+}
+
+export interface RedirectEntry {
+  /** URL path with the base ("/docs/cron/"); slash form unless `exact`. */
+  from: string;
+  /** The final target: a URL path with the base, or an external URL. */
+  to: string;
+  exact: boolean;
+}
+
+/** `assets/routes.<hash>.json`: where the shards of the route table and the nav groups live. */
+export interface RoutesIndexData {
+  shards: Record<string, string>;
+  nav: string;
+  redirects: RedirectEntry[];
+}
+
+/** The id of a chunk from its URL: "/docs/assets/js/v-1a2b3c4d.Hash1234.js" -> "v-1a2b3c4d". */
+export function chunkIdOf(url: string): string {
+  return (url.split('/').pop() ?? '').split('.')[0];
+}

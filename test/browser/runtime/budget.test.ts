@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initialScriptWeight, INITIAL_JS_BUDGET } from '../../../bench/weight.js';
+import { launchBrowser } from '../../helpers/browser.js';
+import { buildToTemp, fixture, serveDir } from '../../helpers/site.js';
+
+/** Sums layout shifts from the first paint on (set before any script of the page runs). */
+const WATCH_SHIFTS = `window.__shift = 0;
+new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__shift += entry.value; })
+  .observe({ type: 'layout-shift', buffered: true });`;
+
+describe('browser/runtime: budgets', () => {
+  let site: Awaited<ReturnType<typeof buildToTemp>>;
+  let server: Awaited<ReturnType<typeof serveDir>>;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  beforeAll(async () => {
+    site = await buildToTemp(fixture('runtime'));
+    server = await serveDir(site.outDir);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await site?.cleanup();
+  });
+
+  it('keeps the JavaScript a page runs before any interaction within 12 KB gzip', async () => {
+    const weight = await initialScriptWeight(site.outDir);
+    expect(weight.files.some((f) => /^assets\/client\.\w+\.js$/.test(f))).toBe(true);
+    expect(weight.gzip).toBeLessThanOrEqual(INITIAL_JS_BUDGET);
+  });
+
+  for (const [name, viewport, path] of [
+    ['a wide screen', { width: 1280, height: 800 }, '/docs/guide/second/'],
+    ['a phone', { width: 375, height: 740 }, '/docs/guide/second/'],
+    ['a page opened at a heading', { width: 1280, height: 800 }, '/docs/guide/long/#step-five'],
+  ] as const) {
+    it(`shifts no layout when the runtime starts, on ${name}`, async () => {
+      const context = await browser.browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.addInitScript(WATCH_SHIFTS);
+      await page.goto(`${server.origin}${path}`);
+      await page.waitForFunction(`document.documentElement.classList.contains('js')`);
+      await page.waitForLoadState('networkidle');
+      // Two frames after the last change, so any shift has been reported.
+      await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+      expect(await page.evaluate('window.__shift')).toBe(0);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,43 @@
+import vm from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import type { RoutesIndex } from '../../../src/output.js';
+import type { PageChunk } from '../../../src/render/index.js';
+import { chunkIdOf, type ChunkData, type RoutesIndexData } from '../../../src/shared/contract.js';
+import { buildInMemory, fixture } from '../../helpers/site.js';
+
+// What the build writes must be what the runtime reads: a change on one side fails the typecheck.
+export const chunkContract = (chunk: PageChunk): ChunkData => chunk;
+export const routesContract = (index: RoutesIndex): RoutesIndexData => index;
+
+describe('browser/runtime: the files the runtime reads', () => {
+  it('has every chunk register itself under its id, with its route, head, regions and layout', async () => {
+    const { writer } = await buildInMemory(fixture('runtime'));
+    const chunks = [...writer.files.keys()].filter((file) => /^assets\/js\/v-\w+\.\w+\.js$/.test(file));
+    expect(chunks.length).toBe(8);
+    for (const file of chunks) {
+      const sandbox: { self: { docsChunks?: [string, ChunkData][] } } = { self: {} };
+      vm.runInNewContext(writer.text(file)!, sandbox);
+      const [[id, chunk]] = sandbox.self.docsChunks!;
+      expect(id).toBe(chunkIdOf(`/docs/${file}`));
+      expect(chunk.key).toBe(id);
+      expect(Object.keys(chunk.head)).toEqual(expect.arrayContaining(['title', 'description', 'lang', 'canonical', 'ogTitle', 'siteName']));
+      expect(Object.keys(chunk.regions).sort()).toEqual(['content', 'sidebar', 'toc']);
+      expect(['doc', 'page']).toContain(chunk.layout);
+    }
+  });
+
+  it('lists every route in the shard its first segment names, and redirects with their final targets', async () => {
+    const { writer } = await buildInMemory(fixture('runtime'));
+    const indexFile = [...writer.files.keys()].find((file) => /^assets\/routes\.\w+\.json$/.test(file))!;
+    const index: RoutesIndexData = JSON.parse(writer.text(indexFile)!);
+    const shard = (url: string) => JSON.parse(writer.text(url.slice('/docs/'.length))!);
+    expect(Object.keys(shard(index.shards.guide))).toEqual(expect.arrayContaining(['/guide/', '/guide/long/', '/guide/second/']));
+    expect(Object.keys(shard(index.shards._root))).toEqual(['/']);
+    expect(index.redirects).toEqual([
+      { from: '/docs/old-second/', to: '/docs/guide/second/', exact: false },
+      { from: '/docs/oldest/', to: '/docs/guide/second/', exact: false },
+      { from: '/docs/apps/all-apps', to: 'https://apps.acme.example/directory', exact: true },
+    ]);
+    expect(JSON.parse(writer.text(index.nav.slice('/docs/'.length))!)).toHaveLength(4);
+  });
+});

@@ -1,0 +1,100 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { documentKept, markDocument, startSite, type RuntimeSite } from './site.js';
+
+const CHUNKS = '**/docs/assets/js/**';
+
+/** Clicks the home page's link to the second page and waits for that page, however it arrives. */
+async function followSecondPage(page: Page): Promise<void> {
+  await markDocument(page);
+  await page.locator('main a', { hasText: /^Second page$/ }).click();
+  await page.locator('h1', { hasText: 'Second page' }).waitFor();
+  await page.waitForLoadState('load');
+}
+
+/** Main-frame document requests, to count full page loads. */
+function documentRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => request.isNavigationRequest() && request.frame() === page.mainFrame() && urls.push(new URL(request.url()).pathname));
+  return urls;
+}
+
+describe('browser/runtime: chunk load failures', () => {
+  let site: RuntimeSite;
+  beforeAll(async () => {
+    site = await startSite();
+  });
+  afterEach(() => site.closePages());
+  afterAll(() => site?.close());
+
+  it('reports a blocked chunk as a ChunkLoadError of type error and falls back to a full page load', async () => {
+    const chunk = await site.chunkUrlOf('/guide/second/');
+    let loads: string[] = [];
+    const { page, errors } = await site.open('/docs/', {
+      before: async (p) => {
+        loads = documentRequests(p);
+        await p.route(CHUNKS, (route) => route.abort());
+      },
+    });
+    await followSecondPage(page);
+    expect(await documentKept(page)).toBe(false);
+    expect(new URL(page.url()).pathname).toBe('/docs/guide/second/');
+    const id = new URL(chunk).pathname.split('/').pop()!.split('.')[0];
+    expect(errors).toContainEqual(expect.stringContaining(`Failed to resolve async component ChunkLoadError: Loading chunk ${id} failed. (error: ${chunk})`));
+    await page.waitForLoadState('networkidle');
+    expect(loads).toEqual(['/docs/', '/docs/guide/second/']);
+  });
+
+  it('reports a chunk that registers nothing as type missing', async () => {
+    const { page, errors } = await site.open('/docs/', {
+      before: (p) => p.route(CHUNKS, (route) => route.fulfill({ contentType: 'text/javascript', body: '/* a script of another build */' })),
+    });
+    await followSecondPage(page);
+    expect(await documentKept(page)).toBe(false);
+    expect(errors).toContainEqual(expect.stringMatching(/^Failed to resolve async component ChunkLoadError: Loading chunk v-\w+ failed\. \(missing: /));
+  });
+
+  it('reaches the new page from a tab opened before a deploy, when the old route table is gone', async () => {
+    const { page, errors } = await site.open('/docs/', {
+      // After a deploy the old hashed files answer 404.
+      before: (p) => p.route('**/docs/assets/{routes,js}/**', (route) => route.fulfill({ status: 404, body: 'Not found' })),
+    });
+    await followSecondPage(page);
+    expect(await documentKept(page)).toBe(false);
+    expect(errors).toContainEqual(expect.stringMatching(/^Failed to resolve async component .*HTTP 404/));
+  });
+
+  it('falls back once, without a loop, when 404.html cannot load the page it resolved', async () => {
+    let loads: string[] = [];
+    const { page } = await site.open('/docs/guide/second.html', {
+      before: async (p) => {
+        loads = documentRequests(p);
+        await p.route(CHUNKS, (route) => route.abort());
+      },
+    });
+    await page.waitForURL('**/docs/guide/second/');
+    await page.locator('h1', { hasText: 'Second page' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(loads).toEqual(['/docs/guide/second.html', '/docs/guide/second/']);
+  });
+});
+
+describe('browser/runtime: chunk load timeout', () => {
+  let site: RuntimeSite;
+  beforeAll(async () => {
+    // 300 ms instead of 120 s, so the test does not wait two minutes.
+    site = await startSite({ runtime: { pageTimeoutMs: 300 } });
+  });
+  afterEach(() => site.closePages());
+  afterAll(() => site?.close());
+
+  it('reports a chunk that never arrives as type timeout and falls back to a full page load', async () => {
+    const { page, errors } = await site.open('/docs/', {
+      // Never answered: the request hangs until the page goes away.
+      before: (p) => p.route(CHUNKS, () => undefined),
+    });
+    await followSecondPage(page);
+    expect(await documentKept(page)).toBe(false);
+    expect(errors).toContainEqual(expect.stringMatching(/^Failed to resolve async component ChunkLoadError: Loading chunk v-\w+ failed\. \(timeout: http:\/\/.*\/docs\/assets\/js\/v-\w+\.\w+\.js\)/));
+  });
+});
