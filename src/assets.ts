@@ -11,8 +11,11 @@ export function shortHash(contents: string | Uint8Array): string {
   return createHash('sha256').update(contents).digest('base64url').replace(/[-_]/g, '').slice(0, 8);
 }
 
-/** Applies the saved theme before first paint. Inline (and hashed in the CSP) to avoid a flash. */
-export const THEME_SCRIPT = "try{var t=localStorage.getItem('docs-theme');if(t==='dark'||t==='light')document.documentElement.dataset.theme=t}catch(e){}";
+/**
+ * Runs before first paint, inline (and hashed in the CSP): applies the saved theme, and marks the
+ * document `js` so that script-only layout (the drawer, copy buttons) is in place with no shift.
+ */
+export const THEME_SCRIPT = "document.documentElement.classList.add('js');try{var t=localStorage.getItem('docs-theme');if(t==='dark'||t==='light')document.documentElement.dataset.theme=t}catch(e){}";
 
 /** Keeps the `#hash` when a redirect stub forwards (the meta refresh would drop it). */
 const REDIRECT_SCRIPT = "location.replace(document.querySelector('link[rel=canonical]').href+location.hash);\n";
@@ -29,9 +32,11 @@ export interface BuiltAssets {
  * Bundles the browser runtime and the stylesheet with esbuild: minified, content-hashed, split so
  * that search and other on-demand code load only when used.
  */
-export async function buildAssets(config: ResolvedConfig, options: { dev?: boolean } = {}): Promise<BuiltAssets> {
+export async function buildAssets(config: ResolvedConfig, options: { dev?: boolean; clientDir?: string } = {}): Promise<BuiltAssets> {
+  // `clientDir`: the dev server's tests bundle a copy of client/ so they can edit its styles.
+  const clientDir = options.clientDir ?? CLIENT_DIR;
   const result = await esbuild.build({
-    entryPoints: { client: path.join(CLIENT_DIR, 'main.ts'), style: path.join(CLIENT_DIR, 'styles/index.css') },
+    entryPoints: { client: path.join(clientDir, 'main.ts'), style: path.join(clientDir, 'styles/index.css') },
     bundle: true,
     splitting: true,
     format: 'esm',
