@@ -83,6 +83,7 @@ const constants = {
   apiPageSizeMax: 100,
   webhookRetryAttempts: 5,
   webhookTimeout: '10 seconds',
+  webhookTimestampToleranceSeconds: 300,
   sseHeartbeatInterval: '15 seconds',
   sseReconnectDelay: '3 seconds',
   sseMaxConnectionsPerStream: 10,
@@ -90,6 +91,7 @@ const constants = {
   cliNpmPackage: `@${product.slug}/cli`,
   cliInstallScriptUrl: `https://cli.${product.slug}.example/install.sh`,
   cliDownloadsUrl: `https://cli.${product.slug}.example/releases`,
+  scoopBucketUrl: `https://git.${product.slug}.example/${product.slug}/scoop-bucket`,
   egressIpRangesUrl: `${product.siteUrl}/ip-ranges.json`,
   legacyApiRemovedOn: 'March 1, 2022',
 } satisfies Record<string, string | number>;

@@ -2,20 +2,21 @@ import type { Element, ElementContent, Root, Text } from 'hast';
 import http from 'highlight.js/lib/languages/http';
 import dockerfile from 'highlight.js/lib/languages/dockerfile';
 import nginx from 'highlight.js/lib/languages/nginx';
+import powershell from 'highlight.js/lib/languages/powershell';
 import { common, createLowlight } from 'lowlight';
 import type { VFile } from 'vfile';
 import { visit } from 'unist-util-visit';
 import type { CodeBlock } from '../types.js';
 
 const lowlight = createLowlight(common);
-lowlight.register({ http, dockerfile, nginx });
+lowlight.register({ http, dockerfile, nginx, powershell });
 lowlight.registerAlias({ javascript: ['mjs', 'cjs', 'jsx'], typescript: ['mts', 'tsx'], bash: ['sh', 'zsh'], shell: ['console', 'shell-session'], json: ['jsonc', 'json5'], yaml: ['yml'] });
 
 /** Languages shown as plain text, without highlighting. */
 const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext', 'output', 'log']);
 
 /** Language names as the label shows them. */
-const LABELS: Record<string, string> = { js: 'JavaScript', javascript: 'JavaScript', mjs: 'JavaScript', ts: 'TypeScript', typescript: 'TypeScript', json: 'JSON', yaml: 'YAML', yml: 'YAML', bash: 'Bash', sh: 'Shell', shell: 'Shell', console: 'Console', http: 'HTTP', sql: 'SQL', python: 'Python', py: 'Python', html: 'HTML', xml: 'XML', css: 'CSS', diff: 'Diff', text: 'Text', txt: 'Text', go: 'Go', ruby: 'Ruby', nginx: 'nginx', dockerfile: 'Dockerfile', graphql: 'GraphQL', ini: 'INI', toml: 'TOML' };
+const LABELS: Record<string, string> = { js: 'JavaScript', javascript: 'JavaScript', mjs: 'JavaScript', ts: 'TypeScript', typescript: 'TypeScript', json: 'JSON', yaml: 'YAML', yml: 'YAML', bash: 'Bash', sh: 'Shell', shell: 'Shell', console: 'Console', http: 'HTTP', sql: 'SQL', python: 'Python', py: 'Python', html: 'HTML', xml: 'XML', css: 'CSS', diff: 'Diff', text: 'Text', txt: 'Text', go: 'Go', ruby: 'Ruby', nginx: 'nginx', powershell: 'PowerShell', ps1: 'PowerShell', dockerfile: 'Dockerfile', graphql: 'GraphQL', ini: 'INI', toml: 'TOML' };
 
 export interface CodeMeta {
   title?: string;

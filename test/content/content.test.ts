@@ -36,6 +36,12 @@ describe.skipIf(!hasContent)('content: the documentation keeps to the facts shee
     expect(found).toEqual([]);
   });
 
+  it("writes no URL on the product's domain literally", () => {
+    const domain = new URL(String(constants.siteUrl)).hostname;
+    const found = pages.flatMap((page) => findLines(page, page.body, new RegExp(`https?://([\\w-]+\\.)*${escape(domain)}\\b`)));
+    expect(found).toEqual([]);
+  });
+
   it('names the product only through %{productName}', () => {
     const name = String(constants.productName);
     const found = pages.flatMap((page) => findLines(page, prose(page).replace(/\]\([^)]*\)/g, ']()'), new RegExp(`\\b${escape(name)}\\b`)));
