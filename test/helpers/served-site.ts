@@ -1,0 +1,71 @@
+/** One built and served site and one Chromium, per test file. */
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { UserConfig } from '../../src/config.js';
+import { launchBrowser } from './browser.js';
+import { buildToTemp, serveDir } from './site.js';
+
+export interface OpenOptions {
+  context?: BrowserContextOptions;
+  /** Runs before the first request (routes, init scripts). */
+  before?: (page: Page) => Promise<unknown>;
+}
+
+export interface ServedSite {
+  origin: string;
+  browser: Browser;
+  /** Opens a path in a fresh context; the page's console errors and uncaught errors land in `errors`. */
+  open(path: string, options?: OpenOptions): Promise<{ page: Page; errors: string[] }>;
+  /** The chunk URL of a route ("/guide/"), read from the built route table. */
+  chunkUrlOf(route: string): Promise<string>;
+  /** Closes the pages opened so far (after each test). */
+  closePages(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startServedSite(root: string, overrides: Partial<UserConfig> = {}): Promise<ServedSite> {
+  const site = await buildToTemp(root, overrides);
+  const server = await serveDir(site.outDir);
+  const { browser } = await launchBrowser();
+  const contexts: { close(): Promise<void> }[] = [];
+  const closePages = async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  };
+  return {
+    origin: server.origin,
+    browser,
+    async open(path, options = {}) {
+      const context = await browser.newContext(options.context);
+      contexts.push(context);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      page.on('pageerror', (error) => errors.push(String(error)));
+      await options.before?.(page);
+      await page.goto(`${server.origin}${path}`);
+      return { page, errors };
+    },
+    async chunkUrlOf(route) {
+      const json = async (url: string) => (await fetch(`${server.origin}${url}`)).json();
+      const home = await (await fetch(`${server.origin}/docs/`)).text();
+      const index = await json(/<meta name="docs:routes" content="([^"]+)"/.exec(home)![1]);
+      const shard = await json(index.shards[route.split('/')[1] || '_root']);
+      return `${server.origin}${shard[route]}`;
+    },
+    closePages,
+    async close() {
+      await closePages();
+      await browser.close();
+      await server.close();
+      await site.cleanup();
+    },
+  };
+}
+
+/** Marks the document, so a test can tell a swap (marker kept) from a full load (marker gone). */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate('window.__marker = "kept"');
+}
+
+export async function documentKept(page: Page): Promise<boolean> {
+  return (await page.evaluate('window.__marker')) === 'kept';
+}
