@@ -42,6 +42,12 @@ describe.skipIf(!hasContent)('content: the documentation keeps to the facts shee
     expect(found).toEqual([]);
   });
 
+  it('names the platform\'s npm packages only through their constants', () => {
+    const scope = `@${String(constants.productSlug)}/`;
+    const found = pages.flatMap((page) => findLines(page, page.body, new RegExp(escape(scope))));
+    expect(found).toEqual([]);
+  });
+
   it('names the product only through %{productName}', () => {
     const name = String(constants.productName);
     const found = pages.flatMap((page) => findLines(page, prose(page).replace(/\]\([^)]*\)/g, ']()'), new RegExp(`\\b${escape(name)}\\b`)));
