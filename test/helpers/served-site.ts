@@ -60,12 +60,3 @@ export async function startServedSite(root: string, overrides: Partial<UserConfi
     },
   };
 }
-
-/** Marks the document, so a test can tell a swap (marker kept) from a full load (marker gone). */
-export async function markDocument(page: Page): Promise<void> {
-  await page.evaluate('window.__marker = "kept"');
-}
-
-export async function documentKept(page: Page): Promise<boolean> {
-  return (await page.evaluate('window.__marker')) === 'kept';
-}
