@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from './config.js';
-import { Problems } from './errors.js';
+import type { Place, Problems } from './errors.js';
 import { isExternal } from './shared/paths.js';
 import { isGroup, resolvePageRef, type Site } from './site.js';
 
@@ -31,9 +32,19 @@ function checkLinks(site: Site, problems: Problems): void {
     for (const key of ['prev', 'next'] as const) {
       const ref = page.frontmatter[key];
       if (typeof ref === 'string' && !site.byRoute.has(resolvePageRef(page, ref))) {
-        problems.add(`frontmatter "${key}" points to a missing page: ${ref}`, { file: page.relativePath, line: 1 }, 'use a route like /quickstart/ or a relative .md path, or false');
+        problems.add(`frontmatter "${key}" points to a missing page: ${ref}`, { file: page.relativePath, line: frontmatterLine(site.config, page.relativePath, key) }, 'use a route like /quickstart/ or a relative .md path, or false');
       }
     }
+  }
+}
+
+/** The line of a frontmatter key, read from the file only when there is a problem to place. */
+function frontmatterLine(config: ResolvedConfig, relativePath: string, key: string): number {
+  try {
+    const index = readFileSync(path.join(config.contentDir, relativePath), 'utf8').split(/\r?\n/).findIndex((line) => line.startsWith(`${key}:`));
+    return index >= 0 ? index + 1 : 1;
+  } catch {
+    return 1;
   }
 }
 
@@ -41,13 +52,28 @@ function configFile(config: ResolvedConfig): string {
   return config.configFile ? path.relative(config.root, config.configFile) : 'configuration';
 }
 
+/** Where in the config file a value is written: the first line with it in quotes (the config is code, so no parser positions). */
+function configPlaces(config: ResolvedConfig): (...values: string[]) => Place {
+  const file = configFile(config);
+  let lines: string[] = [];
+  try {
+    if (config.configFile) lines = readFileSync(config.configFile, 'utf8').split(/\r?\n/);
+  } catch {
+    // No line numbers then; the file is still named.
+  }
+  return (...values) => {
+    const index = lines.findIndex((line) => values.some((v) => [`'${v}'`, `"${v}"`, `\`${v}\``].some((quoted) => line.includes(quoted))));
+    return index >= 0 ? { file, line: index + 1 } : { file };
+  };
+}
+
 function checkSidebar(site: Site, problems: Problems): void {
   if (!site.config.sidebar) return;
-  const file = configFile(site.config);
+  const placeOf = configPlaces(site.config);
   for (const entry of site.nav) {
     for (const link of isGroup(entry) ? entry.items : [entry]) {
       if (!link.external && link.route && !site.byRoute.has(link.route)) {
-        problems.add(`sidebar${isGroup(entry) ? ` group "${entry.text}"` : ''} lists ${link.route}, which is not a page`, { file }, 'add the page under content/ or remove the entry from `sidebar`');
+        problems.add(`sidebar${isGroup(entry) ? ` group "${entry.text}"` : ''} lists ${link.route}, which is not a page`, placeOf(link.route, link.route.replace(/\/$/, '')), 'add the page under content/ or remove the entry from `sidebar`');
       }
     }
   }
@@ -55,12 +81,21 @@ function checkSidebar(site: Site, problems: Problems): void {
 
 /** Targets must be pages or external URLs; no loops; at most two hops from any old path. */
 function checkRedirects(site: Site, problems: Problems): void {
-  const file = configFile(site.config);
+  const placeOf = configPlaces(site.config);
   const table = new Map(site.config.redirects.map((r) => [normalize(r.from), r.to]));
+  const seenFrom = new Set<string>();
   for (const redirect of site.config.redirects) {
+    const place = placeOf(redirect.from);
     const from = normalize(redirect.from);
+    // `exact` entries are a different path ("/x" only), so they may share one with a slash-form entry.
+    const key = redirect.exact ? redirect.from : from;
+    if (seenFrom.has(key)) {
+      problems.add(`two redirects from ${from}`, place, 'keep one of them');
+      continue;
+    }
+    seenFrom.add(key);
     if (!redirect.exact && site.byRoute.has(from)) {
-      problems.add(`redirect from ${redirect.from} shadows the page ${from}`, { file }, 'remove the redirect, or the page');
+      problems.add(`redirect from ${redirect.from} shadows the page ${from}`, place, 'remove the redirect, or the page');
       continue;
     }
     let hops = 0;
@@ -69,18 +104,18 @@ function checkRedirects(site: Site, problems: Problems): void {
     while (!isExternal(at) && !site.byRoute.has(normalize(at))) {
       const next = table.get(normalize(at));
       if (next === undefined) {
-        problems.add(`redirect ${redirect.from} -> ${redirect.to} ends at ${at}, which is not a page`, { file }, 'point it to an existing route or an external URL');
+        problems.add(`redirect ${redirect.from} -> ${redirect.to} ends at ${at}, which is not a page`, place, 'point it to an existing route or an external URL');
         break;
       }
       if (seen.has(normalize(at))) {
-        problems.add(`redirect loop: ${[...seen, normalize(at)].join(' -> ')}`, { file }, 'point one of them at a page');
+        problems.add(`redirect loop: ${[...seen, normalize(at)].join(' -> ')}`, place, 'point one of them at a page');
         break;
       }
       seen.add(normalize(at));
       at = next;
       hops++;
       if (hops >= 2) {
-        problems.add(`redirect chain from ${redirect.from} takes more than two hops`, { file }, `point it straight at ${at}`);
+        problems.add(`redirect chain from ${redirect.from} takes more than two hops`, place, `point it straight at ${at}`);
         break;
       }
     }

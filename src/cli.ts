@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
@@ -6,8 +6,9 @@ import { build } from './build.js';
 import { checkContent } from './checks/index.js';
 import { loadConfig } from './config.js';
 import { BuildError, BuildFailure } from './errors.js';
+import { startDevServer } from './dev/index.js';
 import { createLogger } from './log.js';
-import { createStaticServer, listen } from './serve.js';
+import { builtBase, createStaticServer, listen } from './serve.js';
 
 const pkg = JSON.parse(readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../package.json'), 'utf8')) as { version: string };
 
@@ -20,11 +21,21 @@ function port(value: string): number {
   return n;
 }
 
+function isDirectory(dir: string): boolean {
+  return existsSync(dir) && statSync(dir).isDirectory();
+}
+
+function usageError(message: string): void {
+  process.stderr.write(`${message}\n`);
+  process.exitCode = EXIT.usage;
+}
+
 /** Prints a user error without a stack trace; returns the exit code. */
 export function reportError(error: unknown, write: (s: string) => void = (s) => process.stderr.write(s)): number {
   if (error instanceof BuildFailure) {
     write(`${error.format()}\n`);
-    return EXIT.content;
+    // Problems placed on a flag (--base, --out) are in the command line, not the content.
+    return error.problems.every((p) => p.place.file.startsWith('--')) ? EXIT.usage : EXIT.content;
   }
   if (error instanceof BuildError) {
     write(`${error.toString()}\n`);
@@ -48,11 +59,12 @@ export function createProgram(root: Command = new Command()): Command {
   program
     .command('build')
     .description('build the site into the output folder (default: dist)')
-    .argument('[root]', 'folder with docs.config.ts and content/, or a plain folder of Markdown', '.')
+    .argument('[root]', 'folder with content/ (the Markdown) and, optionally, docs.config.ts', '.')
     .option('-o, --out <dir>', 'output folder, relative to root (default: dist)')
     .option('-b, --base <path>', 'public path the site is served under (default: from config, else /docs/)')
     .action(async (rootDir: string, opts: { out?: string; base?: string }) => {
       const root = path.resolve(rootDir);
+      if (!isDirectory(root)) return usageError(`error: no folder ${rootDir} (the root holds docs.config.ts and content/)`);
       const logger = createLogger();
       try {
         const result = await build(root, { outDir: opts.out, base: opts.base, logger });
@@ -72,17 +84,44 @@ export function createProgram(root: Command = new Command()): Command {
     .action(async (rootDir: string, opts: { port: number; host?: string | boolean; out?: string }) => {
       const root = path.resolve(rootDir);
       try {
-        const config = await loadConfig(root, { outDir: opts.out });
-        const server = createStaticServer({ dir: config.outDir, base: config.base });
+        const config = await loadConfig(root);
+        // Only read here, so any folder will do (build's --out is checked against the project).
+        const dir = opts.out ? path.resolve(root, opts.out) : config.outDir;
+        if (!existsSync(path.join(dir, '404.html'))) {
+          return usageError(`error: no built site in ${path.relative(process.cwd(), dir) || '.'}: run \`docs build${rootDir === '.' ? '' : ` ${rootDir}`}\` first`);
+        }
+        // The base the site was built with (`build --base` may differ from the configuration).
+        const base = (await builtBase(dir)) ?? config.base;
+        const server = createStaticServer({ dir, base });
         const host = opts.host === true ? '0.0.0.0' : (opts.host as string | undefined) ?? '127.0.0.1';
         const actual = await listen(server, opts.port, host);
-        process.stdout.write(`serving ${path.relative(process.cwd(), config.outDir) || '.'} at http://${host === '0.0.0.0' ? 'localhost' : host}:${actual}${config.base}\n`);
+        process.stdout.write(`serving ${path.relative(process.cwd(), dir) || '.'} at http://${host === '0.0.0.0' ? 'localhost' : host}:${actual}${base}\n`);
       } catch (error) {
         if (error instanceof BuildFailure || error instanceof BuildError) process.exitCode = reportError(error);
         else {
           process.stderr.write(`${(error as Error).message}\n`);
           process.exitCode = EXIT.usage;
         }
+      }
+    });
+
+  program
+    .command('dev')
+    .description('build and serve the site, rebuild what changes, and reload open tabs (for writing)')
+    .argument('[root]', 'folder with docs.config.ts and content/', '.')
+    .option('-p, --port <port>', 'port to listen on (default: 4173)', port, 4173)
+    .option('--host [host]', 'listen on all interfaces, or on the given address (default: localhost only)')
+    .action(async (rootDir: string, opts: { port: number; host?: string | boolean }) => {
+      const host = opts.host === true ? '0.0.0.0' : (opts.host as string | undefined) ?? '127.0.0.1';
+      try {
+        const dev = await startDevServer({ root: path.resolve(rootDir), port: opts.port, host });
+        process.stdout.write(`dev server at ${dev.url}${host === '127.0.0.1' ? '' : ` (listening on ${host})`}; press Ctrl-C to stop\n`);
+        const stop = () => void dev.close().then(() => process.exit(EXIT.ok));
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      } catch (error) {
+        process.stderr.write(`${(error as Error).message}\n`);
+        process.exitCode = EXIT.usage;
       }
     });
 

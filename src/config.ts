@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
 import { z } from 'zod';
 import { BuildError, BuildFailure } from './errors.js';
 
@@ -132,11 +133,26 @@ export function resolveConfig(user: unknown, root: string, overrides: { base?: s
   if (!/^\/(.*\/)?$/.test(base)) {
     throw new BuildFailure([new BuildError(`base "${base}" must start and end with "/"`, { file: '--base' }, 'for example --base /docs/')]);
   }
+  const contentDir = path.resolve(root, c.contentDir ?? 'content');
+  const outDir = path.resolve(root, overrides.outDir ?? c.outDir ?? 'dist');
+  // The writer replaces the output folder whole: it must not hold the project or its pages.
+  const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer + path.sep);
+  const clash = within(root, outDir) ? 'would replace the whole project' : within(contentDir, outDir) ? 'would replace the content folder' : within(outDir, contentDir) ? 'is inside the content folder' : '';
+  if (clash) {
+    const flag = overrides.outDir !== undefined;
+    throw new BuildFailure([
+      new BuildError(
+        `the output folder ${path.relative(root, outDir) || '.'} ${clash}`,
+        { file: flag ? '--out' : file },
+        `${flag ? 'pass --out' : 'set "outDir" to'} a folder of its own, such as dist`,
+      ),
+    ]);
+  }
   const rt = c.runtime ?? {};
   return {
     root,
-    contentDir: path.resolve(root, c.contentDir ?? 'content'),
-    outDir: path.resolve(root, overrides.outDir ?? c.outDir ?? 'dist'),
+    contentDir,
+    outDir,
     configFile: overrides.configFile,
     title: c.title ?? 'Documentation',
     description: c.description ?? '',
@@ -175,11 +191,20 @@ export async function loadConfig(root: string, overrides: { base?: string; outDi
   let user: unknown = {};
   if (configFile) {
     try {
-      // A query string defeats the module cache, so `dev` sees edits to the config.
-      const mod = await import(`${pathToFileURL(configFile).href}?t=${Date.now()}`);
-      user = mod.default;
+      // tsx's tsImport loads the file (and what it imports) afresh each time, so `dev` sees edits
+      // to the config; a `?t=` query does not defeat tsx's module cache.
+      const mod = await tsImport(pathToFileURL(configFile).href, import.meta.url);
+      // A config outside an ES-module package is compiled to CommonJS: its export sits one level down.
+      user = mod.default?.__esModule ? mod.default.default : mod.default;
     } catch (error) {
-      throw new BuildFailure([new BuildError(`cannot load the configuration: ${(error as Error).message}`, { file: path.relative(root, configFile) }, 'fix the syntax error above; the file must `export default defineConfig({...})`')]);
+      const message = (error as Error).message;
+      // esbuild names the place as "<file>:<line>:<column>: ERROR: ...".
+      const at = message.split(`${configFile}:`)[1]?.match(/^(\d+):(\d+)/);
+      const place = { file: path.relative(root, configFile), ...(at ? { line: Number(at[1]), column: Number(at[2]) + 1 } : {}) };
+      throw new BuildFailure([new BuildError(`cannot load the configuration: ${message}`, place, 'fix the syntax error above; the file must `export default defineConfig({...})`')]);
+    }
+    if (user === undefined) {
+      throw new BuildFailure([new BuildError('the configuration file has no default export', { file: path.relative(root, configFile) }, 'write `export default defineConfig({ ... })`')]);
     }
   }
   return resolveConfig(user, root, { ...overrides, configFile });

@@ -43,13 +43,19 @@ export function bodyLineOffset(raw: string, body: string): number {
  */
 export function parseSource(raw: string, relativePath: string, file: string, problems: Problems): PageSource {
   let parsed: { data: Record<string, unknown>; content: string };
+  // gray-matter reads an unclosed block to the end of the file, so the body would show up as YAML errors.
+  if (/^\uFEFF?---[ \t]*\r?\n/.test(raw) && !/\n---[ \t]*(\r?\n|$)/.test(raw)) {
+    problems.add('the frontmatter is not closed', { file: relativePath, line: 1 }, 'add a line `---` after the last frontmatter line (`description: ...`)');
+    return toSource(raw, relativePath, file, { data: { title: path.basename(relativePath, '.md'), description: '' }, content: '' });
+  }
   try {
     // A fresh options object: gray-matter caches results by input string otherwise.
     parsed = matter(raw, {});
   } catch (error) {
+    // The YAML gray-matter parses starts with the newline after the opening "---": its line n is file line n + 1.
     const mark = (error as { mark?: { line: number; column: number } }).mark;
     const reason = ((error as { reason?: string }).reason ?? (error as Error).message).split('\n')[0];
-    problems.add(`malformed YAML frontmatter: ${reason}`, { file: relativePath, line: mark ? mark.line + 2 : 1, column: mark ? mark.column + 1 : undefined }, 'fix the YAML between the two "---" lines (quote values that contain ":" or "#")');
+    problems.add(`malformed YAML frontmatter: ${reason}`, { file: relativePath, line: mark ? mark.line + 1 : 1, column: mark ? mark.column + 1 : undefined }, 'fix the YAML between the two "---" lines (quote values that contain ":" or "#")');
     const end = /^---\r?\n[\s\S]*?\r?\n---[^\n]*\n?/.exec(raw);
     parsed = { data: { title: path.basename(relativePath, '.md'), description: '' }, content: end ? raw.slice(end[0].length) : '' };
     return toSource(raw, relativePath, file, parsed);
@@ -101,7 +107,7 @@ export async function loadContent(config: ResolvedConfig, problems: Problems): P
   try {
     files = await listMarkdownFiles(config.contentDir);
   } catch (error) {
-    throw new BuildError(`cannot read the content folder: ${(error as Error).message}`, { file: path.relative(config.root, config.contentDir) || '.' }, 'create it, or pass the folder that holds your Markdown as the root');
+    throw new BuildError(`cannot read the content folder: ${(error as Error).message}`, { file: path.relative(config.root, config.contentDir) || '.' }, 'put the Markdown pages in content/ under the root, or set `contentDir` in docs.config.ts');
   }
   const sources: PageSource[] = [];
   await Promise.all(

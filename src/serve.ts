@@ -43,7 +43,7 @@ type Resolved = { kind: 'file'; file: string } | { kind: 'redirect'; location: s
  */
 export async function resolveRequest(dir: string, base: string, rawPath: string): Promise<Resolved> {
   const b = base.replace(/\/$/, '');
-  if (rawPath === '/' || rawPath === b) return { kind: 'redirect', location: base };
+  if (base !== '/' && (rawPath === '/' || rawPath === b)) return { kind: 'redirect', location: base };
   if (!rawPath.startsWith(`${b}/`)) return { kind: 'missing' };
   if (/%2f|%5c|%00/i.test(rawPath)) return { kind: 'missing' };
   let decoded: string;
@@ -75,6 +75,13 @@ async function safeLstat(file: string) {
   } catch {
     return null;
   }
+}
+
+/** The base a built site was made for, from its `404.html` (`<meta name="docs:base">`). */
+export async function builtBase(dir: string): Promise<string | undefined> {
+  const html = await readFile(path.join(dir, '404.html'), 'utf8').catch(() => '');
+  const base = /<meta name="docs:base" content="([^"]*)"/.exec(html)?.[1];
+  return base && /^\/(.*\/)?$/.test(base) ? base : undefined;
 }
 
 /** A static file server for the built site: `serve` and the dev server use it. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { OutputFile } from './types.js';
@@ -15,9 +16,10 @@ export class FsWriter implements Writer {
   constructor(readonly outDir: string) {}
 
   async commit(files: OutputFile[]): Promise<void> {
-    const stamp = `${process.pid}-${Date.now()}`;
+    // Unique per commit: two builds in one process (or one millisecond) must not share folders.
+    const stamp = `${process.pid}-${Date.now()}-${randomBytes(4).toString('hex')}`;
     const temp = `${this.outDir}.tmp-${stamp}`;
-    const old = `${this.outDir}.old-${stamp}`;
+    const olds: string[] = [];
     try {
       const dirs = new Set(files.map((f) => path.dirname(path.join(temp, f.path))));
       await Promise.all([...dirs].sort().map((d) => mkdir(d, { recursive: true })));
@@ -25,13 +27,24 @@ export class FsWriter implements Writer {
       for (let i = 0; i < files.length; i += 64) {
         await Promise.all(files.slice(i, i + 64).map((f) => writeFile(path.join(temp, f.path), f.contents)));
       }
-      await rename(this.outDir, old).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error;
-      });
-      await rename(temp, this.outDir);
+      // Another build may put its output in place between our two renames: move that aside too, and retry.
+      for (let attempt = 0; ; attempt++) {
+        const old = `${this.outDir}.old-${stamp}-${attempt}`;
+        olds.push(old);
+        await rename(this.outDir, old).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+        });
+        try {
+          await rename(temp, this.outDir);
+          break;
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code;
+          if (attempt >= 10 || (code !== 'ENOTEMPTY' && code !== 'EEXIST')) throw error;
+        }
+      }
     } finally {
       await rm(temp, { recursive: true, force: true });
-      await rm(old, { recursive: true, force: true });
+      await Promise.all(olds.map((old) => rm(old, { recursive: true, force: true })));
     }
   }
 }

@@ -18,18 +18,34 @@ interface DirectiveNode extends Parent {
  */
 export default function remarkCallouts() {
   return (tree: Root, file: VFile) => {
+    const source = String(file.value);
+    const restoredIn = new Set<Parent>();
     visit(tree, (node, index, parent) => {
       const d = node as unknown as DirectiveNode;
       if (d.type === 'textDirective' || d.type === 'leafDirective') {
         if (!parent || index === undefined) return;
-        const colons = d.type === 'textDirective' ? ':' : '::';
-        const label = d.children.length ? [{ type: 'text', value: '[' } as PhrasingContent, ...(d.children as PhrasingContent[]), { type: 'text', value: ']' } as PhrasingContent] : [];
-        const restored: PhrasingContent[] = [{ type: 'text', value: `${colons}${d.name}` }, ...label];
+        // Exactly as written ("a:hover{color:red}", "localhost:4173"), so nothing is lost.
+        const start = d.position?.start.offset;
+        const end = d.position?.end.offset;
+        let restored: PhrasingContent[];
+        if (start !== undefined && end !== undefined) restored = [{ type: 'text', value: source.slice(start, end) }];
+        else {
+          const colons = d.type === 'textDirective' ? ':' : '::';
+          const label = d.children.length ? [{ type: 'text', value: '[' } as PhrasingContent, ...(d.children as PhrasingContent[]), { type: 'text', value: ']' } as PhrasingContent] : [];
+          restored = [{ type: 'text', value: `${colons}${d.name}` }, ...label];
+        }
         if (d.type === 'leafDirective') parent.children.splice(index, 1, { type: 'paragraph', children: restored } as Paragraph as never);
-        else parent.children.splice(index, 1, ...(restored as never[]));
+        else {
+          parent.children.splice(index, 1, ...(restored as never[]));
+          restoredIn.add(parent);
+        }
         return [SKIP, index];
       }
       if (d.type !== 'containerDirective') return;
+      if (!isClosed(source, d)) {
+        const message = file.message(`callout "::: ${d.name}" is not closed`, { place: d.position?.start, ruleId: 'callout' });
+        message.note = 'add a line `:::` where the callout ends (it runs to the end of the page otherwise)';
+      }
       if (!Object.hasOwn(CALLOUT_KINDS, d.name)) {
         const message = file.message(`unknown callout "::: ${d.name}"`, { place: d.position, ruleId: 'callout' });
         message.note = `use one of: ${Object.keys(CALLOUT_KINDS).join(', ')}`;
@@ -49,7 +65,30 @@ export default function remarkCallouts() {
         hProperties: { className: ['callout', kind], ...(kind === 'details' ? {} : { 'aria-label': toText(title) }) },
       };
     });
+    restoredIn.forEach(mergeText);
   };
+}
+
+/** One text node where restored directives left several, so later passes (bare URLs) see whole runs of text. */
+function mergeText(parent: Parent): void {
+  const out: RootContent[] = [];
+  for (const child of parent.children) {
+    const last = out[out.length - 1];
+    if (child.type === 'text' && last?.type === 'text') out[out.length - 1] = { ...last, value: last.value + child.value, position: undefined };
+    else out.push(child);
+  }
+  parent.children = out;
+}
+
+/** A container runs to the end of the page unless a line of at least as many colons closes it. */
+function isClosed(source: string, d: DirectiveNode): boolean {
+  const start = d.position?.start.offset;
+  const end = d.position?.end.offset;
+  if (start === undefined || end === undefined || source.slice(end).trim()) return true;
+  const opening = /^\s*(:+)/.exec(source.slice(start))?.[1].length ?? 3;
+  const lastLine = source.slice(source.lastIndexOf('\n', end - 1) + 1, end);
+  const closing = /^\s*(:{3,})\s*$/.exec(lastLine);
+  return closing !== null && closing[1].length >= opening && end - lastLine.length > start;
 }
 
 function toText(nodes: PhrasingContent[]): string {

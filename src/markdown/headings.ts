@@ -11,6 +11,24 @@ export interface HeadingData {
 
 const HEADING = /^h([1-6])$/;
 
+/** Ids of the page layout around the content (src/render/components.tsx); a heading must not take one. */
+const LAYOUT_IDS = ['main', 'sidebar', 'page-title', 'announcer'];
+
+/**
+ * rehype-slug numbers repeated titles but does not see ids set with `{#id}` or the layout's ids:
+ * a heading whose id is taken gets the next free `-1`, `-2`, ... suffix.
+ */
+function uniqueHeadingIds(tree: Root): void {
+  const used = new Set(LAYOUT_IDS);
+  visit(tree, 'element', (node) => {
+    if (!HEADING.test(node.tagName) || typeof node.properties.id !== 'string') return;
+    let id = node.properties.id;
+    for (let n = 1; used.has(id); n++) id = `${node.properties.id}-${n}`;
+    node.properties.id = id;
+    used.add(id);
+  });
+}
+
 /**
  * Collects level 2 and 3 headings into the page record, every id for anchor checks, and the text
  * of each section (for search); then appends a permalink to each heading.
@@ -18,6 +36,7 @@ const HEADING = /^h([1-6])$/;
  */
 export default function rehypeHeadings() {
   return (tree: Root, file: { data: Record<string, unknown> }) => {
+    uniqueHeadingIds(tree);
     const data: HeadingData = { headers: [], anchors: [], sections: [{ slug: '', title: '', level: 1, text: '' }] };
     visit(tree, 'element', (node) => {
       if (typeof node.properties.id === 'string') data.anchors.push(node.properties.id);

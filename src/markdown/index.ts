@@ -32,9 +32,9 @@ import remarkNoH1 from './no-h1.js';
 export function createProcessor(config: Pick<ResolvedConfig, 'base'>): Processor {
   return unified()
     .use(remarkParse)
-    .use(remarkGfm)
     .use(remarkDirective)
     .use(remarkCallouts) // after remark-directive: turns its nodes into callouts
+    .use(remarkGfm) // after callouts: bare URLs are linked once "localhost:4173" is text again
     .use(remarkHeadingIds) // before rehype-slug, which keeps ids already set
     .use(remarkNoH1)
     .use(remarkRehype, { allowDangerousHtml: true })

@@ -33,10 +33,12 @@ export default function rehypeLinks(options: LinkOptions) {
       const place = node.position?.start;
       const at = { line: place ? place.line + page.lineOffset : undefined, column: place?.column };
       if (href.startsWith('#')) {
-        links.push({ href, route: null, hash: decodeURIComponent(href.slice(1)), ...at });
+        links.push({ href, route: null, hash: decode(href.slice(1)), ...at });
         return;
       }
-      const [target, hash = ''] = href.split('#');
+      // The parser percent-encodes URLs ("my page.md" -> "my%20page.md"); files and routes are not.
+      const [, pathPart, query = '', hash = ''] = /^([^?#]*)(\?[^#]*)?(?:#(.*))?$/s.exec(href)!;
+      const target = decode(pathPart);
       let route: string | null = null;
       if (/\.md$/i.test(target)) {
         const resolved = target.startsWith('/') ? target.slice(1) : path.posix.join(path.posix.dirname(page.relativePath), target);
@@ -46,9 +48,17 @@ export default function rehypeLinks(options: LinkOptions) {
       } else {
         return;
       }
-      node.properties.href = withBase(options.base, route) + (hash ? `#${hash}` : '');
-      links.push({ href, route, hash: decodeURIComponent(hash), ...at });
+      node.properties.href = encodeURI(withBase(options.base, route)) + query + (hash ? `#${hash}` : '');
+      links.push({ href, route, hash: decode(hash), ...at });
     });
     file.data.links = links;
   };
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
