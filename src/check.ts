@@ -19,6 +19,10 @@ function checkLinks(site: Site, problems: Problems): void {
   for (const page of site.pages) {
     for (const link of page.links) {
       const place = { file: page.relativePath, line: link.line, column: link.column };
+      if (link.file !== undefined) {
+        if (!site.staticFiles.has(link.file)) problems.add(`link to a missing file: ${link.href}`, place, `there is no content/${link.file}; paths are relative to this page's file`);
+        continue;
+      }
       const target = link.route === null ? page : site.byRoute.get(link.route);
       if (!target) {
         problems.add(`link to a missing page: ${link.href}`, place, `no page has the route ${link.route}; check the path (links to pages end in .md, relative to this file)`);

@@ -13,6 +13,15 @@ const isHidden = (name: string) => name.startsWith('_') || name.startsWith('.') 
 
 /** Every Markdown file under the content folder, sorted, as paths relative to it. */
 export async function listMarkdownFiles(contentDir: string): Promise<string[]> {
+  return (await listContentFiles(contentDir)).filter((f) => /\.md$/i.test(f));
+}
+
+/** Files beside the pages that the site serves as they are: images, downloads. */
+export async function listStaticFiles(contentDir: string): Promise<string[]> {
+  return (await listContentFiles(contentDir)).filter((f) => !/\.md$/i.test(f));
+}
+
+async function listContentFiles(contentDir: string): Promise<string[]> {
   const out: string[] = [];
   async function walk(dir: string): Promise<void> {
     const entries = await readdir(dir, { withFileTypes: true });
@@ -20,7 +29,7 @@ export async function listMarkdownFiles(contentDir: string): Promise<string[]> {
       if (isHidden(entry.name)) continue;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) await walk(full);
-      else if ((entry.isFile() || entry.isSymbolicLink()) && /\.md$/i.test(entry.name)) out.push(path.relative(contentDir, full).split(path.sep).join('/'));
+      else if (entry.isFile() || entry.isSymbolicLink()) out.push(path.relative(contentDir, full).split(path.sep).join('/'));
     }
   }
   await walk(contentDir);
@@ -125,10 +134,15 @@ export async function loadContent(config: ResolvedConfig, problems: Problems): P
   );
   sources.sort((a, b) => a.relativePath.localeCompare(b.relativePath));
   const byRoute = new Map<string, PageSource>();
+  // Folded case too: on macOS and Windows file systems /Guide/ and /guide/ are one output folder.
+  const byFolded = new Map<string, PageSource>();
   for (const source of sources) {
-    const other = byRoute.get(source.route);
-    if (other) problems.add(`two files have the route ${source.route}: ${other.relativePath} and ${source.relativePath}`, { file: source.relativePath, line: 1 }, 'rename or remove one of them');
-    else byRoute.set(source.route, source);
+    const other = byRoute.get(source.route) ?? byFolded.get(source.route.toLowerCase());
+    if (other) problems.add(`two files have the route ${source.route}${other.route === source.route ? '' : ` (differing only in case from ${other.route})`}: ${other.relativePath} and ${source.relativePath}`, { file: source.relativePath, line: 1 }, 'rename or remove one of them');
+    else {
+      byRoute.set(source.route, source);
+      byFolded.set(source.route.toLowerCase(), source);
+    }
   }
   if (files.length === 0) {
     problems.add('no Markdown pages found', { file: path.relative(config.root, config.contentDir) || '.' }, 'add at least an index.md');

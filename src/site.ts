@@ -29,9 +29,11 @@ export interface Site {
   nav: NavEntry[];
   /** Pages in reading order (sidebar order, then the rest): prev/next follow it. */
   order: PageRecord[];
+  /** Files beside the pages, copied as they are ("guide/diagram.png"). */
+  staticFiles: Set<string>;
 }
 
-export function createSite(config: ResolvedConfig, pages: PageRecord[]): Site {
+export function createSite(config: ResolvedConfig, pages: PageRecord[], staticFiles: string[] = []): Site {
   const byRoute = new Map(pages.map((p) => [p.regularPath, p]));
   const nav = config.sidebar ? configuredNav(config, byRoute) : generatedNav(config, pages);
   const seen = new Set<string>();
@@ -44,7 +46,7 @@ export function createSite(config: ResolvedConfig, pages: PageRecord[]): Site {
     }
   };
   for (const entry of nav) (isGroup(entry) ? entry.items : [entry]).forEach(visitLink);
-  return { config, pages, byRoute, nav, order };
+  return { config, pages, byRoute, nav, order, staticFiles: new Set(staticFiles) };
 }
 
 function linkTo(config: ResolvedConfig, byRoute: Map<string, PageRecord>, target: string, text?: string): NavLink {
@@ -84,7 +86,27 @@ function generatedNav(config: ResolvedConfig, pages: PageRecord[]): NavEntry[] {
 
 /** The group that contains a route (expanded in that page's sidebar). */
 export function groupOf(site: Site, route: string): number {
-  return site.nav.findIndex((entry) => isGroup(entry) && entry.items.some((item) => item.route === route));
+  return lookups(site).group.get(route) ?? -1;
+}
+
+/**
+ * groupOf and prevNext run for every page: with a lookup built once per site they cost O(1),
+ * not a scan of the nav or the reading order (which made a 10,000-page site quadratic).
+ */
+const siteLookups = new WeakMap<Site, { group: Map<string, number>; position: Map<PageRecord, number> }>();
+
+function lookups(site: Site) {
+  let found = siteLookups.get(site);
+  if (!found) {
+    const group = new Map<string, number>();
+    site.nav.forEach((entry, i) => {
+      // The first group that lists a route is its group.
+      if (isGroup(entry)) for (const item of entry.items) if (item.route && !group.has(item.route)) group.set(item.route, i);
+    });
+    found = { group, position: new Map(site.order.map((page, i) => [page, i])) };
+    siteLookups.set(site, found);
+  }
+  return found;
 }
 
 /** Frontmatter prev/next: a route, a path to a .md file relative to the page, or false. */
@@ -97,7 +119,7 @@ export function resolvePageRef(page: PageRecord, ref: string): string {
 }
 
 export function prevNext(site: Site, page: PageRecord): { prev?: PageRecord; next?: PageRecord } {
-  const i = site.order.indexOf(page);
+  const i = lookups(site).position.get(page) ?? -1;
   const pick = (key: 'prev' | 'next', fallback: PageRecord | undefined) => {
     const value = page.frontmatter[key];
     if (value === false) return undefined;

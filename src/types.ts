@@ -38,8 +38,10 @@ export interface Header {
 export interface LinkRef {
   /** What the writer wrote. */
   href: string;
-  /** Route of the target page, or null for a same-page anchor. */
+  /** Route of the target page, or null for a same-page anchor or a static file. */
   route: string | null;
+  /** A static file under the content folder ("guide/diagram.png"), when the link points at one. */
+  file?: string;
   hash: string;
   line?: number;
   column?: number;
@@ -76,7 +78,18 @@ export interface PageRecord {
   sections: Section[];
   /** The body as the reader sees it: Markdown with constants resolved. */
   markdown: string;
+  /** Fenced code blocks, for the content checks (code parsing, CLI commands). */
+  codeBlocks: CodeBlock[];
   hash: string;
+}
+
+/** A fenced code block of a page, with constants resolved. */
+export interface CodeBlock {
+  lang: string;
+  meta: string;
+  code: string;
+  /** File line of the opening fence: code line n is at `line + n`. */
+  line: number;
 }
 
 /** A file of the built site, relative to the output folder. */

@@ -1,9 +1,87 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { checkSite } from '../check.js';
 import { loadConfig } from '../config.js';
-import { loadContent } from '../content.js';
+import { listStaticFiles, loadContent } from '../content.js';
 import { BuildError, BuildFailure, Problems } from '../errors.js';
 import { renderMarkdown } from '../markdown/index.js';
-import { createSite } from '../site.js';
+import { createSite, type Site } from '../site.js';
+import type { PageRecord } from '../types.js';
+import { CLI_MODEL, cliCommandProblems, parseCliModel, type CliModel } from './cli-commands.js';
+import { codeBlockProblems } from './code-blocks.js';
+import { checkDuplicateDescriptions } from './duplicates.js';
+import { checkOpenApi, OPENAPI_MODEL } from './openapi.js';
+import { checkOrphans } from './orphans.js';
+
+/**
+ * The content checks beyond links and anchors: code blocks parse, CLI examples use real commands,
+ * the OpenAPI document is valid, no two pages share a description, no page is unreachable.
+ * `build`, `check` and `dev` all run them. Per-page results are kept by page record, so `dev`
+ * re-checks only the pages it re-parsed.
+ */
+export class ContentChecks {
+  private readonly code = new WeakMap<PageRecord, Promise<BuildError[]>>();
+  private readonly cli = new WeakMap<PageRecord, { model: CliModel; problems: BuildError[] }>();
+  private cliModel?: { raw: string; parsed: CliModel | BuildError };
+  private openapi?: { raw: string; problems: Promise<BuildError[]> };
+
+  async run(site: Site, problems: Problems): Promise<void> {
+    const { contentDir } = site.config;
+    const [model, openapiProblems, codeProblems] = await Promise.all([
+      this.loadCliModel(contentDir),
+      this.checkOpenApi(contentDir),
+      Promise.all(site.pages.map((page) => this.codeProblems(page))),
+    ]);
+    problems.push(...codeProblems.flat(), ...openapiProblems);
+    if (model instanceof BuildError) problems.push(model);
+    else if (model) for (const page of site.pages) problems.push(...this.cliProblems(page, model));
+    problems.push(...checkDuplicateDescriptions(site), ...checkOrphans(site));
+  }
+
+  private codeProblems(page: PageRecord): Promise<BuildError[]> {
+    let result = this.code.get(page);
+    if (!result) this.code.set(page, (result = codeBlockProblems(page)));
+    return result;
+  }
+
+  private cliProblems(page: PageRecord, model: CliModel): BuildError[] {
+    const cached = this.cli.get(page);
+    if (cached?.model === model) return cached.problems;
+    const problems = cliCommandProblems(page, model);
+    this.cli.set(page, { model, problems });
+    return problems;
+  }
+
+  /** The CLI model, re-parsed only when its text changed; null when there is none (check skipped). */
+  private async loadCliModel(contentDir: string): Promise<CliModel | BuildError | null> {
+    const raw = await readOptional(path.join(contentDir, CLI_MODEL));
+    if (raw === null) return null;
+    if (this.cliModel?.raw !== raw) this.cliModel = { raw, parsed: parseCliModel(raw) };
+    return this.cliModel.parsed;
+  }
+
+  private async checkOpenApi(contentDir: string): Promise<BuildError[]> {
+    const file = path.join(contentDir, OPENAPI_MODEL);
+    const raw = await readOptional(file);
+    if (raw === null) return [];
+    if (this.openapi?.raw !== raw) this.openapi = { raw, problems: checkOpenApi(file, raw) };
+    return this.openapi.problems;
+  }
+}
+
+async function readOptional(file: string): Promise<string | null> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** One run of the content checks (the build's: nothing is cached between builds). */
+export function runContentChecks(site: Site, problems: Problems): Promise<void> {
+  return new ContentChecks().run(site, problems);
+}
 
 /** `check`: every check of a build, nothing written. Prints problems grouped by file; returns the exit code. */
 export async function checkContent(root: string, format: 'text' | 'json', write: (s: string) => void = (s) => process.stdout.write(s)): Promise<number> {
@@ -15,15 +93,19 @@ export async function checkContent(root: string, format: 'text' | 'json', write:
     const sources = await loadContent(config, collected);
     const records = await renderMarkdown(sources, config, collected);
     pages = records.length;
-    checkSite(createSite(config, records), collected);
+    const site = createSite(config, records, await listStaticFiles(config.contentDir));
+    checkSite(site, collected);
+    await runContentChecks(site, collected);
     collected.throwIfAny();
   } catch (error) {
     if (error instanceof BuildFailure) problems.push(...error.problems);
     else if (error instanceof BuildError) problems.push(error);
     else throw error;
   }
-  if (format === 'json') write(`${JSON.stringify({ ok: problems.length === 0, pages, problems: problems.map((p) => p.toJSON()) }, null, 2)}\n`);
-  else if (problems.length) write(`${new BuildFailure(problems).format()}\n`);
+  if (format === 'json') {
+    const sorted = [...problems].sort((a, b) => a.place.file.localeCompare(b.place.file) || (a.place.line ?? 0) - (b.place.line ?? 0));
+    write(`${JSON.stringify({ ok: problems.length === 0, pages, problems: sorted.map((p) => p.toJSON()) }, null, 2)}\n`);
+  } else if (problems.length) write(`${new BuildFailure(problems).format()}\n`);
   else write(`checked ${pages} pages: no problems\n`);
   return problems.length ? 1 : 0;
 }

@@ -20,13 +20,23 @@ export interface PageFileData {
 /**
  * Rewrites links to pages: `../steps/code.md#state` and `/workflows/` both become
  * `/docs/workflows/...`; records every internal link so the site-wide check can resolve it.
- * External links open as usual; links to other files are left alone.
+ * Images and links to files beside the pages resolve against the source file, like on a code host.
+ * External links open as usual.
  */
 export default function rehypeLinks(options: LinkOptions) {
   return (tree: Root, file: VFile) => {
     const page = file.data.page as PageFileData;
     const links: LinkRef[] = [];
     visit(tree, 'element', (node) => {
+      if (node.tagName === 'img' && typeof node.properties.src === 'string') {
+        const src = node.properties.src;
+        const place = node.position?.start;
+        const file = staticFile(src, page.relativePath);
+        if (file === null) return;
+        node.properties.src = encodeURI(withBase(options.base, `/${file}`));
+        links.push({ href: src, route: null, hash: '', file, line: place ? place.line + page.lineOffset : undefined, column: place?.column });
+        return;
+      }
       if (node.tagName !== 'a' || typeof node.properties.href !== 'string') return;
       const href = node.properties.href;
       if (isExternal(href)) return;
@@ -46,6 +56,10 @@ export default function rehypeLinks(options: LinkOptions) {
       } else if (target.startsWith('/') && !/\.[a-z0-9]+$/i.test(target)) {
         route = target.endsWith('/') ? target : `${target}/`;
       } else {
+        const file = staticFile(pathPart, page.relativePath);
+        if (file === null) return;
+        node.properties.href = encodeURI(withBase(options.base, `/${file}`)) + query + (hash ? `#${hash}` : '');
+        links.push({ href, route: null, hash: '', file, ...at });
         return;
       }
       node.properties.href = encodeURI(withBase(options.base, route)) + query + (hash ? `#${hash}` : '');
@@ -53,6 +67,12 @@ export default function rehypeLinks(options: LinkOptions) {
     });
     file.data.links = links;
   };
+}
+
+/** A relative path to a file beside the pages ("./diagram.png"), resolved against the source file; null otherwise. */
+function staticFile(url: string, relativePath: string): string | null {
+  if (isExternal(url) || url.startsWith('/') || url.startsWith('#') || !/\.[a-z0-9]+$/i.test(url.split(/[?#]/)[0])) return null;
+  return path.posix.normalize(path.posix.join(path.posix.dirname(relativePath), decode(url.split(/[?#]/)[0])));
 }
 
 function decode(text: string): string {

@@ -56,6 +56,12 @@ describe('build: bad input stops the build with exit 1, file, line and a fix', (
     expect(r.stderr).toContain('two files have the route /guide/: guide.md and guide/index.md');
   });
 
+  it('reports two routes that differ only in case (one folder on macOS and Windows)', async () => {
+    const r = await buildFails({ 'content/Guide.md': page('Guide'), 'content/guide.md': page('guide') });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('two files have the route /guide/ (differing only in case from /Guide/): Guide.md and guide.md');
+  });
+
   it('reports a link to a missing page and to a missing heading, with their lines', async () => {
     const r = await buildFails({ 'content/links.md': page('Links', 'First line.\n\nSee [nowhere](nowhere.md).\n\nAnd [a heading](index.md#no-such-heading).') });
     expect(r.code).toBe(1);

@@ -1,0 +1,22 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ResolvedConfig } from './config.js';
+import type { Problems } from './errors.js';
+import type { OutputFile } from './types.js';
+
+/** Files beside the pages (images, downloads), copied to the same path under the output. */
+export async function readStaticFiles(config: ResolvedConfig, files: string[]): Promise<OutputFile[]> {
+  return Promise.all(files.map(async (file) => ({ path: file, contents: await readFile(path.join(config.contentDir, file)) })));
+}
+
+/** Two outputs at one path would silently overwrite each other: a static file named like a page, say. */
+export function checkOutputCollisions(files: OutputFile[], staticFiles: string[], problems: Problems): void {
+  const seen = new Set<string>();
+  const fromContent = new Set(staticFiles);
+  for (const file of files) {
+    if (seen.has(file.path)) {
+      problems.add(`two outputs have the path ${file.path}`, { file: fromContent.has(file.path) ? file.path : '(build output)' }, 'rename the file in content/ so that it does not stand where a page, a redirect or an asset is written');
+    }
+    seen.add(file.path);
+  }
+}
