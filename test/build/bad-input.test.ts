@@ -59,7 +59,7 @@ describe('build: bad input stops the build with exit 1, file, line and a fix', (
   it('reports two routes that differ only in case (one folder on macOS and Windows)', async () => {
     const r = await buildFails({ 'content/Guide.md': page('Guide'), 'content/guide.md': page('guide') });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('two files have the route /guide/ (differing only in case from /Guide/): Guide.md and guide.md');
+    expect(r.stderr).toContain('two files have the route /Guide/ (differing only in case from /guide/): guide.md and Guide.md');
   });
 
   it('reports a link to a missing page and to a missing heading, with their lines', async () => {
