@@ -13,6 +13,8 @@ export const base = meta('docs:base') ?? '/';
  * to a heading of the page already shown). The drawer, scroll-spy, prefetch and sidebar listen.
  */
 export const NAVIGATED = 'docs:navigated';
+/** Asks the router to show a URL (`detail.href`). client/search writes the name itself: importing it from here would put this module in a chunk shared with the lazy search code. */
+export const NAVIGATE = 'docs:navigate';
 
 export function onNavigated(listener: (samePage: boolean) => void): void {
   document.addEventListener(NAVIGATED, (event) => listener(Boolean((event as CustomEvent<{ samePage: boolean }>).detail?.samePage)));

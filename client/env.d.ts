@@ -6,7 +6,6 @@ declare const __DOCS_RUNTIME__: {
   progress: { minimum: number; speedMs: number; trickleRate: number; trickleSpeedMs: number };
 };
 declare const __DOCS_DEV__: boolean;
-declare const __DOCS_SYNONYMS__: string[][];
 
 /** Browser globals the runtime uses that TypeScript's DOM library does not declare. */
 interface Window {

@@ -1,7 +1,26 @@
 /** The browser runtime: enhances the static HTML. Every feature is its own module. */
+import { initAnalytics } from './analytics.js';
+import { initChunks } from './chunks.js';
 import { initCopyButtons } from './copy.js';
+import { initDrawer } from './drawer.js';
+import { initPrefetch } from './prefetch.js';
+import { initRouter } from './router.js';
+import { initScrollSpy } from './scroll-spy.js';
+import { initSearchTrigger } from './search/trigger.js';
+import { initSidebarGroups } from './sidebar.js';
 import { initTheme } from './theme.js';
 
+// The inline head script sets this before first paint; set again in case a policy blocked it.
 document.documentElement.classList.add('js');
 initTheme();
 initCopyButtons();
+initChunks();
+initRouter();
+initScrollSpy();
+initSearchTrigger();
+initDrawer();
+initSidebarGroups();
+initPrefetch();
+initAnalytics();
+// Every feature is listening: tests (and tools) wait for this rather than for `html.js`.
+document.documentElement.dataset.runtime = 'ready';

@@ -3,7 +3,10 @@
  * constants: it starts at `minimum`, trickles by `trickleRate` every `trickleSpeedMs`, and every
  * change animates over `speedMs`).
  */
-const { minimum, speedMs, trickleRate, trickleSpeedMs } = __DOCS_RUNTIME__.progress;
+const minimum = __DOCS_RUNTIME__.progress.minimum;
+const speedMs = __DOCS_RUNTIME__.progress.speedMs;
+const trickleRate = __DOCS_RUNTIME__.progress.trickleRate;
+const trickleSpeedMs = __DOCS_RUNTIME__.progress.trickleSpeedMs;
 
 let bar: HTMLElement | undefined;
 let value = 0;

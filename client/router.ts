@@ -6,7 +6,7 @@
 import type { ChunkData } from '../src/shared/contract.js';
 import { withBase } from '../src/shared/paths.js';
 import { isLoaded, loadChunk, notFoundPage } from './chunks.js';
-import { base, isPlainClick, NAVIGATED, routableUrl } from './dom.js';
+import { base, isPlainClick, NAVIGATE, NAVIGATED, routableUrl } from './dom.js';
 import { applyHead } from './head.js';
 import { doneProgress, startProgress } from './progress.js';
 import { resolvePath, type Target } from './routes.js';
@@ -37,6 +37,8 @@ export function initRouter(): void {
   if (typeof saved === 'number') scrollTo(0, saved);
 
   document.addEventListener('click', onClick);
+  // Other features (search results) navigate by event, so they need not import the router.
+  document.addEventListener(NAVIGATE, onNavigateRequest);
   addEventListener('popstate', onPopState);
   // The browser no longer restores scroll positions (manual): keep this entry's for a reload.
   // (As Vue Router does: Chromium drops history changes made as late as `pagehide`.)
@@ -48,6 +50,16 @@ function onClick(event: MouseEvent): void {
   if (event.defaultPrevented || !isPlainClick(event)) return;
   const url = routableUrl((event.target as Element | null)?.closest?.('a') ?? null);
   if (!url) return;
+  event.preventDefault();
+  if (url.pathname === location.pathname && url.search === location.search) jumpTo(url);
+  else void navigate(url.href, 'push');
+}
+
+function onNavigateRequest(event: Event): void {
+  const href = (event as CustomEvent<{ href?: string }>).detail?.href;
+  if (typeof href !== 'string') return;
+  const url = new URL(href, location.href);
+  if (url.origin !== location.origin) return;
   event.preventDefault();
   if (url.pathname === location.pathname && url.search === location.search) jumpTo(url);
   else void navigate(url.href, 'push');

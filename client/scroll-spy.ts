@@ -6,7 +6,8 @@
  */
 import { onNavigated } from './dom.js';
 
-const { scrollThrottleMs, activeHeadingOffsetPx } = __DOCS_RUNTIME__;
+const scrollThrottleMs = __DOCS_RUNTIME__.scrollThrottleMs;
+const activeHeadingOffsetPx = __DOCS_RUNTIME__.activeHeadingOffsetPx;
 
 export function initScrollSpy(): void {
   // The page the hash belongs to: while the router swaps pages, the address is already the next one's.

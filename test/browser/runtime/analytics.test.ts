@@ -13,8 +13,8 @@ function fakeTagManager(requests: string[]) {
     });
 }
 
-/** The runtime has run once `html.js` is set (analytics is set up in the same task). */
-const runtimeStarted = (page: Page) => page.waitForFunction(`document.documentElement.classList.contains('js')`);
+/** The runtime has run once `html[data-runtime=ready]` is set (analytics is set up in the same task). */
+const runtimeStarted = (page: Page) => page.waitForFunction(`document.documentElement.dataset.runtime === 'ready'`);
 const tagScripts = (page: Page) => page.locator('script[src*="googletagmanager.com"]').count();
 
 describe('browser/runtime: analytics off by default', () => {

@@ -39,7 +39,7 @@ describe('browser/runtime: budgets', () => {
       const page = await context.newPage();
       await page.addInitScript(WATCH_SHIFTS);
       await page.goto(`${server.origin}${path}`);
-      await page.waitForFunction(`document.documentElement.classList.contains('js')`);
+      await page.waitForFunction(`document.documentElement.dataset.runtime === 'ready'`);
       await page.waitForLoadState('networkidle');
       // Two frames after the last change, so any shift has been reported.
       await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');

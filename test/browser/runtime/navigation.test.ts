@@ -97,7 +97,7 @@ describe('browser/runtime: client-side navigation', () => {
     await page.evaluate('scrollTo(0, 1234)');
     await page.waitForFunction('scrollY === 1234');
     await page.reload();
-    await page.waitForFunction(`document.documentElement.classList.contains('js')`);
+    await page.waitForFunction(`document.documentElement.dataset.runtime === 'ready'`);
     expect(await page.evaluate('scrollY')).toBe(1234);
   });
 

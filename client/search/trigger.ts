@@ -1,0 +1,44 @@
+/**
+ * The only search code in a page's initial script: it waits for the search button, `/` or
+ * Ctrl/Cmd-K and only then loads the search dialog (./index.ts) and its index.
+ */
+type SearchModule = typeof import('./index.js');
+
+let loading: Promise<SearchModule> | undefined;
+
+function load(): Promise<SearchModule> {
+  loading ??= import('./index.js');
+  loading.catch(() => (loading = undefined));
+  return loading;
+}
+
+function open(from: Element | null): void {
+  load().then(
+    (search) => search.openSearch(from instanceof HTMLElement ? from : null),
+    () => {
+      const announcer = document.getElementById('announcer');
+      if (announcer) announcer.textContent = 'Search could not be loaded. Check your connection and try again.';
+    },
+  );
+}
+
+/** Typing in a field: `/` is a character there, not a shortcut. */
+function typing(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+}
+
+export function initSearchTrigger(): void {
+  const button = document.querySelector<HTMLButtonElement>('[data-search] .search-button');
+  if (!button) return;
+  button.addEventListener('click', () => open(button));
+  // Focus means a click or Enter is likely next: start loading the code now.
+  button.addEventListener('focus', () => void load().catch(() => undefined), { once: true });
+  document.addEventListener('keydown', (event) => {
+    if (event.defaultPrevented || event.isComposing || event.altKey) return;
+    const shortcut = (event.key === 'k' || event.key === 'K') && (event.ctrlKey || event.metaKey) && !event.shiftKey;
+    const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !typing(event.target);
+    if (!shortcut && !slash) return;
+    event.preventDefault();
+    open(document.activeElement);
+  });
+}

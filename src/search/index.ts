@@ -1,0 +1,171 @@
+import { createHash } from 'node:crypto';
+import {
+  encodePostings,
+  SEARCH_FIELDS,
+  SEARCH_FORMAT_VERSION,
+  type SearchManifest,
+  type SearchPageData,
+  type SearchShard,
+} from '../shared/search-format.js';
+import { compounds, forEachTerm } from '../shared/search-text.js';
+import type { Site } from '../site.js';
+import type { OutputFile } from '../types.js';
+import { searchPages } from './records.js';
+import { partition } from './shards.js';
+
+/** Where pages find the index (relative to the base); not hashed, so it must stay small. */
+export const SEARCH_MANIFEST = 'search.json';
+
+/** A shard grows to about this many bytes before a longer prefix gets its own (~5 KB gzip). */
+export const SHARD_BYTES = 16_000;
+
+/**
+ * Postings kept per term and field. A word found in more sections than this (on a site of
+ * thousands of pages) keeps only the sections where it weighs most, which bounds any shard's size
+ * and a query's work; a site of a few hundred pages never reaches it.
+ */
+export const MAX_POSTINGS = 500;
+
+export interface SearchIndexOptions {
+  /** @default SHARD_BYTES */
+  shardBytes?: number;
+  /** @default MAX_POSTINGS */
+  maxPostings?: number;
+}
+
+/** MiniSearch's BM25 defaults: the truncation keeps what MiniSearch would score highest. */
+const BM25 = { k: 1.2, b: 0.7 };
+
+/**
+ * The build's search stage. Every section of every page is a document with four fields (page
+ * title, heading, text, sidebar group), indexed the way MiniSearch indexes (same terms, same field
+ * lengths), and written in MiniSearch's terms, cut into shards by prefix; the browser hands the shards a query
+ * needs to MiniSearch (client/search/engine.ts). Counting here rather than in a MiniSearch
+ * instance keeps the stage a few times faster on large sites. Also written: a vocabulary per first
+ * letter (typo candidates) and a small file per page (titles and snippets).
+ */
+export function buildSearchIndex(site: Site, options: SearchIndexOptions = {}): OutputFile[] {
+  const pages = searchPages(site);
+  const postings = new Map<string, number[][]>();
+  const lengths: number[][] = [];
+  for (const page of pages) {
+    // Title and group are the same for every section of the page: counted once.
+    const title = fieldTerms(page.title, true);
+    const group = fieldTerms(page.group, true);
+    for (const section of page.sections) {
+      const doc = lengths.length;
+      const fields = [title, fieldTerms(section.heading, true), fieldTerms(section.text, false), group];
+      fields.forEach((f, field) => add(postings, doc, field, f));
+      lengths.push(fields.map((f) => f.length));
+    }
+  }
+  const average = SEARCH_FIELDS.map((_, field) => lengths.reduce((n, row) => n + row[field], 0) / (lengths.length || 1));
+
+  const maxPostings = options.maxPostings ?? MAX_POSTINGS;
+  const impact = (doc: number, n: number, field: number) => n / (n + BM25.k * (1 - BM25.b + (BM25.b * lengths[doc][field]) / (average[field] || 1)));
+  const entries = new Map<string, (number[] | 0)[]>();
+  const docsOf = new Map<string, Set<number>>();
+  const sizes = new Map<string, number>();
+  for (const [t, fields] of postings) {
+    const docs = new Set<number>();
+    const encoded = fields.map((pairs, field) => {
+      if (!pairs.length) return 0;
+      const kept = pairs.length / 2 > maxPostings ? strongest(pairs, maxPostings, (doc, n) => impact(doc, n, field)) : pairs;
+      for (let i = 0; i < kept.length; i += 2) docs.add(kept[i]);
+      return encodePostings(kept);
+    });
+    entries.set(t, encoded);
+    docsOf.set(t, docs);
+    // Each document a term refers to also costs a row of field lengths in its shard.
+    sizes.set(t, JSON.stringify(encoded).length + t.length + docs.size * 8);
+  }
+
+  const shards = partition(sizes, options.shardBytes ?? SHARD_BYTES);
+  const shardFiles = [...shards.values()].map((list) => JSON.stringify(shard(list, entries, docsOf, lengths)));
+  const vocab = vocabulary([...entries.keys()]);
+  const vocabFiles = [...vocab.values()].map((list) => JSON.stringify(list));
+  const pageFiles = pages.map((p) => JSON.stringify({ title: p.title, group: p.group, url: p.url, sections: p.sections.map((s) => [s.slug, s.heading, s.text]) } satisfies SearchPageData));
+
+  const hash = createHash('sha256');
+  for (const contents of [...shardFiles, ...vocabFiles, ...pageFiles]) hash.update(contents).update('\0');
+  const folder = `assets/search/${hash.digest('base64url').replace(/[-_]/g, '').slice(0, 8)}/`;
+
+  const manifest: SearchManifest = {
+    version: SEARCH_FORMAT_VERSION,
+    dir: `${site.config.base}${folder}`,
+    docs: lengths.length,
+    avg: average.map((n) => Math.round(n * 1000) / 1000),
+    counts: pages.map((p) => p.sections.length),
+    shards: [...shards.keys()].map((key, i) => [key, shardFiles[i].length]),
+    vocab: [...vocab.keys()].map((letter, i) => [letter, vocabFiles[i].length]),
+    synonyms: site.config.search.synonyms,
+  };
+  return [
+    { path: SEARCH_MANIFEST, contents: JSON.stringify(manifest) },
+    ...shardFiles.map((contents, i) => ({ path: `${folder}t/${i}.json`, contents })),
+    ...vocabFiles.map((contents, i) => ({ path: `${folder}v/${i}.json`, contents })),
+    ...pageFiles.map((contents, i) => ({ path: `${folder}p/${i}.json`, contents })),
+  ];
+}
+
+/** A field's terms and their counts, and its length as MiniSearch counts it: its distinct terms. */
+interface FieldTerms {
+  counts: Map<string, number>;
+  length: number;
+}
+
+/**
+ * Counts the terms of a field. Titles and headings also get the one-word forms of their phrasal
+ * verbs ("Log in": login), found but not counted in the length, which stays the number of words.
+ */
+function fieldTerms(text: string, named: boolean): FieldTerms {
+  const counts = new Map<string, number>();
+  forEachTerm(text, (t) => counts.set(t, (counts.get(t) ?? 0) + 1));
+  const length = counts.size;
+  if (named) for (const c of compounds(text)) counts.set(c.term, (counts.get(c.term) ?? 0) + 1);
+  return { counts, length };
+}
+
+/** Adds one field of one document to the postings: flat (doc, count) pairs, in document order. */
+function add(postings: Map<string, number[][]>, doc: number, field: number, { counts }: FieldTerms): void {
+  for (const [t, n] of counts) {
+    let entry = postings.get(t);
+    if (!entry) postings.set(t, (entry = SEARCH_FIELDS.map(() => [])));
+    entry[field].push(doc, n);
+  }
+}
+
+/** The `max` pairs of highest impact, back in document order. */
+function strongest(pairs: number[], max: number, impact: (doc: number, n: number) => number): number[] {
+  const scores = new Float64Array(pairs.length / 2);
+  for (let i = 0; i < scores.length; i++) scores[i] = impact(pairs[2 * i], pairs[2 * i + 1]);
+  const order = Array.from(scores.keys())
+    .sort((a, b) => scores[b] - scores[a] || a - b)
+    .slice(0, max)
+    .sort((a, b) => a - b);
+  return order.flatMap((i) => [pairs[2 * i], pairs[2 * i + 1]]);
+}
+
+function shard(list: string[], entries: Map<string, (number[] | 0)[]>, docsOf: Map<string, Set<number>>, lengths: number[][]): SearchShard {
+  const ids = new Set<number>();
+  for (const t of list) for (const doc of docsOf.get(t)!) ids.add(doc);
+  const rows: number[] = [];
+  let previous = -1;
+  for (const doc of [...ids].sort((a, b) => a - b)) {
+    rows.push(doc - previous, ...lengths[doc]);
+    previous = doc;
+  }
+  return { terms: list, postings: list.map((t) => entries.get(t)!), lengths: rows };
+}
+
+/** Words by first letter, for typo tolerance: only words of letters, three or more of them. */
+function vocabulary(all: string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const t of all.sort()) {
+    if (t.length < 3 || !/^\p{L}+$/u.test(t)) continue;
+    const list = out.get(t[0]);
+    if (list) list.push(t);
+    else out.set(t[0], [t]);
+  }
+  return out;
+}

@@ -1,0 +1,46 @@
+import { groupOf, type Site } from '../site.js';
+import type { PageRecord } from '../types.js';
+
+/** One result a reader can land on: the top of a page, or one of its h2/h3 sections. */
+export interface SearchSection {
+  /** Heading id, "" for the top of the page. */
+  slug: string;
+  /** The heading as shown ("" for the top of the page). */
+  heading: string;
+  /** Plain text of the section as the reader sees it: constants resolved, no code blocks. */
+  text: string;
+}
+
+export interface SearchPage {
+  route: string;
+  /** URL with the base ("/docs/a/b/"). */
+  url: string;
+  title: string;
+  /** The sidebar group the page is in ("" for none): context for its title, like a breadcrumb. */
+  group: string;
+  /** `sections[0]` is the top of the page; the others follow the page's h2 and h3 headings. */
+  sections: SearchSection[];
+}
+
+/**
+ * What the index holds: every page but those with `search: false` in their frontmatter, split
+ * into sections. Page records already carry per-section text without code blocks; navigation,
+ * the table of contents and the footer are not part of them. The top of the page always exists,
+ * so a query that names the page lands on it; its text is the introduction, or the description
+ * when the page starts with a heading.
+ */
+export function searchPages(site: Site): SearchPage[] {
+  return site.pages.filter((page) => page.frontmatter.search !== false).map((page) => searchPage(page, groupName(site, page)));
+}
+
+function groupName(site: Site, page: PageRecord): string {
+  const entry = site.nav[groupOf(site, page.regularPath)];
+  return entry && 'items' in entry ? entry.text : '';
+}
+
+export function searchPage(page: PageRecord, group = ''): SearchPage {
+  const intro = page.sections.find((s) => s.slug === '');
+  const top: SearchSection = { slug: '', heading: '', text: intro?.text || page.description };
+  const rest = page.sections.filter((s) => s.slug !== '').map((s) => ({ slug: s.slug, heading: s.title, text: s.text }));
+  return { route: page.regularPath, url: page.path, title: page.title, group, sections: [top, ...rest] };
+}

@@ -1,0 +1,123 @@
+/**
+ * The files of the search index, written by src/search/ and read by client/search/. The index is
+ * split so that a query downloads only what it needs, whatever the size of the site:
+ *
+ * - `search.json` (at the site root, small, not hashed so pages can find it): the manifest.
+ * - `<dir>t/<i>.json`: shard i, the postings of every term whose longest shard key is `keys[i]`.
+ * - `<dir>v/<i>.json`: the words starting with one letter, to find typo candidates.
+ * - `<dir>p/<i>.json`: page i's title, URL and section texts, for result titles and snippets.
+ *
+ * `<dir>` holds the build's content hash, so everything in it can be cached forever.
+ */
+
+/**
+ * Indexed fields, in MiniSearch field-id order: the page title, the section heading, the section
+ * text, and the sidebar group the page is in (its breadcrumb, as DocSearch's "lvl0").
+ */
+export const SEARCH_FIELDS = ['title', 'heading', 'text', 'group'] as const;
+
+export const SEARCH_FORMAT_VERSION = 1;
+
+export interface SearchManifest {
+  version: number;
+  /** URL of the folder of shards, vocabularies and pages ("/docs/assets/search/<hash>/"). */
+  dir: string;
+  /** Number of sections (MiniSearch documents); a section's id is its position in page order. */
+  docs: number;
+  /** Average length of each field, in terms (BM25 needs it). */
+  avg: number[];
+  /** Sections per page, in page order: section id -> page. */
+  counts: number[];
+  /** Shard keys (term prefixes) and sizes in bytes, sorted by key. */
+  shards: [key: string, bytes: number][];
+  /** First letters with a vocabulary file, and sizes in bytes. */
+  vocab: [letter: string, bytes: number][];
+  /**
+   * `search.synonyms` of the configuration. Read from here rather than from `__DOCS_SYNONYMS__`,
+   * so the page's initial script carries none of search (esbuild would share the define in a chunk).
+   */
+  synonyms: string[][];
+}
+
+/**
+ * A shard. `terms[i]` has `postings[i]`: per field, a list of document ids as gaps from the
+ * previous id, where a negative gap means the next number is the term's count in that document
+ * (count 1 is implied otherwise); 0 when the term is not in that field. `lengths` gives, for every
+ * document the shard refers to, the id gap and the length of each field.
+ */
+export interface SearchShard {
+  terms: string[];
+  postings: (number[] | 0)[][];
+  lengths: number[];
+}
+
+/** Page i of the index: what a result shows. `sections[0]` is the top of the page (slug ""). */
+export interface SearchPageData {
+  title: string;
+  /** Sidebar group of the page, "" when it is in none. */
+  group: string;
+  /** URL of the page with the base ("/docs/a/b/"). */
+  url: string;
+  sections: [slug: string, heading: string, text: string][];
+}
+
+/** Posting list of one field, flat (document id, count) pairs in id order -> the compact form above. */
+export function encodePostings(pairs: number[]): number[] {
+  const out: number[] = [];
+  // Starting below 0 makes every gap at least 1, so its sign is never lost (JSON has no -0).
+  let previous = -1;
+  for (let i = 0; i < pairs.length; i += 2) {
+    const gap = pairs[i] - previous;
+    previous = pairs[i];
+    if (pairs[i + 1] === 1) out.push(gap);
+    else out.push(-gap, pairs[i + 1]);
+  }
+  return out;
+}
+
+export function decodePostings(list: number[]): [doc: number, count: number][] {
+  const out: [number, number][] = [];
+  let doc = -1;
+  for (let i = 0; i < list.length; i++) {
+    const n = list[i];
+    if (n > 0) {
+      doc += n;
+      out.push([doc, 1]);
+    } else {
+      doc -= n;
+      out.push([doc, list[++i]]);
+    }
+  }
+  return out;
+}
+
+/** The shard a term lives in: the longest key that starts it ("" is the root). Keys are sorted. */
+export function shardOf(keys: string[], term: string): number {
+  let best = -1;
+  for (let length = term.length; length >= 0 && best < 0; length--) best = binarySearch(keys, term.slice(0, length));
+  return best;
+}
+
+/** Shards whose keys start with `prefix` (where longer terms that start with it may live). */
+export function shardsUnder(keys: string[], prefix: string): number[] {
+  const out: number[] = [];
+  let i = lowerBound(keys, prefix);
+  for (; i < keys.length && keys[i].startsWith(prefix); i++) if (keys[i] !== prefix) out.push(i);
+  return out;
+}
+
+function lowerBound(keys: string[], key: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (keys[mid] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function binarySearch(keys: string[], key: string): number {
+  const i = lowerBound(keys, key);
+  return keys[i] === key ? i : -1;
+}
