@@ -5,6 +5,12 @@ import { absolute, Renderer, type PageChunk } from './render/index.js';
 import { isExternal, routeShard, withBase } from './shared/paths.js';
 import type { Site } from './site.js';
 import type { OutputFile } from './types.js';
+import { faviconFile } from './outputs/favicon.js';
+import { headersFile } from './outputs/headers.js';
+import { llmsFiles } from './outputs/llms.js';
+import { markdownPages } from './outputs/markdown-pages.js';
+import { nginxFiles } from './outputs/nginx.js';
+import { sitemapFile } from './outputs/sitemap.js';
 
 /** What the runtime fetches first: where each shard of the route table and the nav groups live. */
 export interface RoutesIndex {
@@ -59,15 +65,18 @@ export function emitSite(site: Site, assets: BuiltAssets): OutputFile[] {
     if (redirect.exact) continue;
     files.push({ path: `${normalize(redirect.from).slice(1)}index.html`, contents: renderer.renderRedirect(targetUrl(site, redirect.to)) });
   }
-  files.push({ path: '_redirects', contents: redirectsFile(site) });
-  files.push({ path: 'pages.json', contents: JSON.stringify(site.pages.map(({ html, links, anchors, sections, markdown, ...record }) => record), null, 1) });
-  files.push({ path: 'sitemap.xml', contents: sitemap(site) });
+  const redirects = redirectsFile(site);
+  files.push({ path: '_redirects', contents: redirects }, ...nginxFiles(config, redirects));
+  files.push({ path: 'pages.json', contents: JSON.stringify(site.pages.map(({ html, links, anchors, sections, markdown, codeBlocks, ...record }) => record), null, 1) });
+  files.push(sitemapFile(site));
   files.push({ path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${absolute(site, `${config.base}sitemap.xml`)}\n` });
+  // Readers beyond the browser and the host: Markdown per page, llms.txt, headers, favicon.
+  files.push(...markdownPages(site), ...llmsFiles(site), headersFile(config), faviconFile());
   return files;
 }
 
 /** Where a redirect finally lands: chains are followed (the check allows two hops), so no visitor bounces twice. */
-function targetUrl(site: Site, to: string): string {
+export function targetUrl(site: Site, to: string): string {
   const table = new Map(site.config.redirects.filter((r) => !r.exact).map((r) => [normalize(r.from), r.to]));
   let at = to;
   for (let hop = 0; hop < 3 && !isExternal(at) && !site.byRoute.has(normalize(at)) && table.has(normalize(at)); hop++) at = table.get(normalize(at))!;
@@ -84,9 +93,4 @@ function redirectsFile(site: Site): string {
     for (const f of forms) lines.push(`${f} ${to} 301`);
   }
   return `${lines.join('\n')}\n`;
-}
-
-function sitemap(site: Site): string {
-  const urls = site.pages.map((p) => `<url><loc>${absolute(site, p.path)}</loc></url>`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

@@ -72,7 +72,8 @@ function generatedNav(config: ResolvedConfig, pages: PageRecord[]): NavEntry[] {
   for (const page of pages) {
     const parts = page.regularPath.split('/').filter(Boolean);
     if (parts.length === 0 || (parts.length === 1 && !page.relativePath.includes('/'))) top.push(page);
-    else folders.set(parts[0], [...(folders.get(parts[0]) ?? []), page]);
+    else if (folders.has(parts[0])) folders.get(parts[0])!.push(page);
+    else folders.set(parts[0], [page]);
   }
   const link = (p: PageRecord): NavLink => ({ text: p.title, href: withBase(config.base, p.regularPath), route: p.regularPath, external: false });
   const groups = [...folders].map(([folder, list]) => {

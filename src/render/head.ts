@@ -1,13 +1,7 @@
+import type { ChunkHead } from '../shared/contract.js';
+
 /** The per-page head: what the static HTML has and what the runtime sets after navigation. */
-export interface HeadData {
-  title: string;
-  description: string;
-  lang: string;
-  canonical?: string;
-  ogTitle?: string;
-  siteName: string;
-  noindex?: boolean;
-}
+export type HeadData = ChunkHead;
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -34,4 +28,12 @@ export function headTags(head: HeadData): string {
 /** Replaces `{{name}}` markers of our own templates (not the docs' Markdown). */
 export function fillTemplate(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in values ? values[name] : match));
+}
+
+/**
+ * Head tags of the full HTML document only (not swapped on navigation): the icon, and the page's
+ * structured data for search engines, which read the static HTML.
+ */
+export function documentHeadTags({ base, structuredData }: { base: string; structuredData?: string }): string {
+  return [`<link rel="icon" href="${escapeHtml(base)}favicon.svg" type="image/svg+xml">`, structuredData ?? ''].filter(Boolean).join('\n');
 }

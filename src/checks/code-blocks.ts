@@ -1,0 +1,65 @@
+import { transform, type Loader, type Message } from 'esbuild';
+import YAML from 'yaml';
+import { BuildError } from '../errors.js';
+import type { CodeBlock, PageRecord } from '../types.js';
+
+/** The languages whose blocks must parse, and how to parse them. */
+const LOADERS: Record<string, Loader> = { js: 'js', javascript: 'js', mjs: 'js', cjs: 'js', jsx: 'jsx', ts: 'ts', typescript: 'ts', mts: 'ts', cts: 'ts', tsx: 'tsx' };
+const JSON_LANGS = new Set(['json']);
+const YAML_LANGS = new Set(['yaml', 'yml']);
+
+/** A writer marks a deliberately partial snippet with ```js no-check. */
+export const NO_CHECK = /(^|\s)no-check(\s|$)/;
+
+const FIX = (lang: string) => `fix the ${lang} so it parses, or mark a deliberately partial snippet with \`\`\`${lang} no-check`;
+
+/** Whether a block is one the code check reads. */
+export function isCheckedBlock(block: CodeBlock): boolean {
+  const lang = block.lang.toLowerCase();
+  return (lang in LOADERS || JSON_LANGS.has(lang) || YAML_LANGS.has(lang)) && !NO_CHECK.test(block.meta);
+}
+
+/**
+ * Every js/ts/json/yaml block of a page must parse: readers copy them. Problems point at the
+ * file line of the error inside the block.
+ */
+export async function codeBlockProblems(page: PageRecord): Promise<BuildError[]> {
+  const problems = await Promise.all(page.codeBlocks.filter(isCheckedBlock).map((block) => blockProblem(page.relativePath, block)));
+  return problems.filter((p): p is BuildError => p !== null);
+}
+
+async function blockProblem(file: string, block: CodeBlock): Promise<BuildError | null> {
+  const lang = block.lang.toLowerCase();
+  const at = (codeLine: number, column?: number) => ({ file, line: block.line + codeLine, column });
+  if (lang in LOADERS) {
+    try {
+      await transform(block.code, { loader: LOADERS[lang], logLevel: 'silent' });
+      return null;
+    } catch (error) {
+      const first: Message | undefined = (error as { errors?: Message[] }).errors?.[0];
+      if (!first) throw error;
+      const place = first.location ? at(first.location.line, first.location.column + 1) : at(1);
+      return new BuildError(`${block.lang} code block does not parse: ${first.text}`, place, FIX(block.lang));
+    }
+  }
+  if (JSON_LANGS.has(lang)) {
+    try {
+      JSON.parse(block.code);
+      return null;
+    } catch (error) {
+      const message = (error as Error).message;
+      const position = /position (\d+)/.exec(message);
+      const before = position ? block.code.slice(0, Number(position[1])) : '';
+      const line = position ? before.split('\n').length : 1;
+      const column = position ? Number(position[1]) - before.lastIndexOf('\n') : undefined;
+      return new BuildError(`JSON code block does not parse: ${message.replace(/ in JSON at position \d+.*$/, '')}`, at(line, column), `${FIX(block.lang)} (JSON allows no comments or trailing commas: use \`\`\`jsonc for those)`);
+    }
+  }
+  for (const doc of YAML.parseAllDocuments(block.code)) {
+    const error = doc.errors[0];
+    if (!error) continue;
+    const pos = error.linePos?.[0];
+    return new BuildError(`YAML code block does not parse: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`, at(pos?.line ?? 1, pos?.col), FIX(block.lang));
+  }
+  return null;
+}

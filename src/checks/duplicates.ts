@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { BuildError } from '../errors.js';
+import type { Site } from '../site.js';
+import type { PageRecord } from '../types.js';
+
+/** Case and spacing do not make two descriptions different to a reader or a search engine. */
+const normalized = new WeakMap<PageRecord, string>();
+function normalize(page: PageRecord): string {
+  let text = normalized.get(page);
+  // Kept by record: `dev` checks the whole site on every save, and most records stay the same.
+  if (text === undefined) normalized.set(page, (text = page.description.trim().replace(/\s+/g, ' ').toLowerCase()));
+  return text;
+}
+
+/**
+ * Two pages with the same description look the same in search results and link previews: each
+ * page says what it alone covers. Every page of a duplicate set is reported, naming the others.
+ */
+export function checkDuplicateDescriptions(site: Site): BuildError[] {
+  const groups = new Map<string, PageRecord[]>();
+  for (const page of site.pages) {
+    // An empty description is already reported by the frontmatter check.
+    const key = normalize(page);
+    if (!key) continue;
+    const group = groups.get(key);
+    if (group) group.push(page);
+    else groups.set(key, [page]);
+  }
+  const problems: BuildError[] = [];
+  for (const pages of groups.values()) {
+    if (pages.length < 2) continue;
+    for (const page of pages) {
+      const others = pages.filter((p) => p !== page).map((p) => p.relativePath);
+      problems.push(
+        new BuildError(`duplicate description: the same as ${others.join(', ')}`, { file: page.relativePath, line: frontmatterLine(site, page, 'description') }, 'write a description that says what this page covers and the others do not'),
+      );
+    }
+  }
+  return problems;
+}
+
+/** The file line of a frontmatter key (read only for pages with a problem), else 1. */
+function frontmatterLine(site: Site, page: PageRecord, key: string): number {
+  try {
+    const lines = readFileSync(path.join(site.config.contentDir, page.relativePath), 'utf8').split(/\r?\n/);
+    const index = lines.findIndex((l) => l.startsWith(`${key}:`));
+    return index >= 0 ? index + 1 : 1;
+  } catch {
+    return 1;
+  }
+}

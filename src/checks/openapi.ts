@@ -1,0 +1,60 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import YAML, { LineCounter, isNode } from 'yaml';
+import { BuildError } from '../errors.js';
+
+/** Where the REST API's description lives under the content folder, when there is one. */
+export const OPENAPI_MODEL = '_model/openapi.yaml';
+
+interface SchemaError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params?: { additionalProperty?: string; missingProperty?: string };
+}
+
+/**
+ * The OpenAPI document must be valid (schema and `$ref`s): the API reference is drawn from it.
+ * Each schema error points at the line of the object it is about.
+ */
+export async function checkOpenApi(file: string, raw: string): Promise<BuildError[]> {
+  let api: unknown;
+  try {
+    api = YAML.parse(raw);
+  } catch (error) {
+    const pos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
+    return [new BuildError(`the OpenAPI document does not parse: ${(error as Error).message.split('\n')[0]}`, { file: OPENAPI_MODEL, line: pos?.line, column: pos?.col }, 'fix the YAML')];
+  }
+  const lineOf = lineFinder(raw);
+  try {
+    // A parsed copy (the validator dereferences in place); `file` resolves relative $refs.
+    await SwaggerParser.validate(file, api as never, {});
+    return [];
+  } catch (error) {
+    const details = (error as { details?: SchemaError[] }).details;
+    const fix = 'fix the document against the OpenAPI 3 specification';
+    if (!details?.length) {
+      const message = (error as Error).message.split('\n')[0];
+      const ref = /\$ref pointer "([^"]+)"/.exec(message);
+      const line = ref ? raw.split('\n').findIndex((l) => l.includes(ref[1])) + 1 || undefined : undefined;
+      return [new BuildError(`invalid OpenAPI document: ${message}`, { file: OPENAPI_MODEL, line }, ref ? 'point the $ref at a schema that exists under components' : fix)];
+    }
+    // Ajv reports each failed alternative of a oneOf; the alternatives' own errors say more.
+    const useful = details.filter((d) => d.keyword !== 'oneOf' && d.keyword !== 'anyOf' && d.params?.missingProperty !== '$ref');
+    return (useful.length ? useful : details).map((d) => {
+      const what = d.params?.additionalProperty ? `unknown property "${d.params.additionalProperty}"` : (d.message ?? d.keyword);
+      return new BuildError(`invalid OpenAPI document at ${d.instancePath || '/'}: ${what}`, { file: OPENAPI_MODEL, line: lineOf(d.instancePath) }, fix);
+    });
+  }
+}
+
+/** Maps a JSON pointer to the line of that node in the YAML text. */
+function lineFinder(raw: string): (pointer: string) => number | undefined {
+  const counter = new LineCounter();
+  const doc = YAML.parseDocument(raw, { lineCounter: counter });
+  return (pointer) => {
+    const keys = pointer.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const node = doc.getIn(keys, true);
+    const offset = isNode(node) ? node.range?.[0] : undefined;
+    return offset === undefined ? undefined : counter.linePos(offset).line;
+  };
+}

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { THEME_SCRIPT } from '../assets.js';
+import type { ResolvedConfig } from '../config.js';
+import type { OutputFile } from '../types.js';
+
+/** Where the tag manager loads from and reports to (only allowed when analytics is configured). */
+const ANALYTICS = {
+  script: ['https://www.googletagmanager.com'],
+  connect: ['https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'],
+  img: ['https://www.googletagmanager.com', 'https://*.google-analytics.com'],
+};
+
+/** `'sha256-…'` of an inline script, as the browser computes it over the script's exact text. */
+export function scriptHash(source: string): string {
+  return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * The Content-Security-Policy the site satisfies: everything from our own origin, no inline
+ * script but the theme script (by hash), no inline style, nothing framed or embedded.
+ */
+export function contentSecurityPolicy(config: Pick<ResolvedConfig, 'analytics'>): string {
+  const extra = config.analytics.containerId ? ANALYTICS : { script: [], connect: [], img: [] };
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'", scriptHash(THEME_SCRIPT), ...extra.script],
+    ['style-src', "'self'"],
+    ['img-src', "'self'", 'data:', ...extra.img],
+    ['font-src', "'self'"],
+    ['connect-src', "'self'", ...extra.connect],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'self'"],
+  ];
+  return directives.map((d) => d.join(' ')).join('; ');
+}
+
+/** The headers every response of the site gets, whatever the host. */
+export function securityHeaders(config: Pick<ResolvedConfig, 'analytics'>): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(config),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+  };
+}
+
+/** Hashed file names change with their content, so a year and `immutable` is safe. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else (HTML, sitemap, llms.txt) is checked with the host on every visit. */
+export const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+/**
+ * `_headers` for Netlify and Cloudflare Pages. Both join the values of a header set by two
+ * matching rules, so Cache-Control is set by one rule only: hashed assets get a year; every
+ * other file keeps the hosts' default, which already revalidates on each request.
+ */
+export function headersFile(config: Pick<ResolvedConfig, 'analytics' | 'base'>): OutputFile {
+  const lines = [
+    '# Security headers for every file of the site.',
+    `${config.base}*`,
+    ...Object.entries(securityHeaders(config)).map(([name, value]) => `  ${name}: ${value}`),
+    '',
+    '# Content-hashed assets: a new build writes new names, so browsers may keep these for a year.',
+    `${config.base}assets/*`,
+    `  Cache-Control: ${IMMUTABLE}`,
+  ];
+  return { path: '_headers', contents: `${lines.join('\n')}\n` };
+}

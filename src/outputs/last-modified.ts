@@ -1,0 +1,43 @@
+import { execFileSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import type { Site } from '../site.js';
+
+/**
+ * When each page's source last changed: the date of the last commit that touched it, from ONE
+ * `git log` over the content folder (one call per file is slow on a big site); the file's mtime
+ * for files git does not know (new, or no git at all). Keys are paths under the content folder.
+ */
+export function lastModified(site: Site): Map<string, string> {
+  const dates = gitDates(site.config.contentDir);
+  for (const page of site.pages) {
+    if (dates.has(page.relativePath)) continue;
+    try {
+      dates.set(page.relativePath, statSync(path.join(site.config.contentDir, page.relativePath)).mtime.toISOString());
+    } catch {
+      // A page built from memory (tests) has no file: no date rather than a wrong one.
+    }
+  }
+  return dates;
+}
+
+/** Newest first, so the first date seen for a file is its last change. */
+function gitDates(contentDir: string): Map<string, string> {
+  const dates = new Map<string, string>();
+  let log: string;
+  try {
+    log = execFileSync('git', ['log', '--relative', '--name-only', '--no-renames', '--format=%x00%cI', '--', '.'], {
+      cwd: contentDir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      maxBuffer: 256 * 1024 * 1024,
+    });
+  } catch {
+    return dates; // not a git checkout, or git is not installed
+  }
+  for (const commit of log.split('\0').slice(1)) {
+    const [date, ...files] = commit.split('\n').filter(Boolean);
+    for (const file of files) if (!dates.has(file)) dates.set(file, date);
+  }
+  return dates;
+}

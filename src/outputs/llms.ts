@@ -1,0 +1,46 @@
+import { absolute } from '../render/index.js';
+import { isGroup, type Site } from '../site.js';
+import type { OutputFile, PageRecord } from '../types.js';
+import { pageMarkdown } from './markdown-pages.js';
+
+/**
+ * `llms.txt` (llmstxt.org): the site's title and summary, then every page as a link to its
+ * Markdown with its description, grouped as the sidebar groups them. `llms-full.txt`: every
+ * page's Markdown in reading order, for assistants that take the whole site at once.
+ */
+export function llmsFiles(site: Site): OutputFile[] {
+  return [
+    { path: 'llms.txt', contents: llmsIndex(site) },
+    { path: 'llms-full.txt', contents: llmsFull(site) },
+  ];
+}
+
+const mdUrl = (site: Site, page: PageRecord) => absolute(site, `${page.path}index.md`);
+
+function llmsIndex(site: Site): string {
+  const { config } = site;
+  const listed = new Set<PageRecord>();
+  const item = (page: PageRecord) => {
+    listed.add(page);
+    return `- [${page.title}](${mdUrl(site, page)}): ${page.description}`;
+  };
+  const sections: string[] = [];
+  const loose: string[] = [];
+  for (const entry of site.nav) {
+    const links = isGroup(entry) ? entry.items : [entry];
+    const lines = links.map((link) => (link.route ? site.byRoute.get(link.route) : undefined)).filter((p): p is PageRecord => Boolean(p) && !listed.has(p!)).map(item);
+    if (isGroup(entry)) sections.push(`## ${entry.text}\n\n${lines.join('\n')}`);
+    else loose.push(...lines);
+  }
+  // Sidebar links outside groups, then pages the sidebar does not show: still pages worth reading.
+  loose.push(...site.pages.filter((p) => !listed.has(p)).map(item));
+  if (loose.length) sections.push(`## More\n\n${loose.join('\n')}`);
+  const summary = config.description ? `\n> ${config.description}\n` : '';
+  const full = `Every page in one file: ${absolute(site, `${config.base}llms-full.txt`)}`;
+  return `# ${config.title}\n${summary}\n${full}\n\n${sections.join('\n\n')}\n`;
+}
+
+function llmsFull(site: Site): string {
+  const order = [...site.order, ...site.pages.filter((p) => !site.order.includes(p))];
+  return order.map((page) => `<!-- Source: ${absolute(site, page.path)} -->\n\n${pageMarkdown(site, page)}`).join('\n---\n\n');
+}

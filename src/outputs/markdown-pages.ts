@@ -1,0 +1,31 @@
+import { absolute } from '../render/index.js';
+import type { Site } from '../site.js';
+import type { OutputFile, PageRecord } from '../types.js';
+
+/**
+ * A page as Markdown, the way a reader (or an AI assistant) sees it: `# Title`, the description,
+ * then the body with constants resolved. Links between pages point to the published pages, since
+ * the `.md` paths the writer used are relative to the source folder, which is not published.
+ */
+export function pageMarkdown(site: Site, page: PageRecord): string {
+  return `# ${page.title}\n\n${page.description}\n\n${absoluteLinks(site, page).trim()}\n`;
+}
+
+/** `<route>index.md` next to each page's `index.html` (the "View as Markdown" link). */
+export function markdownPages(site: Site): OutputFile[] {
+  return site.pages.map((page) => ({ path: `${page.regularPath.slice(1)}index.md`, contents: pageMarkdown(site, page) }));
+}
+
+/** Rewrites `](href` and `]: href` of the page's own links to the target page's public URL. */
+function absoluteLinks(site: Site, page: PageRecord): string {
+  let text = page.markdown;
+  for (const link of page.links) {
+    if (link.route === null) continue;
+    const target = site.byRoute.get(link.route);
+    if (!target) continue;
+    const url = absolute(site, target.path) + (link.hash ? `#${encodeURIComponent(link.hash)}` : '');
+    const escaped = link.href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    text = text.replace(new RegExp(`(\\]\\(\\s*<?|\\]:\\s*<?)${escaped}(?=[\\s)>])`, 'g'), `$1${url}`);
+  }
+  return text;
+}

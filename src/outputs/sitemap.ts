@@ -1,0 +1,17 @@
+import { absolute } from '../render/index.js';
+import type { Site } from '../site.js';
+import type { OutputFile } from '../types.js';
+import { lastModified } from './last-modified.js';
+
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** `sitemap.xml`: every page with the date its source last changed (robots.txt points to it). */
+export function sitemapFile(site: Site): OutputFile {
+  const dates = lastModified(site);
+  const urls = site.pages.map((page) => {
+    const date = dates.get(page.relativePath);
+    return `<url><loc>${escapeXml(absolute(site, page.path))}</loc>${date ? `<lastmod>${date}</lastmod>` : ''}</url>`;
+  });
+  const contents = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  return { path: 'sitemap.xml', contents };
+}

@@ -1,0 +1,161 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser.js';
+import { serveDir } from '../helpers/site.js';
+import { buildGateSites, REAL_SITE, type BuiltSite } from './site.js';
+
+interface Focused {
+  /** The element's number among the reachable targets (set before tabbing), tag, and href or label. */
+  name: string;
+  control?: string;
+  inViewport: boolean;
+  /** Not hidden under the sticky top bar or anything else: the element is what is drawn at its centre. */
+  unobscured: boolean;
+  /** An outline or a box shadow drawn because of focus. */
+  indicator: boolean;
+}
+
+/** What has focus now, and whether a sighted keyboard user can see where it is. */
+function focused(page: Page): Promise<Focused | null> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return null;
+    const rect = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    const cx = Math.min(Math.max(rect.left + rect.width / 2, 0), innerWidth - 1);
+    const cy = Math.min(Math.max(rect.top + Math.min(rect.height, 20) / 2, 0), innerHeight - 1);
+    const hit = document.elementFromPoint(cx, cy);
+    const label = el.getAttribute('href') ?? el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? '';
+    return {
+      name: `${el.dataset.kb ?? '?'} ${el.tagName.toLowerCase()} ${label}`.trim(),
+      control: ['skip-link', 'menu-button', 'search-button', 'theme-toggle'].find((c) => el.classList.contains(c)),
+      inViewport: rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.top < innerHeight && rect.right > 0 && rect.left < innerWidth,
+      unobscured: Boolean(hit && (hit === el || el.contains(hit) || hit.contains(el))),
+      indicator: (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none',
+    };
+  });
+}
+
+/** Every element a keyboard user should be able to reach on the page as it is shown, numbered. */
+function reachableTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('a[href], button, summary, [tabindex="0"]')]
+      .filter((el) => el.checkVisibility({ visibilityProperty: true }) && !el.closest('[inert]'))
+      .map((el, i) => {
+        el.dataset.kb = String(i);
+        return `${i} ${el.tagName.toLowerCase()} ${el.getAttribute('href') ?? el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? ''}`.trim();
+      }),
+  );
+}
+
+/** Presses Tab until focus leaves the page or comes back to where it started; returns each stop. */
+async function tabThrough(page: Page, limit: number): Promise<Focused[]> {
+  const stops: Focused[] = [];
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const now = await focused(page);
+    if (!now || (stops.length && now.name === stops[0].name)) break;
+    stops.push(now);
+  }
+  return stops;
+}
+
+/**
+ * The keyboard gate: with the keyboard alone, the skip link, the menu, the search, the theme
+ * toggle and every link can be reached, and each shows where focus is.
+ */
+describe('quality/keyboard', () => {
+  let site: BuiltSite;
+  let server: Awaited<ReturnType<typeof serveDir>>;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  // A long page with tables, code and callouts: the most kinds of focus stop.
+  const route = REAL_SITE ? 'workflows/steps/code/' : 'guides/long/';
+  beforeAll(async () => {
+    [site] = await buildGateSites();
+    server = await serveDir(site.outDir, site.base);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await site?.cleanup();
+  });
+
+  for (const width of [375, 1280]) {
+    it(`reaches every link and control with Tab at ${width} px, each visibly focused and not hidden`, async () => {
+      const context = await browser.browser.newContext({ viewport: { width, height: 800 }, reducedMotion: 'reduce' });
+      const page = await context.newPage();
+      try {
+        await page.goto(`${server.origin}${site.base}${route}`, { waitUntil: 'load' });
+        const targets = await reachableTargets(page);
+        const stops = await tabThrough(page, targets.length + 20);
+        expect(stops[0]?.control).toBe('skip-link');
+        const names = stops.map((s) => s.name);
+        expect(targets.filter((t) => !names.includes(t)), 'never reached with Tab').toEqual([]);
+        const controls = stops.map((s) => s.control).filter(Boolean);
+        // The drawer's menu button shows on small screens only.
+        expect(controls).toEqual(width > 768 ? ['skip-link', 'search-button', 'theme-toggle'] : ['skip-link', 'menu-button', 'search-button', 'theme-toggle']);
+        expect(stops.filter((s) => !s.indicator).map((s) => s.name), 'focused without a visible indicator').toEqual([]);
+        expect(stops.filter((s) => !s.inViewport || !s.unobscured).map((s) => s.name), 'focused but off screen or covered').toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('opens the menu with the keyboard at 375 px and reaches every sidebar link in it, visibly focused', async () => {
+    const context = await browser.browser.newContext({ viewport: { width: 375, height: 800 }, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.origin}${site.base}${route}`, { waitUntil: 'load' });
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      expect((await focused(page))?.control).toBe('menu-button');
+      await page.keyboard.press('Enter');
+      await page.locator('#sidebar').waitFor({ state: 'visible' });
+      const links = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('#sidebar a[href]')].map((el, i) => ((el.dataset.kb = `nav${i}`), `nav${i}`)));
+      const stops: Focused[] = [];
+      const first = await focused(page);
+      if (first) stops.push(first);
+      // The drawer focuses the current page's link: links above it are reached with Shift+Tab.
+      for (const key of [...Array(links.length).fill('Tab'), ...Array(links.length * 2).fill('Shift+Tab')]) {
+        await page.keyboard.press(key);
+        const now = await focused(page);
+        if (now) stops.push(now);
+      }
+      const reached = new Set(stops.map((s) => s.name.split(' ')[0]));
+      expect(links.filter((l) => !reached.has(l)), 'sidebar links never reached').toEqual([]);
+      const inDrawer = stops.filter((s) => s.name.startsWith('nav'));
+      expect(inDrawer.filter((s) => !s.indicator || !s.inViewport || !s.unobscured).map((s) => s.name)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('moves focus into the content with the skip link', async () => {
+    const page = await browser.browser.newPage();
+    try {
+      await page.goto(`${server.origin}${site.base}${route}`, { waitUntil: 'load' });
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.activeElement?.closest('main')?.id)).toBe('main');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('switches the theme with the keyboard', async () => {
+    const page = await browser.browser.newPage();
+    try {
+      await page.goto(`${server.origin}${site.base}${route}`, { waitUntil: 'load' });
+      await page.locator('.theme-toggle').focus();
+      await page.keyboard.press('Enter');
+      const first = await page.evaluate(() => document.documentElement.dataset.theme);
+      await page.keyboard.press('Enter');
+      const second = await page.evaluate(() => document.documentElement.dataset.theme);
+      expect([first, second].sort()).toEqual(['dark', 'light']);
+    } finally {
+      await page.close();
+    }
+  });
+});

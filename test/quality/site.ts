@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { createStaticServer, listen } from '../../src/serve.js';
+import { buildToTemp, fixture, REPO } from '../helpers/site.js';
+
+/**
+ * The quality gates run on the real documentation once `content/index.md` exists, and on the
+ * fixtures until then (the quality fixture has the long page, tables, callouts and code).
+ * `QUALITY_SITE=fixtures` or `QUALITY_SITE=site` picks one explicitly.
+ */
+export const REAL_SITE = process.env.QUALITY_SITE ? process.env.QUALITY_SITE === 'site' : existsSync(path.join(REPO, 'content/index.md'));
+/** `QUALITY_DIST=dist`: judge a site already built (the one about to be deployed) instead of building. */
+const PREBUILT = process.env.QUALITY_DIST ? path.resolve(process.env.QUALITY_DIST) : undefined;
+export const GATE_ROOTS = REAL_SITE || PREBUILT ? [REPO] : [fixture('quality'), fixture('basic')];
+
+export interface BuiltSite {
+  name: string;
+  outDir: string;
+  base: string;
+  cleanup: () => Promise<void>;
+}
+
+/** Builds the gate sites once, each into its own temp folder. */
+export async function buildGateSites(roots: string[] = GATE_ROOTS): Promise<BuiltSite[]> {
+  const sites: BuiltSite[] = [];
+  if (PREBUILT) {
+    const html = await readFile(path.join(PREBUILT, '404.html'), 'utf8');
+    const base = /<meta name="docs:base" content="([^"]+)"/.exec(html)?.[1] ?? '/docs/';
+    return [{ name: 'prebuilt', outDir: PREBUILT, base, cleanup: async () => {} }];
+  }
+  for (const root of roots) sites.push({ name: root === REPO ? 'site' : path.basename(root), ...(await buildToTemp(root)) });
+  return sites;
+}
+
+/** URL paths of every page (from the page manifest) and the not-found page. */
+export async function pagePaths(outDir: string, base: string): Promise<string[]> {
+  const records = JSON.parse(await readFile(path.join(outDir, 'pages.json'), 'utf8')) as { path: string }[];
+  return [...records.map((r) => r.path).sort(), `${base}404.html`];
+}
+
+/** Reads a Netlify/Cloudflare `_headers` file into (pattern, headers) rules. */
+export function parseHeadersFile(text: string): { pattern: string; headers: Record<string, string> }[] {
+  const rules: { pattern: string; headers: Record<string, string> }[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      rules.push({ pattern: line.trim(), headers: {} });
+      continue;
+    }
+    const colon = line.indexOf(':');
+    rules[rules.length - 1].headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  return rules;
+}
+
+export function headersFor(rules: ReturnType<typeof parseHeadersFile>, urlPath: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const rule of rules) {
+    const matches = rule.pattern.endsWith('*') ? urlPath.startsWith(rule.pattern.slice(0, -1)) : urlPath === rule.pattern;
+    if (matches) Object.assign(out, rule.headers);
+  }
+  return out;
+}
+
+/**
+ * Serves a built folder the way Netlify or Cloudflare Pages would with its `_headers`: the
+ * project's static server, with every matching rule's headers added to the response.
+ */
+export async function serveWithHeaders(dir: string, base: string): Promise<{ origin: string; close: () => Promise<void> }> {
+  const rules = parseHeadersFile(await readFile(path.join(dir, '_headers'), 'utf8'));
+  const inner = createStaticServer({ dir, base });
+  const server: Server = createServer((req, res) => {
+    const urlPath = new URL(req.url ?? '/', 'http://localhost').pathname;
+    for (const [name, value] of Object.entries(headersFor(rules, urlPath))) res.setHeader(name, value);
+    inner.emit('request', req, res);
+  });
+  const port = await listen(server, 0, '127.0.0.1');
+  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
