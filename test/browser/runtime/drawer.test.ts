@@ -31,6 +31,23 @@ describe('browser/runtime: the sidebar drawer on small screens', () => {
     await page.locator('#sidebar a.active').waitFor({ state: 'hidden' });
   });
 
+  it('keeps keyboard focus in the open drawer and the menu button: the page behind it is inert', async () => {
+    const { page } = await site.open('/docs/guide/long/', { context: PHONE });
+    await page.click('.menu-button');
+    await page.locator('#sidebar a.active').waitFor({ state: 'visible' });
+    const links = await page.locator('#sidebar a').count();
+    const seen = new Set<string>();
+    for (let i = 0; i < links + 3; i++) {
+      await page.keyboard.press('Tab');
+      seen.add(await focused(page));
+    }
+    // BODY: focus passing through the browser's own controls after the last link.
+    expect([...seen].filter((f) => !['sidebar', 'menu button', 'BODY'].includes(f))).toEqual([]);
+    expect(seen.has('sidebar')).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(`document.querySelector('main').inert`)).toBe(false);
+  });
+
   it('closes on a click outside it', async () => {
     const { page } = await site.open('/docs/guide/long/', { context: PHONE });
     await page.click('.menu-button');
