@@ -6,6 +6,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { performance } from 'node:perf_hooks';
 import { writeCorpus } from './corpus.js';
 
 const run = promisify(execFile);
@@ -36,17 +37,26 @@ const print = () => console.log(`\n${lines.join('\n')}\n`);
 if (!args.includes('--skip-real') && existsSync(path.join(REPO, 'content/index.md'))) {
   const out = path.join(CORPORA, 'real-dist');
   await rm(out, { recursive: true, force: true });
-  lines.push(row('real site, cold', await buildOnce(REPO, out)));
+  // Cold: no Markdown cache from an earlier build.
+  await rm(path.join(REPO, 'node_modules/.cache/docs'), { recursive: true, force: true });
+  const cold = await buildOnce(REPO, out);
+  lines.push(row('real site, cold', cold));
   lines.push(row('real site, unchanged', await buildOnce(REPO, out)));
   const { initialScriptWeight } = await import('./weight.js');
   const js = await initialScriptWeight(out);
   console.log(`initial JavaScript of the home page: ${JSON.stringify(js)}`);
-  try {
-    const { measureSite, formatReport } = await import('./weight-report.js');
-    console.log(formatReport(await measureSite(out)).split('\n').slice(-6).join('\n'));
-  } catch (error) {
-    console.log(`page weights: ${(error as Error).message}`);
+  const { measureSite, formatReport } = await import('./weight-report.js');
+  console.log(formatReport(await measureSite(out)).split('\n').slice(-6).join('\n'));
+  const { benchSearch } = await import('./search.js');
+  const search = await benchSearch({ root: REPO, dir: out, buildMs: cold.ms });
+  console.log(`search, real site: ${JSON.stringify(search)}`);
+  if (existsSync(path.join(REPO, 'bench/dev.ts'))) {
+    const { measureDevLatency } = await import('./dev.js');
+    console.log(`dev, real site, save to reload message: ${JSON.stringify(await measureDevLatency(REPO))}`);
   }
+  const started = performance.now();
+  await run(process.execPath, [path.join(REPO, 'bin/docs.js'), 'check', REPO], { cwd: REPO });
+  console.log(`check, real site: ${((performance.now() - started) / 1000).toFixed(2)} s (including Node start-up)`);
 }
 
 for (const pages of sizes) {
@@ -54,8 +64,20 @@ for (const pages of sizes) {
   await writeCorpus({ pages, dir });
   const out = path.join(dir, 'dist');
   await rm(out, { recursive: true, force: true });
-  lines.push(row(`corpus ${pages.toLocaleString('en-US')}, cold`, await buildOnce(dir, out)));
+  await rm(path.join(dir, 'node_modules/.cache/docs'), { recursive: true, force: true });
+  const cold = await buildOnce(dir, out);
+  lines.push(row(`corpus ${pages.toLocaleString('en-US')}, cold`, cold));
   lines.push(row(`corpus ${pages.toLocaleString('en-US')}, unchanged`, await buildOnce(dir, out)));
+  const { gzipSync } = await import('node:zlib');
+  const { readFile } = await import('node:fs/promises');
+  const typical = await readFile(path.join(out, 'section-000/page-00000/index.html'));
+  console.log(`corpus ${pages}: HTML of a typical page ${typical.length} bytes, ${gzipSync(typical).length} gzip`);
+  if (pages >= 10000) {
+    const { benchSearch } = await import('./search.js');
+    console.log(`search, corpus ${pages}: ${JSON.stringify(await benchSearch({ root: dir, dir: out, buildMs: cold.ms }))}`);
+    const { measureDevLatency } = await import('./dev.js');
+    console.log(`dev, corpus ${pages}, save to reload message: ${JSON.stringify(await measureDevLatency(dir, { edits: 10 }))}`);
+  }
   print();
 }
 print();

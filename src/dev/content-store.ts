@@ -1,0 +1,185 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Processor } from 'unified';
+import type { ResolvedConfig } from '../config.js';
+import { contentHash, listMarkdownFiles, listStaticFiles, parseSource } from '../content.js';
+import { BuildError, Problems } from '../errors.js';
+import { renderMarkdown, renderPage } from '../markdown/index.js';
+import { expandOpenApiPages } from '../openapi.js';
+import type { OutputFile, PageRecord, PageSource } from '../types.js';
+
+/** What changed under the content folder, as paths relative to it. */
+export interface ContentChanges {
+  pages: string[];
+  /** Files beside the pages: images, downloads. */
+  statics: string[];
+  /** Files under "_" folders: the reference model the checks and OpenAPI pages read. */
+  data: string[];
+  /** A folder came, went or was renamed: list the content again. */
+  folders: boolean;
+}
+
+/**
+ * The content folder as the dev build last read it: a record for every page (rendered Markdown),
+ * each page's problems under its path (so that saving it again replaces them), the files beside
+ * the pages, and what the data files held. A change re-reads only the files it names.
+ */
+export class ContentStore {
+  readonly records = new Map<string, PageRecord>();
+  /** Files beside the pages, with a hash of their content. */
+  private readonly statics = new Map<string, string>();
+  /** Problems by the page (or folder) they came from. */
+  readonly problems = new Map<string, BuildError[]>();
+  /** The records' paths in the order the build lists pages; kept until a page comes or goes. */
+  private order: string[] | null = null;
+  private readonly dataHashes = new Map<string, string | null>();
+
+  constructor(
+    private readonly config: ResolvedConfig,
+    private readonly processor: Processor,
+  ) {}
+
+  get staticFiles(): string[] {
+    return [...this.statics.keys()];
+  }
+
+  isStatic(file: string): boolean {
+    return this.statics.has(file);
+  }
+
+  /**
+   * Reads every page (Markdown rendered on all cores for a large site) and the files beside the
+   * pages, which it returns for the output.
+   */
+  async loadAll(): Promise<OutputFile[]> {
+    const { contentDir } = this.config;
+    let files: string[] = [];
+    let statics: OutputFile[] = [];
+    try {
+      const [pages, others] = await Promise.all([listMarkdownFiles(contentDir), listStaticFiles(contentDir)]);
+      files = pages;
+      statics = (await this.updateStatics(others)).copy;
+    } catch (error) {
+      this.problems.set('.', [new BuildError(`cannot read the content folder: ${(error as Error).message}`, { file: path.relative(this.config.root, contentDir) || '.' }, 'put the Markdown pages in content/ under the root, or set `contentDir` in docs.config.ts')]);
+    }
+    const sources: PageSource[] = [];
+    await Promise.all(
+      files.map(async (relativePath) => {
+        const problems = new Problems();
+        const source = await this.loadSource(relativePath, problems);
+        if (source) sources.push(source);
+        if (problems.list.length) this.problems.set(relativePath, problems.list);
+      }),
+    );
+    // Markdown problems always name their page.
+    const markdownProblems = new Problems();
+    for (const record of await renderMarkdown(sources, this.config, markdownProblems)) this.records.set(record.relativePath, record);
+    for (const problem of markdownProblems.list) this.problems.set(problem.place.file, [...(this.problems.get(problem.place.file) ?? []), problem]);
+    return statics;
+  }
+
+  /** The records in the order the build lists pages (by path). */
+  sorted(): PageRecord[] {
+    this.order ??= [...this.records.keys()].sort((a, b) => a.localeCompare(b));
+    return this.order.map((p) => this.records.get(p)!);
+  }
+
+  /**
+   * Reads what changed again. Returns false when nothing really did (a file saved as it was), and
+   * the files beside the pages to copy into the output or remove from it.
+   */
+  async apply(changes: ContentChanges): Promise<{ changed: boolean; copy: OutputFile[]; remove: string[] }> {
+    const pages = [...changes.pages];
+    const statics = [...changes.statics];
+    if (changes.folders) {
+      const listed = await this.listChanges();
+      pages.push(...listed.pages);
+      statics.push(...listed.statics);
+    }
+    const { copy, remove } = await this.updateStatics(statics);
+    let changed = copy.length > 0 || remove.length > 0;
+    for (const relativePath of pages) if (await this.updatePage(relativePath)) changed = true;
+    if (await this.dataChanged(changes.data)) {
+      changed = true;
+      // A changed model (an OpenAPI document) changes the pages that show it.
+      for (const [relativePath, record] of this.records) if (record.frontmatter.openapi !== undefined) await this.updatePage(relativePath, true);
+    }
+    return { changed, copy, remove };
+  }
+
+  /** Pages and other files that appeared or disappeared since they were read. */
+  private async listChanges(): Promise<{ pages: string[]; statics: string[] }> {
+    const { contentDir } = this.config;
+    const [pages, statics] = await Promise.all([listMarkdownFiles(contentDir).catch(() => []), listStaticFiles(contentDir).catch(() => [])]);
+    const diff = (now: string[], known: Set<string> | Map<string, unknown>) => {
+      const listed = new Set(now);
+      return [...now.filter((f) => !known.has(f)), ...[...known.keys()].filter((f) => !listed.has(f))];
+    };
+    return { pages: diff(pages, this.records), statics: diff(statics, this.statics) };
+  }
+
+  /** The files beside the pages that are new or changed (to copy), and those gone (to remove). */
+  private async updateStatics(files: string[]): Promise<{ copy: OutputFile[]; remove: string[] }> {
+    const copy: OutputFile[] = [];
+    const remove: string[] = [];
+    for (const file of files) {
+      const contents = await readFile(path.join(this.config.contentDir, file)).catch(() => null);
+      if (contents === null) {
+        if (this.statics.delete(file)) remove.push(file);
+        continue;
+      }
+      const hash = contentHash(contents.toString('latin1'));
+      if (this.statics.get(file) === hash) continue;
+      this.statics.set(file, hash);
+      copy.push({ path: file, contents });
+    }
+    return { copy, remove };
+  }
+
+  /**
+   * Reads and renders one page again, or forgets it when its file is gone; false when nothing
+   * changed. `force` renders it even when its file did not change (its OpenAPI document did).
+   */
+  private async updatePage(relativePath: string, force = false): Promise<boolean> {
+    const problems = new Problems();
+    const source = await this.loadSource(relativePath, problems);
+    const known = this.records.get(relativePath);
+    // Saved as it was, or gone and never known: nothing to redo (the watcher also looks twice).
+    const unchanged = source ? known?.hash === source.hash : !known && !problems.list.length && !this.problems.has(relativePath);
+    if (unchanged && !force) return false;
+    if ((source !== null) !== Boolean(known)) this.order = null; // a page came or went
+    if (source) this.records.set(relativePath, renderPage(source, this.config, this.processor, problems, contentHash));
+    else this.records.delete(relativePath);
+    if (problems.list.length) this.problems.set(relativePath, problems.list);
+    else this.problems.delete(relativePath);
+    return true;
+  }
+
+  /** One page's source as the build loads it: frontmatter parsed, an OpenAPI reference appended. */
+  private async loadSource(relativePath: string, problems: Problems): Promise<PageSource | null> {
+    const file = path.join(this.config.contentDir, relativePath);
+    let raw: string;
+    try {
+      raw = await readFile(file, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT') problems.add(`cannot read the file: ${code ?? (error as Error).message}`, { file: relativePath }, 'check its permissions (it must be readable by the build)');
+      return null;
+    }
+    const source = parseSource(raw, relativePath, file, problems);
+    await expandOpenApiPages([source], this.config, problems);
+    return source;
+  }
+
+  /** Whether any of these data files changed since last seen. */
+  private async dataChanged(files: string[]): Promise<boolean> {
+    let changed = false;
+    for (const file of files) {
+      const text = await readFile(path.join(this.config.contentDir, file), 'utf8').catch(() => null);
+      const hash = text === null ? null : contentHash(text);
+      if (this.dataHashes.get(file) !== hash) changed = true;
+      this.dataHashes.set(file, hash);
+    }
+    return changed;
+  }
+}

@@ -1,0 +1,187 @@
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../config.js';
+import { BuildFailure } from '../errors.js';
+import { createLogger, type Logger } from '../log.js';
+import { createStaticServer, listen } from '../serve.js';
+import { DevBuilder, type RebuildResult } from './builder.js';
+import { fillDevTokens } from './emit.js';
+import { EventHub } from './events.js';
+import { OutputDir } from './output-dir.js';
+import { shownPath } from './problems.js';
+import { watchFiles, type Watcher } from './watch.js';
+
+const CLIENT_SCRIPT = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'client.js'), 'utf8');
+
+/** Where the dev server's own endpoints live, under the base (content routes never start with "_"). */
+const DEV_PATH = '__dev/';
+
+export interface DevServerOptions {
+  root: string;
+  /** @default 4173 */
+  port?: number;
+  /** @default "127.0.0.1" (this machine only) */
+  host?: string;
+  /** The browser code to bundle and watch. @default the repository's client/ */
+  clientDir?: string;
+  /** Quiet time after a change before rebuilding. @default 15 */
+  debounceMs?: number;
+  /** Watch templates/ and src/render/ (tests turn it off: others edit the repository meanwhile). @default true */
+  watchLayout?: boolean;
+  logger?: Logger;
+}
+
+export interface DevServer {
+  /** The site's address, e.g. http://localhost:4173/docs/ */
+  url: string;
+  port: number;
+  server: Server;
+  builder: DevBuilder;
+  events: EventHub;
+  /** Every rebuild's outcome, in order (the last one first in line for tests and benchmarks). */
+  onRebuild(listener: (result: RebuildResult) => void): () => void;
+  close(): Promise<void>;
+}
+
+/**
+ * `docs dev`: builds the site, serves it the way `serve` does, watches the content, the
+ * configuration, the templates and the components, and rebuilds what a change touches. Open tabs
+ * reload themselves (or swap the stylesheet), and show the problems of a broken build over the page.
+ */
+export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  const logger = options.logger ?? createLogger();
+  const root = path.resolve(options.root);
+  // The base is needed to listen; a broken configuration is reported by the first build.
+  const config = await loadConfig(root).catch(() => undefined);
+  const base = config?.base ?? '/docs/';
+  const out = await OutputDir.create();
+  const builder = new DevBuilder({ root, out, clientDir: options.clientDir });
+  const hub = new EventHub();
+  const listeners = new Set<(result: RebuildResult) => void>();
+  // Requests that arrive before the first build wait for it.
+  let firstBuilt!: () => void;
+  const firstBuild = new Promise<void>((resolve) => (firstBuilt = resolve));
+
+  const server = createStaticServer({
+    dir: out.dir,
+    base,
+    intercept: async (req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname === `${base}${DEV_PATH}events`) {
+        hub.connect(req, res);
+        return true;
+      }
+      if (url.pathname === `${base}${DEV_PATH}client.js`) {
+        res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }).end(CLIENT_SCRIPT);
+        return true;
+      }
+      await firstBuild;
+      if (!builder.ready) {
+        res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }).end(waitingPage(base));
+        return true;
+      }
+      await builder.ensure(url.pathname);
+      return false;
+    },
+    transformHtml: (html) => injectClient(fillDevTokens(html, builder.urls()), base),
+  });
+
+  let port: number;
+  const host = options.host ?? '127.0.0.1';
+  try {
+    port = await listen(server, options.port ?? 4173, host);
+  } catch (error) {
+    await out.remove();
+    hub.close();
+    throw error;
+  }
+
+  const log = resultLogger(logger);
+  const report = (result: RebuildResult, what: string) => {
+    log(result, what);
+    hub.send(result.event);
+    for (const listener of listeners) listener(result);
+  };
+  // Watching starts with the first build: a save during a long first build is not missed.
+  const watcher: Watcher = watchFiles({
+    paths: builder.watched({ config, layout: options.watchLayout }),
+    debounceMs: options.debounceMs,
+    onBatch: async (files) => {
+      try {
+        const result = await builder.update(files);
+        if (result) report(result, describe(files, root));
+      } catch (error) {
+        // A bug of ours, not the writer's input: say so, and keep serving.
+        logger.error(`Internal error while rebuilding: ${(error as Error).stack ?? String(error)}`);
+      }
+    },
+  });
+  let first: RebuildResult;
+  try {
+    [first] = await Promise.all([builder.build(), watcher.ready]);
+  } catch (error) {
+    await watcher.close();
+    hub.close();
+    server.close();
+    await out.remove();
+    throw error;
+  } finally {
+    firstBuilt();
+  }
+  report(first, 'built the site');
+
+  const shownHost = host === '0.0.0.0' || host === '::' || host === '127.0.0.1' ? 'localhost' : host;
+  return {
+    url: `http://${shownHost}:${port}${base}`,
+    port,
+    server,
+    builder,
+    events: hub,
+    onRebuild(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      await watcher.close();
+      hub.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await out.remove();
+    },
+  };
+}
+
+/** The reload client goes at the end of the head: it runs after the page's own scripts are queued. */
+export function injectClient(html: string, base: string): string {
+  const tag = `<script type="module" src="${base}${DEV_PATH}client.js"></script>`;
+  return html.includes('</head>') ? html.replace('</head>', `${tag}\n</head>`) : `${tag}\n${html}`;
+}
+
+/** Served before the first build has succeeded: the overlay shows why, and the tab reloads once it works. */
+function waitingPage(base: string): string {
+  return injectClient('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>The site did not build</title></head><body><p>The site did not build yet: the problems are listed over this page and in the terminal.</p></body></html>', base);
+}
+
+function describe(files: string[], root: string): string {
+  const names = files.map((f) => shownPath(f, root));
+  return names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
+}
+
+/** One line per rebuild; the full list of problems only when it changed, so saves do not flood the terminal. */
+function resultLogger(logger: Logger): (result: RebuildResult, what: string) => void {
+  let lastProblems = '';
+  return (result, what) => {
+    const pages = result.rendered.length;
+    const summary = `${what}: ${pages} page${pages === 1 ? '' : 's'} rendered in ${result.ms} ms`;
+    if (!result.problems.length) {
+      lastProblems = '';
+      logger.info(`✓ ${summary}${result.event.type === 'style' ? ' (stylesheet swapped)' : ''}`);
+      return;
+    }
+    const text = new BuildFailure(result.problems).format();
+    logger.error(`✗ ${summary}, with problems${text === lastProblems ? ` (the same ${result.problems.length} as before)` : `:\n${text}`}`);
+    lastProblems = text;
+  };
+}

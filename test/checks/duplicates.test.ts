@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { check, page } from './harness.js';
+
+describe('checks/duplicates', () => {
+  it('reports every page of a set that shares a description, at the description line', async () => {
+    const r = await check({
+      'content/index.md': page('Home', '[a](a.md) [b](b.md)'),
+      'content/a.md': page('A', '', 'Connect  an app to a workflow.'),
+      'content/b.md': page('B', '', 'connect an app to a workflow.'),
+    });
+    expect(r.code).toBe(1);
+    expect(r.problems).toEqual([
+      expect.objectContaining({ file: 'a.md', line: 3, message: 'duplicate description: the same as b.md' }),
+      expect.objectContaining({ file: 'b.md', line: 3, message: 'duplicate description: the same as a.md' }),
+    ]);
+  });
+
+  it('does not count pages whose descriptions differ', async () => {
+    const r = await check({ 'content/index.md': page('Home', '[a](a.md)'), 'content/a.md': page('A') });
+    expect(r.problems).toEqual([]);
+  });
+});
