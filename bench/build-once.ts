@@ -1,6 +1,7 @@
 // Builds one root in this process and prints {ms, pages, maxRssMB} as JSON: run in a child per
 // measurement, so peak memory is this build's alone.
-import { build } from '../src/build.js';
+process.env.NODE_ENV ??= 'production'; // as bin/docs.js: React's production build
+const { build } = await import('../src/build.js');
 
 const [root, out] = process.argv.slice(2);
 const result = await build(root, { outDir: out });
