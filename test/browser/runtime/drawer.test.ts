@@ -39,7 +39,7 @@ describe('browser/runtime: the sidebar drawer on small screens', () => {
     const seen = new Set<string>();
     for (let i = 0; i < links + 3; i++) {
       await page.keyboard.press('Tab');
-      seen.add(await focused(page));
+      seen.add(String(await focused(page)));
     }
     // BODY: focus passing through the browser's own controls after the last link.
     expect([...seen].filter((f) => !['sidebar', 'menu button', 'BODY'].includes(f))).toEqual([]);
