@@ -30,6 +30,11 @@ function usageError(message: string): void {
   process.exitCode = EXIT.usage;
 }
 
+/** `--host` alone listens on every interface, `--host <address>` on that one; without it, localhost only. */
+function listenHost(option: string | boolean | undefined): string {
+  return option === true ? '0.0.0.0' : typeof option === 'string' ? option : '127.0.0.1';
+}
+
 /** Prints a user error without a stack trace; returns the exit code. */
 export function reportError(error: unknown, write: (s: string) => void = (s) => process.stderr.write(s)): number {
   if (error instanceof BuildFailure) {
@@ -93,7 +98,7 @@ export function createProgram(root: Command = new Command()): Command {
         // The base the site was built with (`build --base` may differ from the configuration).
         const base = (await builtBase(dir)) ?? config.base;
         const server = createStaticServer({ dir, base });
-        const host = opts.host === true ? '0.0.0.0' : (opts.host as string | undefined) ?? '127.0.0.1';
+        const host = listenHost(opts.host);
         const actual = await listen(server, opts.port, host);
         process.stdout.write(`serving ${path.relative(process.cwd(), dir) || '.'} at http://${host === '0.0.0.0' ? 'localhost' : host}:${actual}${base}\n`);
       } catch (error) {
@@ -112,7 +117,7 @@ export function createProgram(root: Command = new Command()): Command {
     .option('-p, --port <port>', 'port to listen on (default: 4173)', port, 4173)
     .option('--host [host]', 'listen on all interfaces, or on the given address (default: localhost only)')
     .action(async (rootDir: string, opts: { port: number; host?: string | boolean }) => {
-      const host = opts.host === true ? '0.0.0.0' : (opts.host as string | undefined) ?? '127.0.0.1';
+      const host = listenHost(opts.host);
       try {
         const dev = await startDevServer({ root: path.resolve(rootDir), port: opts.port, host });
         process.stdout.write(`dev server at ${dev.url}${host === '127.0.0.1' ? '' : ` (listening on ${host})`}; press Ctrl-C to stop\n`);
