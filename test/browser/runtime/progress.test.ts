@@ -69,6 +69,8 @@ describe('browser/runtime: progress bar and prefetching', () => {
     const { page } = await site.open('/docs/guide/long/', { before: (p) => p.addInitScript(WATCH_PROGRESS) });
     await page.locator('#sidebar a', { hasText: 'Second page' }).click();
     await page.locator('h1', { hasText: 'Second page' }).waitFor();
+    // On a slow machine the first navigation may have needed a bar: let it finish fading out first.
+    await page.waitForFunction(`!document.querySelector('[role="progressbar"]')`);
     await page.evaluate('window.__progressSeen = false');
     await page.goBack();
     await page.locator('h1', { hasText: 'Long page' }).waitFor();
