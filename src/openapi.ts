@@ -4,6 +4,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { parse } from 'yaml';
 import type { ResolvedConfig } from './config.js';
 import type { Problems } from './errors.js';
+import { checkOpenApi } from './checks/openapi.js';
 import { resolveConstants } from './markdown/constants.js';
 import type { PageSource } from './types.js';
 
@@ -50,22 +51,24 @@ export function operationAnchor(operationId: string): string {
 
 /** Loads and validates an OpenAPI document; problems name the file and the JSON path at fault. */
 export async function loadOpenApi(file: string, relative: string, problems: Problems): Promise<Document | null> {
-  let doc: unknown;
+  let raw: string;
   try {
-    doc = parse(await readFile(file, 'utf8'));
+    raw = await readFile(file, 'utf8');
   } catch (error) {
-    const e = error as { linePos?: { line: number; col: number }[]; message: string };
-    problems.add(`cannot read the OpenAPI document: ${e.message.split('\n')[0]}`, { file: relative, line: e.linePos?.[0]?.line, column: e.linePos?.[0]?.col }, 'fix the YAML syntax');
+    problems.add(`cannot read the OpenAPI document: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: relative }, 'check the `openapi:` path in the frontmatter (relative to the page)');
     return null;
   }
-  try {
-    await SwaggerParser.validate(structuredClone(doc) as never);
-    return (await SwaggerParser.dereference(structuredClone(doc) as never)) as unknown as Document;
-  } catch (error) {
-    const lines = (error as Error).message.split('\n').map((l) => l.trim()).filter(Boolean);
-    for (const line of lines.length > 1 ? lines.slice(1) : lines) problems.add(`invalid OpenAPI document: ${line}`, { file: relative }, 'make the document valid OpenAPI 3.1 (the path after # points at the problem)');
+  const invalid = await checkOpenApi(file, raw, relative);
+  if (invalid.length) {
+    problems.push(...invalid);
     return null;
   }
+  return (await SwaggerParser.dereference(parse(raw) as never)) as unknown as Document;
+}
+
+/** The documents that reference pages bring into the build (validated there), as paths under the content folder. */
+export function referencedOpenApiDocuments(pages: { relativePath: string; frontmatter: Record<string, unknown> }[]): Set<string> {
+  return new Set(pages.flatMap((p) => (typeof p.frontmatter.openapi === 'string' ? [path.posix.normalize(path.posix.join(path.posix.dirname(p.relativePath), p.frontmatter.openapi))] : [])));
 }
 
 function typeOf(schema: Schema | undefined): string {

@@ -10,6 +10,7 @@ import type { PageRecord } from '../types.js';
 import { CLI_MODEL, cliCommandProblems, parseCliModel, type CliModel } from './cli-commands.js';
 import { codeBlockProblems } from './code-blocks.js';
 import { checkDuplicateDescriptions } from './duplicates.js';
+import { referencedOpenApiDocuments } from '../openapi.js';
 import { checkOpenApi, OPENAPI_MODEL } from './openapi.js';
 import { checkOrphans } from './orphans.js';
 
@@ -29,7 +30,8 @@ export class ContentChecks {
     const { contentDir } = site.config;
     const [model, openapiProblems, codeProblems] = await Promise.all([
       this.loadCliModel(contentDir),
-      this.checkOpenApi(contentDir),
+      // A document a page renders was validated when the page was loaded: not twice.
+      referencedOpenApiDocuments(site.pages).has(OPENAPI_MODEL) ? [] : this.checkOpenApi(contentDir),
       Promise.all(site.pages.map((page) => this.codeProblems(page))),
     ]);
     problems.push(...codeProblems.flat(), ...openapiProblems);

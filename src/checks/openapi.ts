@@ -14,15 +14,16 @@ interface SchemaError {
 
 /**
  * The OpenAPI document must be valid (schema and `$ref`s): the API reference is drawn from it.
- * Each schema error points at the line of the object it is about.
+ * Each schema error points at the line of the object it is about. The one validator of OpenAPI
+ * documents: the build's reference pages (src/openapi.ts) use it too.
  */
-export async function checkOpenApi(file: string, raw: string): Promise<BuildError[]> {
+export async function checkOpenApi(file: string, raw: string, relative = OPENAPI_MODEL): Promise<BuildError[]> {
   let api: unknown;
   try {
     api = YAML.parse(raw);
   } catch (error) {
     const pos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
-    return [new BuildError(`the OpenAPI document does not parse: ${(error as Error).message.split('\n')[0]}`, { file: OPENAPI_MODEL, line: pos?.line, column: pos?.col }, 'fix the YAML')];
+    return [new BuildError(`the OpenAPI document does not parse: ${(error as Error).message.split('\n')[0]}`, { file: relative, line: pos?.line, column: pos?.col }, 'fix the YAML')];
   }
   const lineOf = lineFinder(raw);
   try {
@@ -36,13 +37,13 @@ export async function checkOpenApi(file: string, raw: string): Promise<BuildErro
       const message = (error as Error).message.split('\n')[0];
       const ref = /\$ref pointer "([^"]+)"/.exec(message);
       const line = ref ? raw.split('\n').findIndex((l) => l.includes(ref[1])) + 1 || undefined : undefined;
-      return [new BuildError(`invalid OpenAPI document: ${message}`, { file: OPENAPI_MODEL, line }, ref ? 'point the $ref at a schema that exists under components' : fix)];
+      return [new BuildError(`invalid OpenAPI document: ${message}`, { file: relative, line }, ref ? 'point the $ref at a schema that exists under components' : fix)];
     }
     // Ajv reports each failed alternative of a oneOf; the alternatives' own errors say more.
     const useful = details.filter((d) => d.keyword !== 'oneOf' && d.keyword !== 'anyOf' && d.params?.missingProperty !== '$ref');
     return (useful.length ? useful : details).map((d) => {
       const what = d.params?.additionalProperty ? `unknown property "${d.params.additionalProperty}"` : (d.message ?? d.keyword);
-      return new BuildError(`invalid OpenAPI document at ${d.instancePath || '/'}: ${what}`, { file: OPENAPI_MODEL, line: lineOf(d.instancePath) }, fix);
+      return new BuildError(`invalid OpenAPI document at #${d.instancePath || '/'}: ${what}`, { file: relative, line: lineOf(d.instancePath) }, fix);
     });
   }
 }

@@ -21,7 +21,7 @@ describe('checks/openapi', () => {
   it('reports a schema error at the line of the object it is about', async () => {
     const r = await check({ 'content/_model/openapi.yaml': spec('        "200":\n          descriptionx: The users.'), 'content/index.md': page('Home') });
     expect(r.code).toBe(1);
-    expect(r.problems).toContainEqual(expect.objectContaining({ file: '_model/openapi.yaml', line: 10, message: 'invalid OpenAPI document at /paths/~1users/get/responses/200: must have required property \'description\'' }));
+    expect(r.problems).toContainEqual(expect.objectContaining({ file: '_model/openapi.yaml', line: 10, message: 'invalid OpenAPI document at #/paths/~1users/get/responses/200: must have required property \'description\'' }));
     expect(r.problems).toContainEqual(expect.objectContaining({ message: expect.stringContaining('unknown property "descriptionx"') }));
     expect(r.problems.every((p) => !/oneOf|\$ref/.test(p.message))).toBe(true);
   });
