@@ -190,15 +190,18 @@ describe('browser/runtime: addresses, redirects and not found', () => {
     expect(await page.evaluate('history.length')).toBe(ONE_ENTRY);
   });
 
+  /** Follows a link of the home page and lands on /docs/guide/second/ in the same document. */
+  async function expectSecondPageWithoutReload(link: string): Promise<void> {
+    const { page } = await site.open('/docs/');
+    await markDocument(page);
+    await page.click(link);
+    await title(page, 'Second page');
+    expect(path(page), link).toBe('/docs/guide/second/');
+    expect(await documentKept(page), link).toBe(true);
+  }
+
   it('shows the slash form of a link to index.html, a path without a slash or with .html', async () => {
-    for (const link of ['#index-html-link', '#no-slash-link', '#html-link']) {
-      const { page } = await site.open('/docs/');
-      await markDocument(page);
-      await page.click(link);
-      await title(page, 'Second page');
-      expect(path(page), link).toBe('/docs/guide/second/');
-      expect(await documentKept(page), link).toBe(true);
-    }
+    for (const link of ['#index-html-link', '#no-slash-link', '#html-link']) await expectSecondPageWithoutReload(link);
   });
 
   it('lands on the page when 404.html is served for its .html form', async () => {
@@ -210,14 +213,7 @@ describe('browser/runtime: addresses, redirects and not found', () => {
   });
 
   it('follows redirects on the client, a two-hop chain included', async () => {
-    for (const link of ['#redirect-link', '#chain-link']) {
-      const { page } = await site.open('/docs/');
-      await markDocument(page);
-      await page.click(link);
-      await title(page, 'Second page');
-      expect(path(page), link).toBe('/docs/guide/second/');
-      expect(await documentKept(page), link).toBe(true);
-    }
+    for (const link of ['#redirect-link', '#chain-link']) await expectSecondPageWithoutReload(link);
   });
 
   it('follows a redirect when 404.html is served for its old address', async () => {
