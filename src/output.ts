@@ -8,7 +8,7 @@ import type { OutputFile } from './types.js';
 import { faviconFile } from './outputs/favicon.js';
 import { headersFile } from './outputs/headers.js';
 import { llmsFiles } from './outputs/llms.js';
-import { markdownPages } from './outputs/markdown-pages.js';
+import { markdownPages, pagesMarkdown } from './outputs/markdown-pages.js';
 import { nginxFiles } from './outputs/nginx.js';
 import { sitemapFile } from './outputs/sitemap.js';
 
@@ -71,7 +71,8 @@ export function emitSite(site: Site, assets: BuiltAssets): OutputFile[] {
   files.push(sitemapFile(site));
   files.push({ path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${absolute(site, `${config.base}sitemap.xml`)}\n` });
   // Readers beyond the browser and the host: Markdown per page, llms.txt, headers, favicon.
-  files.push(...markdownPages(site), ...llmsFiles(site), headersFile(config), faviconFile());
+  const markdown = pagesMarkdown(site);
+  files.push(...markdownPages(markdown), ...llmsFiles(site, markdown), headersFile(config), faviconFile());
   return files;
 }
 

@@ -1,17 +1,16 @@
 import { absolute } from '../render/index.js';
 import { isGroup, type Site } from '../site.js';
 import type { OutputFile, PageRecord } from '../types.js';
-import { pageMarkdown } from './markdown-pages.js';
 
 /**
  * `llms.txt` (llmstxt.org): the site's title and summary, then every page as a link to its
  * Markdown with its description, grouped as the sidebar groups them. `llms-full.txt`: every
  * page's Markdown in reading order, for assistants that take the whole site at once.
  */
-export function llmsFiles(site: Site): OutputFile[] {
+export function llmsFiles(site: Site, markdown: Map<PageRecord, string>): OutputFile[] {
   return [
     { path: 'llms.txt', contents: llmsIndex(site) },
-    { path: 'llms-full.txt', contents: llmsFull(site) },
+    { path: 'llms-full.txt', contents: llmsFull(site, markdown) },
   ];
 }
 
@@ -40,7 +39,8 @@ function llmsIndex(site: Site): string {
   return `# ${config.title}\n${summary}\n${full}\n\n${sections.join('\n\n')}\n`;
 }
 
-function llmsFull(site: Site): string {
-  const order = [...site.order, ...site.pages.filter((p) => !site.order.includes(p))];
-  return order.map((page) => `<!-- Source: ${absolute(site, page.path)} -->\n\n${pageMarkdown(site, page)}`).join('\n---\n\n');
+function llmsFull(site: Site, markdown: Map<PageRecord, string>): string {
+  const inOrder = new Set(site.order);
+  const order = [...site.order, ...site.pages.filter((p) => !inOrder.has(p))];
+  return order.map((page) => `<!-- Source: ${absolute(site, page.path)} -->\n\n${markdown.get(page)}`).join('\n---\n\n');
 }

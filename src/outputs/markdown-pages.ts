@@ -11,9 +11,14 @@ export function pageMarkdown(site: Site, page: PageRecord): string {
   return `# ${page.title}\n\n${page.description}\n\n${absoluteLinks(site, page).trim()}\n`;
 }
 
+/** Every page's Markdown, composed once for the outputs that need it (the pages' `index.md`, llms-full.txt). */
+export function pagesMarkdown(site: Site): Map<PageRecord, string> {
+  return new Map(site.pages.map((page) => [page, pageMarkdown(site, page)]));
+}
+
 /** `<route>index.md` next to each page's `index.html` (the "View as Markdown" link). */
-export function markdownPages(site: Site): OutputFile[] {
-  return site.pages.map((page) => ({ path: `${page.regularPath.slice(1)}index.md`, contents: pageMarkdown(site, page) }));
+export function markdownPages(markdown: Map<PageRecord, string>): OutputFile[] {
+  return [...markdown].map(([page, contents]) => ({ path: `${page.regularPath.slice(1)}index.md`, contents }));
 }
 
 /** Rewrites `](href` and `]: href` of the page's own links to the target page's public URL. */
