@@ -110,6 +110,25 @@ function toSource(raw: string, relativePath: string, file: string, parsed: { dat
   };
 }
 
+/**
+ * Keeps the first page of each route and reports the others. Routes are compared case-folded: on
+ * macOS and Windows file systems /Guide/ and /guide/ are one output folder. (`dev` uses it too.)
+ */
+export function uniqueRoutes<T extends { relativePath: string }>(pages: T[], routeOf: (page: T) => string, problems: Problems): T[] {
+  const byFolded = new Map<string, T>();
+  for (const page of pages) {
+    const route = routeOf(page);
+    const other = byFolded.get(route.toLowerCase());
+    if (!other) byFolded.set(route.toLowerCase(), page);
+    else problems.add(`two files have the route ${route}${routeOf(other) === route ? '' : ` (differing only in case from ${routeOf(other)})`}: ${other.relativePath} and ${page.relativePath}`, { file: page.relativePath, line: 1 }, 'rename or remove one of them');
+  }
+  return [...byFolded.values()];
+}
+
+export function reportNoPages(config: ResolvedConfig, problems: Problems): void {
+  problems.add('no Markdown pages found', { file: path.relative(config.root, config.contentDir) || '.' }, 'add at least an index.md');
+}
+
 /** Reads every page of the content folder. Problems go to `problems`; the caller fails once at the end. */
 export async function loadContent(config: ResolvedConfig, problems: Problems): Promise<PageSource[]> {
   let files: string[];
@@ -133,22 +152,11 @@ export async function loadContent(config: ResolvedConfig, problems: Problems): P
     }),
   );
   sources.sort((a, b) => a.relativePath.localeCompare(b.relativePath));
-  const byRoute = new Map<string, PageSource>();
-  // Folded case too: on macOS and Windows file systems /Guide/ and /guide/ are one output folder.
-  const byFolded = new Map<string, PageSource>();
-  for (const source of sources) {
-    const other = byRoute.get(source.route) ?? byFolded.get(source.route.toLowerCase());
-    if (other) problems.add(`two files have the route ${source.route}${other.route === source.route ? '' : ` (differing only in case from ${other.route})`}: ${other.relativePath} and ${source.relativePath}`, { file: source.relativePath, line: 1 }, 'rename or remove one of them');
-    else {
-      byRoute.set(source.route, source);
-      byFolded.set(source.route.toLowerCase(), source);
-    }
-  }
   if (files.length === 0) {
-    problems.add('no Markdown pages found', { file: path.relative(config.root, config.contentDir) || '.' }, 'add at least an index.md');
+    reportNoPages(config, problems);
     problems.throwIfAny();
   }
-  const pages = [...byRoute.values()];
+  const pages = uniqueRoutes(sources, (s) => s.route, problems);
   await expandOpenApiPages(pages, config, problems);
   return pages;
 }

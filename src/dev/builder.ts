@@ -10,6 +10,7 @@ import { createProcessor } from '../markdown/index.js';
 import { TEMPLATES_DIR } from '../render/index.js';
 import { createSite, type Site } from '../site.js';
 import type { OutputFile, PageRecord } from '../types.js';
+import { reportNoPages, uniqueRoutes } from '../content.js';
 import { ContentStore } from './content-store.js';
 import { IncrementalEmitter, type DevUrls } from './emit.js';
 import { LazyOutputs } from './lazy-outputs.js';
@@ -241,16 +242,10 @@ export class DevBuilder {
   private async refreshSite(full: boolean, extra: OutputFile[] = []): Promise<{ changed: boolean; rendered: string[] }> {
     const config = this.config!;
     const problems = new Problems();
-    // Two pages may have one route (case folded too, as loadContent checks).
-    const byRoute = new Map<string, PageRecord>();
-    for (const record of this.content!.sorted()) {
-      const folded = record.regularPath.toLowerCase();
-      const other = byRoute.get(folded);
-      if (other) problems.add(`two files have the route ${record.regularPath}${other.regularPath === record.regularPath ? '' : ` (differing only in case from ${other.regularPath})`}: ${other.relativePath} and ${record.relativePath}`, { file: record.relativePath, line: 1 }, 'rename or remove one of them');
-      else byRoute.set(folded, record);
-    }
-    if (!byRoute.size) problems.add('no Markdown pages found', { file: path.relative(config.root, config.contentDir) || '.' }, 'add at least an index.md');
-    const site = createSite(config, [...byRoute.values()], this.content!.staticFiles);
+    // Two pages may have one route: the same check as a build's.
+    const pages = uniqueRoutes(this.content!.sorted(), (record) => record.regularPath, problems);
+    if (!pages.length) reportNoPages(config, problems);
+    const site = createSite(config, pages, this.content!.staticFiles);
     checkSite(site, problems);
     await this.checks.run(site, problems);
     this.problemsOf.site = problems.list;
