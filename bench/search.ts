@@ -19,7 +19,7 @@ import { buildSite } from '../src/build.js';
 import { loadConfig } from '../src/config.js';
 import { loadContent } from '../src/content.js';
 import { Problems } from '../src/errors.js';
-import { renderMarkdown } from '../src/markdown/index.js';
+import { renderMarkdown } from '../src/pages.js';
 import { buildSearchIndex } from '../src/search/index.js';
 import { createSite } from '../src/site.js';
 import { createStaticServer, listen } from '../src/serve.js';

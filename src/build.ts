@@ -1,50 +1,113 @@
 import { performance } from 'node:perf_hooks';
 import { buildAssets } from './assets.js';
+import { cachePath, codeVersion, memo, PassedCache, sha1 } from './cache.js';
 import { checkSite } from './check.js';
 import { runContentChecks } from './checks/index.js';
 import { loadConfig, type ResolvedConfig } from './config.js';
 import { listStaticFiles, loadContent } from './content.js';
 import { Problems } from './errors.js';
+import { layoutKeys } from './layout-keys.js';
 import { silentLogger, task, type Logger } from './log.js';
-import { renderMarkdown } from './markdown/index.js';
-import { emitSite } from './output.js';
+import { MarkdownCache } from './markdown/cache.js';
+import { pageOutline } from './markdown/index.js';
+import { createRenderer, emitSiteFiles } from './output.js';
+import { runPages, type PageJob } from './pages.js';
+import { readTemplates } from './render/index.js';
 import { buildSearchIndex } from './search/index.js';
+import { searchPages } from './search/records.js';
 import { createSite, type Site } from './site.js';
 import { checkOutputCollisions, readStaticFiles } from './static-files.js';
-import type { OutputFile } from './types.js';
-import { FsWriter, type Writer } from './write.js';
+import type { OutputFile, PageRecord } from './types.js';
+import { FsWriter, type PageEntry, type Writer } from './write.js';
 
 export interface BuildResult {
   site: Site;
-  files: OutputFile[];
   pages: number;
+  /** Pages whose files were rendered this time (the others were kept from the previous output). */
+  rendered: number;
   redirects: number;
   ms: number;
 }
 
-/** The whole pipeline on one screen: nothing is written until every check has passed. */
+/**
+ * The whole pipeline on one screen. The site's layout (sidebar, reading order) comes from the
+ * pages' frontmatter, so pages are rendered and staged as their Markdown is parsed; nothing
+ * reaches the output folder until every check has passed.
+ */
 export async function buildSite(config: ResolvedConfig, writer: Writer, logger: Logger = silentLogger): Promise<BuildResult> {
   const started = performance.now();
   const problems = new Problems();
-  const [sources, staticFiles] = await task(logger, 'content', () => Promise.all([loadContent(config, problems), listStaticFiles(config.contentDir)]));
-  const pages = await task(logger, 'markdown', () => renderMarkdown(sources, config, problems));
-  const site = createSite(config, pages, staticFiles);
-  await task(logger, 'checks', () => checkSite(site, problems));
-  await task(logger, 'content checks', () => runContentChecks(site, problems)); // the same as `docs check`
-  problems.throwIfAny(); // every problem of the run at once, before anything is written
-  const assets = await task(logger, 'assets', () => buildAssets(config));
-  const files = await task(logger, 'render', () => [...assets.files, ...emitSite(site, assets)]);
-  files.push(...(await task(logger, 'search', () => buildSearchIndex(site))));
-  files.push(...(await readStaticFiles(config, staticFiles)));
-  checkOutputCollisions(files, staticFiles, problems);
-  problems.throwIfAny();
-  await task(logger, 'write', () => writer.commit(files));
-  return { site, files, pages: pages.length, redirects: config.redirects.length, ms: performance.now() - started };
+  try {
+    const [sources, staticFiles] = await task(logger, 'content', () => Promise.all([loadContent(config, problems), listStaticFiles(config.contentDir)]));
+    const outlines = sources.map((source) => pageOutline(source, config, new Problems())); // their problems are reported with the page
+    const outline = createSite(config, outlines, staticFiles);
+    const assets = await task(logger, 'assets', () => buildAssets(config));
+    const templates = readTemplates();
+    const [cache, previous, salt] = await task(logger, 'cache', () => Promise.all([MarkdownCache.open(config), writer.previous(), codeVersion()]));
+
+    // A page whose record and layout are what the previous output was rendered from keeps its files.
+    const layoutKey = layoutKeys(outline, sha1(salt, JSON.stringify(assets.files.map((f) => f.path)), JSON.stringify(templates)));
+    const entries = new Map<string, PageEntry>();
+    const kept = new Set<string>();
+    const records = new Map<string, PageRecord>();
+    const jobs: PageJob[] = [];
+    await task(logger, 'plan', async () => {
+      for (const [i, source] of sources.entries()) {
+        const renderKey = sha1(cache.key(source), layoutKey(outlines[i]));
+        const cached = cache.get(source);
+        const before = previous?.pages.get(source.route);
+        if (cached && before?.renderKey === renderKey) {
+          kept.add(source.route);
+          records.set(source.route, cached);
+          entries.set(source.route, before);
+        } else {
+          // Its layout changed but not its text: the cached record, with its HTML, is rendered again.
+          jobs.push({ source, cached: cached && (await cache.withHtml(source, cached)) });
+          entries.set(source.route, { renderKey, chunk: '', paths: [] });
+        }
+      }
+    });
+    const pageFiles: OutputFile[] = [];
+    const found = new Problems();
+    const results = await task(logger, 'pages', () => runPages(jobs, { config, layout: { outlines, staticFiles, assets, templates, outDir: writer.staging } }, found));
+    problems.push(...found.list);
+    const failed = new Set(found.list.map((p) => p.place.file));
+    results.forEach(({ record, files }, i) => {
+      const { source, cached } = jobs[i];
+      if (!cached && !failed.has(source.relativePath)) cache.set(source, record);
+      records.set(source.route, record);
+      Object.assign(entries.get(source.route)!, { chunk: files!.chunk, paths: files!.paths });
+      pageFiles.push(...(files!.contents ?? []));
+    });
+
+    const site = createSite(config, sources.map((s) => records.get(s.route)!), staticFiles);
+    await task(logger, 'checks', () => checkSite(site, problems));
+    const passed = await PassedCache.open(cachePath(config, 'passed-blocks.v8'), salt);
+    await task(logger, 'content checks', () => runContentChecks(site, problems, passed)); // the same as `docs check`
+    problems.throwIfAny(); // every problem of the run at once, before anything is written
+
+    const chunks = new Map([...entries].map(([route, entry]) => [route, entry.chunk]));
+    const files = await task(logger, 'site files', () => [...assets.files, ...pageFiles, ...emitSiteFiles(site, createRenderer(site, assets, templates), chunks)]);
+    // The index depends only on what search shows of the pages: the same text gives the same files.
+    const searchKey = sha1(salt, JSON.stringify(searchPages(site)));
+    files.push(...(await task(logger, 'search', () => memo(cachePath(config, 'search.v8'), searchKey, () => buildSearchIndex(site)))));
+    files.push(...(await readStaticFiles(config, staticFiles)));
+    const pagePaths = writer.staging === null ? [] : [...entries.values()].flatMap((e) => e.paths);
+    checkOutputCollisions([...pagePaths, ...files.map((f) => f.path)], staticFiles, problems);
+    problems.throwIfAny();
+    await task(logger, 'write', () => writer.commit({ files, pages: entries, kept }));
+    await task(logger, 'save caches', () => Promise.all([cache.save(), passed.save()]));
+    return { site, pages: sources.length, rendered: jobs.length, redirects: config.redirects.length, ms: performance.now() - started };
+  } catch (error) {
+    await writer.discard();
+    throw error;
+  }
 }
 
 /** `build [root]`: loads the root's configuration and writes the site to its output folder. */
 export async function build(root: string, options: { outDir?: string; base?: string; logger?: Logger } = {}): Promise<BuildResult> {
   const logger = options.logger ?? silentLogger;
   const config = await task(logger, 'config', () => loadConfig(root, options));
-  return buildSite(config, new FsWriter(config.outDir), logger);
+  // The output manifest lets the next build keep unchanged pages' files.
+  return buildSite(config, new FsWriter(config.outDir, { manifest: cachePath(config, `output-${sha1(config.outDir).slice(0, 12)}.v8`) }), logger);
 }

@@ -1,18 +1,18 @@
 import type { BuiltAssets } from './assets.js';
 import { shortHash, THEME_SCRIPT } from './assets.js';
 import { normalize } from './check.js';
-import { absolute, Renderer, type PageChunk } from './render/index.js';
+import { absolute, Renderer, type PageChunk, type Templates } from './render/index.js';
 import { isExternal, routeShard, withBase } from './shared/paths.js';
 import type { Site } from './site.js';
-import type { OutputFile } from './types.js';
+import type { OutputFile, PageRecord } from './types.js';
 import { faviconFile } from './outputs/favicon.js';
 import { headersFile } from './outputs/headers.js';
 import { llmsFiles } from './outputs/llms.js';
-import { markdownPages, pagesMarkdown } from './outputs/markdown-pages.js';
+import { pageMarkdown, pagesMarkdown } from './outputs/markdown-pages.js';
 import { nginxFiles } from './outputs/nginx.js';
 import { sitemapFile } from './outputs/sitemap.js';
 
-/** What the runtime fetches first: where each shard of the route table and the nav groups live. */
+/** What the runtime fetches first (`routes.json`): where each shard of the route table and the nav groups live. */
 export interface RoutesIndex {
   shards: Record<string, string>;
   nav: string;
@@ -28,21 +28,51 @@ function hashed(dir: string, name: string, ext: string, contents: string): Outpu
   return { path: `${dir}${name}.${shortHash(contents)}.${ext}`, contents };
 }
 
-/**
- * Every file of the site but the bundled assets: pages, their chunks, the sharded route table,
- * redirect stubs and `_redirects`, `404.html`, the page manifest, `sitemap.xml` and `robots.txt`.
- */
+/** Where pages find the route table: not hashed, so that a page stays the same when another page changes. */
+export const ROUTES_INDEX = 'routes.json';
+
+/** The files of one page: its chunk (for the runtime), its HTML, and its Markdown ("View as Markdown"). */
+export function pageFiles(site: Site, renderer: Renderer, page: PageRecord): { chunk: OutputFile; html: OutputFile; markdown: OutputFile } {
+  const chunk = renderer.renderChunk(page);
+  const route = page.regularPath.slice(1);
+  return {
+    chunk: hashed('assets/js/', chunk.key, 'js', chunkScript(chunk)),
+    html: { path: `${route}index.html`, contents: renderer.renderDocument(chunk, `${site.config.base}${ROUTES_INDEX}`) },
+    markdown: { path: `${route}index.md`, contents: pageMarkdown(site, page) },
+  };
+}
+
+export function createRenderer(site: Site, assets: Pick<BuiltAssets, 'css' | 'js' | 'redirectScript'>, templates?: Templates): Renderer {
+  return new Renderer(site, { css: assets.css, js: assets.js, themeScript: THEME_SCRIPT, redirectScript: assets.redirectScript }, templates);
+}
+
+/** Every file of the site but the bundled assets and the search index (`dev` and tests; the build writes pages as it renders them). */
 export function emitSite(site: Site, assets: BuiltAssets): OutputFile[] {
-  const { config } = site;
-  const renderer = new Renderer(site, { css: assets.css, js: assets.js, themeScript: THEME_SCRIPT, redirectScript: assets.redirectScript });
+  const renderer = createRenderer(site, assets);
   const files: OutputFile[] = [];
-  const chunks = site.pages.map((page) => renderer.renderChunk(page));
+  const chunks = new Map<string, string>();
+  for (const page of site.pages) {
+    const { chunk, html, markdown } = pageFiles(site, renderer, page);
+    files.push(chunk, html, markdown);
+    chunks.set(page.regularPath, chunk.path);
+  }
+  return [...files, ...emitSiteFiles(site, renderer, chunks)];
+}
+
+/**
+ * The files that list the whole site: the sharded route table (from each page's chunk path), the
+ * nav groups, redirect stubs and `_redirects`, `404.html`, the page manifest, `sitemap.xml`,
+ * `robots.txt`, llms.txt and llms-full.txt, `_headers`, the favicon.
+ */
+export function emitSiteFiles(site: Site, renderer: Renderer, chunkPaths: Map<string, string>): OutputFile[] {
+  const { config } = site;
+  const files: OutputFile[] = [];
   const shards = new Map<string, Record<string, string>>();
-  for (const chunk of chunks) {
-    const file = hashed('assets/js/', chunk.key, 'js', chunkScript(chunk));
-    files.push(file);
-    const shard = routeShard(chunk.route);
-    shards.set(shard, { ...shards.get(shard), [chunk.route]: `${config.base}${file.path}` });
+  for (const page of site.pages) {
+    const shard = routeShard(page.regularPath);
+    const table = shards.get(shard) ?? {};
+    table[page.regularPath] = `${config.base}${chunkPaths.get(page.regularPath)}`;
+    shards.set(shard, table);
   }
   const index: RoutesIndex = { shards: {}, nav: '', redirects: [] };
   for (const [shard, table] of [...shards].sort(([a], [b]) => a.localeCompare(b))) {
@@ -54,13 +84,10 @@ export function emitSite(site: Site, assets: BuiltAssets): OutputFile[] {
   files.push(navFile);
   index.nav = `${config.base}${navFile.path}`;
   index.redirects = config.redirects.map((r) => ({ from: withBase(config.base, r.exact ? r.from : normalize(r.from)), to: targetUrl(site, r.to), exact: Boolean(r.exact) }));
-  const indexFile = hashed('assets/', 'routes', 'json', JSON.stringify(index));
-  files.push(indexFile);
-  const routesUrl = `${config.base}${indexFile.path}`;
+  files.push({ path: ROUTES_INDEX, contents: JSON.stringify(index) });
+  const routesUrl = `${config.base}${ROUTES_INDEX}`;
 
-  chunks.forEach((chunk, i) => files.push({ path: `${site.pages[i].regularPath.slice(1)}index.html`, contents: renderer.renderDocument(chunk, routesUrl) }));
   files.push({ path: '404.html', contents: renderer.renderNotFound(routesUrl) });
-
   for (const redirect of config.redirects) {
     if (redirect.exact) continue;
     files.push({ path: `${normalize(redirect.from).slice(1)}index.html`, contents: renderer.renderRedirect(targetUrl(site, redirect.to)) });
@@ -70,9 +97,8 @@ export function emitSite(site: Site, assets: BuiltAssets): OutputFile[] {
   files.push({ path: 'pages.json', contents: JSON.stringify(site.pages.map(({ html, links, anchors, sections, markdown, codeBlocks, ...record }) => record), null, 1) });
   files.push(sitemapFile(site));
   files.push({ path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${absolute(site, `${config.base}sitemap.xml`)}\n` });
-  // Readers beyond the browser and the host: Markdown per page, llms.txt, headers, favicon.
-  const markdown = pagesMarkdown(site);
-  files.push(...markdownPages(markdown), ...llmsFiles(site, markdown), headersFile(config), faviconFile());
+  // Readers beyond the browser and the host: llms.txt, headers, favicon.
+  files.push(...llmsFiles(site, pagesMarkdown(site)), headersFile(config), faviconFile());
   return files;
 }
 

@@ -94,7 +94,7 @@ export function groupOf(site: Site, route: string): number {
  * groupOf and prevNext run for every page: with a lookup built once per site they cost O(1),
  * not a scan of the nav or the reading order (which made a 10,000-page site quadratic).
  */
-const siteLookups = new WeakMap<Site, { group: Map<string, number>; position: Map<PageRecord, number> }>();
+const siteLookups = new WeakMap<Site, { group: Map<string, number>; position: Map<string, number> }>();
 
 function lookups(site: Site) {
   let found = siteLookups.get(site);
@@ -104,7 +104,8 @@ function lookups(site: Site) {
       // The first group that lists a route is its group.
       if (isGroup(entry)) for (const item of entry.items) if (item.route && !group.has(item.route)) group.set(item.route, i);
     });
-    found = { group, position: new Map(site.order.map((page, i) => [page, i])) };
+    // By route: the build renders full records against a site made of their outlines.
+    found = { group, position: new Map(site.order.map((page, i) => [page.regularPath, i])) };
     siteLookups.set(site, found);
   }
   return found;
@@ -120,7 +121,7 @@ export function resolvePageRef(page: PageRecord, ref: string): string {
 }
 
 export function prevNext(site: Site, page: PageRecord): { prev?: PageRecord; next?: PageRecord } {
-  const i = lookups(site).position.get(page) ?? -1;
+  const i = lookups(site).position.get(page.regularPath) ?? -1;
   const pick = (key: 'prev' | 'next', fallback: PageRecord | undefined) => {
     const value = page.frontmatter[key];
     if (value === false) return undefined;

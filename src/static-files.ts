@@ -10,13 +10,13 @@ export async function readStaticFiles(config: ResolvedConfig, files: string[]): 
 }
 
 /** Two outputs at one path would silently overwrite each other: a static file named like a page, say. */
-export function checkOutputCollisions(files: OutputFile[], staticFiles: string[], problems: Problems): void {
+export function checkOutputCollisions(paths: Iterable<string>, staticFiles: string[], problems: Problems): void {
   const seen = new Set<string>();
   const fromContent = new Set(staticFiles);
-  for (const file of files) {
-    if (seen.has(file.path)) {
-      problems.add(`two outputs have the path ${file.path}`, { file: fromContent.has(file.path) ? file.path : '(build output)' }, 'rename the file in content/ so that it does not stand where a page, a redirect or an asset is written');
+  for (const file of paths) {
+    if (seen.has(file)) {
+      problems.add(`two outputs have the path ${file}`, { file: fromContent.has(file) ? file : '(build output)' }, 'rename the file in content/ so that it does not stand where a page, a redirect or an asset is written');
     }
-    seen.add(file.path);
+    seen.add(file);
   }
 }

@@ -1,5 +1,6 @@
 import { transform, type Loader, type Message } from 'esbuild';
 import YAML from 'yaml';
+import { sha1, type PassedCache } from '../cache.js';
 import { BuildError } from '../errors.js';
 import type { CodeBlock, PageRecord } from '../types.js';
 
@@ -21,10 +22,18 @@ export function isCheckedBlock(block: CodeBlock): boolean {
 
 /**
  * Every js/ts/json/yaml block of a page must parse: readers copy them. Problems point at the
- * file line of the error inside the block.
+ * file line of the error inside the block. Blocks in `passed` parsed in an earlier build.
  */
-export async function codeBlockProblems(page: PageRecord): Promise<BuildError[]> {
-  const problems = await Promise.all(page.codeBlocks.filter(isCheckedBlock).map((block) => blockProblem(page.relativePath, block)));
+export async function codeBlockProblems(page: PageRecord, passed?: PassedCache): Promise<BuildError[]> {
+  const problems = await Promise.all(
+    page.codeBlocks.filter(isCheckedBlock).map(async (block) => {
+      const key = passed && sha1(block.lang.toLowerCase(), block.code);
+      if (key && passed.has(key)) return null;
+      const problem = await blockProblem(page.relativePath, block);
+      if (key && !problem) passed.add(key);
+      return problem;
+    }),
+  );
   return problems.filter((p): p is BuildError => p !== null);
 }
 

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { PassedCache } from '../cache.js';
 import { checkSite } from '../check.js';
 import { loadConfig } from '../config.js';
 import { listStaticFiles, loadContent } from '../content.js';
 import { BuildError, BuildFailure, Problems } from '../errors.js';
-import { renderMarkdown } from '../markdown/index.js';
+import { renderMarkdown } from '../pages.js';
 import { createSite, type Site } from '../site.js';
 import type { PageRecord } from '../types.js';
 import { CLI_MODEL, cliCommandProblems, parseCliModel, type CliModel } from './cli-commands.js';
@@ -26,6 +27,9 @@ export class ContentChecks {
   private cliModel?: { raw: string; parsed: CliModel | BuildError };
   private openapi?: { raw: string; problems: Promise<BuildError[]> };
 
+  /** `passed`: code blocks known to parse from earlier builds. */
+  constructor(private readonly passed?: PassedCache) {}
+
   async run(site: Site, problems: Problems): Promise<void> {
     const { contentDir } = site.config;
     const [model, openapiProblems, codeProblems] = await Promise.all([
@@ -42,7 +46,7 @@ export class ContentChecks {
 
   private codeProblems(page: PageRecord): Promise<BuildError[]> {
     let result = this.code.get(page);
-    if (!result) this.code.set(page, (result = codeBlockProblems(page)));
+    if (!result) this.code.set(page, (result = codeBlockProblems(page, this.passed)));
     return result;
   }
 
@@ -80,9 +84,9 @@ async function readOptional(file: string): Promise<string | null> {
   }
 }
 
-/** One run of the content checks (the build's: nothing is cached between builds). */
-export function runContentChecks(site: Site, problems: Problems): Promise<void> {
-  return new ContentChecks().run(site, problems);
+/** One run of the content checks (the build's: code blocks that parsed before are not parsed again). */
+export function runContentChecks(site: Site, problems: Problems, passed?: PassedCache): Promise<void> {
+  return new ContentChecks(passed).run(site, problems);
 }
 
 /** `check`: every check of a build, nothing written. Prints problems grouped by file; returns the exit code. */

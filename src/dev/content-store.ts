@@ -4,7 +4,8 @@ import type { Processor } from 'unified';
 import type { ResolvedConfig } from '../config.js';
 import { contentHash, listMarkdownFiles, listStaticFiles, parseSource } from '../content.js';
 import { BuildError, Problems } from '../errors.js';
-import { renderMarkdown, renderPage } from '../markdown/index.js';
+import { renderPage } from '../markdown/index.js';
+import { renderMarkdown } from '../pages.js';
 import { expandOpenApiPages } from '../openapi.js';
 import type { OutputFile, PageRecord, PageSource } from '../types.js';
 

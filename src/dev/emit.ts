@@ -1,6 +1,6 @@
 import { shortHash, THEME_SCRIPT } from '../assets.js';
 import { normalize } from '../check.js';
-import type { RoutesIndex } from '../output.js';
+import { ROUTES_INDEX, type RoutesIndex } from '../output.js';
 import type { Renderer } from '../render/index.js';
 import { routeShard, withBase } from '../shared/paths.js';
 import { groupOf, isGroup, prevNext, type NavLink, type Site } from '../site.js';
@@ -31,7 +31,7 @@ export interface EmitResult {
   removes: string[];
   /** Routes whose page was rendered again. */
   rendered: string[];
-  /** The route table's URL (it changes with any chunk). */
+  /** The route table's URL. */
   routesUrl: string;
 }
 
@@ -142,7 +142,7 @@ export class IncrementalEmitter {
     next.set(this.navGroups.file.path, this.navGroups.file.contents);
     index.nav = `${config.base}${this.navGroups.file.path}`;
     index.redirects = config.redirects.map((r) => ({ from: withBase(config.base, r.exact ? r.from : normalize(r.from)), to: this.modules.targetUrl(site, r.to), exact: Boolean(r.exact) }));
-    const indexFile = hashed('assets/', 'routes', 'json', JSON.stringify(index));
+    const indexFile = { path: ROUTES_INDEX, contents: JSON.stringify(index) };
     next.set(indexFile.path, indexFile.contents);
 
     next.set('404.html', this.notFound.html);

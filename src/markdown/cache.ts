@@ -1,54 +1,38 @@
-import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { deserialize, serialize } from 'node:v8';
 import type { ResolvedConfig } from '../config.js';
+import { cachePath, codeVersion, readCache, sha1, writeCache } from '../cache.js';
 import type { PageRecord, PageSource } from '../types.js';
-
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-
-/** What the Markdown stage's output depends on besides a page's own text: this code and its packages. */
-async function codeVersion(): Promise<string> {
-  const hash = createHash('sha1');
-  for (const name of (await readdir(HERE)).sort()) if (name.endsWith('.ts')) hash.update(name).update(await readFile(path.join(HERE, name)));
-  await readFile(path.resolve(HERE, '../../package-lock.json')).then((lock) => hash.update(lock), () => hash.update('no lockfile'));
-  return hash.digest('hex');
-}
 
 /**
  * Page records from earlier builds, keyed by a content hash of everything a record depends on:
- * the page's source, the base and the constants, and the Markdown code. An unchanged page is not
- * parsed again. Stored as one file under node_modules/.cache; a missing or unreadable cache is
- * simply empty, and pages with problems are never stored (their messages must show every run).
+ * the page's source, the base and the constants, and the generator's code. An unchanged page is
+ * not parsed again. Stored under node_modules/.cache in two files: the records without their HTML,
+ * which every build reads, and the HTML, read only when a cached page's layout must be rendered
+ * again (a page whose files are kept needs none). A missing or unreadable cache is simply empty,
+ * and pages with problems are never stored (their messages must show every run).
  */
 export class MarkdownCache {
   private readonly fresh = new Map<string, PageRecord>();
-  private changed = false;
+  /** HTML of the records rendered in this run (cached records carry none). */
+  private readonly newHtml = new Map<string, string>();
+  private storedHtml?: Promise<Map<string, string>>;
 
   private constructor(
-    private readonly file: string,
+    private readonly config: ResolvedConfig,
     private readonly salt: string,
     private readonly entries: Map<string, PageRecord>,
   ) {}
 
   static async open(config: ResolvedConfig): Promise<MarkdownCache> {
-    const salt = createHash('sha1').update(await codeVersion()).update(JSON.stringify([config.base, config.constants])).digest('hex');
-    const file = path.join(config.root, 'node_modules/.cache/docs/markdown.v8');
-    let entries = new Map<string, PageRecord>();
-    try {
-      const stored = deserialize(await readFile(file)) as { salt: string; entries: Map<string, PageRecord> };
-      if (stored.salt === salt) entries = stored.entries;
-    } catch {
-      // No cache yet, or one from another version: start empty.
-    }
-    return new MarkdownCache(file, salt, entries);
+    const salt = sha1(await codeVersion(), JSON.stringify([config.base, config.constants]));
+    return new MarkdownCache(config, salt, (await readCache<Map<string, PageRecord>>(cachePath(config, 'records.v8'), salt)) ?? new Map());
   }
 
-  private key(source: PageSource): string {
-    return createHash('sha1').update(`${source.relativePath}\0${source.hash}\0${source.lineOffset}\0`).update(source.body).update('\0').update(JSON.stringify(source.frontmatter)).digest('hex');
+  /** The cache key of a page: also what its rendered files depend on of its own source. */
+  key(source: PageSource): string {
+    return sha1(this.salt, source.relativePath, source.hash, String(source.lineOffset), source.body, JSON.stringify(source.frontmatter));
   }
 
+  /** A page's cached record, without its HTML (`withHtml` adds it). */
   get(source: PageSource): PageRecord | undefined {
     const key = this.key(source);
     const record = this.entries.get(key);
@@ -56,21 +40,36 @@ export class MarkdownCache {
     return record;
   }
 
-  set(source: PageSource, record: PageRecord): void {
-    this.fresh.set(this.key(source), record);
-    this.changed = true;
+  /** A cached record (from `get`) with its HTML, or undefined if the HTML is lost (render the page again). */
+  async withHtml(source: PageSource, record: PageRecord): Promise<PageRecord | undefined> {
+    const html = (await this.html()).get(this.key(source));
+    return html === undefined ? undefined : { ...record, html };
   }
 
-  /** Keeps only this build's pages (deleted pages drop out), written atomically. */
+  private html(): Promise<Map<string, string>> {
+    this.storedHtml ??= readCache<Map<string, string>>(cachePath(this.config, 'html.v8'), this.salt).then((html) => html ?? new Map());
+    return this.storedHtml;
+  }
+
+  set(source: PageSource, record: PageRecord): void {
+    const key = this.key(source);
+    this.fresh.set(key, { ...record, html: '' });
+    this.newHtml.set(key, record.html);
+  }
+
+  /** Keeps only this build's pages (deleted pages drop out). */
   async save(): Promise<void> {
-    if (!this.changed && this.fresh.size === this.entries.size) return;
-    try {
-      await mkdir(path.dirname(this.file), { recursive: true });
-      const temp = `${this.file}.${process.pid}.tmp`;
-      await writeFile(temp, serialize({ salt: this.salt, entries: this.fresh }));
-      await rename(temp, this.file);
-    } catch {
-      // A read-only checkout builds fine without a cache.
+    if (!this.newHtml.size && this.fresh.size === this.entries.size) return;
+    const previous = this.newHtml.size === this.fresh.size ? new Map<string, string>() : await this.html();
+    const html = new Map<string, string>();
+    const records = new Map<string, PageRecord>();
+    for (const [key, record] of this.fresh) {
+      const text = this.newHtml.get(key) ?? previous.get(key);
+      if (text === undefined) continue; // its HTML is lost: leave the page out, it is parsed again next time
+      html.set(key, text);
+      records.set(key, record);
     }
+    await writeCache(cachePath(this.config, 'html.v8'), this.salt, html);
+    await writeCache(cachePath(this.config, 'records.v8'), this.salt, records);
   }
 }

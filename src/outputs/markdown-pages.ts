@@ -1,6 +1,6 @@
 import { absolute } from '../render/index.js';
 import type { Site } from '../site.js';
-import type { OutputFile, PageRecord } from '../types.js';
+import type { PageRecord } from '../types.js';
 
 /**
  * A page as Markdown, the way a reader (or an AI assistant) sees it: `# Title`, the description,
@@ -11,14 +11,9 @@ export function pageMarkdown(site: Site, page: PageRecord): string {
   return `# ${page.title}\n\n${page.description}\n\n${absoluteLinks(site, page).trim()}\n`;
 }
 
-/** Every page's Markdown, composed once for the outputs that need it (the pages' `index.md`, llms-full.txt). */
+/** Every page's Markdown, for llms-full.txt (each page's `index.md` is written with its HTML). */
 export function pagesMarkdown(site: Site): Map<PageRecord, string> {
   return new Map(site.pages.map((page) => [page, pageMarkdown(site, page)]));
-}
-
-/** `<route>index.md` next to each page's `index.html` (the "View as Markdown" link). */
-export function markdownPages(markdown: Map<PageRecord, string>): OutputFile[] {
-  return [...markdown].map(([page, contents]) => ({ path: `${page.regularPath.slice(1)}index.md`, contents }));
 }
 
 /** Rewrites `](href` and `]: href` of the page's own links to the target page's public URL. */

@@ -69,14 +69,29 @@ export function absolute(site: Site, urlPath: string): string {
   return site.config.product ? new URL(urlPath, site.config.product.siteUrl).href : urlPath;
 }
 
+/** The HTML templates pages and redirect stubs are filled into. */
+export interface Templates {
+  page: string;
+  redirect: string;
+}
+
+/** Read by the main thread: bundled page workers live elsewhere and get them as data. */
+export function readTemplates(): Templates {
+  return { page: readFileSync(path.join(TEMPLATES_DIR, 'page.html'), 'utf8'), redirect: readFileSync(path.join(TEMPLATES_DIR, 'redirect.html'), 'utf8') };
+}
+
 export class Renderer {
-  private readonly pageTemplate = readFileSync(path.join(TEMPLATES_DIR, 'page.html'), 'utf8');
-  private readonly redirectTemplate = readFileSync(path.join(TEMPLATES_DIR, 'redirect.html'), 'utf8');
+  private readonly pageTemplate: string;
+  private readonly redirectTemplate: string;
 
   constructor(
     private readonly site: Site,
     private readonly assets: PageAssets,
-  ) {}
+    templates: Templates = readTemplates(),
+  ) {
+    this.pageTemplate = templates.page;
+    this.redirectTemplate = templates.redirect;
+  }
 
   /** The regions and head of one page: the chunk the runtime loads to show it without a reload. */
   renderChunk(page: PageRecord): PageChunk {

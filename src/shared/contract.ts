@@ -32,7 +32,7 @@ export interface RedirectEntry {
   exact: boolean;
 }
 
-/** `assets/routes.<hash>.json`: where the shards of the route table and the nav groups live. */
+/** `routes.json` (not hashed, revalidated): where the shards of the route table and the nav groups live. */
 export interface RoutesIndexData {
   shards: Record<string, string>;
   nav: string;

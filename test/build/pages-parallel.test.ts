@@ -6,9 +6,11 @@ import { writeCorpus } from '../../bench/corpus.js';
 import { loadConfig } from '../../src/config.js';
 import { loadContent } from '../../src/content.js';
 import { Problems } from '../../src/errors.js';
-import { renderMarkdown, renderSlice } from '../../src/markdown/index.js';
+import { pageOutline, renderSlice } from '../../src/markdown/index.js';
+import { renderMarkdown, runPages } from '../../src/pages.js';
+import { readTemplates } from '../../src/render/index.js';
 
-describe('markdown: rendering on all cores', () => {
+describe('pages: rendering on all cores', () => {
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'docs-parallel-'));
@@ -23,6 +25,20 @@ describe('markdown: rendering on all cores', () => {
     const single = renderSlice(sources, config, new Problems());
     expect(parallel.length).toBe(450);
     expect(parallel).toEqual(single);
+  });
+
+  it('renders the same page files on all cores as in one thread (layouts in the workers)', async () => {
+    const config = await loadConfig(dir);
+    const sources = await loadContent(config, new Problems());
+    const outlines = sources.map((source) => pageOutline(source, config, new Problems()));
+    const context = { config, layout: { outlines, staticFiles: [], assets: { css: '/docs/a.css', js: '/docs/a.js', redirectScript: '/docs/r.js' }, templates: readTemplates(), outDir: null } };
+    const jobs = sources.map((source) => ({ source }));
+    const parallel = await runPages(jobs, context, new Problems());
+    const single = await runPages(jobs, context, new Problems(), { threads: 1 });
+    expect(parallel.map((r) => r.files!.contents)).toEqual(single.map((r) => r.files!.contents));
+    // The sidebar of a page marks the page itself, whichever worker rendered it.
+    const last = parallel[parallel.length - 1].files!.contents!.find((f) => f.path.endsWith('index.html'))!;
+    expect(last.contents).toContain(`href="${outlines[outlines.length - 1].path}" class="active" aria-current="page"`);
   });
 
   it('gives the same records from the cache on a second run, and re-renders only a changed page', async () => {

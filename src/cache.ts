@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deserialize, serialize } from 'node:v8';
+import type { ResolvedConfig } from './config.js';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * What every cached result depends on besides its inputs: the generator's own code (src/ and
+ * templates/) and its packages (the lockfile). Any change to them empties every cache.
+ */
+let version: Promise<string> | undefined;
+export function codeVersion(): Promise<string> {
+  version ??= (async () => {
+    const hash = createHash('sha1');
+    async function add(dir: string): Promise<void> {
+      for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) await add(full);
+        else hash.update(entry.name).update(await readFile(full));
+      }
+    }
+    await add(path.join(REPO, 'src'));
+    await add(path.join(REPO, 'templates'));
+    await readFile(path.join(REPO, 'package-lock.json')).then((lock) => hash.update(lock), () => hash.update('no lockfile'));
+    return hash.digest('hex');
+  })();
+  return version;
+}
+
+export function sha1(...parts: (string | Uint8Array)[]): string {
+  const hash = createHash('sha1');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('hex');
+}
+
+/** A file under the root's node_modules/.cache/docs (where npm-based tools keep caches). */
+export function cachePath(config: Pick<ResolvedConfig, 'root'>, name: string): string {
+  return path.join(config.root, 'node_modules/.cache/docs', name);
+}
+
+/** A value stored by `writeCache` under the same salt, or undefined (none yet, another version, unreadable). */
+export async function readCache<T>(file: string, salt: string): Promise<T | undefined> {
+  try {
+    const stored = deserialize(await readFile(file)) as { salt: string; value: T };
+    return stored.salt === salt ? stored.value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stores a value atomically; a read-only checkout simply builds without a cache. */
+export async function writeCache(file: string, salt: string, value: unknown): Promise<void> {
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    await writeFile(temp, serialize({ salt, value }));
+    await rename(temp, file);
+  } catch {
+    // No cache this time.
+  }
+}
+
+/** A value computed once per key and kept between builds (one entry: the latest). */
+export async function memo<T>(file: string, key: string, compute: () => T | Promise<T>): Promise<T> {
+  const hit = await readCache<T>(file, key);
+  if (hit !== undefined) return hit;
+  const value = await compute();
+  await writeCache(file, key, value);
+  return value;
+}
+
+/**
+ * Keys of inputs known to pass a check (code blocks that parse), kept between builds. Only keys
+ * used in this run are stored, so it never grows past the site; failures are never stored, since
+ * their messages must show every run.
+ */
+export class PassedCache {
+  private readonly used = new Set<string>();
+  private added = false;
+
+  private constructor(
+    private readonly file: string,
+    private readonly salt: string,
+    private readonly known: Set<string>,
+  ) {}
+
+  static async open(file: string, salt: string): Promise<PassedCache> {
+    return new PassedCache(file, salt, (await readCache<Set<string>>(file, salt)) ?? new Set());
+  }
+
+  has(key: string): boolean {
+    const found = this.known.has(key);
+    if (found) this.used.add(key);
+    return found;
+  }
+
+  add(key: string): void {
+    this.used.add(key);
+    this.added = true;
+  }
+
+  async save(): Promise<void> {
+    if (this.added || this.used.size !== this.known.size) await writeCache(this.file, this.salt, this.used);
+  }
+}

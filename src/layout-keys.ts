@@ -1,0 +1,24 @@
+import { sha1 } from './cache.js';
+import type { ResolvedConfig } from './config.js';
+import { pageView } from './render/index.js';
+import { isGroup, type Site } from './site.js';
+import type { PageRecord } from './types.js';
+
+/**
+ * A key per page for everything its files show besides its own record: the configuration, the
+ * assets and templates, the generator's code, the group titles every sidebar shows, the links of
+ * the page's own group, and its view (prev/next, edit link). Two builds that give a page the same
+ * key and the same record write the same files, so the second keeps the first's.
+ * Keep in step with `pageView` and the Sidebar (the dev emitter compares the same parts).
+ */
+export function layoutKeys(site: Site, salt: string): (page: PageRecord) => string {
+  const { sidebar: _sidebar, redirects: _redirects, ...config } = site.config as ResolvedConfig & Record<string, unknown>;
+  const base = sha1(salt, JSON.stringify(config));
+  // Every page shows each group's title (linking to its first page) and the top-level links.
+  const nav = sha1(base, JSON.stringify(site.nav.map((e) => (isGroup(e) ? [e.text, e.items[0]?.href] : [e.text, e.href, e.route, e.external]))));
+  const groups = site.nav.map((e) => (isGroup(e) ? sha1(JSON.stringify(e.items)) : ''));
+  return (page) => {
+    const { page: _page, nav: _nav, group, ...view } = pageView(site, page);
+    return sha1(nav, String(group), groups[group] ?? '', JSON.stringify(view));
+  };
+}
