@@ -1,6 +1,6 @@
 import type { Paragraph, Parent, PhrasingContent, Root, RootContent } from 'mdast';
 import type { VFile } from 'vfile';
-import { SKIP, visit } from 'unist-util-visit';
+import { isAny, walk } from './walk.js';
 
 export const CALLOUT_KINDS = { tip: 'Tip', info: 'Info', note: 'Note', warning: 'Warning', danger: 'Danger', details: 'Details' } as const;
 
@@ -20,7 +20,7 @@ export default function remarkCallouts() {
   return (tree: Root, file: VFile) => {
     const source = String(file.value);
     const restoredIn = new Set<Parent>();
-    visit(tree, (node, index, parent) => {
+    walk(tree, isAny, (node, index, parent) => {
       const d = node as unknown as DirectiveNode;
       if (d.type === 'textDirective' || d.type === 'leafDirective') {
         if (!parent || index === undefined) return;
@@ -37,9 +37,9 @@ export default function remarkCallouts() {
         if (d.type === 'leafDirective') parent.children.splice(index, 1, { type: 'paragraph', children: restored } as Paragraph as never);
         else {
           parent.children.splice(index, 1, ...(restored as never[]));
-          restoredIn.add(parent);
+          restoredIn.add(parent as Parent);
         }
-        return [SKIP, index];
+        return index; // go on with what was put in its place
       }
       if (d.type !== 'containerDirective') return;
       if (!isClosed(source, d)) {

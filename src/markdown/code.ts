@@ -5,7 +5,7 @@ import nginx from 'highlight.js/lib/languages/nginx';
 import powershell from 'highlight.js/lib/languages/powershell';
 import { common, createLowlight } from 'lowlight';
 import type { VFile } from 'vfile';
-import { visit } from 'unist-util-visit';
+import { isElement, SKIP, walk } from './walk.js';
 import type { CodeBlock } from '../types.js';
 
 const lowlight = createLowlight(common);
@@ -82,7 +82,7 @@ export default function rehypeCode() {
     const blocks: CodeBlock[] = [];
     file.data.codeBlocks = blocks;
     const lineOffset = (file.data.page as { lineOffset?: number } | undefined)?.lineOffset ?? 0;
-    visit(tree, 'element', (node, index, parent) => {
+    walk(tree, isElement, (node, index, parent) => {
       if (node.tagName !== 'pre' || !parent || index === undefined) return;
       const code = node.children[0];
       if (!code || code.type !== 'element' || code.tagName !== 'code') return;
@@ -124,6 +124,7 @@ export default function rehypeCode() {
         position: node.position,
       };
       parent.children[index] = wrapper;
+      return SKIP; // nothing to do inside the highlighted code
     });
   };
 }

@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
-import { visit } from 'unist-util-visit';
+import { isElement, walk } from './walk.js';
 import type { Header, Section } from '../types.js';
 
 export interface HeadingData {
@@ -20,7 +20,7 @@ const LAYOUT_IDS = ['main', 'sidebar', 'page-title', 'announcer'];
  */
 function uniqueHeadingIds(tree: Root): void {
   const used = new Set(LAYOUT_IDS);
-  visit(tree, 'element', (node) => {
+  walk(tree, isElement, (node) => {
     if (!HEADING.test(node.tagName) || typeof node.properties.id !== 'string') return;
     let id = node.properties.id;
     for (let n = 1; used.has(id); n++) id = `${node.properties.id}-${n}`;
@@ -38,7 +38,7 @@ export default function rehypeHeadings() {
   return (tree: Root, file: { data: Record<string, unknown> }) => {
     uniqueHeadingIds(tree);
     const data: HeadingData = { headers: [], anchors: [], sections: [{ slug: '', title: '', level: 1, text: '' }] };
-    visit(tree, 'element', (node) => {
+    walk(tree, isElement, (node) => {
       if (typeof node.properties.id === 'string') data.anchors.push(node.properties.id);
     });
     const texts: string[][] = [[]];
@@ -57,7 +57,7 @@ export default function rehypeHeadings() {
     }
     data.sections.forEach((s, i) => (s.text = texts[i].filter(Boolean).join(' ').replace(/\s+/g, ' ').trim()));
     data.sections = data.sections.filter((s, i) => i > 0 || s.text);
-    visit(tree, 'element', (node) => {
+    walk(tree, isElement, (node) => {
       if (!HEADING.test(node.tagName) || node.tagName === 'h1' || typeof node.properties.id !== 'string') return;
       const label = toString(node).trim();
       node.children.push({

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Root } from 'hast';
 import type { VFile } from 'vfile';
-import { visit } from 'unist-util-visit';
+import { isElement, walk } from './walk.js';
 import { fileToRoute, isExternal, withBase } from '../shared/paths.js';
 import type { LinkRef } from '../types.js';
 
@@ -27,7 +27,7 @@ export default function rehypeLinks(options: LinkOptions) {
   return (tree: Root, file: VFile) => {
     const page = file.data.page as PageFileData;
     const links: LinkRef[] = [];
-    visit(tree, 'element', (node) => {
+    walk(tree, isElement, (node) => {
       if (node.tagName === 'img' && typeof node.properties.src === 'string') {
         const src = node.properties.src;
         const place = node.position?.start;

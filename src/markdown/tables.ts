@@ -1,6 +1,6 @@
 import type { Element, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
-import { SKIP, visit } from 'unist-util-visit';
+import { isElement, SKIP, walk } from './walk.js';
 
 /**
  * Wraps each table in `section.table-wrap`, the box that scrolls when the table is wider than the
@@ -9,10 +9,10 @@ import { SKIP, visit } from 'unist-util-visit';
  */
 export default function rehypeTables() {
   return (tree: Root) => {
-    visit(tree, 'element', (node, index, parent) => {
+    walk(tree, isElement, (node, index, parent) => {
       if (node.tagName !== 'table' || !parent || index === undefined) return;
       const headings = [] as string[];
-      visit(node, 'element', (cell) => {
+      walk(node, isElement, (cell) => {
         if (cell.tagName === 'th') headings.push(toString(cell).trim());
       });
       const label = headings.filter(Boolean).length ? `Table: ${headings.filter(Boolean).join(', ')}` : 'Table';

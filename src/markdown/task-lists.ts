@@ -1,6 +1,6 @@
 import type { Root } from 'hast';
 import { toString } from 'hast-util-to-string';
-import { visit } from 'unist-util-visit';
+import { isElement, walk } from './walk.js';
 
 /**
  * Names the checkbox of a task-list item after the item's text: GFM renders a bare
@@ -8,7 +8,7 @@ import { visit } from 'unist-util-visit';
  */
 export default function rehypeTaskLists() {
   return (tree: Root) => {
-    visit(tree, 'element', (node) => {
+    walk(tree, isElement, (node) => {
       if (node.tagName !== 'li') return;
       const input = node.children.find((c) => c.type === 'element' && c.tagName === 'input' && c.properties.type === 'checkbox');
       if (!input || input.type !== 'element' || input.properties.ariaLabel) return;
