@@ -11,7 +11,7 @@ import { silentLogger, task, type Logger } from './log.js';
 import { MarkdownCache } from './markdown/cache.js';
 import { pageOutline } from './markdown/index.js';
 import { createRenderer, emitSiteFiles } from './output.js';
-import { runPages, type PageJob } from './pages.js';
+import { PageWorkers, PARALLEL_THRESHOLD, runPages, type PageJob } from './pages.js';
 import { readTemplates } from './render/index.js';
 import { buildSearchIndex } from './search/index.js';
 import { searchPages } from './search/records.js';
@@ -37,6 +37,7 @@ export interface BuildResult {
 export async function buildSite(config: ResolvedConfig, writer: Writer, logger: Logger = silentLogger): Promise<BuildResult> {
   const started = performance.now();
   const problems = new Problems();
+  let workers: PageWorkers | undefined;
   try {
     const [sources, staticFiles] = await task(logger, 'content', () => Promise.all([loadContent(config, problems), listStaticFiles(config.contentDir)]));
     const outlines = sources.map((source) => pageOutline(source, config, new Problems())); // their problems are reported with the page
@@ -69,7 +70,11 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
     });
     const pageFiles: OutputFile[] = [];
     const found = new Problems();
-    const results = await task(logger, 'pages', () => runPages(jobs, { config, layout: { outlines, staticFiles, assets, templates, outDir: writer.staging } }, found));
+    const results = await task(logger, 'pages', async () => {
+      // Only for many pages to render: an unchanged build starts none.
+      workers = jobs.length >= PARALLEL_THRESHOLD ? await PageWorkers.start() : undefined;
+      return runPages(jobs, { config, layout: { outlines, staticFiles, assets, templates, outDir: writer.staging } }, found, workers).finally(() => workers?.close());
+    });
     problems.push(...found.list);
     const failed = new Set(found.list.map((p) => p.place.file));
     results.forEach(({ record, files }, i) => {
@@ -101,6 +106,8 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
   } catch (error) {
     await writer.discard();
     throw error;
+  } finally {
+    await workers?.close();
   }
 }
 

@@ -1,9 +1,16 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { Problems } from './errors.js';
-import { runPagesHere, type PageJob, type PagesContext, type WorkerResult } from './pages.js';
+import { pageRunner, type PageResult, type WorkerRequest } from './pages.js';
 
-/** Runs the slice of jobs it was given and posts back the results and the problems found. */
-const { jobs, context } = workerData as { jobs: PageJob[]; context: PagesContext };
-const problems = new Problems();
-const pages = runPagesHere(jobs, context, problems);
-parentPort!.postMessage({ pages, problems: problems.list.map((p) => p.toJSON()) } satisfies WorkerResult);
+/** A page worker (src/pages.ts `PageWorkers`): says it is ready, takes the context, then runs batches. */
+let run: ReturnType<typeof pageRunner> | undefined;
+parentPort!.on('message', (request: WorkerRequest) => {
+  if (request.type === 'context') {
+    run = pageRunner(request.context);
+    return;
+  }
+  const problems = new Problems();
+  const pages: PageResult[] = run!(request.jobs, problems);
+  parentPort!.postMessage({ type: 'done', start: request.start, pages, problems: problems.list.map((p) => p.toJSON()) });
+});
+parentPort!.postMessage({ type: 'ready' });

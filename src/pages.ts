@@ -59,14 +59,15 @@ export interface RenderedFiles {
   contents?: OutputFile[];
 }
 
-/** Runs jobs in this thread. */
-export function runPagesHere(jobs: PageJob[], context: PagesContext, problems: Problems): PageResult[] {
+/** Runs jobs in this thread: the returned function keeps the processor and the layout between calls. */
+export function pageRunner(context: PagesContext): (jobs: PageJob[], problems: Problems) => PageResult[] {
   const processor = createProcessor(context.config);
   const layout = context.layout && pageWriter(context.config, context.layout);
-  return jobs.map(({ source, cached }) => {
-    const record = cached ?? renderPage(source, context.config, processor, problems);
-    return { record, files: layout?.(record) };
-  });
+  return (jobs, problems) =>
+    jobs.map(({ source, cached }) => {
+      const record = cached ?? renderPage(source, context.config, processor, problems);
+      return { record, files: layout?.(record) };
+    });
 }
 
 /** Renders a record's layout into its files, and writes them (or hands them back). */
@@ -90,35 +91,100 @@ function pageWriter(config: ResolvedConfig, layout: LayoutContext): (record: Pag
   };
 }
 
-/**
- * Below this many jobs, starting workers costs more than it saves: each loads the Markdown chain,
- * the highlighter's grammars and React (measured: the real site's 109 pages take 1.5 s in one
- * thread, 2 s in two).
- */
-const PARALLEL_THRESHOLD = 400;
+/** Jobs a thread takes at a time: small enough that all threads finish together. */
+const BATCH = 8;
 
-/** Runs jobs on all cores for large sites (one worker a core, contiguous slices, input order kept). */
-export async function runPages(jobs: PageJob[], context: PagesContext, problems: Problems, options: { threads?: number } = {}): Promise<PageResult[]> {
-  const threads = options.threads ?? Math.min(availableParallelism(), 8);
-  if (jobs.length < PARALLEL_THRESHOLD || threads < 2) return runPagesHere(jobs, context, problems);
-  // Contiguous slices of about equal work, so that all cores finish together: a cached record costs a layout only.
-  const cost = (job: PageJob) => (job.cached ? 0.3 : 1) * job.source.body.length;
-  const total = jobs.reduce((sum, job) => sum + cost(job), 0);
-  const slices: PageJob[][] = [[]];
-  let filled = 0;
-  for (const job of jobs) {
-    if (filled >= (total / threads) * slices.length && slices.length < threads) slices.push([]);
-    slices[slices.length - 1].push(job);
-    filled += cost(job);
+/**
+ * Runs jobs in this thread and in the workers (when given): each takes the next batch when it is
+ * done with its last, so a worker that is still loading its code, or a thread with longer pages,
+ * simply takes fewer. Results keep the order of the jobs.
+ */
+export async function runPages(jobs: PageJob[], context: PagesContext, problems: Problems, workers?: PageWorkers): Promise<PageResult[]> {
+  const run = pageRunner(context);
+  if (!workers || jobs.length <= BATCH) return run(jobs, problems);
+  const results: PageResult[] = new Array(jobs.length);
+  let next = 0;
+  const take = (): [number, number] | null => {
+    if (next >= jobs.length) return null;
+    const start = next;
+    next = Math.min(jobs.length, next + BATCH);
+    return [start, next];
+  };
+  const place = (start: number, pages: PageResult[]) => pages.forEach((page, i) => (results[start + i] = page));
+  const helping = workers.serve(jobs, context, take, place, problems);
+  for (let range = take(); range; range = take()) {
+    place(range[0], run(jobs.slice(...range), problems));
+    // Lets the workers' messages in between batches: each asks for its next batch.
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  const results = await Promise.all(slices.map((slice) => runWorker(slice, context)));
-  for (const result of results) for (const p of result.problems) problems.push(new BuildError(p.message, { file: p.file, line: p.line, column: p.column }, p.fix));
-  return results.flatMap((r) => r.pages);
+  await helping;
+  return results;
 }
 
-export interface WorkerResult {
-  pages: PageResult[];
-  problems: ReturnType<BuildError['toJSON']>[];
+type WorkerMessage = { type: 'ready' } | { type: 'done'; start: number; pages: PageResult[]; problems: ReturnType<BuildError['toJSON']>[] };
+export type WorkerRequest = { type: 'context'; context: PagesContext } | { type: 'batch'; start: number; jobs: PageJob[] };
+
+/**
+ * Worker threads for the pages stage, one a core beside this thread. The build starts them before
+ * it reads the content, so they load their code (the Markdown chain, the highlighter, React)
+ * meanwhile; `close` ends them.
+ */
+export class PageWorkers {
+  private constructor(private readonly workers: { worker: Worker; ready: Promise<void> }[]) {}
+
+  static async start(count = Math.min(availableParallelism(), 8) - 1): Promise<PageWorkers | undefined> {
+    if (count < 1) return undefined;
+    const file = await bundleWorker();
+    return new PageWorkers(
+      Array.from({ length: count }, () => {
+        const worker = new Worker(file);
+        const ready = new Promise<void>((resolve, reject) => {
+          worker.once('message', () => resolve());
+          worker.once('error', reject);
+        });
+        ready.catch(() => {}); // reported by `serve`
+        return { worker, ready };
+      }),
+    );
+  }
+
+  /** Keeps each worker two batches ahead until `take` has no more. */
+  serve(jobs: PageJob[], context: PagesContext, take: () => [number, number] | null, place: (start: number, pages: PageResult[]) => void, problems: Problems): Promise<void> {
+    return Promise.all(
+      this.workers.map(async ({ worker, ready }) => {
+        await ready;
+        worker.postMessage({ type: 'context', context } satisfies WorkerRequest);
+        await new Promise<void>((resolve, reject) => {
+          let inFlight = 0;
+          const send = () => {
+            for (let range = inFlight < 2 ? take() : null; range; range = inFlight < 2 ? take() : null) {
+              inFlight++;
+              worker.postMessage({ type: 'batch', start: range[0], jobs: jobs.slice(...range) } satisfies WorkerRequest);
+            }
+            if (inFlight === 0) {
+              worker.off('message', onMessage);
+              resolve();
+            }
+          };
+          const onMessage = (message: WorkerMessage) => {
+            if (message.type !== 'done') return;
+            inFlight--;
+            place(message.start, message.pages);
+            for (const p of message.problems) problems.push(new BuildError(p.message, { file: p.file, line: p.line, column: p.column }, p.fix));
+            send();
+          };
+          worker.on('message', onMessage);
+          worker.once('error', reject);
+          worker.once('exit', (code) => inFlight > 0 && reject(new Error(`Internal error: a page worker exited with code ${code}`)));
+          send();
+        });
+      }),
+    ).then(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
+  }
 }
 
 /**
@@ -136,15 +202,13 @@ function bundleWorker(): Promise<string> {
   return workerFile;
 }
 
-async function runWorker(jobs: PageJob[], context: PagesContext): Promise<WorkerResult> {
-  const file = await bundleWorker();
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(file, { workerData: { jobs, context } });
-    worker.once('message', resolve);
-    worker.once('error', reject);
-    worker.once('exit', (code) => code !== 0 && reject(new Error(`Internal error: a page worker exited with code ${code}`)));
-  });
-}
+/**
+ * Sites with fewer pages than this get no workers: a worker loads the Markdown chain and React and
+ * runs them cold (JIT warm-up is most of a small site's pages stage), and on two cores it slows
+ * this thread's own compiler and GC threads. Measured on the real site (109 pages): 1.5 s in one
+ * thread, 1.9 s with a worker.
+ */
+export const PARALLEL_THRESHOLD = 400;
 
 /**
  * Renders every page's Markdown (no layout: `check` and `dev`); pages unchanged since an earlier
@@ -162,7 +226,8 @@ export async function renderMarkdown(sources: PageSource[], config: ResolvedConf
   }
   const misses = sources.filter((s) => !records.has(s.relativePath));
   const found = new Problems();
-  const rendered = await runPages(misses.map((source) => ({ source })), { config }, found);
+  const workers = misses.length >= PARALLEL_THRESHOLD ? await PageWorkers.start() : undefined;
+  const rendered = await runPages(misses.map((source) => ({ source })), { config }, found, workers).finally(() => workers?.close());
   problems.push(...found.list);
   const failed = new Set(found.list.map((p) => p.place.file));
   misses.forEach((source, i) => {

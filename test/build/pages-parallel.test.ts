@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config.js';
 import { loadContent } from '../../src/content.js';
 import { Problems } from '../../src/errors.js';
 import { pageOutline, renderSlice } from '../../src/markdown/index.js';
-import { renderMarkdown, runPages } from '../../src/pages.js';
+import { PageWorkers, renderMarkdown, runPages } from '../../src/pages.js';
 import { readTemplates } from '../../src/render/index.js';
 
 describe('pages: rendering on all cores', () => {
@@ -33,8 +33,9 @@ describe('pages: rendering on all cores', () => {
     const outlines = sources.map((source) => pageOutline(source, config, new Problems()));
     const context = { config, layout: { outlines, staticFiles: [], assets: { css: '/docs/a.css', js: '/docs/a.js', redirectScript: '/docs/r.js' }, templates: readTemplates(), outDir: null } };
     const jobs = sources.map((source) => ({ source }));
-    const parallel = await runPages(jobs, context, new Problems());
-    const single = await runPages(jobs, context, new Problems(), { threads: 1 });
+    const workers = await PageWorkers.start(2);
+    const parallel = await runPages(jobs, context, new Problems(), workers).finally(() => workers!.close());
+    const single = await runPages(jobs, context, new Problems());
     expect(parallel.map((r) => r.files!.contents)).toEqual(single.map((r) => r.files!.contents));
     // The sidebar of a page marks the page itself, whichever worker rendered it.
     const last = parallel[parallel.length - 1].files!.contents!.find((f) => f.path.endsWith('index.html'))!;
