@@ -1,3 +1,4 @@
+import { parse } from 'acorn';
 import { transform, type Loader, type Message } from 'esbuild';
 import YAML from 'yaml';
 import { sha1, type PassedCache } from '../cache.js';
@@ -37,10 +38,26 @@ export async function codeBlockProblems(page: PageRecord, passed?: PassedCache):
   return problems.filter((p): p is BuildError => p !== null);
 }
 
+/**
+ * A fast first look at plain JavaScript, in this thread: what acorn parses as a strict module,
+ * esbuild parses too. The rest (and its error message) is esbuild's to judge. An esbuild call per
+ * block is a round trip to its process: 2.2 s for the 10,000 blocks of the large benchmark corpus,
+ * against 0.2 s with acorn first.
+ */
+function parsesAsModule(code: string): boolean {
+  try {
+    parse(code, { ecmaVersion: 'latest', sourceType: 'module' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function blockProblem(file: string, block: CodeBlock): Promise<BuildError | null> {
   const lang = block.lang.toLowerCase();
   const at = (codeLine: number, column?: number) => ({ file, line: block.line + codeLine, column });
   if (lang in LOADERS) {
+    if (LOADERS[lang] === 'js' && parsesAsModule(block.code)) return null;
     try {
       await transform(block.code, { loader: LOADERS[lang], logLevel: 'silent' });
       return null;

@@ -13,6 +13,12 @@ describe('checks/code-blocks', () => {
     ]);
   });
 
+  it('accepts plain scripts a module may not contain (judged by esbuild, not only the fast module parser)', async () => {
+    const r = await check({ 'content/index.md': page('Home', `${fence('js', 'with (Math) {\n  console.log(PI);\n}')}\n\n${fence('cjs', 'var n = 010;\nmodule.exports = n;')}`) });
+    expect(r.problems).toEqual([]);
+    expect(r.code).toBe(0);
+  });
+
   it('parses ts blocks as TypeScript, and reports their errors', async () => {
     const r = await check({ 'content/index.md': page('Home', `${fence('ts', 'const n: number = <number>value;\ninterface A { b: string }')}\n\n${fence('typescript', 'let x: = 1;')}`) });
     expect(r.problems).toEqual([expect.objectContaining({ line: 12, column: 8, message: expect.stringContaining('typescript code block does not parse') })]);
