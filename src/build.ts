@@ -100,8 +100,8 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
     const pagePaths = writer.staging === null ? [] : [...entries.values()].flatMap((e) => e.paths);
     checkOutputCollisions([...pagePaths, ...files.map((f) => f.path)], staticFiles, problems);
     problems.throwIfAny();
-    await task(logger, 'write', () => writer.commit({ files, pages: entries, kept }));
-    await task(logger, 'save caches', () => Promise.all([cache.save(), passed.save()]));
+    // The caches go to disk while the output is written (both are mostly waiting on the disk).
+    await task(logger, 'write', () => Promise.all([writer.commit({ files, pages: entries, kept }), cache.save(), passed.save()]));
     return { site, pages: sources.length, rendered: jobs.length, redirects: config.redirects.length, ms: performance.now() - started };
   } catch (error) {
     await writer.discard();

@@ -1,10 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import SwaggerParser from '@apidevtools/swagger-parser';
-import { parse } from 'yaml';
 import type { ResolvedConfig } from './config.js';
 import type { Problems } from './errors.js';
-import { checkOpenApi } from './checks/openapi.js';
+import { validateOpenApi } from './checks/openapi.js';
 import { resolveConstants } from './markdown/constants.js';
 import type { PageSource } from './types.js';
 
@@ -58,12 +56,9 @@ export async function loadOpenApi(file: string, relative: string, problems: Prob
     problems.add(`cannot read the OpenAPI document: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: relative }, 'check the `openapi:` path in the frontmatter (relative to the page)');
     return null;
   }
-  const invalid = await checkOpenApi(file, raw, relative);
-  if (invalid.length) {
-    problems.push(...invalid);
-    return null;
-  }
-  return (await SwaggerParser.dereference(parse(raw) as never)) as unknown as Document;
+  const { problems: invalid, api } = await validateOpenApi(file, raw, relative);
+  problems.push(...invalid);
+  return invalid.length ? null : (api as Document);
 }
 
 /** The documents that reference pages bring into the build (validated there), as paths under the content folder. */

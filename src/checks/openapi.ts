@@ -18,34 +18,42 @@ interface SchemaError {
  * documents: the build's reference pages (src/openapi.ts) use it too.
  */
 export async function checkOpenApi(file: string, raw: string, relative = OPENAPI_MODEL): Promise<BuildError[]> {
+  return (await validateOpenApi(file, raw, relative)).problems;
+}
+
+/** `checkOpenApi`, and the document itself, dereferenced, when it is valid (the reference pages draw on it). */
+export async function validateOpenApi(file: string, raw: string, relative = OPENAPI_MODEL): Promise<{ problems: BuildError[]; api?: unknown }> {
   let api: unknown;
   try {
     api = YAML.parse(raw);
   } catch (error) {
     const pos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
-    return [new BuildError(`the OpenAPI document does not parse: ${(error as Error).message.split('\n')[0]}`, { file: relative, line: pos?.line, column: pos?.col }, 'fix the YAML')];
+    return { problems: [new BuildError(`the OpenAPI document does not parse: ${(error as Error).message.split('\n')[0]}`, { file: relative, line: pos?.line, column: pos?.col }, 'fix the YAML')] };
   }
-  const lineOf = lineFinder(raw);
   try {
-    // A parsed copy (the validator dereferences in place); `file` resolves relative $refs.
-    await SwaggerParser.validate(file, api as never, {});
-    return [];
+    // The validator dereferences the parsed document in place; `file` resolves relative $refs.
+    return { problems: [], api: await SwaggerParser.validate(file, api as never, {}) };
   } catch (error) {
-    const details = (error as { details?: SchemaError[] }).details;
-    const fix = 'fix the document against the OpenAPI 3 specification';
-    if (!details?.length) {
-      const message = (error as Error).message.split('\n')[0];
-      const ref = /\$ref pointer "([^"]+)"/.exec(message);
-      const line = ref ? raw.split('\n').findIndex((l) => l.includes(ref[1])) + 1 || undefined : undefined;
-      return [new BuildError(`invalid OpenAPI document: ${message}`, { file: relative, line }, ref ? 'point the $ref at a schema that exists under components' : fix)];
-    }
-    // Ajv reports each failed alternative of a oneOf; the alternatives' own errors say more.
-    const useful = details.filter((d) => d.keyword !== 'oneOf' && d.keyword !== 'anyOf' && d.params?.missingProperty !== '$ref');
-    return (useful.length ? useful : details).map((d) => {
-      const what = d.params?.additionalProperty ? `unknown property "${d.params.additionalProperty}"` : (d.message ?? d.keyword);
-      return new BuildError(`invalid OpenAPI document at #${d.instancePath || '/'}: ${what}`, { file: relative, line: lineOf(d.instancePath) }, fix);
-    });
+    return { problems: validationProblems(error, raw, relative) };
   }
+}
+
+function validationProblems(error: unknown, raw: string, relative: string): BuildError[] {
+  const details = (error as { details?: SchemaError[] }).details;
+  const fix = 'fix the document against the OpenAPI 3 specification';
+  if (!details?.length) {
+    const message = (error as Error).message.split('\n')[0];
+    const ref = /\$ref pointer "([^"]+)"/.exec(message);
+    const line = ref ? raw.split('\n').findIndex((l) => l.includes(ref[1])) + 1 || undefined : undefined;
+    return [new BuildError(`invalid OpenAPI document: ${message}`, { file: relative, line }, ref ? 'point the $ref at a schema that exists under components' : fix)];
+  }
+  // Ajv reports each failed alternative of a oneOf; the alternatives' own errors say more.
+  const useful = details.filter((d) => d.keyword !== 'oneOf' && d.keyword !== 'anyOf' && d.params?.missingProperty !== '$ref');
+  const lineOf = lineFinder(raw); // a second parse, with positions: only when there are errors to place
+  return (useful.length ? useful : details).map((d) => {
+    const what = d.params?.additionalProperty ? `unknown property "${d.params.additionalProperty}"` : (d.message ?? d.keyword);
+    return new BuildError(`invalid OpenAPI document at #${d.instancePath || '/'}: ${what}`, { file: relative, line: lineOf(d.instancePath) }, fix);
+  });
 }
 
 /** Maps a JSON pointer to the line of that node in the YAML text. */
