@@ -2,7 +2,7 @@
 // Usage: node --import tsx bench/run.ts [--sizes 1000,10000] [--skip-real]
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -68,8 +68,13 @@ for (const pages of sizes) {
   const cold = await buildOnce(dir, out);
   lines.push(row(`corpus ${pages.toLocaleString('en-US')}, cold`, cold));
   lines.push(row(`corpus ${pages.toLocaleString('en-US')}, unchanged`, await buildOnce(dir, out)));
+  // A writer's edit: one page's text changes, every other page keeps its files.
+  const edited = path.join(dir, 'content/section-000/page-00000.md');
+  const original = await readFile(edited, 'utf8');
+  await writeFile(edited, `${original}\nOne more sentence from the writer.\n`);
+  lines.push(row(`corpus ${pages.toLocaleString('en-US')}, one page edited`, await buildOnce(dir, out)));
+  await writeFile(edited, original);
   const { gzipSync } = await import('node:zlib');
-  const { readFile } = await import('node:fs/promises');
   const typical = await readFile(path.join(out, 'section-000/page-00000/index.html'));
   console.log(`corpus ${pages}: HTML of a typical page ${typical.length} bytes, ${gzipSync(typical).length} gzip`);
   if (pages >= 10000) {

@@ -23,7 +23,7 @@ import { renderMarkdown } from '../src/pages.js';
 import { buildSearchIndex } from '../src/search/index.js';
 import { createSite } from '../src/site.js';
 import { createStaticServer, listen } from '../src/serve.js';
-import type { SearchManifest } from '../src/shared/search-format.js';
+import { searchPageUrl, type SearchManifest } from '../src/shared/search-format.js';
 import { FsWriter } from '../src/write.js';
 import { launchBrowser } from '../test/helpers/browser.js';
 
@@ -121,18 +121,17 @@ async function gzipSize(file: string): Promise<number> {
 }
 
 async function indexSize(dir: string, base: string, manifest: SearchManifest): Promise<SearchBenchResult['index']> {
-  const folder = path.join(dir, manifest.dir.slice(base.length));
   const files = [
-    ...manifest.shards.map((_, i) => `t/${i}.json`),
-    ...manifest.vocab.map((_, i) => `v/${i}.json`),
-    ...manifest.counts.map((_, i) => `p/${i}.json`),
+    ...manifest.shards.map((_, i) => `${manifest.dir}t/${i}.json`),
+    ...manifest.vocab.map((_, i) => `${manifest.dir}v/${i}.json`),
+    ...manifest.counts.map((_, i) => searchPageUrl(manifest, i)),
   ];
   let gzipBytes = 0;
   let largest = 0;
   for (const f of files) {
-    const size = await gzipSize(path.join(folder, f));
+    const size = await gzipSize(path.join(dir, f.slice(base.length)));
     gzipBytes += size;
-    if (f.startsWith('t/')) largest = Math.max(largest, size);
+    if (f.startsWith(`${manifest.dir}t/`)) largest = Math.max(largest, size);
   }
   const manifestGzipBytes = await gzipSize(path.join(dir, 'search.json'));
   return { files: files.length + 1, gzipBytes: gzipBytes + manifestGzipBytes, manifestGzipBytes, largestShardGzipBytes: largest };

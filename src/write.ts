@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { readCache, sha1, writeCache } from './cache.js';
@@ -85,6 +85,7 @@ export class FsWriter implements Writer {
       await this.discard(); // nothing changed: the output stays as it is
       return;
     }
+    if (previous && !pathConflicts(previous, output)) return this.update(previous, output, siteFiles);
     const olds: string[] = [];
     try {
       const made = new Set<string>();
@@ -119,19 +120,80 @@ export class FsWriter implements Writer {
           if (attempt >= 10 || (code !== 'ENOTEMPTY' && code !== 'EEXIST')) throw error;
         }
       }
-      if (this.options.manifest) {
-        const s = await stat(this.outDir);
-        await writeCache(this.options.manifest, this.outDir, { folder: `${s.dev}:${s.ino}`, manifest: { pages: output.pages, siteFiles } satisfies OutputManifest });
-      }
+      await this.saveManifest(output, siteFiles);
     } finally {
       await this.discard();
       await Promise.all(olds.map((old) => rm(old, { recursive: true, force: true })));
     }
   }
 
+  /**
+   * An output with pages kept is updated in place, file by file, each replaced atomically (written
+   * beside it, then renamed over it): new content-hashed assets first, then the pages and files
+   * that refer to them, and last the files the site no longer has, so that at every moment each
+   * page is whole and finds its assets. Cheaper than a new folder when most of the site stays
+   * (at 10,000 pages, linking 30,000 files and deleting the old folder took 4 s).
+   */
+  private async update(previous: OutputManifest, output: BuildOutput, siteFiles: Map<string, string>): Promise<void> {
+    // Until the new manifest is written, the next build must not trust the old one.
+    await rm(this.options.manifest!, { force: true });
+    const made = new Set<string>();
+    const target = (file: string) => {
+      const full = path.join(this.outDir, file);
+      const dir = path.dirname(full);
+      if (!made.has(dir)) mkdirSync(dir, { recursive: true });
+      made.add(dir);
+      return full;
+    };
+    const rendered = [...output.pages].filter(([route]) => !output.kept.has(route)).flatMap(([, entry]) => entry.paths);
+    const changed = output.files.filter((file) => previous.siteFiles.get(file.path) !== siteFiles.get(file.path));
+    const isAsset = (file: string) => file.startsWith('assets/');
+    for (const assets of [true, false]) {
+      for (const file of rendered) if (isAsset(file) === assets) renameSync(path.join(this.staging, file), target(file));
+      for (const file of changed) {
+        if (isAsset(file.path) !== assets) continue;
+        const full = target(file.path);
+        writeFileSync(`${full}.tmp-${this.stamp}`, file.contents);
+        renameSync(`${full}.tmp-${this.stamp}`, full);
+      }
+    }
+    const now = new Set([...[...output.pages.values()].flatMap((entry) => entry.paths), ...siteFiles.keys()]);
+    const gone = [...[...previous.pages.values()].flatMap((entry) => entry.paths), ...previous.siteFiles.keys()].filter((file) => !now.has(file));
+    const emptied = new Set<string>();
+    for (const file of gone) {
+      rmSync(path.join(this.outDir, file), { force: true });
+      for (let dir = path.posix.dirname(file); dir !== '.'; dir = path.posix.dirname(dir)) emptied.add(dir);
+    }
+    // Deepest first; a folder that still holds something stays.
+    for (const dir of [...emptied].sort((a, b) => b.length - a.length)) removeIfEmpty(path.join(this.outDir, dir));
+    await this.discard();
+    await this.saveManifest(output, siteFiles);
+  }
+
+  private async saveManifest(output: BuildOutput, siteFiles: Map<string, string>): Promise<void> {
+    if (!this.options.manifest) return;
+    const s = await stat(this.outDir);
+    await writeCache(this.options.manifest, this.outDir, { folder: `${s.dev}:${s.ino}`, manifest: { pages: output.pages, siteFiles } satisfies OutputManifest });
+  }
+
   async discard(): Promise<void> {
     await rm(this.staging, { recursive: true, force: true });
   }
+}
+
+function removeIfEmpty(dir: string): void {
+  try {
+    rmdirSync(dir);
+  } catch {
+    // Not empty (or already gone): it stays.
+  }
+}
+
+/** A path that is a file in one output and a folder in the other: the update cannot go file by file. */
+function pathConflicts(previous: OutputManifest, output: BuildOutput): boolean {
+  const files = new Set([...[...previous.pages.values(), ...output.pages.values()].flatMap((entry) => entry.paths), ...previous.siteFiles.keys(), ...output.files.map((f) => f.path)]);
+  for (const file of files) for (let dir = path.posix.dirname(file); dir !== '.'; dir = path.posix.dirname(dir)) if (files.has(dir)) return true;
+  return false;
 }
 
 function sameEntries<T>(a: Map<string, T>, b: Map<string, T>, same: (x: T, y: T) => boolean = (x, y) => x === y): boolean {

@@ -7,6 +7,7 @@ import {
   decodePostings,
   SEARCH_FIELDS,
   SEARCH_FORMAT_VERSION,
+  searchPageUrl,
   shardOf,
   shardsUnder,
   type SearchManifest,
@@ -148,7 +149,7 @@ export class SearchEngine {
   private page(index: number): Promise<SearchPageData> {
     let data = this.pages.get(index);
     if (!data) {
-      data = this.fetch<SearchPageData>(`${this.manifest.dir}p/${index}.json`, () => this.pages.delete(index));
+      data = this.fetch<SearchPageData>(searchPageUrl(this.manifest, index), () => this.pages.delete(index));
       this.pages.set(index, data);
     }
     return data;

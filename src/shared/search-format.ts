@@ -5,9 +5,10 @@
  * - `search.json` (at the site root, small, not hashed so pages can find it): the manifest.
  * - `<dir>t/<i>.json`: shard i, the postings of every term whose longest shard key is `keys[i]`.
  * - `<dir>v/<i>.json`: the words starting with one letter, to find typo candidates.
- * - `<dir>p/<i>.json`: page i's title, URL and section texts, for result titles and snippets.
+ * - `<pages[⌊i / PAGE_BLOCK⌋]><i>.json`: page i's title, URL and section texts, for result titles and
+ *   snippets. Pages come in blocks with a folder each, so that editing a page changes one block.
  *
- * `<dir>` holds the build's content hash, so everything in it can be cached forever.
+ * `<dir>` and each block's folder hold a content hash, so everything in them can be cached forever.
  */
 
 /**
@@ -16,12 +17,22 @@
  */
 export const SEARCH_FIELDS = ['title', 'heading', 'text', 'group'] as const;
 
-export const SEARCH_FORMAT_VERSION = 1;
+export const SEARCH_FORMAT_VERSION = 2;
+
+/** Pages a folder of page files holds. */
+export const PAGE_BLOCK = 100;
+
+/** URL of page i's file. */
+export function searchPageUrl(manifest: Pick<SearchManifest, 'pages'>, index: number): string {
+  return `${manifest.pages[Math.floor(index / PAGE_BLOCK)]}${index}.json`;
+}
 
 export interface SearchManifest {
   version: number;
-  /** URL of the folder of shards, vocabularies and pages ("/docs/assets/search/<hash>/"). */
+  /** URL of the folder of shards and vocabularies ("/docs/assets/search/<hash>/"). */
   dir: string;
+  /** URL of the folder of each block of PAGE_BLOCK pages ("/docs/assets/search/p/<block>.<hash>/"). */
+  pages: string[];
   /** Number of sections (MiniSearch documents); a section's id is its position in page order. */
   docs: number;
   /** Average length of each field, in terms (BM25 needs it). */

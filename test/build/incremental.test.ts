@@ -58,12 +58,28 @@ describe('build: unchanged pages keep their files', () => {
     await expectSameAsFullBuild(site.root, site.outDir);
   });
 
-  it('renders only the edited page when its text changes, and the result equals a full build', async () => {
+  it('renders only the edited page when its text changes, updates the output in place, and equals a full build', async () => {
     const site = await setUp();
     await site.build();
+    const before = { dir: await inode(site.outDir), other: await inode(path.join(site.outDir, 'reference/alpha/index.html')) };
     await site.edit('guide/two.md', page('Guide two', 'Back to [guide one](one.md#setup). A sentence added later.'));
     expect((await site.build()).rendered).toBe(1);
     expect(await readFile(path.join(site.outDir, 'guide/two/index.html'), 'utf8')).toContain('A sentence added later.');
+    // The other pages' files are the same files, in the same folder.
+    expect(await inode(site.outDir)).toBe(before.dir);
+    expect(await inode(path.join(site.outDir, 'reference/alpha/index.html'))).toBe(before.other);
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
+  it('writes a new folder when a page becomes a file of the same name (no update file by file)', async () => {
+    const site = await setUp();
+    await site.build();
+    await rm(path.join(site.root, 'content/reference/beta.md'));
+    await site.edit('index.md', page('Home', 'Start with [the first guide](guide/one.md). Get [beta](reference/beta).'));
+    await site.edit('reference/alpha.md', page('Alpha', 'No more links.'));
+    await writeFile(path.join(site.root, 'content/reference/beta'), 'a download\n');
+    await site.build();
+    expect(await readFile(path.join(site.outDir, 'reference/beta'), 'utf8')).toBe('a download\n');
     await expectSameAsFullBuild(site.root, site.outDir);
   });
 
