@@ -143,15 +143,22 @@ function add(postings: Map<string, number[][]>, doc: number, field: number, { co
   }
 }
 
-/** The `max` pairs of highest impact, back in document order. */
+/**
+ * The `max` pairs of highest impact, back in document order; at the cut, the earliest documents
+ * (as a stable sort by impact would keep). Finds the cut with a numeric typed-array sort rather
+ * than sorting the pairs with a comparator: a common word of a 10,000-page site has 70,000.
+ */
 function strongest(pairs: number[], max: number, impact: (doc: number, n: number) => number): number[] {
   const scores = new Float64Array(pairs.length / 2);
   for (let i = 0; i < scores.length; i++) scores[i] = impact(pairs[2 * i], pairs[2 * i + 1]);
-  const order = Array.from(scores.keys())
-    .sort((a, b) => scores[b] - scores[a] || a - b)
-    .slice(0, max)
-    .sort((a, b) => a - b);
-  return order.flatMap((i) => [pairs[2 * i], pairs[2 * i + 1]]);
+  const cut = scores.slice().sort()[scores.length - max];
+  let ties = max;
+  for (const score of scores) if (score > cut) ties--;
+  const kept: number[] = [];
+  for (let i = 0; i < scores.length; i++) {
+    if (scores[i] > cut || (scores[i] === cut && ties-- > 0)) kept.push(pairs[2 * i], pairs[2 * i + 1]);
+  }
+  return kept;
 }
 
 function shard(list: string[], entries: Map<string, (number[] | 0)[]>, docsOf: Map<string, Set<number>>, lengths: number[][]): SearchShard {
