@@ -93,8 +93,8 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
 
     const chunks = new Map([...entries].map(([route, entry]) => [route, entry.chunk]));
     const files = await task(logger, 'site files', () => [...assets.files, ...pageFiles, ...emitSiteFiles(site, createRenderer(site, assets, templates), chunks)]);
-    // The index depends only on what search shows of the pages: the same text gives the same files.
-    const searchKey = sha1(salt, JSON.stringify(searchPages(site)));
+    // The index depends only on what search shows of the pages and its settings: the same give the same files.
+    const searchKey = sha1(salt, JSON.stringify([config.base, config.search]), JSON.stringify(searchPages(site)));
     files.push(...(await task(logger, 'search', () => memo(cachePath(config, 'search.v8'), searchKey, () => buildSearchIndex(site)))));
     files.push(...(await readStaticFiles(config, staticFiles)));
     const pagePaths = writer.staging === null ? [] : [...entries.values()].flatMap((e) => e.paths);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { rename, rm, stat } from 'node:fs/promises';
+import { linkSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { readCache, sha1, writeCache } from './cache.js';
 import type { OutputFile } from './types.js';
@@ -14,10 +14,28 @@ export interface PageEntry {
   paths: string[];
 }
 
-/** What an output folder holds: each page's files by route, and a content hash of every other file. */
+/**
+ * What an output folder holds: each page's files by route, and a content hash of every other
+ * file. As read back (`Writer.previous`), only what is still on disk as the last build left it.
+ */
 export interface OutputManifest {
   pages: Map<string, PageEntry>;
   siteFiles: Map<string, string>;
+}
+
+/** The manifest as stored: also every file's identity on disk after the build that wrote it. */
+interface StoredManifest extends OutputManifest {
+  /** Path -> "inode size mtime": a file deleted, replaced or edited since no longer matches. */
+  identities: Map<string, string>;
+}
+
+/** The previous output as found on disk, against its manifest. */
+interface Found {
+  /** What of it can be kept (intact files only). */
+  intact: OutputManifest;
+  /** Every file the last build wrote, and files nobody wrote (to remove). */
+  written: string[];
+  strays: string[];
 }
 
 export interface BuildOutput {
@@ -58,34 +76,46 @@ export class FsWriter implements Writer {
     this.staging = `${outDir}.tmp-${this.stamp}`;
   }
 
-  private found?: Promise<OutputManifest | undefined>;
+  private found?: Promise<Found | undefined>;
 
-  /** The manifest describes the output folder only if that folder is the one this writer last put in place. */
-  previous(): Promise<OutputManifest | undefined> {
+  /** The manifest's pages and files that are still on disk as the last build left them. */
+  async previous(): Promise<OutputManifest | undefined> {
+    return (await this.findPrevious())?.intact;
+  }
+
+  private findPrevious(): Promise<Found | undefined> {
     this.found ??= this.readPrevious();
     return this.found;
   }
 
-  private async readPrevious(): Promise<OutputManifest | undefined> {
+  private async readPrevious(): Promise<Found | undefined> {
     if (!this.options.manifest) return undefined;
-    const stored = await readCache<{ folder: string; manifest: OutputManifest }>(this.options.manifest, this.outDir);
-    const folder = await stat(this.outDir).then((s) => `${s.dev}:${s.ino}`, () => null);
-    if (!stored || stored.folder !== folder) return undefined;
-    // A page whose files were deleted by hand is rendered again.
-    for (const [route, entry] of stored.manifest.pages) {
-      if (!entry.paths.every((p) => statSync(path.join(this.outDir, p), { throwIfNoEntry: false })?.isFile())) stored.manifest.pages.delete(route);
+    const stored = await readCache<StoredManifest>(this.options.manifest, this.outDir);
+    if (!stored) return undefined;
+    // Every file as it is now: one deleted, replaced or edited by hand (or by another build into
+    // this folder) is written again; one nobody wrote is removed.
+    const onDisk = listFiles(this.outDir);
+    const intact = new Set<string>();
+    const strays: string[] = [];
+    for (const file of onDisk) {
+      const expected = stored.identities.get(file);
+      if (expected === undefined) strays.push(file);
+      else if (expected === identity(path.join(this.outDir, file))) intact.add(file);
     }
-    return stored.manifest;
+    const pages = new Map([...stored.pages].filter(([, entry]) => entry.paths.every((p) => intact.has(p))));
+    const siteFiles = new Map([...stored.siteFiles].filter(([file]) => intact.has(file)));
+    return { intact: { pages, siteFiles }, written: [...stored.identities.keys()], strays };
   }
 
   async commit(output: BuildOutput): Promise<void> {
-    const previous = output.kept.size ? await this.previous() : undefined;
+    const found = output.kept.size ? await this.findPrevious() : undefined;
     const siteFiles = new Map(output.files.map((f) => [f.path, sha1(f.contents)]));
-    if (previous && output.kept.size === output.pages.size && sameEntries(siteFiles, previous.siteFiles) && sameEntries(output.pages, previous.pages, (a, b) => a.renderKey === b.renderKey)) {
+    const previous = found?.intact;
+    if (previous && !found.strays.length && output.kept.size === output.pages.size && sameEntries(siteFiles, previous.siteFiles) && sameEntries(output.pages, previous.pages, (a, b) => a.renderKey === b.renderKey)) {
       await this.discard(); // nothing changed: the output stays as it is
       return;
     }
-    if (previous && !pathConflicts(previous, output)) return this.update(previous, output, siteFiles);
+    if (found && !pathConflicts(found, output)) return this.update(found, output, siteFiles);
     const olds: string[] = [];
     try {
       const made = new Set<string>();
@@ -134,7 +164,8 @@ export class FsWriter implements Writer {
    * page is whole and finds its assets. Cheaper than a new folder when most of the site stays
    * (at 10,000 pages, linking 30,000 files and deleting the old folder took 4 s).
    */
-  private async update(previous: OutputManifest, output: BuildOutput, siteFiles: Map<string, string>): Promise<void> {
+  private async update(found: Found, output: BuildOutput, siteFiles: Map<string, string>): Promise<void> {
+    const previous = found.intact;
     // Until the new manifest is written, the next build must not trust the old one.
     await rm(this.options.manifest!, { force: true });
     const made = new Set<string>();
@@ -158,7 +189,7 @@ export class FsWriter implements Writer {
       }
     }
     const now = new Set([...[...output.pages.values()].flatMap((entry) => entry.paths), ...siteFiles.keys()]);
-    const gone = [...[...previous.pages.values()].flatMap((entry) => entry.paths), ...previous.siteFiles.keys()].filter((file) => !now.has(file));
+    const gone = [...found.written, ...found.strays].filter((file) => !now.has(file));
     const emptied = new Set<string>();
     for (const file of gone) {
       rmSync(path.join(this.outDir, file), { force: true });
@@ -172,12 +203,30 @@ export class FsWriter implements Writer {
 
   private async saveManifest(output: BuildOutput, siteFiles: Map<string, string>): Promise<void> {
     if (!this.options.manifest) return;
-    const s = await stat(this.outDir);
-    await writeCache(this.options.manifest, this.outDir, { folder: `${s.dev}:${s.ino}`, manifest: { pages: output.pages, siteFiles } satisfies OutputManifest });
+    const identities = new Map<string, string>();
+    for (const file of [...[...output.pages.values()].flatMap((entry) => entry.paths), ...siteFiles.keys()]) identities.set(file, identity(path.join(this.outDir, file)));
+    await writeCache(this.options.manifest, this.outDir, { pages: output.pages, siteFiles, identities } satisfies StoredManifest);
   }
 
   async discard(): Promise<void> {
     await rm(this.staging, { recursive: true, force: true });
+  }
+}
+
+/** What tells a file apart from an edited or replaced one: inode, size and modification time. */
+function identity(file: string): string {
+  const s = statSync(file, { throwIfNoEntry: false });
+  return s ? `${s.ino} ${s.size} ${s.mtimeMs}` : '';
+}
+
+/** Every file under a folder (none if it does not exist), as paths relative to it with forward slashes. */
+function listFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() || entry.isSymbolicLink())
+      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+  } catch {
+    return [];
   }
 }
 
@@ -190,8 +239,8 @@ function removeIfEmpty(dir: string): void {
 }
 
 /** A path that is a file in one output and a folder in the other: the update cannot go file by file. */
-function pathConflicts(previous: OutputManifest, output: BuildOutput): boolean {
-  const files = new Set([...[...previous.pages.values(), ...output.pages.values()].flatMap((entry) => entry.paths), ...previous.siteFiles.keys(), ...output.files.map((f) => f.path)]);
+function pathConflicts(found: Found, output: BuildOutput): boolean {
+  const files = new Set([...found.written, ...found.strays, ...[...output.pages.values()].flatMap((entry) => entry.paths), ...output.files.map((f) => f.path)]);
   for (const file of files) for (let dir = path.posix.dirname(file); dir !== '.'; dir = path.posix.dirname(dir)) if (files.has(dir)) return true;
   return false;
 }

@@ -5,7 +5,8 @@ import { build, buildSite } from '../../src/build.js';
 import { loadConfig } from '../../src/config.js';
 import { BuildFailure } from '../../src/errors.js';
 import { MemoryWriter } from '../../src/write.js';
-import { page, tmpSite } from '../helpers/tmp-site.js';
+import { REPO } from '../helpers/site.js';
+import { configFile, page, tmpSite } from '../helpers/tmp-site.js';
 
 /** Two groups of pages (the generated sidebar makes one per folder), linked across groups. */
 const SITE = {
@@ -23,12 +24,13 @@ afterEach(async () => {
   cleanup = undefined;
 });
 
-async function setUp() {
-  const site = await tmpSite(SITE);
+async function setUp(files: Record<string, string> = SITE) {
+  const site = await tmpSite(files);
   cleanup = site.cleanup;
   const outDir = path.join(site.root, 'dist');
   const edit = (file: string, contents: string) => writeFile(path.join(site.root, 'content', file), contents);
-  return { root: site.root, outDir, edit, build: () => build(site.root, { outDir }) };
+  const configure = (config: Record<string, unknown>) => writeFile(path.join(site.root, 'docs.config.ts'), configFile(config).replace(/__SRC__/g, path.join(REPO, 'src')));
+  return { root: site.root, outDir, edit, configure, build: () => build(site.root, { outDir }) };
 }
 
 async function listFiles(dir: string): Promise<string[]> {
@@ -103,6 +105,53 @@ describe('build: unchanged pages keep their files', () => {
     await site.build();
     expect(await listFiles(site.outDir)).not.toContain('reference/beta/index.html');
     await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
+  it('rebuilds the search index when its settings change, not only its text', async () => {
+    const site = await setUp({ ...SITE, 'docs.config.ts': configFile({ search: { synonyms: [['guide', 'manual']] } }) });
+    await site.build();
+    await site.configure({ search: { synonyms: [['alpha', 'first']] } });
+    await site.build();
+    expect(JSON.parse(await readFile(path.join(site.outDir, 'search.json'), 'utf8')).synonyms).toEqual([['alpha', 'first']]);
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
+  it('repairs the output where it was changed by hand: files deleted, edited or added', async () => {
+    const site = await setUp();
+    await site.build();
+    const css = (await listFiles(site.outDir)).find((f) => /^assets\/style\..*\.css$/.test(f))!;
+    await rm(path.join(site.outDir, css));
+    await rm(path.join(site.outDir, 'sitemap.xml'));
+    await writeFile(path.join(site.outDir, 'robots.txt'), 'edited by hand');
+    await writeFile(path.join(site.outDir, 'reference/beta/index.html'), 'edited by hand');
+    await writeFile(path.join(site.outDir, 'stray.txt'), 'added by hand');
+    expect((await site.build()).rendered).toBe(1);
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
+  it('removes every file of a deleted page, even one already deleted by hand', async () => {
+    const site = await setUp();
+    await site.build();
+    await rm(path.join(site.outDir, 'guide/three/index.md'));
+    await rm(path.join(site.root, 'content/guide/three.md'));
+    await site.build();
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
+  it('trusts no file that another build put in the output folder', async () => {
+    // Site B differs from A only in its configuration (an analytics tag on every page).
+    const a = await setUp();
+    const b = await tmpSite({ ...SITE, 'docs.config.ts': configFile({ analytics: { containerId: 'GTM-ABC123' } }) });
+    const shared = path.join(a.root, 'shared-out');
+    try {
+      await build(a.root, { outDir: shared });
+      await build(b.root, { outDir: shared });
+      await build(a.root, { outDir: shared });
+      expect(await readFile(path.join(shared, 'guide/one/index.html'), 'utf8')).not.toContain('GTM-ABC123');
+      await expectSameAsFullBuild(a.root, shared);
+    } finally {
+      await b.cleanup();
+    }
   });
 
   it('writes again a file deleted from the output by hand', async () => {
