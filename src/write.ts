@@ -23,6 +23,9 @@ export interface OutputManifest {
   siteFiles: Map<string, string>;
 }
 
+/** Changes when the stored manifest's shape does: an older one is then ignored. */
+const MANIFEST_FORMAT = 2;
+
 /** The manifest as stored: also every file's identity on disk after the build that wrote it. */
 interface StoredManifest extends OutputManifest {
   /** Path -> "inode size mtime": a file deleted, replaced or edited since no longer matches. */
@@ -78,6 +81,11 @@ export class FsWriter implements Writer {
 
   private found?: Promise<Found | undefined>;
 
+  /** A manifest describes one output folder, in one format. */
+  private manifestSalt(): string {
+    return `${this.outDir}\0${MANIFEST_FORMAT}`;
+  }
+
   /** The manifest's pages and files that are still on disk as the last build left them. */
   async previous(): Promise<OutputManifest | undefined> {
     return (await this.findPrevious())?.intact;
@@ -90,8 +98,8 @@ export class FsWriter implements Writer {
 
   private async readPrevious(): Promise<Found | undefined> {
     if (!this.options.manifest) return undefined;
-    const stored = await readCache<StoredManifest>(this.options.manifest, this.outDir);
-    if (!stored) return undefined;
+    const stored = await readCache<StoredManifest>(this.options.manifest, this.manifestSalt());
+    if (!(stored?.identities instanceof Map)) return undefined;
     // Every file as it is now: one deleted, replaced or edited by hand (or by another build into
     // this folder) is written again; one nobody wrote is removed.
     const onDisk = listFiles(this.outDir);
@@ -205,7 +213,7 @@ export class FsWriter implements Writer {
     if (!this.options.manifest) return;
     const identities = new Map<string, string>();
     for (const file of [...[...output.pages.values()].flatMap((entry) => entry.paths), ...siteFiles.keys()]) identities.set(file, identity(path.join(this.outDir, file)));
-    await writeCache(this.options.manifest, this.outDir, { pages: output.pages, siteFiles, identities } satisfies StoredManifest);
+    await writeCache(this.options.manifest, this.manifestSalt(), { pages: output.pages, siteFiles, identities } satisfies StoredManifest);
   }
 
   async discard(): Promise<void> {

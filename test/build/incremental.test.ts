@@ -2,6 +2,7 @@ import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build, buildSite } from '../../src/build.js';
+import { cachePath, sha1, writeCache } from '../../src/cache.js';
 import { loadConfig } from '../../src/config.js';
 import { BuildFailure } from '../../src/errors.js';
 import { MemoryWriter } from '../../src/write.js';
@@ -152,6 +153,17 @@ describe('build: unchanged pages keep their files', () => {
     } finally {
       await b.cleanup();
     }
+  });
+
+  it('ignores an output manifest of another format (one from an older version)', async () => {
+    const site = await setUp();
+    await site.build();
+    const manifest = cachePath({ root: site.root }, `output-${sha1(site.outDir).slice(0, 12)}.v8`);
+    expect((await readdir(path.dirname(manifest))).includes(path.basename(manifest))).toBe(true);
+    await writeCache(manifest, site.outDir, { pages: new Map(), siteFiles: new Map() });
+    await site.edit('guide/two.md', page('Guide two', 'Edited after an upgrade.'));
+    await site.build();
+    await expectSameAsFullBuild(site.root, site.outDir);
   });
 
   it('writes again a file deleted from the output by hand', async () => {
