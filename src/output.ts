@@ -1,6 +1,6 @@
 import type { BuiltAssets } from './assets.js';
 import { shortHash, THEME_SCRIPT } from './assets.js';
-import { normalize } from './check.js';
+import { followRedirect, normalize } from './check.js';
 import { absolute, Renderer, type PageChunk, type Templates } from './render/index.js';
 import { isExternal, routeShard, withBase } from './shared/paths.js';
 import type { Site } from './site.js';
@@ -83,14 +83,14 @@ export function emitSiteFiles(site: Site, renderer: Renderer, chunkPaths: Map<st
   const navFile = hashed('assets/', 'nav', 'json', JSON.stringify(renderer.renderNavGroups()));
   files.push(navFile);
   index.nav = `${config.base}${navFile.path}`;
-  index.redirects = config.redirects.map((r) => ({ from: withBase(config.base, r.exact ? r.from : normalize(r.from)), to: targetUrl(site, r.to), exact: Boolean(r.exact) }));
+  index.redirects = config.redirects.map((r) => ({ from: withBase(config.base, r.exact ? r.from : normalize(r.from)), to: targetUrl(site, r), exact: Boolean(r.exact) }));
   files.push({ path: ROUTES_INDEX, contents: JSON.stringify(index) });
   const routesUrl = `${config.base}${ROUTES_INDEX}`;
 
   files.push({ path: '404.html', contents: renderer.renderNotFound(routesUrl) });
   for (const redirect of config.redirects) {
     if (redirect.exact) continue;
-    files.push({ path: `${normalize(redirect.from).slice(1)}index.html`, contents: renderer.renderRedirect(targetUrl(site, redirect.to)) });
+    files.push({ path: `${normalize(redirect.from).slice(1)}index.html`, contents: renderer.renderRedirect(targetUrl(site, redirect)) });
   }
   const redirects = redirectsFile(site);
   files.push({ path: '_redirects', contents: redirects }, ...nginxFiles(config, redirects));
@@ -102,11 +102,9 @@ export function emitSiteFiles(site: Site, renderer: Renderer, chunkPaths: Map<st
   return files;
 }
 
-/** Where a redirect finally lands: chains are followed (the check allows two hops), so no visitor bounces twice. */
-export function targetUrl(site: Site, to: string): string {
-  const table = new Map(site.config.redirects.filter((r) => !r.exact).map((r) => [normalize(r.from), r.to]));
-  let at = to;
-  for (let hop = 0; hop < 3 && !isExternal(at) && !site.byRoute.has(normalize(at)) && table.has(normalize(at)); hop++) at = table.get(normalize(at))!;
+/** Where a redirect finally lands (`followRedirect`: the check has made sure it does), as a URL. */
+export function targetUrl(site: Site, redirect: { from: string; to: string }): string {
+  const { at } = followRedirect(site, redirect.from, redirect.to);
   return isExternal(at) ? at : withBase(site.config.base, normalize(at));
 }
 
@@ -114,7 +112,7 @@ export function targetUrl(site: Site, to: string): string {
 function redirectsFile(site: Site): string {
   const lines: string[] = [];
   for (const r of site.config.redirects) {
-    const to = targetUrl(site, r.to);
+    const to = targetUrl(site, r);
     const from = withBase(site.config.base, r.from);
     const forms = r.exact ? [from] : [...new Set([from.replace(/\/$/, ''), `${from.replace(/\/$/, '')}/`])];
     for (const f of forms) lines.push(`${f} ${to} 301`);

@@ -141,13 +141,13 @@ export class IncrementalEmitter {
     if (this.notFound.key !== String(this.nav.version)) this.notFound = { key: String(this.nav.version), html: renderer.renderNotFound(DEV_TOKENS.routes) };
     next.set(this.navGroups.file.path, this.navGroups.file.contents);
     index.nav = `${config.base}${this.navGroups.file.path}`;
-    index.redirects = config.redirects.map((r) => ({ from: withBase(config.base, r.exact ? r.from : normalize(r.from)), to: this.modules.targetUrl(site, r.to), exact: Boolean(r.exact) }));
+    index.redirects = config.redirects.map((r) => ({ from: withBase(config.base, r.exact ? r.from : normalize(r.from)), to: this.modules.targetUrl(site, r), exact: Boolean(r.exact) }));
     const indexFile = { path: ROUTES_INDEX, contents: JSON.stringify(index) };
     next.set(indexFile.path, indexFile.contents);
 
     next.set('404.html', this.notFound.html);
     for (const redirect of config.redirects) {
-      if (!redirect.exact) next.set(`${normalize(redirect.from).slice(1)}index.html`, renderer.renderRedirect(this.modules.targetUrl(site, redirect.to)));
+      if (!redirect.exact) next.set(`${normalize(redirect.from).slice(1)}index.html`, renderer.renderRedirect(this.modules.targetUrl(site, redirect)));
     }
 
     for (const [path, contents] of next) if (this.siteFiles.get(path) !== contents) writes.push({ path, contents });

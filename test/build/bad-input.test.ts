@@ -91,10 +91,14 @@ describe('build: bad input stops the build with exit 1, file, line and a fix', (
           { from: '/two', to: '/three' },
           { from: '/three', to: '/four' },
           { from: '/four', to: '/' },
+          // An exact entry matches its path only as written, as hosts and the runtime match it.
+          { from: '/apps/all', to: 'https://apps.example.com/', exact: true },
+          { from: '/old-apps', to: '/apps/all/' },
         ],
       }),
     });
     expect(r.code).toBe(1);
+    expect(r.stderr).toContain('redirect /old-apps -> /apps/all/ ends at /apps/all/, which is not a page');
     expect(r.stderr).toContain('redirect /gone -> /missing/ ends at /missing/, which is not a page');
     expect(r.stderr).toMatch(/redirect loop: \/a\/ -> \/b\/ -> \/a\//);
     expect(r.stderr).toContain('redirect chain from /one takes more than two hops');

@@ -13,7 +13,7 @@ describe('build: output of the basic fixture', () => {
   };
 
   it('writes index.html for every page, 404.html and a manifest of page records', () => {
-    expect([...built.writer.files.keys()].filter((f) => f.endsWith('index.html')).sort()).toEqual(['guide/callouts/index.html', 'guide/code/index.html', 'guide/index.html', 'index.html', 'old-guide/index.html', 'older/index.html']);
+    expect([...built.writer.files.keys()].filter((f) => f.endsWith('index.html')).sort()).toEqual(['apps-old/index.html', 'guide/callouts/index.html', 'guide/code/index.html', 'guide/index.html', 'index.html', 'old-guide/index.html', 'older/index.html']);
     expect(text('404.html')).toContain('Page not found');
     const manifest = JSON.parse(text('pages.json'));
     const guide = manifest.find((p: { regularPath: string }) => p.regularPath === '/guide/');
@@ -71,6 +71,7 @@ describe('build: output of the basic fixture', () => {
     expect(stub).toMatch(/<script src="\/docs\/assets\/redirect\.[A-Za-z0-9]+\.js"><\/script>/);
     expect(text('_redirects')).toContain('/docs/older/ /docs/guide/ 301');
     expect(text('_redirects')).toContain('/docs/external https://acme.example/apps 301');
+    expect(text('_redirects')).toContain('/docs/apps-old/ https://acme.example/apps 301');
   });
 
   it('writes sitemap.xml and robots.txt', () => {
