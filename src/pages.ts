@@ -212,15 +212,17 @@ export const PARALLEL_THRESHOLD = 400;
 
 /**
  * Renders every page's Markdown (no layout: `check` and `dev`); pages unchanged since an earlier
- * build come from the cache. Problems go to `problems`.
+ * build come from the cache. Problems go to `problems`. With `html: false`, records from the cache
+ * have no HTML (`check` needs none).
  */
-export async function renderMarkdown(sources: PageSource[], config: ResolvedConfig, problems: Problems, options: { cache?: boolean } = {}): Promise<PageRecord[]> {
+export async function renderMarkdown(sources: PageSource[], config: ResolvedConfig, problems: Problems, options: { cache?: boolean; html?: boolean } = {}): Promise<PageRecord[]> {
   const cache = options.cache === false ? undefined : await MarkdownCache.open(config);
   const records = new Map<string, PageRecord>();
   if (cache) {
     for (const source of sources) {
       const cached = cache.get(source);
-      const record = cached && (await cache.withHtml(source, cached));
+      // `check` reads no HTML: cached records come without it.
+      const record = cached && (options.html === false ? cached : await cache.withHtml(source, cached));
       if (record) records.set(source.relativePath, record);
     }
   }

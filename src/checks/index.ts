@@ -97,7 +97,7 @@ export async function checkContent(root: string, format: 'text' | 'json', write:
     const config = await loadConfig(root);
     const collected = new Problems();
     const sources = await loadContent(config, collected);
-    const records = await renderMarkdown(sources, config, collected);
+    const records = await renderMarkdown(sources, config, collected, { html: false });
     pages = records.length;
     const site = createSite(config, records, await listStaticFiles(config.contentDir));
     checkSite(site, collected);
