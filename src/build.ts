@@ -17,8 +17,8 @@ import { buildSearchIndex } from './search/index.js';
 import { searchPages } from './search/records.js';
 import { createSite, type Site } from './site.js';
 import { checkOutputCollisions, readStaticFiles } from './static-files.js';
-import type { OutputFile, PageRecord } from './types.js';
-import { FsWriter, type PageEntry, type Writer } from './write.js';
+import type { OutputFile, PageRecord, PageSource } from './types.js';
+import { FsWriter, type OutputManifest, type PageEntry, type Writer } from './write.js';
 
 export interface BuildResult {
   site: Site;
@@ -46,28 +46,8 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
     const templates = readTemplates();
     const [cache, previous, salt] = await task(logger, 'cache', () => Promise.all([MarkdownCache.open(config), writer.previous(), codeVersion()]));
 
-    // A page whose record and layout are what the previous output was rendered from keeps its files.
     const layoutKey = layoutKeys(outline, sha1(salt, JSON.stringify(assets.files.map((f) => f.path)), JSON.stringify(templates)));
-    const entries = new Map<string, PageEntry>();
-    const kept = new Set<string>();
-    const records = new Map<string, PageRecord>();
-    const jobs: PageJob[] = [];
-    await task(logger, 'plan', async () => {
-      for (const [i, source] of sources.entries()) {
-        const renderKey = sha1(cache.key(source), layoutKey(outlines[i]));
-        const cached = cache.get(source);
-        const before = previous?.pages.get(source.route);
-        if (cached && before?.renderKey === renderKey) {
-          kept.add(source.route);
-          records.set(source.route, cached);
-          entries.set(source.route, before);
-        } else {
-          // Its layout changed but not its text: the cached record, with its HTML, is rendered again.
-          jobs.push({ source, cached: cached && (await cache.withHtml(source, cached)) });
-          entries.set(source.route, { renderKey, chunk: '', paths: [] });
-        }
-      }
-    });
+    const { jobs, kept, records, entries } = await task(logger, 'plan', () => planPages(sources, outlines, cache, layoutKey, previous));
     const pageFiles: OutputFile[] = [];
     const found = new Problems();
     const results = await task(logger, 'pages', async () => {
@@ -109,6 +89,32 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
   } finally {
     await workers?.close();
   }
+}
+
+/**
+ * Which pages keep their files: those whose record (by its Markdown cache key) and layout (by its
+ * layout key) are what the previous output was rendered from. The others become jobs, with their
+ * cached record when only their layout changed.
+ */
+async function planPages(sources: PageSource[], outlines: PageRecord[], cache: MarkdownCache, layoutKey: (page: PageRecord) => string, previous?: OutputManifest) {
+  const entries = new Map<string, PageEntry>();
+  const kept = new Set<string>();
+  const records = new Map<string, PageRecord>();
+  const jobs: PageJob[] = [];
+  for (const [i, source] of sources.entries()) {
+    const renderKey = sha1(cache.key(source), layoutKey(outlines[i]));
+    const cached = cache.get(source);
+    const before = previous?.pages.get(source.route);
+    if (cached && before?.renderKey === renderKey) {
+      kept.add(source.route);
+      records.set(source.route, cached);
+      entries.set(source.route, before);
+    } else {
+      jobs.push({ source, cached: cached && (await cache.withHtml(source, cached)) });
+      entries.set(source.route, { renderKey, chunk: '', paths: [] }); // the files come from the job
+    }
+  }
+  return { jobs, kept, records, entries };
 }
 
 /** `build [root]`: loads the root's configuration and writes the site to its output folder. */
