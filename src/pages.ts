@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,6 +113,7 @@ export async function runPages(jobs: PageJob[], context: PagesContext, problems:
   };
   const place = (start: number, pages: PageResult[]) => pages.forEach((page, i) => (results[start + i] = page));
   const helping = workers.serve(jobs, context, take, place, problems);
+  helping.catch(() => {}); // a worker's failure is thrown below, not reported as unhandled meanwhile
   for (let range = take(); range; range = take()) {
     place(range[0], run(jobs.slice(...range), problems));
     // Lets the workers' messages in between batches: each asks for its next batch.
@@ -125,16 +127,17 @@ type WorkerMessage = { type: 'ready' } | { type: 'done'; start: number; pages: P
 export type WorkerRequest = { type: 'context'; context: PagesContext } | { type: 'batch'; start: number; jobs: PageJob[] };
 
 /**
- * Worker threads for the pages stage, one a core beside this thread. The build starts them before
- * it reads the content, so they load their code (the Markdown chain, the highlighter, React)
- * meanwhile; `close` ends them.
+ * Worker threads for the pages stage, one a core beside this thread, started when many pages are
+ * to be rendered. While a worker loads its code (the Markdown chain, the highlighter, React) this
+ * thread works on the first batches; `close` ends them.
  */
 export class PageWorkers {
   private constructor(private readonly workers: { worker: Worker; ready: Promise<void> }[]) {}
 
   static async start(count = Math.min(availableParallelism(), 8) - 1): Promise<PageWorkers | undefined> {
-    if (count < 1) return undefined;
-    const file = await bundleWorker();
+    // No workers on one core, or where the bundle cannot be written (a read-only install): this thread does it all.
+    const file = count < 1 ? null : await bundleWorker().catch(() => null);
+    if (!file) return undefined;
     return new PageWorkers(
       Array.from({ length: count }, () => {
         const worker = new Worker(file);
@@ -196,7 +199,11 @@ function bundleWorker(): Promise<string> {
   workerFile ??= (async () => {
     const here = path.dirname(fileURLToPath(import.meta.url));
     const outfile = path.resolve(here, '../node_modules/.cache/docs/pages-worker.mjs');
-    await esbuild.build({ entryPoints: [path.join(here, 'pages-worker.ts')], outfile, bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'silent', jsx: 'automatic' });
+    const result = await esbuild.build({ entryPoints: [path.join(here, 'pages-worker.ts')], outfile, bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'silent', jsx: 'automatic', write: false });
+    // Written aside and renamed: another build may be starting workers from the same file.
+    await mkdir(path.dirname(outfile), { recursive: true });
+    await writeFile(`${outfile}.${process.pid}.tmp`, result.outputFiles[0].contents);
+    await rename(`${outfile}.${process.pid}.tmp`, outfile);
     return outfile;
   })();
   return workerFile;
