@@ -62,10 +62,12 @@ export interface Writer {
 }
 
 /**
- * Writes into a temporary folder beside the output and swaps it in only when every file is
- * written, so a failed build never leaves half a site. With a manifest file (kept in the cache),
- * pages unchanged since the last build are hard-linked from the previous output instead of
- * written, and a build that changes nothing leaves the output as it is.
+ * Writes the output so that it is never half a site. A first build (or one that keeps no page)
+ * writes a temporary folder beside the output and swaps it in. With a manifest file (kept in the
+ * cache), a later build keeps the files of unchanged pages: it updates the output in place, file
+ * by file (`update`), or, when a path changes from file to folder, links the kept files into a new
+ * folder; and a build that changes nothing writes nothing. Pages are staged while the build runs,
+ * so a failed build touches nothing.
  */
 export class FsWriter implements Writer {
   readonly staging: string;
