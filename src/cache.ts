@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
@@ -41,9 +41,14 @@ export function cachePath(config: Pick<ResolvedConfig, 'root'>, name: string): s
   return path.join(config.root, 'node_modules/.cache/docs', name);
 }
 
-/** A value stored by `writeCache` under the same salt, or undefined (none yet, another version, unreadable). */
+/**
+ * A value stored by `writeCache` under the same salt, or undefined (none yet, another version,
+ * unreadable). The salt is read first, from a small file beside the value, so a stale cache costs
+ * no deserialization (the search index of 10,000 pages is 85 MB).
+ */
 export async function readCache<T>(file: string, salt: string): Promise<T | undefined> {
   try {
+    if ((await readFile(`${file}.key`, 'utf8')) !== sha1(salt)) return undefined;
     const stored = deserialize(await readFile(file)) as { salt: string; value: T };
     return stored.salt === salt ? stored.value : undefined;
   } catch {
@@ -51,13 +56,16 @@ export async function readCache<T>(file: string, salt: string): Promise<T | unde
   }
 }
 
-/** Stores a value atomically; a read-only checkout simply builds without a cache. */
+/** Stores a value atomically (value, then its key); a read-only checkout simply builds without a cache. */
 export async function writeCache(file: string, salt: string, value: unknown): Promise<void> {
   try {
     await mkdir(path.dirname(file), { recursive: true });
     const temp = `${file}.${process.pid}.tmp`;
+    await rm(`${file}.key`, { force: true });
     await writeFile(temp, serialize({ salt, value }));
     await rename(temp, file);
+    await writeFile(temp, sha1(salt));
+    await rename(temp, `${file}.key`);
   } catch {
     // No cache this time.
   }
