@@ -53,7 +53,8 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
     const results = await task(logger, 'pages', async () => {
       // Only for many pages to render: an unchanged build starts none.
       workers = jobs.length >= PARALLEL_THRESHOLD ? await PageWorkers.start() : undefined;
-      return runPages(jobs, { config, layout: { outlines, staticFiles, assets, templates, outDir: writer.staging } }, found, workers).finally(() => workers?.close());
+      const progress = (done: number) => logger.progress?.('pages', done, jobs.length);
+      return runPages(jobs, { config, layout: { outlines, staticFiles, assets, templates, outDir: writer.staging } }, found, workers, progress).finally(() => workers?.close());
     });
     problems.push(...found.list);
     const failed = new Set(found.list.map((p) => p.place.file));

@@ -100,24 +100,28 @@ const BATCH = 8;
  * done with its last, so a worker that is still loading its code, or a thread with longer pages,
  * simply takes fewer. Results keep the order of the jobs.
  */
-export async function runPages(jobs: PageJob[], context: PagesContext, problems: Problems, workers?: PageWorkers): Promise<PageResult[]> {
+export async function runPages(jobs: PageJob[], context: PagesContext, problems: Problems, workers?: PageWorkers, onProgress?: (done: number) => void): Promise<PageResult[]> {
   const run = pageRunner(context);
-  if (!workers || jobs.length <= BATCH) return run(jobs, problems);
   const results: PageResult[] = new Array(jobs.length);
   let next = 0;
+  let done = 0;
   const take = (): [number, number] | null => {
     if (next >= jobs.length) return null;
     const start = next;
     next = Math.min(jobs.length, next + BATCH);
     return [start, next];
   };
-  const place = (start: number, pages: PageResult[]) => pages.forEach((page, i) => (results[start + i] = page));
-  const helping = workers.serve(jobs, context, take, place, problems);
-  helping.catch(() => {}); // a worker's failure is thrown below, not reported as unhandled meanwhile
+  const place = (start: number, pages: PageResult[]) => {
+    pages.forEach((page, i) => (results[start + i] = page));
+    done += pages.length;
+    onProgress?.(done);
+  };
+  const helping = workers?.serve(jobs, context, take, place, problems);
+  helping?.catch(() => {}); // a worker's failure is thrown below, not reported as unhandled meanwhile
   for (let range = take(); range; range = take()) {
     place(range[0], run(jobs.slice(...range), problems));
     // Lets the workers' messages in between batches: each asks for its next batch.
-    await new Promise((resolve) => setImmediate(resolve));
+    if (helping) await new Promise((resolve) => setImmediate(resolve));
   }
   await helping;
   return results;
