@@ -37,7 +37,6 @@ export interface BuildResult {
 export async function buildSite(config: ResolvedConfig, writer: Writer, logger: Logger = silentLogger): Promise<BuildResult> {
   const started = performance.now();
   const problems = new Problems();
-  let workers: PageWorkers | undefined;
   try {
     const [sources, staticFiles] = await task(logger, 'content', () => Promise.all([loadContent(config, problems), listStaticFiles(config.contentDir)]));
     const outlines = sources.map((source) => pageOutline(source, config, new Problems())); // their problems are reported with the page
@@ -52,9 +51,9 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
     const found = new Problems();
     const results = await task(logger, 'pages', async () => {
       // Only for many pages to render: an unchanged build starts none.
-      workers = jobs.length >= PARALLEL_THRESHOLD ? await PageWorkers.start() : undefined;
+      const workers = jobs.length >= PARALLEL_THRESHOLD ? await PageWorkers.start() : undefined;
       const progress = (done: number) => logger.progress?.('pages', done, jobs.length);
-      return runPages(jobs, { config, layout: { outlines, staticFiles, assets, templates, outDir: writer.staging } }, found, workers, progress).finally(() => workers?.close());
+      return runPages(jobs, { config, layout: { outlines, staticFiles, assets, templates, stagingDir: writer.staging } }, found, workers, progress).finally(() => workers?.close());
     });
     problems.push(...found.list);
     const failed = new Set(found.list.map((p) => p.place.file));
@@ -78,6 +77,7 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
     const searchKey = sha1(salt, JSON.stringify([config.base, config.search]), JSON.stringify(searchPages(site)));
     files.push(...(await task(logger, 'search', () => memo(cachePath(config, 'search.v8'), searchKey, () => buildSearchIndex(site)))));
     files.push(...(await readStaticFiles(config, staticFiles)));
+    // In memory the pages' files are already among `files`.
     const pagePaths = writer.staging === null ? [] : [...entries.values()].flatMap((e) => e.paths);
     checkOutputCollisions([...pagePaths, ...files.map((f) => f.path)], staticFiles, problems);
     problems.throwIfAny();
@@ -87,8 +87,6 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
   } catch (error) {
     await writer.discard();
     throw error;
-  } finally {
-    await workers?.close();
   }
 }
 

@@ -50,6 +50,7 @@ export async function readCache<T>(file: string, salt: string): Promise<T | unde
   try {
     if ((await readFile(`${file}.key`, 'utf8')) !== sha1(salt)) return undefined;
     const stored = deserialize(await readFile(file)) as { salt: string; value: T };
+    // Checked again: another build may have replaced the value after we read its key.
     return stored.salt === salt ? stored.value : undefined;
   } catch {
     return undefined;

@@ -35,8 +35,8 @@ export interface LayoutContext {
   assets: Pick<BuiltAssets, 'css' | 'js' | 'redirectScript'>;
   /** Read by the main thread (src/render/index.tsx `readTemplates`): workers run from a bundle elsewhere. */
   templates: Templates;
-  /** Where to write the files, or null to hand their contents back (builds in memory). */
-  outDir: string | null;
+  /** Where to stage the files (the writer's staging folder), or null to hand their contents back (builds in memory). */
+  stagingDir: string | null;
 }
 
 export interface PagesContext {
@@ -79,9 +79,9 @@ function pageWriter(config: ResolvedConfig, layout: LayoutContext): (record: Pag
   return (record) => {
     const { chunk, html, markdown } = pageFiles(site, renderer, record);
     const files = [chunk, html, markdown];
-    if (layout.outDir === null) return { chunk: chunk.path, paths: files.map((f) => f.path), contents: files };
+    if (layout.stagingDir === null) return { chunk: chunk.path, paths: files.map((f) => f.path), contents: files };
     for (const file of files) {
-      const full = path.join(layout.outDir, file.path);
+      const full = path.join(layout.stagingDir, file.path);
       const dir = path.dirname(full);
       if (!made.has(dir)) mkdirSync(dir, { recursive: true });
       made.add(dir);
@@ -214,7 +214,7 @@ function bundleWorker(): Promise<string> {
 }
 
 /**
- * Sites with fewer pages than this get no workers: a worker loads the Markdown chain and React and
+ * Fewer pages to render than this get no workers: a worker loads the Markdown chain and React and
  * runs them cold (JIT warm-up is most of a small site's pages stage), and on two cores it slows
  * this thread's own compiler and GC threads. Measured on the real site (109 pages): 1.5 s in one
  * thread, 1.9 s with a worker.

@@ -36,8 +36,9 @@ interface StoredManifest extends OutputManifest {
 interface Found {
   /** What of it can be kept (intact files only). */
   intact: OutputManifest;
-  /** Every file the last build wrote, and files nobody wrote (to remove). */
+  /** Every file the last build wrote. */
   written: string[];
+  /** Files nobody wrote (to remove). */
   strays: string[];
 }
 
@@ -54,7 +55,7 @@ export interface BuildOutput {
 export interface Writer {
   /** A folder pages may be written into while the build runs, or null: their files come with `commit`. */
   readonly staging: string | null;
-  /** The previous output, when its page files can be kept (every one of them is still there). */
+  /** What of the previous output can be kept: the pages and site files still on disk as the last build left them. */
   previous(): Promise<OutputManifest | undefined>;
   commit(output: BuildOutput): Promise<void>;
   /** Drops what was staged (the build failed). */
@@ -101,7 +102,7 @@ export class FsWriter implements Writer {
   private async readPrevious(): Promise<Found | undefined> {
     if (!this.options.manifest) return undefined;
     const stored = await readCache<StoredManifest>(this.options.manifest, this.manifestSalt());
-    if (!(stored?.identities instanceof Map)) return undefined;
+    if (!stored) return undefined;
     // Every file as it is now: one deleted, replaced or edited by hand (or by another build into
     // this folder) is written again; one nobody wrote is removed.
     const onDisk = listFiles(this.outDir);
@@ -135,6 +136,7 @@ export class FsWriter implements Writer {
         made.add(dir);
       };
       mkdirSync(this.staging, { recursive: true });
+      // The rendered pages are already staged: add the kept ones (hard links) and the site files.
       for (const route of output.kept) {
         for (const file of output.pages.get(route)!.paths) {
           dirOf(file);
@@ -264,7 +266,7 @@ function sameEntries<T>(a: Map<string, T>, b: Map<string, T>, same: (x: T, y: T)
   return true;
 }
 
-/** Keeps the site in memory: for tests and for the dev server. */
+/** Keeps the site in memory: for tests. */
 export class MemoryWriter implements Writer {
   readonly staging = null;
   readonly files = new Map<string, string | Uint8Array>();
@@ -282,7 +284,7 @@ export class MemoryWriter implements Writer {
   }
 }
 
-/** A whole site as files, committed without any page kept (tests, and callers that render everything themselves). */
+/** A whole site as files, committed without any page kept (tests). */
 export function allFiles(files: OutputFile[]): BuildOutput {
   return { files, pages: new Map(), kept: new Set() };
 }

@@ -6,12 +6,14 @@ import type { PageRecord, PageSource } from '../types.js';
  * Page records from earlier builds, keyed by a content hash of everything a record depends on:
  * the page's source, the base and the constants, and the generator's code. An unchanged page is
  * not parsed again. Stored under node_modules/.cache in two files: the records without their HTML,
- * which every build reads, and the HTML, read only when a cached page's layout must be rendered
- * again (a page whose files are kept needs none). A missing or unreadable cache is simply empty,
+ * which every build reads, and the HTML, read when a cached page's layout must be rendered again,
+ * or by `save` to carry over the HTML of pages not rendered this run (a page whose files are kept
+ * needs none). A missing or unreadable cache is simply empty,
  * and pages with problems are never stored (their messages must show every run).
  */
 export class MarkdownCache {
-  private readonly fresh = new Map<string, PageRecord>();
+  /** Every entry of this build, cache hits and new records: what `save` keeps. */
+  private readonly used = new Map<string, PageRecord>();
   /** HTML of the records rendered in this run (cached records carry none). */
   private readonly newHtml = new Map<string, string>();
   private storedHtml?: Promise<Map<string, string>>;
@@ -36,7 +38,7 @@ export class MarkdownCache {
   get(source: PageSource): PageRecord | undefined {
     const key = this.key(source);
     const record = this.entries.get(key);
-    if (record) this.fresh.set(key, record);
+    if (record) this.used.set(key, record);
     return record;
   }
 
@@ -53,17 +55,17 @@ export class MarkdownCache {
 
   set(source: PageSource, record: PageRecord): void {
     const key = this.key(source);
-    this.fresh.set(key, { ...record, html: '' });
+    this.used.set(key, { ...record, html: '' });
     this.newHtml.set(key, record.html);
   }
 
   /** Keeps only this build's pages (deleted pages drop out). */
   async save(): Promise<void> {
-    if (!this.newHtml.size && this.fresh.size === this.entries.size) return;
-    const previous = this.newHtml.size === this.fresh.size ? new Map<string, string>() : await this.html();
+    if (!this.newHtml.size && this.used.size === this.entries.size) return;
+    const previous = this.newHtml.size === this.used.size ? new Map<string, string>() : await this.html();
     const html = new Map<string, string>();
     const records = new Map<string, PageRecord>();
-    for (const [key, record] of this.fresh) {
+    for (const [key, record] of this.used) {
       const text = this.newHtml.get(key) ?? previous.get(key);
       if (text === undefined) continue; // its HTML is lost: leave the page out, it is parsed again next time
       html.set(key, text);
