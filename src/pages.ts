@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { createRenderer, pageFiles } from './output.js';
 import type { Templates } from './render/index.js';
 import { createSite } from './site.js';
 import type { OutputFile, PageRecord, PageSource } from './types.js';
+import { folderMaker } from './write.js';
 
 /**
  * The pages stage: each page's Markdown (unless the cache has its record) and, in a build, its
@@ -75,19 +76,13 @@ export function pageRunner(context: PagesContext): (jobs: PageJob[], problems: P
 function pageWriter(config: ResolvedConfig, layout: LayoutContext): (record: PageRecord) => RenderedFiles {
   const site = createSite(config, layout.outlines, layout.staticFiles);
   const renderer = createRenderer(site, layout.assets, layout.templates);
-  const made = new Set<string>();
+  const staged = layout.stagingDir === null ? null : folderMaker(layout.stagingDir);
   return (record) => {
     const { chunk, html, markdown } = pageFiles(site, renderer, record);
     const files = [chunk, html, markdown];
-    if (layout.stagingDir === null) return { chunk: chunk.path, paths: files.map((f) => f.path), contents: files };
-    for (const file of files) {
-      const full = path.join(layout.stagingDir, file.path);
-      const dir = path.dirname(full);
-      if (!made.has(dir)) mkdirSync(dir, { recursive: true });
-      made.add(dir);
-      // Synchronous: small files, and no round trip through libuv's four threads for each.
-      writeFileSync(full, file.contents);
-    }
+    if (!staged) return { chunk: chunk.path, paths: files.map((f) => f.path), contents: files };
+    // Synchronous: small files, and no round trip through libuv's four threads for each.
+    for (const file of files) writeFileSync(staged(file.path), file.contents);
     return { chunk: chunk.path, paths: files.map((f) => f.path) };
   };
 }

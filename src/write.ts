@@ -129,24 +129,13 @@ export class FsWriter implements Writer {
     if (found && !pathConflicts(found, output)) return this.update(found, output, siteFiles);
     const olds: string[] = [];
     try {
-      const made = new Set<string>();
-      const dirOf = (file: string) => {
-        const dir = path.dirname(path.join(this.staging, file));
-        if (!made.has(dir)) mkdirSync(dir, { recursive: true });
-        made.add(dir);
-      };
+      const staged = folderMaker(this.staging);
       mkdirSync(this.staging, { recursive: true });
       // The rendered pages are already staged: add the kept ones (hard links) and the site files.
       for (const route of output.kept) {
-        for (const file of output.pages.get(route)!.paths) {
-          dirOf(file);
-          linkSync(path.join(this.outDir, file), path.join(this.staging, file));
-        }
+        for (const file of output.pages.get(route)!.paths) linkSync(path.join(this.outDir, file), staged(file));
       }
-      for (const file of output.files) {
-        dirOf(file.path);
-        writeFileSync(path.join(this.staging, file.path), file.contents);
-      }
+      for (const file of output.files) writeFileSync(staged(file.path), file.contents);
       // Another build may put its output in place between our two renames: move that aside too, and retry.
       for (let attempt = 0; ; attempt++) {
         const old = `${this.outDir}.old-${this.stamp}-${attempt}`;
@@ -180,14 +169,7 @@ export class FsWriter implements Writer {
     const previous = found.intact;
     // Until the new manifest is written, the next build must not trust the old one.
     await rm(this.options.manifest!, { force: true });
-    const made = new Set<string>();
-    const target = (file: string) => {
-      const full = path.join(this.outDir, file);
-      const dir = path.dirname(full);
-      if (!made.has(dir)) mkdirSync(dir, { recursive: true });
-      made.add(dir);
-      return full;
-    };
+    const target = folderMaker(this.outDir);
     const rendered = [...output.pages].filter(([route]) => !output.kept.has(route)).flatMap(([, entry]) => entry.paths);
     const changed = output.files.filter((file) => previous.siteFiles.get(file.path) !== siteFiles.get(file.path));
     const isAsset = (file: string) => file.startsWith('assets/');
@@ -223,6 +205,21 @@ export class FsWriter implements Writer {
   async discard(): Promise<void> {
     await rm(this.staging, { recursive: true, force: true });
   }
+}
+
+/**
+ * The full path of a file under `root`, its folder made first: each folder once, however many
+ * files go in it (the stages that write thousands of files).
+ */
+export function folderMaker(root: string): (file: string) => string {
+  const made = new Set<string>();
+  return (file) => {
+    const full = path.join(root, file);
+    const dir = path.dirname(full);
+    if (!made.has(dir)) mkdirSync(dir, { recursive: true });
+    made.add(dir);
+    return full;
+  };
 }
 
 /** What tells a file apart from an edited or replaced one: inode, size and modification time. */
