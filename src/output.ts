@@ -24,7 +24,8 @@ export function chunkScript(chunk: PageChunk): string {
   return `(self.docsChunks=self.docsChunks||[]).push(${JSON.stringify([chunk.key, chunk]).replace(/</g, '\\u003c')});\n`;
 }
 
-function hashed(dir: string, name: string, ext: string, contents: string): OutputFile {
+/** A file named by its content's hash (`assets/routes/guide.<hash>.json`): cached forever by hosts. */
+export function hashed(dir: string, name: string, ext: string, contents: string): { path: string; contents: string } {
   return { path: `${dir}${name}.${shortHash(contents)}.${ext}`, contents };
 }
 
@@ -83,15 +84,11 @@ export function emitSiteFiles(site: Site, renderer: Renderer, chunkPaths: Map<st
   const navFile = hashed('assets/', 'nav', 'json', JSON.stringify(renderer.renderNavGroups()));
   files.push(navFile);
   index.nav = `${config.base}${navFile.path}`;
-  index.redirects = config.redirects.map((r) => ({ from: withBase(config.base, r.exact ? r.from : normalize(r.from)), to: targetUrl(site, r), exact: Boolean(r.exact) }));
+  index.redirects = redirectEntries(site);
   files.push({ path: ROUTES_INDEX, contents: JSON.stringify(index) });
   const routesUrl = `${config.base}${ROUTES_INDEX}`;
 
-  files.push({ path: '404.html', contents: renderer.renderNotFound(routesUrl) });
-  for (const redirect of config.redirects) {
-    if (redirect.exact) continue;
-    files.push({ path: `${normalize(redirect.from).slice(1)}index.html`, contents: renderer.renderRedirect(targetUrl(site, redirect)) });
-  }
+  files.push({ path: '404.html', contents: renderer.renderNotFound(routesUrl) }, ...redirectStubs(site, renderer));
   const redirects = redirectsFile(site);
   files.push({ path: '_redirects', contents: redirects }, ...nginxFiles(config, redirects));
   files.push({ path: 'pages.json', contents: JSON.stringify(site.pages.map(({ html, links, anchors, sections, markdown, codeBlocks, ...record }) => record), null, 1) });
@@ -100,6 +97,17 @@ export function emitSiteFiles(site: Site, renderer: Renderer, chunkPaths: Map<st
   // Readers beyond the browser and the host: llms.txt, headers, favicon.
   files.push(...llmsFiles(site, pagesMarkdown(site)), headersFile(config), faviconFile());
   return files;
+}
+
+/** The redirect table as the runtime reads it in `routes.json`: each old path and its final target. */
+export function redirectEntries(site: Site): RoutesIndex['redirects'] {
+  const { base, redirects } = site.config;
+  return redirects.map((r) => ({ from: withBase(base, r.exact ? r.from : normalize(r.from)), to: targetUrl(site, r), exact: Boolean(r.exact) }));
+}
+
+/** A stub page at each old path (exact redirects have none: they are one path, not a folder). */
+export function redirectStubs(site: Site, renderer: Renderer): OutputFile[] {
+  return site.config.redirects.filter((r) => !r.exact).map((r) => ({ path: `${normalize(r.from).slice(1)}index.html`, contents: renderer.renderRedirect(targetUrl(site, r)) }));
 }
 
 /** Where a redirect finally lands (`followRedirect`: the check has made sure it does), as a URL. */

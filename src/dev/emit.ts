@@ -1,8 +1,7 @@
-import { shortHash, THEME_SCRIPT } from '../assets.js';
-import { normalize } from '../check.js';
-import { ROUTES_INDEX, type RoutesIndex } from '../output.js';
+import { THEME_SCRIPT } from '../assets.js';
+import { hashed, ROUTES_INDEX, type RoutesIndex } from '../output.js';
 import type { Renderer } from '../render/index.js';
-import { routeShard, withBase } from '../shared/paths.js';
+import { routeShard } from '../shared/paths.js';
 import { groupOf, isGroup, prevNext, type NavLink, type Site } from '../site.js';
 import type { OutputFile, PageRecord } from '../types.js';
 import type { RenderModules } from './render-modules.js';
@@ -141,14 +140,12 @@ export class IncrementalEmitter {
     if (this.notFound.key !== String(this.nav.version)) this.notFound = { key: String(this.nav.version), html: renderer.renderNotFound(DEV_TOKENS.routes) };
     next.set(this.navGroups.file.path, this.navGroups.file.contents);
     index.nav = `${config.base}${this.navGroups.file.path}`;
-    index.redirects = config.redirects.map((r) => ({ from: withBase(config.base, r.exact ? r.from : normalize(r.from)), to: this.modules.targetUrl(site, r), exact: Boolean(r.exact) }));
+    index.redirects = this.modules.redirectEntries(site);
     const indexFile = { path: ROUTES_INDEX, contents: JSON.stringify(index) };
     next.set(indexFile.path, indexFile.contents);
 
     next.set('404.html', this.notFound.html);
-    for (const redirect of config.redirects) {
-      if (!redirect.exact) next.set(`${normalize(redirect.from).slice(1)}index.html`, renderer.renderRedirect(this.modules.targetUrl(site, redirect)));
-    }
+    for (const stub of this.modules.redirectStubs(site, renderer)) next.set(stub.path, stub.contents as string);
 
     for (const [path, contents] of next) if (this.siteFiles.get(path) !== contents) writes.push({ path, contents });
     for (const path of this.siteFiles.keys()) if (!next.has(path) && !this.docPaths.has(path)) removes.push(path);
@@ -210,8 +207,4 @@ function readsSame(a: Reads, b: Reads): boolean {
 
 function sameLinks(a: NavLink[], b: NavLink[]): boolean {
   return a.length === b.length && a.every((x, i) => x.text === b[i].text && x.href === b[i].href && x.route === b[i].route && x.external === b[i].external);
-}
-
-function hashed(dir: string, name: string, ext: string, contents: string): { path: string; contents: string } {
-  return { path: `${dir}${name}.${shortHash(contents)}.${ext}`, contents };
 }

@@ -1,4 +1,4 @@
-import { chunkScript, emitSite, targetUrl } from '../output.js';
+import { chunkScript, emitSite, redirectEntries, redirectStubs } from '../output.js';
 import { pageView, Renderer } from '../render/index.js';
 import { buildSearchIndex } from '../search/index.js';
 
@@ -6,7 +6,7 @@ import { buildSearchIndex } from '../search/index.js';
  * The code that turns page records into files: the layout components and everything that
  * imports them. `dev` reloads this set when a component changes, since Node caches modules.
  */
-export const renderModules = { Renderer, pageView, chunkScript, emitSite, targetUrl, buildSearchIndex };
+export const renderModules = { Renderer, pageView, chunkScript, emitSite, redirectEntries, redirectStubs, buildSearchIndex };
 
 export type RenderModules = typeof renderModules;
 
