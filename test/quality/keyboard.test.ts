@@ -1,8 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
-import { serveDir } from '../helpers/site.js';
-import { buildGateSites, REAL_SITE, type BuiltSite } from './site.js';
+import { describe, expect, it } from 'vitest';
+import { servedLongPage } from './site.js';
 
 interface Focused {
   /** The element's number among the reachable targets (set before tabbing), tag, and href or label. */
@@ -65,28 +63,14 @@ async function tabThrough(page: Page, limit: number): Promise<Focused[]> {
  * toggle and every link can be reached, and each shows where focus is.
  */
 describe('quality/keyboard', () => {
-  let site: BuiltSite;
-  let server: Awaited<ReturnType<typeof serveDir>>;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
-  // A long page with tables, code and callouts: the most kinds of focus stop.
-  const route = REAL_SITE ? 'workflows/steps/code/' : 'guides/long/';
-  beforeAll(async () => {
-    [site] = await buildGateSites();
-    server = await serveDir(site.outDir, site.base);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await site?.cleanup();
-  });
+  const longPage = servedLongPage();
 
   for (const width of [375, 1280]) {
     it(`reaches every link and control with Tab at ${width} px, each visibly focused and not hidden`, async () => {
-      const context = await browser.browser.newContext({ viewport: { width, height: 800 }, reducedMotion: 'reduce' });
+      const context = await longPage.browser().newContext({ viewport: { width, height: 800 }, reducedMotion: 'reduce' });
       const page = await context.newPage();
       try {
-        await page.goto(`${server.origin}${site.base}${route}`, { waitUntil: 'load' });
+        await page.goto(longPage.url(), { waitUntil: 'load' });
         const targets = await reachableTargets(page);
         const stops = await tabThrough(page, targets.length + 20);
         expect(stops[0]?.control).toBe('skip-link');
@@ -104,10 +88,10 @@ describe('quality/keyboard', () => {
   }
 
   it('opens the menu with the keyboard at 375 px and reaches every sidebar link in it, visibly focused', async () => {
-    const context = await browser.browser.newContext({ viewport: { width: 375, height: 800 }, reducedMotion: 'reduce' });
+    const context = await longPage.browser().newContext({ viewport: { width: 375, height: 800 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     try {
-      await page.goto(`${server.origin}${site.base}${route}`, { waitUntil: 'load' });
+      await page.goto(longPage.url(), { waitUntil: 'load' });
       await page.keyboard.press('Tab');
       await page.keyboard.press('Tab');
       expect((await focused(page))?.control).toBe('menu-button');
@@ -133,9 +117,9 @@ describe('quality/keyboard', () => {
   });
 
   it('moves focus into the content with the skip link', async () => {
-    const page = await browser.browser.newPage();
+    const page = await longPage.browser().newPage();
     try {
-      await page.goto(`${server.origin}${site.base}${route}`, { waitUntil: 'load' });
+      await page.goto(longPage.url(), { waitUntil: 'load' });
       await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
       expect(await page.evaluate(() => document.activeElement?.closest('main')?.id)).toBe('main');
@@ -145,9 +129,9 @@ describe('quality/keyboard', () => {
   });
 
   it('switches the theme with the keyboard', async () => {
-    const page = await browser.browser.newPage();
+    const page = await longPage.browser().newPage();
     try {
-      await page.goto(`${server.origin}${site.base}${route}`, { waitUntil: 'load' });
+      await page.goto(longPage.url(), { waitUntil: 'load' });
       await page.locator('.theme-toggle').focus();
       await page.keyboard.press('Enter');
       const first = await page.evaluate(() => document.documentElement.dataset.theme);

@@ -1,31 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
-import { serveDir } from '../helpers/site.js';
-import { buildGateSites, REAL_SITE, type BuiltSite } from './site.js';
+import { describe, expect, it } from 'vitest';
+import { servedLongPage } from './site.js';
 
 /** Print: the page's content only, black on white; navigation, outline and controls are dropped. */
 describe('quality/print', () => {
-  let site: BuiltSite;
-  let server: Awaited<ReturnType<typeof serveDir>>;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
-  const route = REAL_SITE ? 'workflows/steps/code/' : 'guides/long/';
-  beforeAll(async () => {
-    [site] = await buildGateSites();
-    server = await serveDir(site.outDir, site.base);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await site?.cleanup();
-  });
+  const longPage = servedLongPage();
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`prints the content without the navigation, in black on white even in ${colorScheme} mode`, async () => {
-      const context = await browser.browser.newContext({ colorScheme, viewport: { width: 1280, height: 900 } });
+      const context = await longPage.browser().newContext({ colorScheme, viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       try {
-        await page.goto(`${server.origin}${site.base}${route}`, { waitUntil: 'load' });
+        await page.goto(longPage.url(), { waitUntil: 'load' });
         await page.emulateMedia({ media: 'print' });
         const shown = await page.evaluate(() => {
           const visible = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)].some((el) => el.checkVisibility({ visibilityProperty: true }));

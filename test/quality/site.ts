@@ -2,8 +2,11 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { createStaticServer, listen } from '../../src/serve.js';
-import { buildToTemp, fixture, REPO } from '../helpers/site.js';
+import { launchBrowser } from '../helpers/browser.js';
+import { buildToTemp, fixture, REPO, serveDir } from '../helpers/site.js';
 
 /**
  * The quality gates run on the real documentation once `content/index.md` exists, and on the
@@ -32,6 +35,30 @@ export async function buildGateSites(roots: string[] = GATE_ROOTS): Promise<Buil
   }
   for (const root of roots) sites.push({ name: root === REPO ? 'site' : path.basename(root), ...(await buildToTemp(root)) });
   return sites;
+}
+
+/** A long page with tables, code and callouts: the most kinds of content and focus stops. */
+export const LONG_PAGE = REAL_SITE ? 'workflows/steps/code/' : 'guides/long/';
+
+/**
+ * The first gate site built, served over HTTP, and a browser, for the tests of a describe block
+ * that look at the long page (built before them, closed after them).
+ */
+export function servedLongPage(): { url: () => string; browser: () => Browser } {
+  let site: BuiltSite | undefined;
+  let server: Awaited<ReturnType<typeof serveDir>> | undefined;
+  let launched: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+  beforeAll(async () => {
+    [site] = await buildGateSites();
+    server = await serveDir(site.outDir, site.base);
+    launched = await launchBrowser();
+  });
+  afterAll(async () => {
+    await launched?.close();
+    await server?.close();
+    await site?.cleanup();
+  });
+  return { url: () => `${server!.origin}${site!.base}${LONG_PAGE}`, browser: () => launched!.browser };
 }
 
 /** URL paths of every page (from the page manifest) and the not-found page. */
