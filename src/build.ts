@@ -4,7 +4,7 @@ import { cachePath, codeVersion, memo, PassedCache, sha1 } from './cache.js';
 import { checkSite } from './check.js';
 import { runContentChecks } from './checks/index.js';
 import { loadConfig, type ResolvedConfig } from './config.js';
-import { listStaticFiles, loadContent } from './content.js';
+import { loadContentFiles } from './content.js';
 import { Problems } from './errors.js';
 import { layoutKeys } from './layout-keys.js';
 import { silentLogger, task, type Logger } from './log.js';
@@ -38,7 +38,7 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
   const started = performance.now();
   const problems = new Problems();
   try {
-    const [sources, staticFiles] = await task(logger, 'content', () => Promise.all([loadContent(config, problems), listStaticFiles(config.contentDir)]));
+    const { sources, staticFiles } = await task(logger, 'content', () => loadContentFiles(config, problems));
     const outlines = sources.map((source) => pageOutline(source, config, new Problems())); // their problems are reported with the page
     const outline = createSite(config, outlines, staticFiles);
     const assets = await task(logger, 'assets', () => buildAssets(config));

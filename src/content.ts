@@ -12,14 +12,13 @@ import type { Frontmatter, PageSource } from './types.js';
 /** Folders and files starting with "_" or "." hold data (the reference model), not pages. */
 const isHidden = (name: string) => name.startsWith('_') || name.startsWith('.') || name === 'node_modules';
 
-/** Every Markdown file under the content folder, sorted, as paths relative to it. */
-export async function listMarkdownFiles(contentDir: string): Promise<string[]> {
-  return (await listContentFiles(contentDir)).filter((f) => /\.md$/i.test(f));
-}
-
-/** Files beside the pages that the site serves as they are: images, downloads. */
-export async function listStaticFiles(contentDir: string): Promise<string[]> {
-  return (await listContentFiles(contentDir)).filter((f) => !/\.md$/i.test(f));
+/**
+ * The content folder in one walk, sorted, as paths relative to it: the Markdown pages, and the
+ * files beside them that the site serves as they are (images, downloads).
+ */
+export async function listContent(contentDir: string): Promise<{ pages: string[]; staticFiles: string[] }> {
+  const all = await listContentFiles(contentDir);
+  return { pages: all.filter((f) => /\.md$/i.test(f)), staticFiles: all.filter((f) => !/\.md$/i.test(f)) };
 }
 
 async function listContentFiles(contentDir: string): Promise<string[]> {
@@ -132,9 +131,15 @@ export function reportNoPages(config: ResolvedConfig, problems: Problems): void 
 
 /** Reads every page of the content folder. Problems go to `problems`; the caller fails once at the end. */
 export async function loadContent(config: ResolvedConfig, problems: Problems): Promise<PageSource[]> {
+  return (await loadContentFiles(config, problems)).sources;
+}
+
+/** `loadContent`, and the files beside the pages (from the same walk of the folder). */
+export async function loadContentFiles(config: ResolvedConfig, problems: Problems): Promise<{ sources: PageSource[]; staticFiles: string[] }> {
   let files: string[];
+  let staticFiles: string[];
   try {
-    files = await listMarkdownFiles(config.contentDir);
+    ({ pages: files, staticFiles } = await listContent(config.contentDir));
   } catch (error) {
     throw new BuildError(`cannot read the content folder: ${(error as Error).message}`, { file: path.relative(config.root, config.contentDir) || '.' }, 'put the Markdown pages in content/ under the root, or set `contentDir` in docs.config.ts');
   }
@@ -159,5 +164,5 @@ export async function loadContent(config: ResolvedConfig, problems: Problems): P
   }
   const pages = uniqueRoutes(sources, (s) => s.route, problems);
   await expandOpenApiPages(pages, config, problems);
-  return pages;
+  return { sources: pages, staticFiles };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { PassedCache } from '../cache.js';
 import { checkSite } from '../check.js';
 import { loadConfig } from '../config.js';
-import { listStaticFiles, loadContent } from '../content.js';
+import { loadContentFiles } from '../content.js';
 import { BuildError, BuildFailure, Problems } from '../errors.js';
 import { renderMarkdown } from '../pages.js';
 import { createSite, type Site } from '../site.js';
@@ -96,10 +96,10 @@ export async function checkContent(root: string, format: 'text' | 'json', write:
   try {
     const config = await loadConfig(root);
     const collected = new Problems();
-    const sources = await loadContent(config, collected);
+    const { sources, staticFiles } = await loadContentFiles(config, collected);
     const records = await renderMarkdown(sources, config, collected, { html: false });
     pages = records.length;
-    const site = createSite(config, records, await listStaticFiles(config.contentDir));
+    const site = createSite(config, records, staticFiles);
     checkSite(site, collected);
     await runContentChecks(site, collected);
     collected.throwIfAny();

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Processor } from 'unified';
 import type { ResolvedConfig } from '../config.js';
-import { contentHash, listMarkdownFiles, listStaticFiles, parseSource } from '../content.js';
+import { contentHash, listContent, parseSource } from '../content.js';
 import { BuildError, Problems } from '../errors.js';
 import { renderPage } from '../markdown/index.js';
 import { renderMarkdown } from '../pages.js';
@@ -57,7 +57,7 @@ export class ContentStore {
     let files: string[] = [];
     let statics: OutputFile[] = [];
     try {
-      const [pages, others] = await Promise.all([listMarkdownFiles(contentDir), listStaticFiles(contentDir)]);
+      const { pages, staticFiles: others } = await listContent(contentDir);
       files = pages;
       statics = (await this.updateStatics(others)).copy;
     } catch (error) {
@@ -111,7 +111,7 @@ export class ContentStore {
   /** Pages and other files that appeared or disappeared since they were read. */
   private async listChanges(): Promise<{ pages: string[]; statics: string[] }> {
     const { contentDir } = this.config;
-    const [pages, statics] = await Promise.all([listMarkdownFiles(contentDir).catch(() => []), listStaticFiles(contentDir).catch(() => [])]);
+    const { pages, staticFiles: statics } = await listContent(contentDir).catch(() => ({ pages: [], staticFiles: [] }));
     const diff = (now: string[], known: Set<string> | Map<string, unknown>) => {
       const listed = new Set(now);
       return [...now.filter((f) => !known.has(f)), ...[...known.keys()].filter((f) => !listed.has(f))];
