@@ -29,9 +29,17 @@ export class MarkdownCache {
     return new MarkdownCache(config, salt, (await readCache<Map<string, PageRecord>>(cachePath(config, 'records.v8'), salt)) ?? new Map());
   }
 
+  /** Each source's key, computed once (planning, lookups and `set` all ask for it). */
+  private readonly keys = new WeakMap<PageSource, string>();
+
   /** The cache key of a page: also what its rendered files depend on of its own source. */
   key(source: PageSource): string {
-    return sha1(this.salt, source.relativePath, source.hash, String(source.lineOffset), source.body, JSON.stringify(source.frontmatter));
+    let key = this.keys.get(source);
+    if (key === undefined) {
+      key = sha1(this.salt, source.relativePath, source.hash, String(source.lineOffset), source.body, JSON.stringify(source.frontmatter));
+      this.keys.set(source, key);
+    }
+    return key;
   }
 
   /** A page's cached record, without its HTML (`withHtml` adds it). */
