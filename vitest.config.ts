@@ -1,12 +1,32 @@
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * One folder for the sites this run builds once and shares between test files (test/helpers/shared-site.ts);
+ * set here, in the main process, so that every worker inherits it.
+ */
+process.env.DOCS_TEST_RUN ??= path.join(os.tmpdir(), `docs-test-run-${process.pid}`);
+
+/** What builds a site or drives Chromium gets the time a loaded two-core machine needs; nothing asserts a duration. */
+const slow = { testTimeout: 180_000, hookTimeout: 300_000 };
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', 'test/fixtures/**'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-    // Browser suites share one machine of two cores: files run two at a time at most.
+    // Two test files at a time at most: the machine has two cores and the browser suites share them.
     maxWorkers: 2,
+    globalSetup: ['test/setup/run-dir.ts'],
+    projects: [
+      // No build and no browser: what to run while working (`npm run test:unit`).
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 30_000 } },
+      // Builds of fixture sites, the CLI, the dev server without a browser.
+      { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], ...slow } },
+      // The documentation itself: its model, its pages, its search relevance.
+      { extends: true, test: { name: 'docs', include: ['test/docs/**/*.test.ts'], ...slow } },
+      // Real Chromium against built fixture sites; one browser for the project (test/setup/browser.ts).
+      { extends: true, test: { name: 'browser', include: ['test/browser/**/*.test.ts'], globalSetup: ['test/setup/browser.ts'], ...slow } },
+      // The quality gates over the real site (or the fixtures before it exists).
+      { extends: true, test: { name: 'quality', include: ['test/quality/**/*.test.ts'], globalSetup: ['test/setup/browser.ts'], ...slow } },
+    ],
   },
 });

@@ -219,9 +219,9 @@ export const PARALLEL_THRESHOLD = 400;
 /**
  * Renders every page's Markdown (no layout: `check` and `dev`); pages unchanged since an earlier
  * build come from the cache. Problems go to `problems`. With `html: false`, records from the cache
- * have no HTML (`check` needs none).
+ * have no HTML (`check` needs none); `parallelFrom` is the number of pages to render from which workers help.
  */
-export async function renderMarkdown(sources: PageSource[], config: ResolvedConfig, problems: Problems, options: { cache?: boolean; html?: boolean } = {}): Promise<PageRecord[]> {
+export async function renderMarkdown(sources: PageSource[], config: ResolvedConfig, problems: Problems, options: { cache?: boolean; html?: boolean; parallelFrom?: number } = {}): Promise<PageRecord[]> {
   const cache = options.cache === false ? undefined : await MarkdownCache.open(config);
   const records = new Map<string, PageRecord>();
   if (cache) {
@@ -234,7 +234,7 @@ export async function renderMarkdown(sources: PageSource[], config: ResolvedConf
   }
   const misses = sources.filter((s) => !records.has(s.relativePath));
   const found = new Problems();
-  const workers = misses.length >= PARALLEL_THRESHOLD ? await PageWorkers.start() : undefined;
+  const workers = misses.length >= (options.parallelFrom ?? PARALLEL_THRESHOLD) ? await PageWorkers.start() : undefined;
   const rendered = await runPages(misses.map((source) => ({ source })), { config }, found, workers).finally(() => workers?.close());
   problems.push(...found.list);
   const failed = new Set(found.list.map((p) => p.place.file));

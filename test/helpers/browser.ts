@@ -1,17 +1,35 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer, type LaunchOptions } from 'playwright-core';
+import { inject } from 'vitest';
 
 /**
  * Debian's Chromium, headless, with the flags this machine's closed network needs.
  * playwright-core gives every launch a fresh, temporary user-data dir of its own.
  */
+const LAUNCH: LaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+};
+
+/** The project's one Chromium, started by test/setup/browser.ts. */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(LAUNCH);
+}
+
+/**
+ * A connection to the project's shared Chromium (or, outside the browser projects, a Chromium of its own);
+ * `close` disconnects, or closes the one it launched. Each test opens its own contexts, so files never share state.
+ */
 export async function launchBrowser(): Promise<{ browser: Browser; close: () => Promise<void> }> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
-  });
-  return {
-    browser,
-    close: () => browser.close(),
-  };
+  const endpoint = sharedEndpoint();
+  const browser = endpoint ? await chromium.connect(endpoint) : await chromium.launch(LAUNCH);
+  return { browser, close: () => browser.close() };
+}
+
+function sharedEndpoint(): string | undefined {
+  try {
+    return inject('browserEndpoint');
+  } catch {
+    return undefined; // not under a project with the browser set-up
+  }
 }

@@ -2,7 +2,7 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import type { UserConfig } from '../../src/config.js';
 import { launchBrowser } from './browser.js';
-import { buildToTemp, serveDir } from './site.js';
+import { serveDir, sharedBuild } from './site.js';
 
 export interface OpenOptions {
   context?: BrowserContextOptions;
@@ -23,7 +23,7 @@ export interface ServedSite {
 }
 
 export async function startServedSite(root: string, overrides: Partial<UserConfig> = {}): Promise<ServedSite> {
-  const site = await buildToTemp(root, overrides);
+  const site = await sharedBuild(root, overrides);
   const server = await serveDir(site.outDir);
   const { browser } = await launchBrowser();
   const contexts: { close(): Promise<void> }[] = [];

@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,50 @@ export async function buildToTemp(root: string, overrides: Partial<UserConfig> =
   const config = Object.keys(overrides).length ? { ...loaded, ...resolveOverrides(loaded, overrides) } : loaded;
   await buildSite(config, new FsWriter(outDir));
   return { outDir, base: config.base, cleanup: () => rm(outDir, { recursive: true, force: true }) };
+}
+
+/**
+ * A fixture (or the real site) built once per test run and shared by every file that reads it, whatever
+ * worker it runs in: the first to ask builds (a folder it creates is the lock), the others wait for its
+ * marker. The output must only be read; `cleanup` does nothing (the run's folder goes at the end).
+ */
+export async function sharedBuild(root: string, overrides: Partial<UserConfig> = {}): Promise<{ outDir: string; base: string; cleanup: () => Promise<void> }> {
+  const runDir = process.env.DOCS_TEST_RUN;
+  if (!runDir) return buildToTemp(root, overrides); // outside vitest.config.ts: a build of its own
+  const dir = path.join(runDir, createHash('sha1').update(JSON.stringify([root, overrides])).digest('hex').slice(0, 16));
+  const marker = path.join(dir, 'built.json');
+  await mkdir(runDir, { recursive: true });
+  const won = await mkdir(dir).then(() => true, (error: NodeJS.ErrnoException) => (error.code === 'EEXIST' ? false : Promise.reject(error)));
+  if (won) {
+    const outDir = path.join(dir, 'out');
+    try {
+      const loaded = await loadConfig(root, { outDir });
+      const config = Object.keys(overrides).length ? { ...loaded, ...resolveOverrides(loaded, overrides) } : loaded;
+      await buildSite(config, new FsWriter(outDir));
+      await writeAtomically(marker, JSON.stringify({ outDir, base: config.base }));
+    } catch (error) {
+      await writeAtomically(marker, JSON.stringify({ error: String((error as Error).stack ?? error) }));
+      throw error;
+    }
+  }
+  const built = JSON.parse(await waitForFile(marker)) as { outDir: string; base: string; error?: string };
+  if (built.error) throw new Error(`the shared build of ${root} failed in another test file:\n${built.error}`);
+  return { outDir: built.outDir, base: built.base, cleanup: async () => {} };
+}
+
+/** Readers never see half of it. */
+async function writeAtomically(file: string, text: string): Promise<void> {
+  await writeFile(`${file}.tmp`, text);
+  await rename(`${file}.tmp`, file);
+}
+
+/** Waits for another process to write a file: a condition, polled, with no deadline of its own (the hook's applies). */
+async function waitForFile(file: string): Promise<string> {
+  for (;;) {
+    const text = await readFile(file, 'utf8').catch(() => undefined);
+    if (text) return text;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 function resolveOverrides(loaded: Awaited<ReturnType<typeof loadConfig>>, overrides: Partial<UserConfig>) {

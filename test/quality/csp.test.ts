@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.js';
-import { buildToTemp, fixture } from '../helpers/site.js';
+import { sharedBuild, fixture } from '../helpers/site.js';
 import { buildGateSites, pagePaths, serveWithHeaders, type BuiltSite } from './site.js';
 
 type Served = Awaited<ReturnType<typeof serveWithHeaders>>;
@@ -100,8 +100,8 @@ describe('quality/csp', () => {
 
 describe('quality/csp with analytics', () => {
   it('lets the tag manager load only when analytics is configured', async () => {
-    const off = await buildToTemp(fixture('quality'));
-    const on = await buildToTemp(fixture('quality'), { analytics: { containerId: 'GTM-TEST123' } });
+    const off = await sharedBuild(fixture('quality'));
+    const on = await sharedBuild(fixture('quality'), { analytics: { containerId: 'GTM-TEST123' } });
     const servers = [await serveWithHeaders(off.outDir, off.base), await serveWithHeaders(on.outDir, on.base)];
     const { browser, close } = await launchBrowser();
     const loaded: boolean[] = [];

@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { createStaticServer, listen } from '../../src/serve.js';
 import { launchBrowser } from '../helpers/browser.js';
-import { buildToTemp, fixture, REPO, serveDir } from '../helpers/site.js';
+import { fixture, REPO, serveDir, sharedBuild } from '../helpers/site.js';
 
 /**
  * The quality gates run on the real documentation once `content/index.md` exists, and on the
@@ -33,7 +33,7 @@ export async function buildGateSites(roots: string[] = GATE_ROOTS): Promise<Buil
     const base = /<meta name="docs:base" content="([^"]+)"/.exec(html)?.[1] ?? '/docs/';
     return [{ name: 'prebuilt', outDir: PREBUILT, base, cleanup: async () => {} }];
   }
-  for (const root of roots) sites.push({ name: root === REPO ? 'site' : path.basename(root), ...(await buildToTemp(root)) });
+  for (const root of roots) sites.push({ name: root === REPO ? 'site' : path.basename(root), ...(await sharedBuild(root)) });
   return sites;
 }
 

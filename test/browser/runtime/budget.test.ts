@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initialScriptWeight, INITIAL_JS_BUDGET } from '../../../bench/weight.js';
 import { launchBrowser } from '../../helpers/browser.js';
-import { buildToTemp, fixture, serveDir } from '../../helpers/site.js';
+import { sharedBuild, fixture, serveDir } from '../../helpers/site.js';
 
 /** Sums layout shifts from the first paint on (set before any script of the page runs). */
 const WATCH_SHIFTS = `window.__shift = 0;
@@ -9,11 +9,11 @@ new PerformanceObserver((list) => { for (const entry of list.getEntries()) windo
   .observe({ type: 'layout-shift', buffered: true });`;
 
 describe('browser/runtime: budgets', () => {
-  let site: Awaited<ReturnType<typeof buildToTemp>>;
+  let site: Awaited<ReturnType<typeof sharedBuild>>;
   let server: Awaited<ReturnType<typeof serveDir>>;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
   beforeAll(async () => {
-    site = await buildToTemp(fixture('runtime'));
+    site = await sharedBuild(fixture('runtime'));
     server = await serveDir(site.outDir);
     browser = await launchBrowser();
   });

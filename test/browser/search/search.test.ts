@@ -2,20 +2,20 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../helpers/browser.js';
-import { buildToTemp, fixture, serveDir } from '../../helpers/site.js';
+import { sharedBuild, fixture, serveDir } from '../../helpers/site.js';
 
 const INPUT = 'dialog.search-dialog input[role="combobox"]';
 const OPTIONS = '#docs-search-results [role="option"]';
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 describe('browser/search: the search dialog', () => {
-  let site: Awaited<ReturnType<typeof buildToTemp>>;
+  let site: Awaited<ReturnType<typeof sharedBuild>>;
   let server: Awaited<ReturnType<typeof serveDir>>;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
   const contexts: { close(): Promise<void> }[] = [];
 
   beforeAll(async () => {
-    site = await buildToTemp(fixture('search'));
+    site = await sharedBuild(fixture('search'));
     server = await serveDir(site.outDir);
     browser = await launchBrowser();
   });

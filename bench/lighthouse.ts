@@ -1,0 +1,95 @@
+// Lighthouse over five representative pages of a built site, served with its own _headers.
+// `npm run lighthouse [-- dist]` prints all four categories; performance is a timing, so it is measured
+// here (best of three, as Lighthouse advises on a shared machine) and never asserted by `npm test`.
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** The flags of test/helpers/browser.ts, for the Chromium that Lighthouse drives itself. */
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
+
+export interface AuditTarget {
+  name: string;
+  path: string;
+  skipAudits?: string[];
+}
+
+export interface AuditResult {
+  scores: Partial<Record<Category, number | null>>;
+  /** Audits that cost points: "seo/is-crawlable 0". */
+  failing: string[];
+  error?: string;
+}
+
+/** The longest page outside the reference sections: "a long guide". */
+async function longestGuide(outDir: string): Promise<string> {
+  const records = JSON.parse(await readFile(path.join(outDir, 'pages.json'), 'utf8')) as { path: string; regularPath: string }[];
+  let best = { path: '', size: -1 };
+  for (const r of records) {
+    if (/\/(api|reference|errors)\//.test(r.regularPath) || r.regularPath === '/') continue; // references, not guides
+    const { size } = await stat(path.join(outDir, r.regularPath, 'index.html'));
+    if (size > best.size) best = { path: r.path, size };
+  }
+  return best.path;
+}
+
+/** The overview, the longest guide, the REST reference, the errors page and the not-found page. */
+export async function auditTargets(outDir: string, base: string): Promise<AuditTarget[]> {
+  return [
+    { name: 'overview', path: base },
+    { name: 'long guide', path: await longestGuide(outDir) },
+    { name: 'REST reference', path: `${base}api/rest/` },
+    { name: 'errors', path: `${base}errors/` },
+    // The not-found page is noindex on purpose, and a host serves it with status 404, which
+    // Lighthouse refuses to audit: it is audited at its own address, without the crawlable audit.
+    { name: 'not found', path: `${base}404.html`, skipAudits: ['is-crawlable'] },
+  ];
+}
+
+/** A Chromium for Lighthouse (it drives its own over the DevTools port). */
+export function launchChrome(): Promise<chromeLauncher.LaunchedChrome> {
+  return chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+}
+
+export async function audit(chrome: chromeLauncher.LaunchedChrome, url: string, categories: readonly Category[], skipAudits: string[] = []): Promise<AuditResult> {
+  const runner = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories], skipAudits });
+  const lhr = runner!.lhr;
+  const scores = Object.fromEntries(categories.map((c) => [c, lhr.categories[c]?.score ?? null]));
+  const failing: string[] = [];
+  for (const c of categories) {
+    for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+      const a = lhr.audits[ref.id];
+      if (ref.weight > 0 && a.score !== null && a.score < 1) failing.push(`${c}/${ref.id} ${a.score}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+    }
+  }
+  return { scores, failing, error: lhr.runtimeError?.message };
+}
+
+async function main(): Promise<void> {
+  const { serveWithHeaders } = await import('../test/quality/site.js');
+  const dir = path.resolve(process.argv[2] ?? 'dist');
+  const html = await readFile(path.join(dir, '404.html'), 'utf8');
+  const base = /<meta name="docs:base" content="([^"]+)"/.exec(html)?.[1] ?? '/docs/';
+  const server = await serveWithHeaders(dir, base);
+  const chrome = await launchChrome();
+  try {
+    for (const target of await auditTargets(dir, base)) {
+      let best: AuditResult | undefined;
+      for (let run = 0; run < 3; run++) {
+        const result = await audit(chrome, `${server.origin}${target.path}`, CATEGORIES, target.skipAudits);
+        if (!best || (result.scores.performance ?? 0) > (best.scores.performance ?? 0)) best = result;
+      }
+      const scores = CATEGORIES.map((c) => `${c} ${Math.round((best!.scores[c] ?? 0) * 100)}`).join(', ');
+      console.log(`${target.path}  ${scores}${best!.failing.length ? `\n    ${best!.failing.join('\n    ')}` : ''}`);
+    }
+  } finally {
+    chrome.kill();
+    await server.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) await main();

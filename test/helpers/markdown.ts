@@ -1,0 +1,13 @@
+import { resolveConfig } from '../../src/config.js';
+import { parseSource } from '../../src/content.js';
+import { Problems } from '../../src/errors.js';
+import { renderSlice } from '../../src/markdown/index.js';
+
+/** Renders one page (`guide/page.md`, body from file line 5) the way the build does. */
+export function render(body: string, constants: Record<string, string | number> = {}) {
+  const config = resolveConfig({ constants }, '/tmp/site');
+  const problems = new Problems();
+  const source = parseSource(`---\ntitle: T\ndescription: D.\n---\n${body}`, 'guide/page.md', '/tmp/site/content/guide/page.md', problems);
+  const [page] = renderSlice([source], config, problems);
+  return { page, problems: problems.list };
+}

@@ -1,0 +1,30 @@
+/** The search fixture (or any root) built in memory, and a search engine reading its index files. */
+import { SearchEngine } from '../../client/search/engine.js';
+import { searchPageUrl, type SearchManifest, type SearchPageData, type SearchShard } from '../../src/shared/search-format.js';
+import { buildInMemory } from './site.js';
+
+export async function searchSite(root: string) {
+  const built = await buildInMemory(root);
+  const { writer, config } = built;
+  const json = <T>(file: string): T => {
+    const text = writer.text(file);
+    if (text === undefined) throw new Error(`no file ${file} in the build`);
+    return JSON.parse(text) as T;
+  };
+  /** Reads a URL of the site (with the base) from the build, counting what was read. */
+  const loaded: string[] = [];
+  const load = async (url: string) => {
+    loaded.push(url);
+    return json(url.slice(config.base.length));
+  };
+  const manifest = json<SearchManifest>('search.json');
+  const folder = manifest.dir.slice(config.base.length);
+  return {
+    ...built,
+    manifest,
+    loaded,
+    shards: () => manifest.shards.map((_, i) => json<SearchShard>(`${folder}t/${i}.json`)),
+    pages: () => manifest.counts.map((_, i) => json<SearchPageData>(searchPageUrl(manifest, i).slice(config.base.length))),
+    engine: () => SearchEngine.open(`${config.base}search.json`, load),
+  };
+}

@@ -1,0 +1,166 @@
+import { readFile, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../helpers/cli.js';
+import { configFile, page, tmpSite } from '../../helpers/tmp-site.js';
+
+/** The CLI in this process (test/integration/cli.test.ts spawns the real one). */
+const cli = (args: string[]) => runCli(args);
+
+let cleanup: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = undefined;
+});
+
+async function buildFails(files: Record<string, string>) {
+  const site = await tmpSite({ 'content/index.md': page('Home', '## Start\n\nHello.'), ...files });
+  cleanup = site.cleanup;
+  const result = await cli(['build', site.root]);
+  return { ...result, root: site.root };
+}
+
+describe('build: bad input stops the build with exit 1, file, line and a fix', () => {
+  it('reports malformed YAML frontmatter with its line', async () => {
+    const r = await buildFails({ 'content/bad.md': '---\ntitle: Fine\ndescription: [unclosed\n---\n\nBody\n' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/bad\.md\n\s+\d+:\d+\s+malformed YAML frontmatter/);
+    expect(r.stderr).toContain('fix:');
+  });
+
+  it('reports a missing title and a missing description', async () => {
+    const r = await buildFails({ 'content/a.md': '---\ndescription: Only a description.\n---\n\nBody\n', 'content/b.md': '---\ntitle: Only a title\n---\n\nBody\n' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('a.md');
+    expect(r.stderr).toContain('missing frontmatter "title"');
+    expect(r.stderr).toContain('b.md');
+    expect(r.stderr).toContain('missing frontmatter "description"');
+    expect(r.stderr).toContain('2 problems found');
+  });
+
+  it('reports two files with the same route', async () => {
+    const r = await buildFails({ 'content/guide.md': page('Guide'), 'content/guide/index.md': page('Guide index') });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('two files have the route /guide/: guide.md and guide/index.md');
+  });
+
+  it('reports two routes that differ only in case (one folder on macOS and Windows)', async () => {
+    const r = await buildFails({ 'content/Guide.md': page('Guide'), 'content/guide.md': page('guide') });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('two files have the route /Guide/ (differing only in case from /guide/): guide.md and Guide.md');
+  });
+
+  it('reports a link to a missing page and to a missing heading, with their lines', async () => {
+    const r = await buildFails({ 'content/links.md': page('Links', 'First line.\n\nSee [nowhere](nowhere.md).\n\nAnd [a heading](index.md#no-such-heading).') });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/links\.md\n\s+8:\d+\s+link to a missing page: nowhere\.md/);
+    expect(r.stderr).toMatch(/10:\d+\s+link to a missing heading: index\.md#no-such-heading/);
+    expect(r.stderr).toContain('its headings: #start');
+  });
+
+  it('reports an unknown constant with a suggestion', async () => {
+    const r = await buildFails({
+      'docs.config.ts': configFile({ constants: { payloadSizeLimit: '512KB' } }),
+      'content/c.md': page('Constants', 'The limit is %{payloadSizeLimt}.'),
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/c\.md\n\s+6:\d+\s+unknown constant "payloadSizeLimt"/);
+    expect(r.stderr).toContain('did you mean %{payloadSizeLimit}?');
+  });
+
+  it('reports a redirect to a missing page, a loop and a chain of more than two hops', async () => {
+    const r = await buildFails({
+      'docs.config.ts': configFile({
+        redirects: [
+          { from: '/gone', to: '/missing/' },
+          { from: '/a', to: '/b' },
+          { from: '/b', to: '/a' },
+          { from: '/one', to: '/two' },
+          { from: '/two', to: '/three' },
+          { from: '/three', to: '/four' },
+          { from: '/four', to: '/' },
+          // An exact entry matches its path only as written, as hosts and the runtime match it.
+          { from: '/apps/all', to: 'https://apps.example.com/', exact: true },
+          { from: '/old-apps', to: '/apps/all/' },
+        ],
+      }),
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('redirect /old-apps -> /apps/all/ ends at /apps/all/, which is not a page');
+    expect(r.stderr).toContain('redirect /gone -> /missing/ ends at /missing/, which is not a page');
+    expect(r.stderr).toMatch(/redirect loop: \/a\/ -> \/b\/ -> \/a\//);
+    expect(r.stderr).toContain('redirect chain from /one takes more than two hops');
+  });
+
+  it('reports a sidebar entry that is not a page', async () => {
+    const r = await buildFails({ 'docs.config.ts': configFile({ sidebar: [{ text: 'Guide', items: ['/', '/not-here/'] }] }) });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('sidebar group "Guide" lists /not-here/, which is not a page');
+  });
+
+  it('reports an unreadable file (a link to a file that is gone)', async () => {
+    const site = await tmpSite({ 'content/index.md': page('Home') });
+    cleanup = site.cleanup;
+    await symlink(path.join(site.root, 'moved-away.md'), path.join(site.root, 'content/secret.md'));
+    const r = await cli(['build', site.root]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('secret.md');
+    expect(r.stderr).toContain('cannot read the file: ENOENT');
+  });
+
+  it('reports an unknown configuration key and a wrong type, naming the keys', async () => {
+    const r = await buildFails({ 'docs.config.ts': configFile({ titel: 'Typo', base: 42 }) });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('unknown key "titel"');
+    expect(r.stderr).toContain('"base"');
+  });
+
+  it('reports every problem of a run at once, grouped by file', async () => {
+    const r = await buildFails({
+      'content/x.md': page('X', '[a](a.md) and %{nope}'),
+      'content/y.md': '---\ntitle: Y\n---\n',
+    });
+    expect(r.stderr).toContain('3 problems found');
+    expect(r.stderr.indexOf('x.md')).toBeLessThan(r.stderr.indexOf('y.md'));
+  });
+
+  it('leaves the previous output untouched when a build fails', async () => {
+    const site = await tmpSite({ 'content/index.md': page('Home', 'Version one.') });
+    cleanup = site.cleanup;
+    expect((await cli(['build', site.root])).code).toBe(0);
+    const before = await readFile(path.join(site.root, 'dist/index.html'), 'utf8');
+    await writeFile(path.join(site.root, 'content/index.md'), page('Home', 'Broken [link](missing.md).'));
+    expect((await cli(['build', site.root])).code).toBe(1);
+    expect(await readFile(path.join(site.root, 'dist/index.html'), 'utf8')).toBe(before);
+  });
+});
+
+describe('cli', () => {
+  it('exits 2 on an unknown command or option, and 0 for --help and --version', async () => {
+    expect((await cli(['frobnicate'])).code).toBe(2);
+    expect((await cli(['build', '--no-such-flag'])).code).toBe(2);
+    const help = await cli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/build \[options\] \[root\]/);
+    const version = await cli(['--version']);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('prints one summary line in CI', async () => {
+    const site = await tmpSite({ 'content/index.md': page('Home'), 'content/a.md': page('A') });
+    cleanup = site.cleanup;
+    const r = await cli(['build', site.root]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    expect(r.stdout).toMatch(/^built 2 pages and 0 redirects in \d+\.\d\d s/);
+  });
+
+  it('builds a plain folder of Markdown with no configuration, with a generated sidebar', async () => {
+    const site = await tmpSite({ 'content/index.md': page('Home'), 'content/guide/index.md': page('Guide'), 'content/guide/b.md': page('Bravo', '', 'order: 1\n'), 'content/guide/a.md': page('Alpha', '', 'order: 2\n') });
+    cleanup = site.cleanup;
+    expect((await cli(['build', site.root, '--base', '/handbook/'])).code).toBe(0);
+    const html = await readFile(path.join(site.root, 'dist/guide/b/index.html'), 'utf8');
+    const links = [...html.matchAll(/<a href="(\/handbook\/guide\/[^"]*)"/g)].map((m) => m[1]);
+    expect(links.slice(0, 3)).toEqual(['/handbook/guide/', '/handbook/guide/b/', '/handbook/guide/a/']);
+  });
+});

@@ -1,0 +1,189 @@
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { build, buildSite } from '../../../src/build.js';
+import { cachePath, sha1, writeCache } from '../../../src/cache.js';
+import { loadConfig } from '../../../src/config.js';
+import { BuildFailure } from '../../../src/errors.js';
+import { MemoryWriter } from '../../../src/write.js';
+import { REPO } from '../../helpers/site.js';
+import { configFile, page, tmpSite } from '../../helpers/tmp-site.js';
+
+/** Two groups of pages (the generated sidebar makes one per folder), linked across groups. */
+const SITE = {
+  'content/index.md': page('Home', 'Start with [the first guide](guide/one.md).'),
+  'content/guide/one.md': page('Guide one', 'See [guide two](two.md) and [the reference](../reference/alpha.md).\n\n## Setup\n\nText.'),
+  'content/guide/two.md': page('Guide two', 'Back to [guide one](one.md#setup).'),
+  'content/guide/three.md': page('Guide three', 'More on [guide two](two.md).'),
+  'content/reference/alpha.md': page('Alpha', 'Read [beta](beta.md).'),
+  'content/reference/beta.md': page('Beta', 'Read [alpha](alpha.md).'),
+};
+
+let cleanup: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = undefined;
+});
+
+async function setUp(files: Record<string, string> = SITE) {
+  const site = await tmpSite(files);
+  cleanup = site.cleanup;
+  const outDir = path.join(site.root, 'dist');
+  const edit = (file: string, contents: string) => writeFile(path.join(site.root, 'content', file), contents);
+  const configure = (config: Record<string, unknown>) => writeFile(path.join(site.root, 'docs.config.ts'), configFile(config).replace(/__SRC__/g, path.join(REPO, 'src')));
+  return { root: site.root, outDir, edit, configure, build: () => build(site.root, { outDir }) };
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/')).sort();
+}
+
+/** The output must be exactly what a build that renders every page writes. */
+async function expectSameAsFullBuild(root: string, outDir: string): Promise<void> {
+  const writer = new MemoryWriter();
+  await buildSite(await loadConfig(root, { outDir }), writer);
+  expect(await listFiles(outDir)).toEqual([...writer.files.keys()].sort());
+  for (const [file, contents] of writer.files) expect(await readFile(path.join(outDir, file)), file).toEqual(Buffer.from(contents));
+}
+
+const inode = async (file: string) => (await stat(file)).ino;
+
+describe('build: unchanged pages keep their files', () => {
+  it('renders every page the first time and none when nothing changed, leaving the output as it was', async () => {
+    const site = await setUp();
+    expect((await site.build()).rendered).toBe(6);
+    const before = { dir: await inode(site.outDir), home: await inode(path.join(site.outDir, 'index.html')) };
+    const again = await site.build();
+    expect(again.rendered).toBe(0);
+    expect(await inode(site.outDir)).toBe(before.dir);
+    expect(await inode(path.join(site.outDir, 'index.html'))).toBe(before.home);
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
+  it('renders only the edited page when its text changes, updates the output in place, and equals a full build', async () => {
+    const site = await setUp();
+    await site.build();
+    const before = { dir: await inode(site.outDir), other: await inode(path.join(site.outDir, 'reference/alpha/index.html')) };
+    await site.edit('guide/two.md', page('Guide two', 'Back to [guide one](one.md#setup). A sentence added later.'));
+    expect((await site.build()).rendered).toBe(1);
+    expect(await readFile(path.join(site.outDir, 'guide/two/index.html'), 'utf8')).toContain('A sentence added later.');
+    // The other pages' files are the same files, in the same folder.
+    expect(await inode(site.outDir)).toBe(before.dir);
+    expect(await inode(path.join(site.outDir, 'reference/alpha/index.html'))).toBe(before.other);
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
+  it('writes a new folder when a page becomes a file of the same name (no update file by file)', async () => {
+    const site = await setUp();
+    await site.build();
+    await rm(path.join(site.root, 'content/reference/beta.md'));
+    await site.edit('index.md', page('Home', 'Start with [the first guide](guide/one.md). Get [beta](reference/beta).'));
+    await site.edit('reference/alpha.md', page('Alpha', 'No more links.'));
+    await writeFile(path.join(site.root, 'content/reference/beta'), 'a download\n');
+    await site.build();
+    expect(await readFile(path.join(site.outDir, 'reference/beta'), 'utf8')).toBe('a download\n');
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
+  it('renders the pages whose sidebar or prev/next shows a changed title, not the other group', async () => {
+    const site = await setUp();
+    await site.build();
+    await site.edit('guide/three.md', page('Guide three, renamed', 'More on [guide two](two.md).'));
+    const result = await site.build();
+    // The guide group's three pages show its links; the reference pages show only group titles.
+    expect(result.rendered).toBe(3);
+    expect(await readFile(path.join(site.outDir, 'guide/one/index.html'), 'utf8')).toContain('Guide three, renamed');
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
+  it('follows pages that are added and deleted', async () => {
+    const site = await setUp();
+    await site.build();
+    await rm(path.join(site.root, 'content/reference/beta.md'));
+    await site.edit('reference/alpha.md', page('Alpha', 'No more links.'));
+    await site.edit('reference/gamma.md', page('Gamma', 'Read [alpha](alpha.md).'));
+    await site.build();
+    expect(await listFiles(site.outDir)).not.toContain('reference/beta/index.html');
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
+  it('rebuilds the search index when its settings change, not only its text', async () => {
+    const site = await setUp({ ...SITE, 'docs.config.ts': configFile({ search: { synonyms: [['guide', 'manual']] } }) });
+    await site.build();
+    await site.configure({ search: { synonyms: [['alpha', 'first']] } });
+    await site.build();
+    expect(JSON.parse(await readFile(path.join(site.outDir, 'search.json'), 'utf8')).synonyms).toEqual([['alpha', 'first']]);
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
+  it('repairs the output where it was changed by hand: files deleted, edited or added', async () => {
+    const site = await setUp();
+    await site.build();
+    const css = (await listFiles(site.outDir)).find((f) => /^assets\/style\..*\.css$/.test(f))!;
+    await rm(path.join(site.outDir, css));
+    await rm(path.join(site.outDir, 'sitemap.xml'));
+    await writeFile(path.join(site.outDir, 'robots.txt'), 'edited by hand');
+    await writeFile(path.join(site.outDir, 'reference/beta/index.html'), 'edited by hand');
+    await writeFile(path.join(site.outDir, 'stray.txt'), 'added by hand');
+    expect((await site.build()).rendered).toBe(1);
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
+  it('removes every file of a deleted page, even one already deleted by hand', async () => {
+    const site = await setUp();
+    await site.build();
+    await rm(path.join(site.outDir, 'guide/three/index.md'));
+    await rm(path.join(site.root, 'content/guide/three.md'));
+    await site.build();
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
+  it('trusts no file that another build put in the output folder', async () => {
+    // Site B differs from A only in its configuration (an analytics tag on every page).
+    const a = await setUp();
+    const b = await tmpSite({ ...SITE, 'docs.config.ts': configFile({ analytics: { containerId: 'GTM-ABC123' } }) });
+    const shared = path.join(a.root, 'shared-out');
+    try {
+      await build(a.root, { outDir: shared });
+      await build(b.root, { outDir: shared });
+      await build(a.root, { outDir: shared });
+      expect(await readFile(path.join(shared, 'guide/one/index.html'), 'utf8')).not.toContain('GTM-ABC123');
+      await expectSameAsFullBuild(a.root, shared);
+    } finally {
+      await b.cleanup();
+    }
+  });
+
+  it('ignores an output manifest of another format (one from an older version)', async () => {
+    const site = await setUp();
+    await site.build();
+    const manifest = cachePath({ root: site.root }, `output-${sha1(site.outDir).slice(0, 12)}.v8`);
+    expect((await readdir(path.dirname(manifest))).includes(path.basename(manifest))).toBe(true);
+    await writeCache(manifest, site.outDir, { pages: new Map(), siteFiles: new Map() });
+    await site.edit('guide/two.md', page('Guide two', 'Edited after an upgrade.'));
+    await site.build();
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
+  it('writes again a file deleted from the output by hand', async () => {
+    const site = await setUp();
+    await site.build();
+    await rm(path.join(site.outDir, 'guide/one/index.html'));
+    expect((await site.build()).rendered).toBe(1);
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
+  it('leaves the output untouched by a failed build, and the next build is still whole', async () => {
+    const site = await setUp();
+    await site.build();
+    const before = await listFiles(site.outDir);
+    await site.edit('guide/two.md', page('Guide two', 'A link to [nowhere](missing.md).'));
+    await expect(site.build()).rejects.toBeInstanceOf(BuildFailure);
+    expect(await listFiles(site.outDir)).toEqual(before);
+    expect(await readdir(site.root)).not.toContainEqual(expect.stringMatching(/^dist\./));
+    await site.edit('guide/two.md', page('Guide two', 'Fixed: back to [guide one](one.md).'));
+    expect((await site.build()).rendered).toBe(1);
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+});

@@ -1,0 +1,70 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeCorpus } from '../../../bench/corpus.js';
+import { loadConfig } from '../../../src/config.js';
+import { loadContent } from '../../../src/content.js';
+import { Problems } from '../../../src/errors.js';
+import { pageOutline, renderSlice } from '../../../src/markdown/index.js';
+import { PageWorkers, renderMarkdown, runPages } from '../../../src/pages.js';
+import { readTemplates } from '../../../src/render/index.js';
+
+/** Enough pages for every thread to take several batches of eight; workers are asked for explicitly. */
+const PAGES = 120;
+
+describe('pages: rendering on all cores', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'docs-parallel-'));
+    await writeCorpus({ pages: PAGES, dir });
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('gives the same page records, in the same order, as rendering in one thread', async () => {
+    const config = await loadConfig(dir);
+    const sources = await loadContent(config, new Problems());
+    const parallel = await renderMarkdown(sources, config, new Problems(), { cache: false, parallelFrom: 1 });
+    const single = renderSlice(sources, config, new Problems());
+    expect(parallel.length).toBe(PAGES);
+    expect(parallel).toEqual(single);
+  });
+
+  it('renders the same page files on all cores as in one thread (layouts in the workers)', async () => {
+    const config = await loadConfig(dir);
+    const sources = await loadContent(config, new Problems());
+    const outlines = sources.map((source) => pageOutline(source, config, new Problems()));
+    const context = { config, layout: { outlines, staticFiles: [], assets: { css: '/docs/a.css', js: '/docs/a.js', redirectScript: '/docs/r.js' }, templates: readTemplates(), stagingDir: null } };
+    const jobs = sources.map((source) => ({ source }));
+    const workers = await PageWorkers.start(2);
+    const parallel = await runPages(jobs, context, new Problems(), workers).finally(() => workers!.close());
+    const single = await runPages(jobs, context, new Problems());
+    expect(parallel.map((r) => r.files!.contents)).toEqual(single.map((r) => r.files!.contents));
+    // The sidebar of a page marks the page itself, whichever worker rendered it.
+    const last = parallel[parallel.length - 1].files!.contents!.find((f) => f.path.endsWith('index.html'))!;
+    expect(last.contents).toContain(`href="${outlines[outlines.length - 1].path}" class="active" aria-current="page"`);
+  });
+
+  it('gives the same records from the cache on a second run, and re-renders only a changed page', async () => {
+    const config = await loadConfig(dir);
+    const sources = await loadContent(config, new Problems());
+    const first = await renderMarkdown(sources, config, new Problems());
+    const second = await renderMarkdown(sources, config, new Problems());
+    expect(second).toEqual(first);
+    sources[3] = { ...sources[3], body: `${sources[3].body}\n\nA new closing line.\n` };
+    const third = await renderMarkdown(sources, config, new Problems());
+    expect(third[3].html).toContain('A new closing line.');
+    expect(third[4]).toEqual(first[4]);
+  });
+
+  it('never caches a page with a problem: its message shows on every run', async () => {
+    const config = await loadConfig(dir);
+    const sources = await loadContent(config, new Problems());
+    sources[0] = { ...sources[0], body: `${sources[0].body}\n\nUses %{notAConstant}.\n` };
+    for (let run = 0; run < 2; run++) {
+      const problems = new Problems();
+      await renderMarkdown(sources, config, problems);
+      expect(problems.list.map((p) => p.message)).toEqual(['unknown constant "notAConstant"']);
+    }
+  });
+});

@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixture, REPO } from '../../helpers/site.js';
+import { copySite, EventStream, get } from './harness.js';
+
+/** Runs `docs dev` as a writer does, in a child process; `stop` sends Ctrl-C. */
+function runDev(args: string[]) {
+  const child = spawn(process.execPath, [path.join(REPO, 'bin/docs.js'), 'dev', ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const started = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      const url = /dev server at (http:\/\/\S+?\/docs\/)/.exec(stdout)?.[1];
+      if (url) resolve(url.replace('localhost', '127.0.0.1'));
+    });
+    void exited.then((code) => reject(new Error(`dev exited with ${code}: ${stderr}`)));
+  });
+  started.catch(() => undefined); // a test that expects the exit does not wait for the start
+  return { started, exited, output: () => ({ stdout, stderr }), stop: () => child.kill('SIGINT') };
+}
+
+describe('cli: docs dev', () => {
+  it('says the port is taken, and how to pick another, when --port is in use', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      const dev = runDev([fixture('dev'), '--port', String(port)]);
+      expect(await dev.exited).toBe(2);
+      expect(dev.output().stderr.trim()).toBe(`port ${port} is already in use: stop the other server or pass --port <another port>`);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('rebuilds every page when the configuration changes, and stops cleanly on Ctrl-C', async () => {
+    const site = await copySite('dev');
+    const dev = runDev([site.root, '--port', '0']);
+    try {
+      const url = await dev.started;
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/docs\/$/);
+      const events = await EventStream.open(`${url}__dev/events`);
+      const config = site.file('docs.config.ts');
+      await writeFile(config, (await readFile(config, 'utf8')).replace("title: 'Dev Docs'", "title: 'Renamed Docs'"));
+      const reload = await events.next('reload', (data) => (data.routes as string[]).length === 6);
+      expect(reload.data.routes).toContain('/reference/api/');
+      expect((await get(`${url}guide/`)).text).toContain('<title>Guide | Renamed Docs</title>');
+      events.close();
+      dev.stop();
+      expect(await dev.exited).toBe(0);
+    } finally {
+      dev.stop();
+      await site.cleanup();
+    }
+  });
+
+  it('listens on this machine only, unless --host is given', async () => {
+    const local = runDev([fixture('dev'), '--port', '0']);
+    const all = runDev([fixture('dev'), '--port', '0', '--host']);
+    try {
+      await local.started;
+      await all.started;
+      expect(local.output().stdout).not.toContain('listening on');
+      expect(all.output().stdout).toContain('(listening on 0.0.0.0)');
+    } finally {
+      local.stop();
+      all.stop();
+      await Promise.all([local.exited, all.exited]);
+    }
+  });
+});

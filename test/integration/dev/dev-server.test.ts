@@ -1,0 +1,248 @@
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RENDER_DIR } from '../../../src/dev/builder.js';
+import { fillDevTokens } from '../../../src/dev/emit.js';
+import { emitSite } from '../../../src/output.js';
+import { Renderer, TEMPLATES_DIR } from '../../../src/render/index.js';
+import { copyClient, copySite, EventStream, get, startDev } from './harness.js';
+
+describe('dev server', () => {
+  let site: Awaited<ReturnType<typeof copySite>>;
+  let client: Awaited<ReturnType<typeof copyClient>>;
+  let dev: Awaited<ReturnType<typeof startDev>>;
+  let events: EventStream;
+
+  beforeEach(async () => {
+    site = await copySite('dev');
+    client = await copyClient();
+    dev = await startDev(site.root, { clientDir: client.clientDir, watchLayout: false });
+    events = await EventStream.open(`${dev.origin}/docs/__dev/events`);
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    events?.close();
+    await dev?.close();
+    await site?.cleanup();
+    await client?.cleanup();
+  });
+
+  const sidebar = (html: string) => /<nav id="sidebar"[\s\S]*?<\/nav>/.exec(html)![0];
+  const edit = async (file: string, change: (text: string) => string) => writeFile(site.file(file), change(await readFile(site.file(file), 'utf8')));
+
+  it('serves the built site under the base as serve does, with the reload client injected', async () => {
+    const page = await get(`${dev.origin}/docs/guide/install/`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<h1 id="page-title" tabindex="-1">Install</h1>');
+    expect(page.text).toContain('<script type="module" src="/docs/__dev/client.js"></script>');
+    expect(page.text).not.toContain('__docs_dev_');
+    expect((await get(`${dev.origin}/docs/guide/install`)).status).toBe(301);
+    expect((await get(`${dev.origin}/docs/__dev/client.js`)).type).toContain('text/javascript');
+    const css = /<link rel="stylesheet" href="([^"]+)"/.exec(page.text)![1];
+    expect((await get(`${dev.origin}${css}`)).status).toBe(200);
+  });
+
+  it('reloads open tabs when a page is edited, and serves the new content', async () => {
+    await edit('content/reference/api.md', (t) => t.replace('The API has endpoints.', 'The API has twelve endpoints.'));
+    const reload = await events.next('reload');
+    expect(reload.data.routes).toEqual(['/reference/api/']);
+    expect((await get(`${dev.origin}/docs/reference/api/`)).text).toContain('The API has twelve endpoints.');
+    // The chunk the router loads on navigation has the new text too.
+    const routes = /<meta name="docs:routes" content="([^"]+)"/.exec((await get(`${dev.origin}/docs/`)).text)![1];
+    const index = JSON.parse((await get(`${dev.origin}${routes}`)).text);
+    const shard = JSON.parse((await get(`${dev.origin}${index.shards.reference}`)).text);
+    expect((await get(`${dev.origin}${shard['/reference/api/']}`)).text).toContain('twelve endpoints');
+  });
+
+  it('renders again only the edited page when its title stays the same', async () => {
+    const renders = vi.spyOn(Renderer.prototype, 'renderChunk');
+    await edit('content/reference/api.md', (t) => t.replace('## Endpoints', '## Endpoints\n\n## Errors'));
+    await events.next('reload');
+    expect(renders.mock.calls.map(([page]) => page.regularPath)).toEqual(['/reference/api/']);
+  });
+
+  it('renders again the pages that show a changed title (sidebar group, prev/next) and no others', async () => {
+    const renders = vi.spyOn(Renderer.prototype, 'renderChunk');
+    await edit('content/guide/configure.md', (t) => t.replace('title: Configure', 'title: Configure it'));
+    const reload = await events.next('reload');
+    const rendered = renders.mock.calls.map(([page]) => page.regularPath).sort();
+    expect(rendered).toEqual(['/guide/', '/guide/configure/', '/guide/install/']);
+    expect([...(reload.data.routes as string[])].sort()).toEqual(rendered);
+    expect((await get(`${dev.origin}/docs/guide/install/`)).text).toMatch(/<a href="\/docs\/guide\/configure\/"[^>]*>Configure it<\/a>/);
+  });
+
+  it('reports broken frontmatter as a problems event, keeps serving, and recovers when it is fixed', async () => {
+    await edit('content/guide/install.md', (t) => t.replace('title: Install', 'title: [Install'));
+    const problems = await events.next('problems');
+    const list = problems.data.problems as { file: string; line: number; message: string; fix: string }[];
+    expect(list).toEqual([expect.objectContaining({ file: 'guide/install.md', line: expect.any(Number), message: expect.stringContaining('malformed YAML frontmatter') })]);
+    expect(list[0].fix).toContain('fix the YAML');
+    expect((await get(`${dev.origin}/docs/reference/api/`)).status).toBe(200);
+    expect((await get(`${dev.origin}/docs/guide/install/`)).status).toBe(200);
+    expect(dev.log.join('\n')).toMatch(/guide\/install\.md\n {2}\d+:\d+ {2}malformed YAML frontmatter/);
+
+    // A tab that opens now sees the problems at once.
+    const late = await EventStream.open(`${dev.origin}/docs/__dev/events`);
+    expect((await late.next('problems')).data.problems).toEqual(list);
+    late.close();
+
+    await edit('content/guide/install.md', (t) => t.replace('title: [Install', 'title: Install again'));
+    await events.next('reload');
+    expect((await get(`${dev.origin}/docs/guide/install/`)).text).toContain('>Install again</h1>');
+    const fresh = await EventStream.open(`${dev.origin}/docs/__dev/events`);
+    expect(fresh.pending()).toEqual([]);
+    fresh.close();
+  });
+
+  it('follows a new, a renamed and a deleted page in the sidebar, the route table and the redirects', async () => {
+    await writeFile(site.file('content/guide/upgrade.md'), '---\ntitle: Upgrade\ndescription: Moving to a new version.\n---\n\nRun the installer again.\n');
+    await events.next('reload');
+    const added = await get(`${dev.origin}/docs/guide/upgrade/`);
+    expect(added.status).toBe(200);
+    expect(sidebar((await get(`${dev.origin}/docs/guide/`)).text)).toContain('href="/docs/guide/upgrade/"');
+
+    await rename(site.file('content/guide/upgrade.md'), site.file('content/guide/migrate.md'));
+    await events.next('reload');
+    expect((await get(`${dev.origin}/docs/guide/upgrade/`)).status).toBe(404);
+    expect((await get(`${dev.origin}/docs/guide/migrate/`)).status).toBe(200);
+    expect(sidebar((await get(`${dev.origin}/docs/guide/`)).text)).not.toContain('href="/docs/guide/upgrade/"');
+    expect(sidebar((await get(`${dev.origin}/docs/guide/`)).text)).toContain('href="/docs/guide/migrate/"');
+
+    // The redirect to a deleted page is a problem, and the 404 page answers for the page.
+    await rm(site.file('content/guide/install.md'));
+    const problems = await events.next('problems');
+    expect(JSON.stringify(problems.data.problems)).toContain('redirect /old-install -> /guide/install/ ends at /guide/install/, which is not a page');
+    expect((await get(`${dev.origin}/docs/guide/install/`)).status).toBe(404);
+    expect(sidebar((await get(`${dev.origin}/docs/guide/`)).text)).not.toContain('href="/docs/guide/install/"');
+  });
+
+  it('serves a file beside the pages once it exists, and the link to it stops being a problem', async () => {
+    await edit('content/guide/install.md', (t) => t.replace('You need a terminal.', 'You need a terminal: ![the steps](steps.svg)'));
+    const problems = await events.next('problems');
+    expect(JSON.stringify(problems.data.problems)).toContain('link to a missing file: steps.svg');
+    await writeFile(site.file('content/guide/steps.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await events.next('reload');
+    const svg = await get(`${dev.origin}/docs/guide/steps.svg`);
+    expect(svg.status).toBe(200);
+    expect(svg.type).toBe('image/svg+xml');
+    await rm(site.file('content/guide/steps.svg'));
+    await events.next('problems');
+    expect((await get(`${dev.origin}/docs/guide/steps.svg`)).status).toBe(404);
+  });
+
+  it('renders a page from its OpenAPI document, and again when the document changes', async () => {
+    const spec = (summary: string) => `openapi: 3.1.0\ninfo: { title: Acme API, version: "1" }\npaths:\n  /users:\n    get:\n      operationId: listUsers\n      summary: ${summary}\n      tags: [Users]\n      responses:\n        "200": { description: The users. }\n`;
+    const shows = (route: string) => (data: Record<string, unknown>) => (data.routes as string[]).includes(route);
+    await writeFile(site.file('content/_model/openapi.yaml'), spec('List users'));
+    await writeFile(site.file('content/reference/rest.md'), '---\ntitle: REST\ndescription: The REST reference.\nopenapi: ../_model/openapi.yaml\n---\n\nEvery endpoint.\n');
+    await events.next('reload', shows('/reference/rest/'));
+    expect((await get(`${dev.origin}/docs/reference/rest/`)).text).toContain('id="list-users"');
+    await writeFile(site.file('content/_model/openapi.yaml'), spec('List every user'));
+    await events.next('reload', shows('/reference/rest/'));
+    expect((await get(`${dev.origin}/docs/reference/rest/`)).text).toContain('List every user');
+  });
+
+  it('swaps the stylesheet without a reload when only CSS changed', async () => {
+    const before = /<link rel="stylesheet" href="([^"]+)"/.exec((await get(`${dev.origin}/docs/`)).text)![1];
+    await writeFile(path.join(client.clientDir, 'styles/index.css'), `${await readFile(path.join(client.clientDir, 'styles/index.css'), 'utf8')}\n.dev-test-marker { color: rebeccapurple; }\n`);
+    const style = await events.next('style');
+    expect(style.data.previous).toBe(before);
+    expect(style.data.href).not.toBe(before);
+    expect((await get(`${dev.origin}${style.data.href}`)).text).toContain('.dev-test-marker{color:#639}');
+    expect(events.pending().filter((e) => e.type === 'reload')).toEqual([]);
+    expect((await get(`${dev.origin}/docs/`)).text).toContain(`href="${style.data.href}"`);
+  });
+
+  it('reports a syntax error in the browser code with its file and line, and recovers when it is fixed', async () => {
+    const main = path.join(client.clientDir, 'main.ts');
+    const original = await readFile(main, 'utf8');
+    await writeFile(main, `${original}\nconst broken = ;\n`);
+    const problems = await events.next('problems');
+    const lines = original.split('\n').length;
+    expect(problems.data.problems).toEqual([expect.objectContaining({ file: expect.stringMatching(/client\/main\.ts$/), line: lines + 1, message: expect.stringContaining('cannot bundle the browser code') })]);
+    expect((await get(`${dev.origin}/docs/guide/`)).status).toBe(200);
+    await writeFile(main, original);
+    await events.next('reload');
+  });
+
+  it('turns a burst of saves and an atomic save into one rebuild', async () => {
+    // A longer quiet time than the default, so a loaded test machine does not split the burst.
+    events.close();
+    await dev.close();
+    dev = await startDev(site.root, { clientDir: client.clientDir, watchLayout: false, debounceMs: 150 });
+    events = await EventStream.open(`${dev.origin}/docs/__dev/events`);
+    const rebuilds: string[][] = [];
+    dev.onRebuild((result) => rebuilds.push(result.rendered));
+    const file = site.file('content/reference/api.md');
+    const original = await readFile(file, 'utf8');
+    for (let i = 1; i <= 10; i++) await writeFile(file, original.replace('The API has endpoints.', `Draft ${i}.`));
+    // An editor's atomic save: write a temp file, then rename it over the page.
+    await writeFile(`${file}.tmp`, original.replace('The API has endpoints.', 'Final text.'));
+    await rename(`${file}.tmp`, file);
+    await events.next('reload');
+    expect((await get(`${dev.origin}/docs/reference/api/`)).text).toContain('Final text.');
+    // A later, separate save is the second rebuild: the burst made only one.
+    await edit('content/index.md', (t) => `${t}\nMore.\n`);
+    await events.next('reload');
+    expect(rebuilds).toEqual([['/reference/api/'], ['/']]);
+  });
+
+  it('sees a save that follows the previous one closely (chokidar sends one change per 50 ms)', async () => {
+    const file = site.file('content/reference/api.md');
+    const original = await readFile(file, 'utf8');
+    await writeFile(file, original.replace('The API has endpoints.', 'First save.'));
+    // After the first batch is taken (15 ms of quiet), but inside chokidar's 50 ms window.
+    await new Promise((resolve) => setTimeout(resolve, 35));
+    await writeFile(file, original.replace('The API has endpoints.', 'Formatted save.'));
+    await events.next('reload', () => true);
+    await expect.poll(async () => (await get(`${dev.origin}/docs/reference/api/`)).text, { timeout: 10_000 }).toContain('Formatted save.');
+  });
+
+  it('serves the Markdown copy and the search index of the current content', async () => {
+    await edit('content/guide/configure.md', (t) => t.replace('Set the options in a file.', 'Set the zebracorn option in a file.'));
+    await events.next('reload');
+    expect((await get(`${dev.origin}/docs/guide/configure/index.md`)).text).toContain('zebracorn');
+    const manifest = JSON.parse((await get(`${dev.origin}/docs/search.json`)).text);
+    expect(manifest.docs).toBeGreaterThan(0);
+    expect((await get(`${dev.origin}${manifest.dir}v/0.json`)).status).toBe(200);
+  });
+
+  it('serves after edits the same pages, chunks and route tables as a full build of the same content', async () => {
+    await edit('content/reference/api.md', (t) => t.replace('The API has endpoints.', 'Changed.'));
+    await events.next('reload');
+    await edit('content/guide/configure.md', (t) => t.replace('title: Configure', 'title: Configure it'));
+    await events.next('reload');
+    await writeFile(site.file('content/reference/limits.md'), '---\ntitle: Limits\ndescription: How much you can send.\n---\n\nSee the [API](api.md).\n');
+    await events.next('reload');
+    await rm(site.file('content/reference/index.md'));
+    await events.next('reload');
+
+    const { site: current, assets, dir } = dev.builder.current();
+    const full = emitSite(current!, assets!);
+    const urls = dev.builder.urls();
+    let compared = 0;
+    for (const file of full) {
+      if (!/\.html$|^assets\/(js|routes)\/|^assets\/(routes|nav)\./.test(file.path)) continue;
+      const served = await readFile(path.join(dir, file.path), 'utf8');
+      expect(file.path.endsWith('.html') ? fillDevTokens(served, urls) : served, file.path).toBe(file.contents);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(12);
+    // No chunk or route table of an older version is left behind.
+    const listed = async (sub: string) => (await readdir(path.join(dir, sub))).map((f) => `${sub}/${f}`).sort();
+    const expected = (sub: string) => full.filter((f) => path.dirname(f.path) === sub).map((f) => f.path).sort();
+    for (const sub of ['assets/js', 'assets/routes']) expect(await listed(sub)).toEqual(expected(sub));
+  });
+
+  it('rebuilds every page with freshly loaded code when a component or template changes', async () => {
+    const components = await dev.builder.update([path.join(RENDER_DIR, 'components.tsx')]);
+    expect(components?.rendered).toHaveLength(6);
+    expect(components?.event.type).toBe('reload');
+    const templates = await dev.builder.update([path.join(TEMPLATES_DIR, 'page.html')]);
+    expect(templates?.rendered).toHaveLength(6);
+  });
+
+  it('ignores files that are not part of the site', async () => {
+    expect(await dev.builder.update([site.file('notes.txt'), site.file('content/guide/picture.png')])).toBeNull();
+  });
+});

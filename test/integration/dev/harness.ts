@@ -1,0 +1,115 @@
+import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { startDevServer, type DevServer, type DevServerOptions } from '../../../src/dev/index.js';
+import type { Logger } from '../../../src/log.js';
+import { fixture, REPO } from '../../helpers/site.js';
+
+/** A copy of a fixture site in a temp folder: the dev tests edit its files. */
+export async function copySite(name = 'dev'): Promise<{ root: string; file: (p: string) => string; cleanup: () => Promise<void> }> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'docs-dev-site-'));
+  await cp(fixture(name), root, { recursive: true });
+  return { root, file: (p) => path.join(root, p), cleanup: () => rm(root, { recursive: true, force: true }) };
+}
+
+/**
+ * A copy of client/ to edit styles in, laid out like the repository (src/ and node_modules/
+ * linked beside it) so its imports resolve the same way.
+ */
+export async function copyClient(): Promise<{ clientDir: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'docs-dev-client-'));
+  await cp(path.join(REPO, 'client'), path.join(dir, 'client'), { recursive: true });
+  await symlink(path.join(REPO, 'src'), path.join(dir, 'src'), 'dir');
+  await symlink(path.join(REPO, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  return { clientDir: path.join(dir, 'client'), cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** A logger that keeps what the dev server prints, for assertions on the terminal output. */
+export function memoryLogger(): Logger & { lines: string[] } {
+  const lines: string[] = [];
+  return { lines, stage() {}, info: (m) => void lines.push(m), error: (m) => void lines.push(m) };
+}
+
+export async function startDev(root: string, options: Partial<DevServerOptions> = {}): Promise<DevServer & { origin: string; log: string[] }> {
+  const logger = memoryLogger();
+  const dev = await startDevServer({ root, port: 0, logger, ...options });
+  return Object.assign(dev, { origin: `http://127.0.0.1:${dev.port}`, log: logger.lines });
+}
+
+export interface DevEventMessage {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** Reads the dev server's Server-Sent Events over real HTTP, the way a tab's EventSource does. */
+export class EventStream {
+  private readonly events: DevEventMessage[] = [];
+  private cursor = 0;
+  private waiters: (() => void)[] = [];
+  private request?: http.ClientRequest;
+
+  static async open(url: string): Promise<EventStream> {
+    const stream = new EventStream();
+    await new Promise<void>((resolve, reject) => {
+      stream.request = http.get(url, (res) => {
+        res.setEncoding('utf8');
+        let buffer = '';
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            stream.receive(buffer.slice(0, end));
+            buffer = buffer.slice(end + 2);
+          }
+        });
+        resolve();
+      });
+      stream.request.on('error', reject);
+    });
+    await stream.next('hello');
+    return stream;
+  }
+
+  private receive(block: string): void {
+    const type = /^event: (.*)$/m.exec(block)?.[1];
+    const data = /^data: (.*)$/m.exec(block)?.[1];
+    if (!type) return; // a comment (heartbeat) or the retry line
+    this.events.push({ type, data: data ? JSON.parse(data) : {} });
+    for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  /** The next event of a type not yet taken (skipping others), waiting for it if needed. */
+  async next(type: string, accept: (data: Record<string, unknown>) => boolean = () => true, timeoutMs = 20_000): Promise<DevEventMessage> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const index = this.events.findIndex((e, i) => i >= this.cursor && e.type === type && accept(e.data));
+      if (index >= 0) {
+        this.cursor = index + 1;
+        return this.events[index];
+      }
+      if (Date.now() > deadline) throw new Error(`no "${type}" event; received: ${this.events.slice(this.cursor).map((e) => e.type).join(', ') || 'nothing'}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 250);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** Events received and not yet taken. */
+  pending(): DevEventMessage[] {
+    return this.events.slice(this.cursor);
+  }
+
+  close(): void {
+    this.request?.destroy();
+  }
+}
+
+export async function get(url: string): Promise<{ status: number; text: string; type: string }> {
+  const res = await fetch(url, { redirect: 'manual' });
+  return { status: res.status, text: await res.text(), type: res.headers.get('content-type') ?? '' };
+}

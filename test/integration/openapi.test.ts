@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { BuildFailure } from '../../src/errors.js';
+import { operationAnchor } from '../../src/openapi.js';
+import { buildInMemory, REPO } from '../helpers/site.js';
+import { page, tmpSite } from '../helpers/tmp-site.js';
+
+let cleanup: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = undefined;
+});
+
+async function siteWith(openapi: string) {
+  const site = await tmpSite({
+    'content/index.md': page('Home'),
+    'content/api.md': page('REST API', 'Intro written by hand.', 'openapi: ./_model/openapi.yaml\n'),
+    'content/_model/openapi.yaml': openapi,
+    // The real site's constants, with another API host to show where the curl examples take it from.
+    'docs.config.ts': `import real from '${REPO}/docs.config.ts';\nexport default { constants: { ...real.constants, apiBaseUrl: 'https://api.test.example/v1' } };\n`,
+  });
+  cleanup = site.cleanup;
+  return site;
+}
+
+describe('openapi', () => {
+  it('renders every operation of the model as a section with its method, path, tables, curl and response example', async () => {
+    const source = await readFile(path.join(REPO, 'content/_model/openapi.yaml'), 'utf8');
+    const site = await siteWith(source);
+    const built = await buildInMemory(site.root);
+    const html = built.writer.text('api/index.html')!;
+    expect(html).toContain('Intro written by hand.');
+    const doc = parse(source) as { paths: Record<string, Record<string, { operationId: string }>> };
+    let operations = 0;
+    for (const [urlPath, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        if (!op?.operationId) continue;
+        operations++;
+        expect(html, op.operationId).toContain(`id="${operationAnchor(op.operationId)}"`);
+        expect(html).toContain(`<code>${method.toUpperCase()} ${urlPath}</code>`);
+      }
+    }
+    expect(operations).toBeGreaterThanOrEqual(20);
+    expect(html).toContain('https://api.test.example/v1/sources');
+    expect(html).toContain('<th>Required</th>');
+  });
+
+  it('fails the build on an invalid document, naming the file and the path of the problem', async () => {
+    const site = await siteWith('openapi: 3.1.0\ninfo:\n  title: x\n  version: "1"\npaths:\n  /things:\n    get:\n      responses: oops\n');
+    const error = await buildInMemory(site.root).catch((e) => e);
+    expect(error).toBeInstanceOf(BuildFailure);
+    const text = (error as BuildFailure).format();
+    expect(text).toContain('_model/openapi.yaml');
+    expect(text).toContain('#/paths/~1things/get/responses');
+  });
+});

@@ -1,0 +1,30 @@
+import { checkContent } from '../../../src/checks/index.js';
+import { tmpSite } from '../../helpers/tmp-site.js';
+
+export interface Reported {
+  file: string;
+  line?: number;
+  column?: number;
+  message: string;
+  fix?: string;
+}
+
+/** Frontmatter and a body: a valid page unless the test says otherwise. */
+export function page(title: string, body = '', description = `What ${title.toLowerCase()} covers.`): string {
+  return `---\ntitle: ${title}\ndescription: ${description}\n---\n\n${body}\n`;
+}
+
+/** Runs `check` on a site written to a temp folder; returns the exit code and the JSON report. */
+export async function check(files: Record<string, string>): Promise<{ code: number; ok: boolean; problems: Reported[]; text: string }> {
+  const site = await tmpSite({ 'docs.config.ts': "export default { title: 'Check' };\n", ...files });
+  try {
+    let json = '';
+    const code = await checkContent(site.root, 'json', (s) => (json += s));
+    let text = '';
+    await checkContent(site.root, 'text', (s) => (text += s));
+    const report = JSON.parse(json) as { ok: boolean; problems: Reported[] };
+    return { code, ok: report.ok, problems: report.problems, text };
+  } finally {
+    await site.cleanup();
+  }
+}

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig, resolveConfig } from '../../src/config.js';
+import { BuildFailure } from '../../src/errors.js';
+import { tmpSite } from '../helpers/tmp-site.js';
+
+let cleanup: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = undefined;
+});
+
+async function loadFails(config: string): Promise<BuildFailure> {
+  const site = await tmpSite({ 'docs.config.ts': config });
+  cleanup = site.cleanup;
+  const error = await loadConfig(site.root).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(BuildFailure);
+  return error as BuildFailure;
+}
+
+describe('config', () => {
+  it('rejects a config file without a default export instead of building with defaults', async () => {
+    const failure = await loadFails("export const config = { title: 'Mine' };\n");
+    expect(failure.problems[0].place.file).toBe('docs.config.ts');
+    expect(failure.problems[0].message).toContain('default export');
+  });
+
+  it('places a syntax error in the config file at its line and column', async () => {
+    const failure = await loadFails("export default {\n  title: 'x',\n  broken syntax here\n};\n");
+    expect(failure.problems[0].place).toMatchObject({ file: 'docs.config.ts', line: 3 });
+  });
+
+  it('refuses an outDir that is the content folder or the root, naming the key', () => {
+    for (const outDir of ['content', '.', 'content/out']) {
+      const error = (() => {
+        try {
+          resolveConfig({ outDir }, '/tmp/site', { configFile: '/tmp/site/docs.config.ts' });
+        } catch (e) {
+          return e as BuildFailure;
+        }
+      })();
+      expect(error, outDir).toBeInstanceOf(BuildFailure);
+      expect(error!.problems[0].place.file).toBe('docs.config.ts');
+      expect(error!.problems[0].fix).toContain('outDir');
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { compounds, stem, term, terms, words } from '../../../src/shared/search-text.js';
+
+describe('shared/search-text', () => {
+  it('gives plurals and -ing forms the term of their base word', () => {
+    const same = [
+      ['retry', 'retries', 'retrying'],
+      ['cache', 'caches', 'caching'],
+      ['schedule', 'schedules', 'scheduling'],
+      ['run', 'runs', 'running'],
+      ['process', 'processes', 'processing'],
+      ['key', 'keys'],
+      ['webhook', 'webhooks'],
+      ['use', 'uses', 'using'],
+    ];
+    for (const forms of same) expect(new Set(forms.map(stem)), forms.join(', ')).toHaveProperty('size', 1);
+  });
+
+  it('leaves words alone that only look like plurals or -ing forms', () => {
+    expect(stem('status')).toBe('status');
+    expect(stem('access')).toBe('access');
+    expect(stem('string')).toBe('string');
+    expect(stem('thing')).toBe('thing');
+    expect(stem('analysis')).toBe('analysis');
+  });
+
+  it('keeps the start of a word intact, so a prefix still finds it while the reader types', () => {
+    for (const word of ['concurrency', 'environment', 'throttling', 'authentication', 'variables']) {
+      expect(stem(word).startsWith(stem(word.slice(0, 5)))).toBe(true);
+    }
+  });
+
+  it('drops stop words and lone letters, folds case and accents', () => {
+    expect(terms('How do I rotate the API key?')).toEqual(['rotat', 'api', 'key']);
+    expect(term('Café')).toBe(stem('cafe'));
+    expect(term('a')).toBeNull();
+    expect(term('The')).toBeNull();
+  });
+
+  it('reads numbers as the docs print them and as readers type them', () => {
+    expect(words('up to 10,000 runs at $0.0002 each, 1,2 or 3').map((w) => w.text)).toEqual(['up', 'to', '10000', 'runs', 'at', '0.0002', 'each', '1', '2', 'or', '3']);
+    const [, , number] = words('up to 10,000 runs');
+    expect(number).toEqual({ text: '10000', index: 6, length: 6 });
+  });
+
+  it('splits snake_case and camelCase names into their words too', () => {
+    expect(terms('API_KEY')).toEqual(['api', 'key']);
+    expect(terms('getItem')).toEqual(['getitem', 'get', 'item']);
+  });
+
+  it('joins phrasal verbs of titles into the word readers also type, and nothing else', () => {
+    expect(compounds('Log in, then sign up or set up the CLI').map((c) => [c.text, c.term])).toEqual([
+      ['Log in', 'login'],
+      ['sign up', 'signup'],
+      ['set up', 'setup'],
+    ]);
+    expect(compounds('Steps in a workflow, run on a timer, Log, in')).toEqual([]);
+  });
+});
