@@ -124,6 +124,8 @@ export default defineConfig({
       ['oom', 'out of memory', 'memory'],
     ],
   },
+  // Every page says what it alone covers and is reachable from the sidebar or another page.
+  checks: { duplicateDescriptions: 'error', orphans: 'error' },
   sidebar: [
     { text: 'Quickstart', items: [
       page('/'), page('/sign-up/'), page('/quickstart/'), page('/quickstart/hello-world/'), page('/quickstart/hello-name/'),

@@ -5,7 +5,7 @@ import { checkSite } from './check.js';
 import { runContentChecks } from './checks/index.js';
 import { loadConfig, type ResolvedConfig } from './config.js';
 import { loadContentFiles } from './content.js';
-import { Problems } from './errors.js';
+import { Problems, type BuildError } from './errors.js';
 import { layoutKeys } from './layout-keys.js';
 import { silentLogger, task, type Logger } from './log.js';
 import { MarkdownCache } from './markdown/cache.js';
@@ -26,6 +26,8 @@ export interface BuildResult {
   /** Pages whose files were rendered this time (the others were kept from the previous output). */
   rendered: number;
   redirects: number;
+  /** Findings of the checks the configuration makes warnings (`checks`): the build succeeded. */
+  warnings: BuildError[];
   ms: number;
 }
 
@@ -83,7 +85,7 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
     problems.throwIfAny();
     // The caches go to disk while the output is written (both are mostly waiting on the disk).
     await task(logger, 'write', () => Promise.all([writer.commit({ files, pages: entries, kept }), cache.save(), passed.save()]));
-    return { site, pages: sources.length, rendered: jobs.length, redirects: config.redirects.length, ms: performance.now() - started };
+    return { site, pages: sources.length, rendered: jobs.length, redirects: config.redirects.length, warnings: problems.warnings, ms: performance.now() - started };
   } catch (error) {
     await writer.discard();
     throw error;

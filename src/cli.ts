@@ -5,7 +5,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { build } from './build.js';
 import { checkContent } from './checks/index.js';
 import { loadConfig } from './config.js';
-import { BuildError, BuildFailure } from './errors.js';
+import { BuildError, BuildFailure, formatWarnings } from './errors.js';
 import { startDevServer } from './dev/index.js';
 import { createLogger } from './log.js';
 import { builtBase, createStaticServer, listen } from './serve.js';
@@ -73,6 +73,7 @@ export function createProgram(root: Command = new Command()): Command {
       const logger = createLogger();
       try {
         const result = await build(root, { outDir: opts.out, base: opts.base, logger });
+        if (result.warnings.length) process.stderr.write(`${formatWarnings(result.warnings)}\n`);
         logger.info(`built ${result.pages} pages and ${result.redirects} redirects in ${(result.ms / 1000).toFixed(2)} s -> ${path.relative(process.cwd(), path.resolve(root, opts.out ?? 'dist')) || '.'}`);
       } catch (error) {
         process.exitCode = reportError(error);

@@ -29,6 +29,10 @@ const redirect = z.strictObject({
   exact: z.boolean().optional(),
 });
 
+/** What a check that a team may reasonably not want as a failure does: fail the build, print a warning, or nothing. */
+const severity = z.enum(['error', 'warning', 'off']);
+export type Severity = z.infer<typeof severity>;
+
 const userConfigSchema = z.strictObject({
   /** Site title, after the page title in `<title>`. @default "Documentation" */
   title: z.string().min(1).optional(),
@@ -68,6 +72,11 @@ const userConfigSchema = z.strictObject({
     .optional(),
   /** Search settings: groups of words that find each other. */
   search: z.strictObject({ synonyms: z.array(z.array(z.string().min(1)).min(2)).optional() }).optional(),
+  /**
+   * Checks whose findings are a matter of taste: two pages sharing a description, a page that neither the
+   * sidebar nor another page links to. Every other check always fails the build. @default "warning" each
+   */
+  checks: z.strictObject({ duplicateDescriptions: severity.optional(), orphans: severity.optional() }).optional(),
   /** Sidebar groups and links; when absent it is made from the folder tree. */
   sidebar: z.array(z.union([sidebarGroup, sidebarLink])).optional(),
   /** Old paths and where they now live. */
@@ -108,6 +117,7 @@ export interface ResolvedConfig {
   analytics: { containerId?: string };
   runtime: RuntimeConfig;
   search: { synonyms: string[][] };
+  checks: { duplicateDescriptions: Severity; orphans: Severity };
   sidebar?: (SidebarGroupConfig | SidebarLinkConfig)[];
   redirects: RedirectConfig[];
 }
@@ -174,6 +184,7 @@ export function resolveConfig(user: unknown, root: string, overrides: { base?: s
       },
     },
     search: { synonyms: c.search?.synonyms ?? [] },
+    checks: { duplicateDescriptions: c.checks?.duplicateDescriptions ?? 'warning', orphans: c.checks?.orphans ?? 'warning' },
     sidebar: c.sidebar,
     redirects: c.redirects ?? [],
   };

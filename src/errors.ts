@@ -37,36 +37,48 @@ export class BuildFailure extends Error {
     this.name = 'BuildFailure';
   }
 
-  /** Problems grouped by file, in file order, each group sorted by line. */
   format(): string {
-    const byFile = new Map<string, BuildError[]>();
-    for (const p of this.problems) {
-      const list = byFile.get(p.place.file) ?? [];
-      list.push(p);
-      byFile.set(p.place.file, list);
-    }
-    const out: string[] = [];
-    for (const [file, list] of [...byFile].sort(([a], [b]) => a.localeCompare(b))) {
-      out.push(file);
-      list.sort((a, b) => (a.place.line ?? 0) - (b.place.line ?? 0));
-      for (const p of list) {
-        const pos = p.place.line != null ? `  ${p.place.line}:${p.place.column ?? 1}` : '  -';
-        out.push(`${pos}  ${p.message}${p.fix ? `\n      fix: ${p.fix}` : ''}`);
-      }
-    }
-    out.push(`\n${this.message}.`);
-    return out.join('\n');
+    return `${formatProblems(this.problems)}\n\n${this.message}.`;
   }
 }
 
-/** Collects problems during a stage; `throwIfAny` ends the stage with one BuildFailure. */
+/** Problems grouped by file, in file order, each group sorted by line. */
+export function formatProblems(problems: BuildError[]): string {
+  const byFile = new Map<string, BuildError[]>();
+  for (const p of problems) {
+    const list = byFile.get(p.place.file) ?? [];
+    list.push(p);
+    byFile.set(p.place.file, list);
+  }
+  const out: string[] = [];
+  for (const [file, list] of [...byFile].sort(([a], [b]) => a.localeCompare(b))) {
+    out.push(file);
+    list.sort((a, b) => (a.place.line ?? 0) - (b.place.line ?? 0));
+    for (const p of list) {
+      const pos = p.place.line != null ? `  ${p.place.line}:${p.place.column ?? 1}` : '  -';
+      out.push(`${pos}  ${p.message}${p.fix ? `\n      fix: ${p.fix}` : ''}`);
+    }
+  }
+  return out.join('\n');
+}
+
+/** Warnings, for a build that succeeded: grouped like problems, with their count. */
+export function formatWarnings(warnings: BuildError[]): string {
+  return `${formatProblems(warnings)}\n\n${warnings.length} warning${warnings.length === 1 ? '' : 's'} (the build succeeded).`;
+}
+
+/** Collects problems during a stage; `throwIfAny` ends the stage with one BuildFailure. Warnings never fail it. */
 export class Problems {
   readonly list: BuildError[] = [];
+  readonly warnings: BuildError[] = [];
   add(message: string, place: Place, fix?: string): void {
     this.list.push(new BuildError(message, place, fix));
   }
   push(...errors: BuildError[]): void {
     this.list.push(...errors);
+  }
+  warn(...warnings: BuildError[]): void {
+    this.warnings.push(...warnings);
   }
   throwIfAny(): void {
     if (this.list.length) throw new BuildFailure(this.list);

@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PassedCache } from '../cache.js';
 import { checkSite } from '../check.js';
-import { loadConfig } from '../config.js';
+import { loadConfig, type Severity } from '../config.js';
 import { loadContentFiles } from '../content.js';
-import { BuildError, BuildFailure, Problems } from '../errors.js';
+import { BuildError, BuildFailure, formatWarnings, Problems } from '../errors.js';
 import { renderMarkdown } from '../pages.js';
 import { createSite, type Site } from '../site.js';
 import type { PageRecord } from '../types.js';
@@ -41,7 +41,9 @@ export class ContentChecks {
     problems.push(...codeProblems.flat(), ...openapiProblems);
     if (model instanceof BuildError) problems.push(model);
     else if (model) for (const page of site.pages) problems.push(...this.cliProblems(page, model));
-    problems.push(...checkDuplicateDescriptions(site), ...checkOrphans(site));
+    const { checks } = site.config;
+    report(problems, checks.duplicateDescriptions, () => checkDuplicateDescriptions(site));
+    report(problems, checks.orphans, () => checkOrphans(site));
   }
 
   private codeProblems(page: PageRecord): Promise<BuildError[]> {
@@ -75,6 +77,12 @@ export class ContentChecks {
   }
 }
 
+/** A check of taste: its findings fail the build, warn, or are not looked for, as the configuration says. */
+function report(problems: Problems, severity: Severity, check: () => BuildError[]): void {
+  if (severity === 'error') problems.push(...check());
+  else if (severity === 'warning') problems.warn(...check());
+}
+
 async function readOptional(file: string): Promise<string | null> {
   try {
     return await readFile(file, 'utf8');
@@ -92,6 +100,7 @@ export function runContentChecks(site: Site, problems: Problems, passed?: Passed
 /** `check`: every check of a build, nothing written. Prints problems grouped by file; returns the exit code. */
 export async function checkContent(root: string, format: 'text' | 'json', write: (s: string) => void = (s) => process.stdout.write(s)): Promise<number> {
   const problems: BuildError[] = [];
+  const warnings: BuildError[] = [];
   let pages = 0;
   try {
     const config = await loadConfig(root);
@@ -102,6 +111,7 @@ export async function checkContent(root: string, format: 'text' | 'json', write:
     const site = createSite(config, records, staticFiles);
     checkSite(site, collected);
     await runContentChecks(site, collected);
+    warnings.push(...collected.warnings);
     collected.throwIfAny();
   } catch (error) {
     if (error instanceof BuildFailure) problems.push(...error.problems);
@@ -110,8 +120,8 @@ export async function checkContent(root: string, format: 'text' | 'json', write:
   }
   if (format === 'json') {
     const sorted = [...problems].sort((a, b) => a.place.file.localeCompare(b.place.file) || (a.place.line ?? 0) - (b.place.line ?? 0));
-    write(`${JSON.stringify({ ok: problems.length === 0, pages, problems: sorted.map((p) => p.toJSON()) }, null, 2)}\n`);
+    write(`${JSON.stringify({ ok: problems.length === 0, pages, problems: sorted.map((p) => p.toJSON()), warnings: warnings.map((w) => w.toJSON()) }, null, 2)}\n`);
   } else if (problems.length) write(`${new BuildFailure(problems).format()}\n`);
-  else write(`checked ${pages} pages: no problems\n`);
+  else write(`${warnings.length ? `${formatWarnings(warnings)}\n` : ''}checked ${pages} pages: no problems\n`);
   return problems.length ? 1 : 0;
 }

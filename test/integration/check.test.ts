@@ -16,6 +16,7 @@ const BROKEN = {
   constants: { limit: '512KB' },
   sidebar: [{ text: 'Guide', items: ['/guide/', '/guide/gone/'] }],
   redirects: [{ from: '/old', to: '/nowhere/' }],
+  checks: { duplicateDescriptions: 'error', orphans: 'error' },
 };
 `,
   'content/_model/cli.yaml': 'binary: conduit\nglobalFlags: []\ncommands:\n  - { name: deploy, flags: [] }\n',

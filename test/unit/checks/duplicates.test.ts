@@ -19,4 +19,23 @@ describe('checks/duplicates', () => {
     const r = await check({ 'content/index.md': page('Home', '[a](a.md)'), 'content/a.md': page('A') });
     expect(r.problems).toEqual([]);
   });
+
+  const sharing = {
+    'content/index.md': page('Home', '[a](a.md) [b](b.md)'),
+    'content/a.md': page('A', '', 'The same words.'),
+    'content/b.md': page('B', '', 'The same words.'),
+  };
+
+  it('warns by default: the build and the check succeed and say which pages share a description', async () => {
+    const r = await check({ ...sharing, 'docs.config.ts': "export default { title: 'Check' };\n" });
+    expect(r.code).toBe(0);
+    expect(r.problems).toEqual([]);
+    expect(r.warnings.map((w) => w.file)).toEqual(['a.md', 'b.md']);
+    expect(r.text).toContain('2 warnings (the build succeeded)');
+  });
+
+  it('looks for nothing when the configuration turns the check off', async () => {
+    const r = await check({ ...sharing, 'docs.config.ts': "export default { title: 'Check', checks: { duplicateDescriptions: 'off' } };\n" });
+    expect([r.code, r.problems, r.warnings]).toEqual([0, [], []]);
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { check, page } from './harness.js';
 
-const config = (sidebar: string) => `export default { title: 'Check', sidebar: ${sidebar} };\n`;
+const config = (sidebar: string) => `export default { title: 'Check', checks: { orphans: 'error' }, sidebar: ${sidebar} };\n`;
 
 describe('checks/orphans', () => {
   it('reports a page that is not in the sidebar and not linked from another page', async () => {
