@@ -1,5 +1,7 @@
-// npm run bench: build times, memory and page weights, on the real site and on synthetic corpora.
-// Usage: node --import tsx bench/run.ts [--sizes 1000,10000] [--skip-real]
+// npm run bench: build times, memory and page weights, on the real site and on the neutral corpus of
+// bench/gen-corpus.mjs (written for comparing tools, not by us).
+// Usage: node --import tsx bench/run.ts [--sizes 1000,10000] [--skip-real] [--peers] [--rounds 3]
+//   --peers: the same corpora built by Eleventy and Hugo (bench/peers.ts), interleaved with ours, cold each time.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
@@ -7,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { writeCorpus } from './corpus.js';
+import { availablePeers, writeGenCorpus, type PeerFigures } from './peers.js';
 
 const run = promisify(execFile);
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,23 +61,63 @@ if (!args.includes('--skip-real') && existsSync(path.join(REPO, 'content/index.m
   console.log(`check, real site: ${((performance.now() - started) / 1000).toFixed(2)} s (including Node start-up)`);
 }
 
-for (const pages of sizes) {
-  const dir = path.join(CORPORA, `corpus-${pages}`);
-  await writeCorpus({ pages, dir });
-  const out = path.join(dir, 'dist');
+/** The median of numbers (the middle one, or the mean of the two middle ones). */
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** Our cold build: no cache and no output. */
+async function coldBuild(dir: string, out: string): Promise<BuildFigures> {
   await rm(out, { recursive: true, force: true });
   await rm(path.join(dir, 'node_modules/.cache/docs'), { recursive: true, force: true });
-  const cold = await buildOnce(dir, out);
+  return buildOnce(dir, out);
+}
+
+/** The first page of the corpus in file order below the home page: the one a writer edits. */
+async function somePage(content: string): Promise<string> {
+  const { readdir } = await import('node:fs/promises');
+  const files = (await readdir(content, { recursive: true })).map(String).filter((f) => f.endsWith('.md') && f !== 'index.md').sort();
+  return path.join(content, files[0]);
+}
+
+const rounds = args.includes('--rounds') ? Number(args[args.indexOf('--rounds') + 1]) : 3;
+const peerLines = ['| Pages | Tool | Cold build (median) | Runs | Peak memory | Ours / tool |', '| --- | --- | --- | --- | --- | --- |'];
+
+for (const pages of sizes) {
+  const dir = path.join(CORPORA, `gen-${pages}`);
+  const content = await writeGenCorpus(dir, pages);
+  const out = path.join(dir, 'dist');
+  if (args.includes('--peers')) {
+    // Interleaved: each round builds with every tool in turn, so a noisy minute hurts all of them alike.
+    const peers = await availablePeers();
+    for (const peer of peers) await peer.prepare(content, path.join(dir, `peer-${peer.name.split(' ')[0].toLowerCase()}`));
+    const runs = new Map<string, PeerFigures[]>([['ours', []], ...peers.map((p): [string, PeerFigures[]] => [p.name, []])]);
+    for (let round = 0; round < (pages >= 10000 ? 1 : rounds); round++) {
+      runs.get('ours')!.push(await coldBuild(dir, out));
+      for (const peer of peers) runs.get(peer.name)!.push(await peer.build(path.join(dir, `peer-${peer.name.split(' ')[0].toLowerCase()}`)));
+    }
+    const ours = median(runs.get('ours')!.map((r) => r.ms));
+    for (const [name, figures] of runs) {
+      const ms = median(figures.map((r) => r.ms));
+      const label = name === 'ours' ? 'ours' : name;
+      peerLines.push(`| ${pages.toLocaleString('en-US')} | ${label} | ${(ms / 1000).toFixed(2)} s | ${figures.map((r) => (r.ms / 1000).toFixed(1)).join(', ')} | ${Math.max(...figures.map((r) => r.maxRssMB))} MB | ${name === 'ours' ? '' : (ours / ms).toFixed(2)} |`);
+    }
+    console.log(`\n${peerLines.join('\n')}\n`);
+  }
+  const cold = await coldBuild(dir, out);
   lines.push(row(`corpus ${pages.toLocaleString('en-US')}, cold`, cold));
   lines.push(row(`corpus ${pages.toLocaleString('en-US')}, unchanged`, await buildOnce(dir, out)));
   // A writer's edit: one page's text changes, every other page keeps its files.
-  const edited = path.join(dir, 'content/section-000/page-00000.md');
+  const edited = await somePage(content);
   const original = await readFile(edited, 'utf8');
   await writeFile(edited, `${original}\nOne more sentence from the writer.\n`);
   lines.push(row(`corpus ${pages.toLocaleString('en-US')}, one page edited`, await buildOnce(dir, out)));
   await writeFile(edited, original);
   const { gzipSync } = await import('node:zlib');
-  const typical = await readFile(path.join(out, 'section-000/page-00000/index.html'));
+  const typicalPath = path.join(out, path.relative(content, edited).replace(/\.md$/, ''), 'index.html');
+  const typical = await readFile(typicalPath);
   console.log(`corpus ${pages}: HTML of a typical page ${typical.length} bytes, ${gzipSync(typical).length} gzip`);
   if (pages >= 10000) {
     const { benchSearch } = await import('./search.js');
@@ -86,3 +128,4 @@ for (const pages of sizes) {
   print();
 }
 print();
+if (args.includes('--peers')) console.log(`\n${peerLines.join('\n')}\n`);

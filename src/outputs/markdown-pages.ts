@@ -16,16 +16,20 @@ export function pagesMarkdown(site: Site): Map<PageRecord, string> {
   return new Map(site.pages.map((page) => [page, pageMarkdown(site, page)]));
 }
 
-/** Rewrites `](href` and `]: href` of the page's own links to the target page's public URL. */
+/** The destination of an inline link or a definition: `](href`, `]: href`, or the same in angle brackets (`](<my page.md>`). */
+const DESTINATION = /(\]\(\s*<|\]:\s*<)([^>\n]+)(?=>)|(\]\(\s*|\]:\s*)([^\s)<>]+)(?=[\s)])/g;
+
+/** Rewrites `](href` and `]: href` of the page's own links to the target page's public URL, in one pass over the text. */
 function absoluteLinks(site: Site, page: PageRecord): string {
-  let text = page.markdown;
+  const urls = new Map<string, string>();
   for (const link of page.links) {
     if (link.route === null) continue;
     const target = site.byRoute.get(link.route);
-    if (!target) continue;
-    const url = absolute(site, target.path) + (link.hash ? `#${encodeURIComponent(link.hash)}` : '');
-    const escaped = link.href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    text = text.replace(new RegExp(`(\\]\\(\\s*<?|\\]:\\s*<?)${escaped}(?=[\\s)>])`, 'g'), `$1${url}`);
+    if (target) urls.set(link.href, absolute(site, target.path) + (link.hash ? `#${encodeURIComponent(link.hash)}` : ''));
   }
-  return text;
+  if (urls.size === 0) return page.markdown;
+  return page.markdown.replace(DESTINATION, (whole, angled?: string, angledHref?: string, plain?: string, plainHref?: string) => {
+    const href = angledHref ?? plainHref!;
+    return urls.has(href) ? (angled ?? plain!) + urls.get(href) : whole;
+  });
 }
