@@ -17,7 +17,7 @@ export function pagesMarkdown(site: Site): Map<PageRecord, string> {
 }
 
 /** The destination of an inline link or a definition: `](href`, `]: href`, or the same in angle brackets (`](<my page.md>`). */
-const DESTINATION = /(\]\(\s*<|\]:\s*<)([^>\n]+)(?=>)|(\]\(\s*|\]:\s*)([^\s)<>]+)(?=[\s)])/g;
+const DESTINATION = /(\]\(\s*<|\]:\s*<)([^>\n]+)(?=>)|(\]\(\s*|\]:\s*)([^\s)<>]+)(?=[\s)]|$)/g;
 
 /** Rewrites `](href` and `]: href` of the page's own links to the target page's public URL, in one pass over the text. */
 function absoluteLinks(site: Site, page: PageRecord): string {
