@@ -67,8 +67,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const server = createStaticServer({
     dir: out.dir,
     base,
-    intercept: async (req, res) => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
+    // The overlay styles itself with a <style> element, which the site's CSP refuses.
+    siteHeaders: false,
+    intercept: async (req, res, url) => {
       if (url.pathname === `${base}${DEV_PATH}events`) {
         hub.connect(req, res);
         return true;
