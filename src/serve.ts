@@ -89,7 +89,7 @@ export async function builtBase(dir: string): Promise<string | undefined> {
 /** The Content-Type of a file, from the maintained MIME table; text is UTF-8. */
 export function contentType(file: string): string {
   const type = mime.getType(file) ?? 'application/octet-stream';
-  return /^text\/|^application\/(json|javascript|xml|[\w.-]+\+(json|xml))$|^image\/svg\+xml$/.test(type) ? `${type}; charset=utf-8` : type;
+  return /^text\/|^application\/(json|javascript|xml|[\w.-]+\+(json|xml))$/.test(type) ? `${type}; charset=utf-8` : type;
 }
 
 /** A file's body as last sent, with its validator and compressed forms (made once per content). */
