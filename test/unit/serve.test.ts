@@ -178,6 +178,8 @@ describe('serve', () => {
     // A Range for an older version of the file (If-Range no longer matches) gets the whole file.
     const stale = await request(docs.port, '/docs/guide/', { Range: 'bytes=0-9', 'If-Range': '"stale"' });
     expect([stale.status, stale.body.length]).toEqual([200, whole.length]);
+    const several = await request(docs.port, '/docs/guide/', { Range: 'bytes=0-1,5-6' });
+    expect([several.status, several.body.length]).toEqual([200, whole.length]);
     expect((await request(docs.port, '/docs/guide/')).headers['accept-ranges']).toBe('bytes');
   });
 
