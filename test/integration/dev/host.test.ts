@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../../helpers/site.js';
 import { startDev } from '../../dev/harness.js';
@@ -55,6 +56,17 @@ describe('dev server: who may ask', () => {
 
   it('answers any Host when started with --host (listening beyond this machine)', async () => {
     expect((await request(everywhere.port, '/docs/guide/install/', 'docs.example.com')).status).toBe(200);
+  });
+
+  it('answers a request target that is not a URL with 400', async () => {
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(local.port, '127.0.0.1', () => socket.end('GET http://[::1/docs/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'));
+      let text = '';
+      socket.on('data', (d) => (text += d));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 400 /);
   });
 
   it('opens the event stream with GET only', async () => {
