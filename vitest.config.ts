@@ -15,6 +15,8 @@ export default defineConfig({
   test: {
     // Two test files at a time at most: the machine has two cores and the browser suites share them.
     maxWorkers: 2,
+    // expect.poll waits for a condition: a busy machine may take long to reach it, and a met condition returns at once.
+    expect: { poll: { timeout: 120_000, interval: 50 } },
     globalSetup: ['test/setup/run-dir.ts'],
     projects: [
       // No build and no browser: what to run while working (`npm run test:unit`).

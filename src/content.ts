@@ -36,6 +36,26 @@ async function listContentFiles(contentDir: string): Promise<string[]> {
   return out.sort();
 }
 
+/**
+ * Why the content folder, or a folder in it, cannot be listed: the folder, what is wrong, how to
+ * fix it. `build` fails with it; `dev` shows it and keeps serving the last site.
+ */
+export function contentFolderProblem(config: Pick<ResolvedConfig, 'root' | 'contentDir'>, error: unknown): BuildError {
+  const { code, path: at, message } = error as NodeJS.ErrnoException;
+  const folder = at ? path.resolve(at) : config.contentDir;
+  const place = { file: path.relative(config.root, folder) || '.' };
+  if (folder === config.contentDir && (code === 'ENOENT' || code === 'ENOTDIR')) {
+    return new BuildError('the content folder does not exist', place, 'put the Markdown pages in content/ under the root, or set `contentDir` in docs.config.ts');
+  }
+  const what = folder === config.contentDir ? 'the content folder' : 'a folder in the content folder';
+  return new BuildError(`cannot read ${what}: ${code ?? message}`, place, code === 'EACCES' || code === 'EPERM' ? 'make the folder readable by the build (chmod a+rx), or move it out of the content folder' : 'fix or remove the folder');
+}
+
+/** A file of the content folder that cannot be read (`build` and `dev` say it the same way). */
+export function unreadableFile(relativePath: string, error: unknown): BuildError {
+  return new BuildError(`cannot read the file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: relativePath }, 'check its permissions (it must be readable by the build)');
+}
+
 export function contentHash(text: string): string {
   return createHash('sha1').update(text).digest('hex');
 }
@@ -141,7 +161,7 @@ export async function loadContentFiles(config: ResolvedConfig, problems: Problem
   try {
     ({ pages: files, staticFiles } = await listContent(config.contentDir));
   } catch (error) {
-    throw new BuildError(`cannot read the content folder: ${(error as Error).message}`, { file: path.relative(config.root, config.contentDir) || '.' }, 'put the Markdown pages in content/ under the root, or set `contentDir` in docs.config.ts');
+    throw contentFolderProblem(config, error);
   }
   const sources: PageSource[] = [];
   // Read one after another: small files from the page cache come faster synchronously than through
@@ -152,7 +172,7 @@ export async function loadContentFiles(config: ResolvedConfig, problems: Problem
     try {
       raw = readFileSync(file, 'utf8');
     } catch (error) {
-      problems.add(`cannot read the file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: relativePath }, 'check its permissions (it must be readable by the build)');
+      problems.push(unreadableFile(relativePath, error));
       continue;
     }
     sources.push(parseSource(raw, relativePath, file, problems));

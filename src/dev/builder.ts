@@ -68,10 +68,14 @@ export class DevBuilder {
   private problemsOf = {
     config: [] as BuildError[],
     site: [] as BuildError[],
+    /** Why the content folder could not be listed on a full build (the last site stays served). */
+    folder: [] as BuildError[],
     assets: [] as BuildError[],
     render: [] as BuildError[],
   };
   private queue: Promise<unknown> = Promise.resolve();
+  /** A full build found no content folder: the next change builds everything again. */
+  private fullBuildPending = false;
 
   constructor(options: DevBuilderOptions) {
     this.root = options.root;
@@ -100,8 +104,11 @@ export class DevBuilder {
   }
 
   problems(): BuildError[] {
-    const { config, site, assets, render } = this.problemsOf;
-    return [...config, ...[...(this.content?.problems.values() ?? [])].flat(), ...site, ...assets, ...render];
+    const { config, site, folder, assets, render } = this.problemsOf;
+    const all = [...config, ...folder, ...[...(this.content?.problems.values() ?? [])].flat(), ...site, ...assets, ...render];
+    // The content folder's problem may be known both to the last full build and to the content.
+    const seen = new Set<string>();
+    return all.filter((p) => !seen.has(String(p)) && Boolean(seen.add(String(p))));
   }
 
   /**
@@ -151,7 +158,7 @@ export class DevBuilder {
       }
       if (!kinds.size) return null;
       const has = (kind: ChangeKind) => [...kinds.values()].includes(kind);
-      if (has('config') || has('templates') || has('components') || !this.config) return this.fullBuild(started, has('components'));
+      if (has('config') || has('templates') || has('components') || !this.config || this.fullBuildPending) return this.fullBuild(started, has('components'));
       const bundle = has('client') ? await this.rebuildAssets() : { changed: false, js: false, css: false, previousCss: '' };
       if (!(await this.applyContentChanges(kinds))) {
         if (!bundle.changed) return null; // files saved as they were: nothing to tell the tabs
@@ -225,11 +232,21 @@ export class DevBuilder {
       }
     }
     const config = this.config;
-    this.content = new ContentStore(config, createProcessor(config));
+    const content = new ContentStore(config, createProcessor(config));
+    const statics = await content.loadAll();
+    if (content.unlisted && this.site) {
+      // The content folder is gone or unreadable: keep serving the last site, say why, and build
+      // again from scratch once it can be listed.
+      this.problemsOf.folder = content.problems.get('.') ?? [];
+      this.fullBuildPending = true;
+      return this.result(started, false, []);
+    }
+    this.problemsOf.folder = [];
+    this.fullBuildPending = false;
+    this.content = content;
     this.lazy.clear();
     this.emitter = new IncrementalEmitter(this.modules);
     this.checks = new ContentChecks();
-    const statics = await this.content.loadAll();
     const assets = await this.bundle();
     const emitted = await this.refreshSite(true, [...(assets?.files ?? []), ...statics]);
     return this.result(started, emitted.changed, emitted.rendered);

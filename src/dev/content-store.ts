@@ -1,9 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Processor } from 'unified';
 import type { ResolvedConfig } from '../config.js';
-import { contentHash, listContent, parseSource } from '../content.js';
-import { BuildError, Problems } from '../errors.js';
+import { contentFolderProblem, contentHash, listContent, parseSource, unreadableFile } from '../content.js';
+import type { BuildError } from '../errors.js';
+import { Problems } from '../errors.js';
 import { renderPage } from '../markdown/index.js';
 import { renderMarkdown } from '../pages.js';
 import { expandOpenApiPages } from '../openapi.js';
@@ -19,6 +20,9 @@ export interface ContentChanges {
   /** A folder came, went or was renamed: list the content again. */
   folders: boolean;
 }
+
+/** The key of the problems of the content folder as a whole (it cannot be listed). */
+const FOLDER = '.';
 
 /**
  * The content folder as the dev build last read it: a record for every page (rendered Markdown),
@@ -61,7 +65,7 @@ export class ContentStore {
       files = pages;
       statics = (await this.updateStatics(others)).copy;
     } catch (error) {
-      this.problems.set('.', [new BuildError(`cannot read the content folder: ${(error as Error).message}`, { file: path.relative(this.config.root, contentDir) || '.' }, 'put the Markdown pages in content/ under the root, or set `contentDir` in docs.config.ts')]);
+      this.problems.set(FOLDER, [contentFolderProblem(this.config, error)]);
     }
     const sources: PageSource[] = [];
     await Promise.all(
@@ -85,38 +89,53 @@ export class ContentStore {
     return this.order.map((p) => this.records.get(p)!);
   }
 
+  /** Whether the content folder could not be listed at the last look (gone, moved away, unreadable). */
+  get unlisted(): boolean {
+    return this.problems.has(FOLDER);
+  }
+
   /**
    * Reads what changed again. Returns false when nothing really did (a file saved as it was), and
-   * the files beside the pages to copy into the output or remove from it.
+   * the files beside the pages to copy into the output or remove from it. While the folder cannot
+   * be listed (deleted, moved away, a folder in it unreadable), nothing is forgotten: the last
+   * site stays served with the reason as its problem, and once the folder can be listed again
+   * every file is read again (what changed meanwhile was not seen).
    */
   async apply(changes: ContentChanges): Promise<{ changed: boolean; copy: OutputFile[]; remove: string[] }> {
+    const wasUnlisted = this.unlisted;
+    const before = this.problemText();
+    let listed: { pages: string[]; staticFiles: string[] } | undefined;
+    if (changes.folders || wasUnlisted || !(await isFolder(this.config.contentDir))) {
+      try {
+        listed = await listContent(this.config.contentDir);
+        this.problems.delete(FOLDER);
+      } catch (error) {
+        this.problems.set(FOLDER, [contentFolderProblem(this.config, error)]);
+        return { changed: this.problemText() !== before, copy: [], remove: [] };
+      }
+    }
     const pages = [...changes.pages];
     const statics = [...changes.statics];
-    if (changes.folders) {
-      const listed = await this.listChanges();
-      pages.push(...listed.pages);
-      statics.push(...listed.statics);
+    const data = [...changes.data];
+    if (listed) {
+      const all = wasUnlisted;
+      pages.push(...diff(listed.pages, this.records, all));
+      statics.push(...diff(listed.staticFiles, this.statics, all));
+      if (all) data.push(...this.dataHashes.keys());
     }
     const { copy, remove } = await this.updateStatics(statics);
     let changed = copy.length > 0 || remove.length > 0;
-    for (const relativePath of pages) if (await this.updatePage(relativePath)) changed = true;
-    if (await this.dataChanged(changes.data)) {
+    for (const relativePath of new Set(pages)) if (await this.updatePage(relativePath)) changed = true;
+    if (await this.dataChanged(data)) {
       changed = true;
       // A changed model (an OpenAPI document) changes the pages that show it.
       for (const [relativePath, record] of this.records) if (record.frontmatter.openapi !== undefined) await this.updatePage(relativePath, true);
     }
-    return { changed, copy, remove };
+    return { changed: changed || this.problemText() !== before, copy, remove };
   }
 
-  /** Pages and other files that appeared or disappeared since they were read. */
-  private async listChanges(): Promise<{ pages: string[]; statics: string[] }> {
-    const { contentDir } = this.config;
-    const { pages, staticFiles: statics } = await listContent(contentDir).catch(() => ({ pages: [], staticFiles: [] }));
-    const diff = (now: string[], known: Set<string> | Map<string, unknown>) => {
-      const listed = new Set(now);
-      return [...now.filter((f) => !known.has(f)), ...[...known.keys()].filter((f) => !listed.has(f))];
-    };
-    return { pages: diff(pages, this.records), statics: diff(statics, this.statics) };
+  private problemText(): string {
+    return [...this.problems.values()].flat().map(String).join('\n');
   }
 
   /** The files beside the pages that are new or changed (to copy), and those gone (to remove). */
@@ -124,8 +143,13 @@ export class ContentStore {
     const copy: OutputFile[] = [];
     const remove: string[] = [];
     for (const file of files) {
-      const contents = await readFile(path.join(this.config.contentDir, file)).catch(() => null);
-      if (contents === null) {
+      let contents: Buffer;
+      try {
+        contents = await readFile(path.join(this.config.contentDir, file));
+        this.problems.delete(file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') this.problems.delete(file);
+        else this.problems.set(file, [unreadableFile(file, error)]);
         if (this.statics.delete(file)) remove.push(file);
         continue;
       }
@@ -163,8 +187,7 @@ export class ContentStore {
     try {
       raw = await readFile(file, 'utf8');
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT') problems.add(`cannot read the file: ${code ?? (error as Error).message}`, { file: relativePath }, 'check its permissions (it must be readable by the build)');
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') problems.push(unreadableFile(relativePath, error));
       return null;
     }
     const source = parseSource(raw, relativePath, file, problems);
@@ -183,4 +206,14 @@ export class ContentStore {
     }
     return changed;
   }
+}
+
+/** The files that came or went since they were known; with `all`, every file listed or known. */
+function diff(now: string[], known: Set<string> | Map<string, unknown>, all: boolean): string[] {
+  const listed = new Set(now);
+  return [...now.filter((f) => all || !known.has(f)), ...[...known.keys()].filter((f) => !listed.has(f))];
+}
+
+async function isFolder(dir: string): Promise<boolean> {
+  return (await stat(dir).catch(() => null))?.isDirectory() ?? false;
 }

@@ -11,6 +11,7 @@ import { fillDevTokens } from './emit.js';
 import { EventHub } from './events.js';
 import { OutputDir } from './output-dir.js';
 import { shownPath } from './problems.js';
+import { isLocalHost, isLoopback } from './local-host.js';
 import { watchFiles, type Watcher } from './watch.js';
 
 const CLIENT_SCRIPT = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'client.js'), 'utf8');
@@ -64,13 +65,22 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let firstBuilt!: () => void;
   const firstBuild = new Promise<void>((resolve) => (firstBuilt = resolve));
 
+  const host = options.host ?? '127.0.0.1';
+  // Listening on this machine only: a page elsewhere must not read the site through a name of its own.
+  const localOnly = isLoopback(host);
   const server = createStaticServer({
     dir: out.dir,
     base,
-    intercept: async (req, res) => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
+    // The overlay styles itself with a <style> element, which the site's CSP refuses.
+    siteHeaders: false,
+    intercept: async (req, res, url) => {
+      if (localOnly && !isLocalHost(req.headers.host)) {
+        res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end(`This dev server answers only requests addressed to this machine (localhost, 127.0.0.1, [::1]), not to "${req.headers.host}". To open it from another machine, start it with --host.\n`);
+        return true;
+      }
       if (url.pathname === `${base}${DEV_PATH}events`) {
-        hub.connect(req, res);
+        if (req.method !== 'GET') res.writeHead(405, { Allow: 'GET', 'Content-Type': 'text/plain; charset=utf-8' }).end('The event stream answers GET only.\n');
+        else hub.connect(req, res);
         return true;
       }
       if (url.pathname === `${base}${DEV_PATH}client.js`) {
@@ -89,7 +99,6 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   });
 
   let port: number;
-  const host = options.host ?? '127.0.0.1';
   try {
     port = await listen(server, options.port ?? 4173, host);
   } catch (error) {
@@ -108,6 +117,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const watcher: Watcher = watchFiles({
     paths: builder.watched({ config, layout: options.watchLayout }),
     debounceMs: options.debounceMs,
+    onError: watchErrorLogger(logger, root),
     onBatch: async (files) => {
       try {
         const result = await builder.update(files);
@@ -167,6 +177,20 @@ function waitingPage(base: string): string {
 function describe(files: string[], root: string): string {
   const names = files.map((f) => shownPath(f, root));
   return names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
+}
+
+/**
+ * A path the watcher cannot follow, said once: the rebuild it triggers reads the path and reports
+ * what is wrong with it as a problem (the same as `build`'s).
+ */
+function watchErrorLogger(logger: Logger, root: string): (error: NodeJS.ErrnoException) => void {
+  const said = new Set<string>();
+  return (error) => {
+    const what = `${error.path ? shownPath(error.path, root) : 'a watched path'} (${error.code ?? error.message})`;
+    if (said.has(what)) return;
+    said.add(what);
+    logger.error(`! cannot watch ${what}: its changes are not seen until it is readable again`);
+  };
 }
 
 /** One line per rebuild; the full list of problems only when it changed, so saves do not flood the terminal. */

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 
 export interface WatchOptions {
@@ -8,6 +9,8 @@ export interface WatchOptions {
   debounceMs?: number;
   /** A steady stream of events still rebuilds this often. @default the larger of 250 and 4 debounces */
   maxWaitMs?: number;
+  /** A path that cannot be watched (unreadable, a symlink loop); its path is also passed to `onBatch`. */
+  onError?: (error: NodeJS.ErrnoException) => void;
 }
 
 export interface Watcher {
@@ -22,6 +25,8 @@ export interface Watcher {
  * a look at the file just after that window. The builder skips files whose content is unchanged.
  */
 const TRAILING_MS = 60;
+
+const IGNORED = /[\\/](node_modules|\.git)([\\/]|$)/;
 
 /**
  * Watches files and coalesces bursts: an editor's atomic save (temp file, rename), a formatter
@@ -69,11 +74,38 @@ export function watchFiles(options: WatchOptions): Watcher {
     );
   };
 
-  const watcher: FSWatcher = watch(options.paths, {
+  // Each path is watched from its parent folder, so a folder deleted or moved away and then put
+  // back is seen again; nothing else in the parent is.
+  const roots = options.paths.map((p) => path.resolve(p));
+  const parents = new Set(roots.map((p) => path.dirname(p)));
+  const watched = (file: string) => roots.some((root) => file === root || file.startsWith(root + path.sep)) && !IGNORED.test(file);
+  const watcher: FSWatcher = watch([...parents], {
     ignoreInitial: true,
-    ignored: (file: string) => /[\\/](node_modules|\.git)([\\/]|$)/.test(file),
+    // A symlink is a file to the build (never a folder to walk): `ln -s . content/here` is no loop.
+    followSymlinks: false,
+    ignored: (file: string) => !parents.has(file) && !watched(file),
   });
-  for (const event of ['add', 'change', 'unlink', 'addDir', 'unlinkDir'] as const) watcher.on(event, onEvent);
+  for (const event of ['add', 'change', 'unlink', 'addDir', 'unlinkDir'] as const) watcher.on(event, (file) => watched(file) && onEvent(file));
+  // Paths that could not be watched, watched again when they change (made readable).
+  const failed = new Set<string>();
+  watcher.on('error', (error: unknown) => {
+    const file = (error as NodeJS.ErrnoException).path;
+    options.onError?.(error as NodeJS.ErrnoException);
+    if (file && watched(file)) {
+      failed.add(file);
+      onEvent(file);
+    }
+  });
+  // chokidar says nothing of what it cannot stat or watch (a symlink loop, an unreadable file): the
+  // folder's own notifications still name it, so the build reads it and reports why it fails.
+  watcher.on('raw', (_event, name, details) => {
+    const dir = (details as { watchedPath?: string } | undefined)?.watchedPath;
+    if (typeof name !== 'string' || !name || !dir) return;
+    const file = path.basename(dir) === name ? dir : path.join(dir, name);
+    if (!watched(file)) return;
+    onEvent(file);
+    if (failed.delete(file)) watcher.add(file);
+  });
   const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
 
   return {

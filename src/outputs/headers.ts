@@ -67,3 +67,53 @@ export function headersFile(config: Pick<ResolvedConfig, 'analytics' | 'base'>):
   ];
   return { path: '_headers', contents: `${lines.join('\n')}\n` };
 }
+
+/** One block of a `_headers` file: a URL path pattern and the headers of the paths it matches. */
+export interface HeaderRule {
+  pattern: string;
+  headers: [name: string, value: string][];
+}
+
+/**
+ * Reads a `_headers` file the way Netlify and Cloudflare Pages do: a line that starts in the
+ * first column is a URL path pattern, the indented `Name: value` lines under it its headers,
+ * `#` lines are comments.
+ */
+export function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const trimmed = line.trim();
+    if (!trimmed || trimmed.startsWith('#')) continue;
+    if (!/^\s/.test(line)) rules.push({ pattern: trimmed, headers: [] });
+    else if (rules.length && trimmed.includes(':')) {
+      const colon = trimmed.indexOf(':');
+      rules[rules.length - 1].headers.push([trimmed.slice(0, colon).trim(), trimmed.slice(colon + 1).trim()]);
+    }
+  }
+  return rules;
+}
+
+/**
+ * The headers of a URL path: those of every rule whose pattern matches it (`*` matches any
+ * characters, `:name` one path segment); a header set by two rules gets both values joined with
+ * ", ", as both hosts do.
+ */
+export function headersFor(rules: HeaderRule[], urlPath: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const rule of rules) {
+    if (!patternRegExp(rule.pattern).test(urlPath)) continue;
+    for (const [name, value] of rule.headers) {
+      const key = Object.keys(out).find((k) => k.toLowerCase() === name.toLowerCase()) ?? name;
+      out[key] = out[key] === undefined ? value : `${out[key]}, ${value}`;
+    }
+  }
+  return out;
+}
+
+function patternRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split(/(\*|:[A-Za-z]\w*)/)
+    .map((part) => (part === '*' ? '.*' : part.startsWith(':') && part.length > 1 ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`);
+}

@@ -23,7 +23,28 @@ export function launchBrowserServer(): Promise<BrowserServer> {
 export async function launchBrowser(): Promise<{ browser: Browser; close: () => Promise<void> }> {
   const endpoint = sharedEndpoint();
   const browser = endpoint ? await chromium.connect(endpoint) : await chromium.launch(LAUNCH);
+  patientContexts(browser);
   return { browser, close: () => browser.close() };
+}
+
+/** Playwright's waits give up after 30 s by default; a loaded two-core machine may need longer. Tests wait for conditions, so a long ceiling costs nothing when things go right. */
+const WAIT_CEILING_MS = 180_000;
+
+function patientContexts(browser: Browser): void {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(WAIT_CEILING_MS);
+    context.setDefaultNavigationTimeout(WAIT_CEILING_MS);
+    return context;
+  };
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    // As Browser.newPage does: the context goes with the page.
+    page.once('close', () => void context.close().catch(() => {}));
+    return page;
+  };
 }
 
 function sharedEndpoint(): string | undefined {

@@ -68,9 +68,17 @@ describe('quality/csp', () => {
         await page.locator('main .content a[href^="/"]').first().click();
         await page.waitForLoadState('load');
         await page.locator('.theme-toggle').click();
-        if (width < 769) await page.locator('.menu-button').click();
-        else await page.locator('#sidebar a').last().click();
-        await page.waitForTimeout(300); // lets the router and the sidebar finish what the clicks started
+        if (width < 769) {
+          await page.locator('.menu-button').click();
+          await page.locator('.menu-button[aria-expanded="true"]').waitFor();
+        } else {
+          const link = page.locator('#sidebar a').last();
+          const href = (await link.getAttribute('href'))!;
+          await link.click();
+          await page.waitForURL((url) => url.pathname === href);
+        }
+        // Whatever the clicks started (chunks, route tables, the sidebar) has finished loading.
+        await page.waitForLoadState('networkidle');
       } finally {
         await context.close();
       }
@@ -86,15 +94,14 @@ describe('quality/csp', () => {
       const ran = await page.evaluate(async () => {
         const script = document.createElement('script');
         script.textContent = 'window.__injected = true';
-        document.head.append(script);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        document.head.append(script); // an inline script runs as it is inserted, unless the policy refuses it
         return (window as unknown as { __injected?: boolean }).__injected === true;
       });
       expect(ran).toBe(false);
+      await expect.poll(() => violations.some((v) => /script-src/.test(v)), { timeout: 60_000 }).toBe(true);
     } finally {
       await context.close();
     }
-    expect(violations.some((v) => /script-src/.test(v))).toBe(true);
   });
 });
 
@@ -114,13 +121,21 @@ describe('quality/csp with analytics', () => {
         await watched.page.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: 'window.__gtmLoaded = true;' }));
         await watched.page.goto(`${server.origin}/docs/`, { waitUntil: 'load' });
         // Without a container the runtime adds no script; add the same one by hand to see the policy refuse it.
-        await watched.page.evaluate(() => {
-          if (document.querySelector('script[src*="googletagmanager"]')) return;
-          const script = document.createElement('script');
-          script.src = 'https://www.googletagmanager.com/gtm.js?id=GTM-TEST123';
-          document.head.append(script);
-        });
-        await watched.page.waitForTimeout(200);
+        // Waits until the tag manager's script has loaded or been refused.
+        await watched.page.evaluate(
+          () =>
+            new Promise<void>((resolve) => {
+              if ((window as unknown as { __gtmLoaded?: boolean }).__gtmLoaded) return resolve();
+              let script = document.querySelector<HTMLScriptElement>('script[src*="googletagmanager"]');
+              if (!script) {
+                script = document.createElement('script');
+                script.src = 'https://www.googletagmanager.com/gtm.js?id=GTM-TEST123';
+                document.head.append(script);
+              }
+              script.addEventListener('load', () => resolve());
+              script.addEventListener('error', () => resolve());
+            }),
+        );
         loaded.push(await watched.page.evaluate(() => (window as unknown as { __gtmLoaded?: boolean }).__gtmLoaded === true));
         violations.push(watched.violations);
         await context.close();

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO } from '../helpers/site.js';
-import { buildGateSites, parseHeadersFile, type BuiltSite } from './site.js';
+import { parseHeadersFile } from '../../src/outputs/headers.js';
+import { buildGateSites, type BuiltSite } from './site.js';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const DEPLOY_CONF = path.join(REPO, 'deploy/nginx.conf');
@@ -86,8 +87,8 @@ describe.skipIf(!existsSync(NGINX))('quality/nginx: deploy/nginx.conf', () => {
     );
     nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'] });
     nginx.stderr!.on('data', (chunk) => (errors += chunk));
-    // Up to 10 s for nginx to listen; it fails fast on a bad configuration.
-    for (let i = 0; i < 100; i++) {
+    // Up to two minutes for nginx to listen on a busy machine; it fails fast on a bad configuration.
+    for (let i = 0; i < 1200; i++) {
       if (nginx.exitCode !== null) break;
       try {
         await fetch(`${origin}/`);
@@ -115,7 +116,7 @@ describe.skipIf(!existsSync(NGINX))('quality/nginx: deploy/nginx.conf', () => {
     expect(page.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     const rules = parseHeadersFile(await readFile(path.join(site.outDir, '_headers'), 'utf8'));
     const expected = rules.find((r) => r.pattern === `${site.base}*`)!.headers;
-    for (const [name, value] of Object.entries(expected)) expect(page.headers.get(name), `${name} differs between deploy/nginx.conf and _headers`).toBe(value);
+    for (const [name, value] of expected) expect(page.headers.get(name), `${name} differs between deploy/nginx.conf and _headers`).toBe(value);
   });
 
   it('serves hashed assets with a year of immutable caching, compressed', async () => {

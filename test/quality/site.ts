@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -67,42 +66,12 @@ export async function pagePaths(outDir: string, base: string): Promise<string[]>
   return [...records.map((r) => r.path).sort(), `${base}404.html`];
 }
 
-/** Reads a Netlify/Cloudflare `_headers` file into (pattern, headers) rules. */
-export function parseHeadersFile(text: string): { pattern: string; headers: Record<string, string> }[] {
-  const rules: { pattern: string; headers: Record<string, string> }[] = [];
-  for (const line of text.split('\n')) {
-    if (!line.trim() || line.trim().startsWith('#')) continue;
-    if (!/^\s/.test(line)) {
-      rules.push({ pattern: line.trim(), headers: {} });
-      continue;
-    }
-    const colon = line.indexOf(':');
-    rules[rules.length - 1].headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
-  }
-  return rules;
-}
-
-export function headersFor(rules: ReturnType<typeof parseHeadersFile>, urlPath: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const rule of rules) {
-    const matches = rule.pattern.endsWith('*') ? urlPath.startsWith(rule.pattern.slice(0, -1)) : urlPath === rule.pattern;
-    if (matches) Object.assign(out, rule.headers);
-  }
-  return out;
-}
-
 /**
  * Serves a built folder the way Netlify or Cloudflare Pages would with its `_headers`: the
- * project's static server, with every matching rule's headers added to the response.
+ * project's static server sends every matching rule's headers (src/serve.ts).
  */
 export async function serveWithHeaders(dir: string, base: string): Promise<{ origin: string; close: () => Promise<void> }> {
-  const rules = parseHeadersFile(await readFile(path.join(dir, '_headers'), 'utf8'));
-  const inner = createStaticServer({ dir, base });
-  const server: Server = createServer((req, res) => {
-    const urlPath = new URL(req.url ?? '/', 'http://localhost').pathname;
-    for (const [name, value] of Object.entries(headersFor(rules, urlPath))) res.setHeader(name, value);
-    inner.emit('request', req, res);
-  });
+  const server = createStaticServer({ dir, base });
   const port = await listen(server, 0, '127.0.0.1');
   return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

@@ -1,29 +1,8 @@
-import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixture, REPO } from '../../helpers/site.js';
-import { copySite, EventStream, get } from './harness.js';
-
-/** Runs `docs dev` as a writer does, in a child process; `stop` sends Ctrl-C. */
-function runDev(args: string[]) {
-  const child = spawn(process.execPath, [path.join(REPO, 'bin/docs.js'), 'dev', ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const started = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', () => {
-      const url = /dev server at (http:\/\/\S+?\/docs\/)/.exec(stdout)?.[1];
-      if (url) resolve(url.replace('localhost', '127.0.0.1'));
-    });
-    void exited.then((code) => reject(new Error(`dev exited with ${code}: ${stderr}`)));
-  });
-  started.catch(() => undefined); // a test that expects the exit does not wait for the start
-  return { started, exited, output: () => ({ stdout, stderr }), stop: () => child.kill('SIGINT') };
-}
+import { fixture } from '../../helpers/site.js';
+import { copySite, EventStream, get, runDev } from './harness.js';
 
 describe('cli: docs dev', () => {
   it('says the port is taken, and how to pick another, when --port is in use', async () => {

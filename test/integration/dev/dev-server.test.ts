@@ -195,7 +195,7 @@ describe('dev server', () => {
     await new Promise((resolve) => setTimeout(resolve, 35));
     await writeFile(file, original.replace('The API has endpoints.', 'Formatted save.'));
     await events.next('reload', () => true);
-    await expect.poll(async () => (await get(`${dev.origin}/docs/reference/api/`)).text, { timeout: 10_000 }).toContain('Formatted save.');
+    await expect.poll(async () => (await get(`${dev.origin}/docs/reference/api/`)).text, { timeout: 120_000 }).toContain('Formatted save.');
   });
 
   it('serves the Markdown copy and the search index of the current content', async () => {

@@ -1,3 +1,4 @@
+import { spawn, type SpawnOptions } from 'node:child_process';
 import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -29,6 +30,28 @@ export async function copyClient(): Promise<{ clientDir: string; cleanup: () => 
 export function memoryLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
   return { lines, stage() {}, info: (m) => void lines.push(m), error: (m) => void lines.push(m) };
+}
+
+/**
+ * Runs `docs dev` as a writer does, in a child process; `stop` sends Ctrl-C.
+ * `as` runs it as another user (a test run by root needs one that file permissions apply to).
+ */
+export function runDev(args: string[], as: Pick<SpawnOptions, 'uid' | 'gid' | 'env'> = {}) {
+  const child = spawn(process.execPath, [path.join(REPO, 'bin/docs.js'), 'dev', ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], ...as });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const started = new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', () => {
+      const url = /dev server at (http:\/\/\S+?\/docs\/)/.exec(stdout)?.[1];
+      if (url) resolve(url.replace('localhost', '127.0.0.1'));
+    });
+    void exited.then((code) => reject(new Error(`dev exited with ${code}: ${stderr}`)));
+  });
+  started.catch(() => undefined); // a test that expects the exit does not wait for the start
+  return { started, exited, output: () => ({ stdout, stderr }), stop: () => child.kill('SIGINT') };
 }
 
 export async function startDev(root: string, options: Partial<DevServerOptions> = {}): Promise<DevServer & { origin: string; log: string[] }> {
@@ -80,7 +103,7 @@ export class EventStream {
   }
 
   /** The next event of a type not yet taken (skipping others), waiting for it if needed. */
-  async next(type: string, accept: (data: Record<string, unknown>) => boolean = () => true, timeoutMs = 20_000): Promise<DevEventMessage> {
+  async next(type: string, accept: (data: Record<string, unknown>) => boolean = () => true, timeoutMs = 120_000): Promise<DevEventMessage> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const index = this.events.findIndex((e, i) => i >= this.cursor && e.type === type && accept(e.data));

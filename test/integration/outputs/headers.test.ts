@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { THEME_SCRIPT } from '../../../src/assets.js';
-import { contentSecurityPolicy, headersFile, scriptHash } from '../../../src/outputs/headers.js';
+import { contentSecurityPolicy, headersFile, headersFor, parseHeadersFile, scriptHash } from '../../../src/outputs/headers.js';
 import { buildInMemory, fixture } from '../../helpers/site.js';
-import { headersFor, parseHeadersFile } from '../../quality/site.js';
 
 describe('outputs/headers', () => {
   it('hashes the inline theme script the way browsers do (sha256, base64)', () => {
@@ -40,6 +39,14 @@ describe('outputs/headers', () => {
     expect(assets.length).toBeGreaterThan(5);
     // The hash is in the name (`client.ABCD1234.js`) or in a folder (`search/ABCD1234/0.json`).
     expect(assets.filter((f) => !/[./][A-Za-z0-9]{8}[./]/.test(f))).toEqual([]);
+  });
+
+  it('reads _headers as Netlify and Cloudflare Pages do: splats, placeholders, values of two rules joined', () => {
+    const rules = parseHeadersFile('# comment\n/docs/*\n  X-A: one\n/docs/:page/raw\n  X-A: two\n  X-B: b\n/docs/exact\n  X-C: c\n');
+    expect(headersFor(rules, '/docs/guide/raw')).toEqual({ 'X-A': 'one, two', 'X-B': 'b' });
+    expect(headersFor(rules, '/docs/guide/sub/raw')).toEqual({ 'X-A': 'one' });
+    expect(headersFor(rules, '/docs/exact')).toEqual({ 'X-A': 'one', 'X-C': 'c' });
+    expect(headersFor(rules, '/other/')).toEqual({});
   });
 
   it('uses the configured base in its paths', () => {
