@@ -144,7 +144,10 @@ export class OutputLink {
    */
   private locked<T>(fn: () => T): T {
     const lock = path.join(this.home, LOCK);
-    mkdirSync(this.home, { recursive: true });
+    if (!lstatSync(this.home, { throwIfNoEntry: false })) {
+      this.step();
+      mkdirSync(this.home, { recursive: true });
+    }
     const started = Date.now();
     for (;;) {
       try {

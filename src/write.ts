@@ -63,10 +63,17 @@ export interface Writer {
 }
 
 /**
- * Test hook: `DOCS_WRITE_FAULT=N` kills the process (SIGKILL: no clean-up runs) just before the
- * writer's change to the disk number N, counted from 0, as a crash or an impatient CI would.
+ * A fault injected into the writer (tests): `kill` runs just before the writer's change to the disk
+ * number `at` (counted from 0), and again before every later one, so that nothing more changes,
+ * as if the process had died there. By default it kills the process (SIGKILL: no clean-up runs).
+ * `DOCS_WRITE_FAULT=N` injects it into any build, as a crash or an impatient CI would.
  */
-const FAULT_AT = process.env.DOCS_WRITE_FAULT ? Number(process.env.DOCS_WRITE_FAULT) : undefined;
+export interface WriteFault {
+  at: number;
+  kill?: () => void;
+}
+
+const envFault = (): WriteFault | undefined => (process.env.DOCS_WRITE_FAULT ? { at: Number(process.env.DOCS_WRITE_FAULT) } : undefined);
 
 /**
  * Writes the output so that it is never half a site (src/output-link.ts): each build that changes
@@ -79,12 +86,15 @@ export class FsWriter implements Writer {
   readonly staging: string;
   private readonly link: OutputLink;
   private steps = 0;
+  private dead = false;
   private published = false;
+  private readonly fault?: WriteFault;
 
   constructor(
     readonly outDir: string,
-    private readonly options: { manifest?: string } = {},
+    private readonly options: { manifest?: string; fault?: WriteFault } = {},
   ) {
+    this.fault = options.fault ?? envFault();
     // Unique per build: two builds in one process (or one millisecond) must not share folders.
     const stamp = `${process.pid}-${Date.now()}-${randomBytes(4).toString('hex')}`;
     this.link = new OutputLink(outDir, stamp, () => this.step());
@@ -92,8 +102,12 @@ export class FsWriter implements Writer {
     buildStarted(stamp);
   }
 
+  /** Called before every change to the disk: where a fault strikes. */
   private step(): void {
-    if (this.steps++ === FAULT_AT) process.kill(process.pid, 'SIGKILL');
+    if (!this.dead && this.steps++ !== this.fault?.at) return;
+    this.dead = true;
+    buildEnded(this.link.stamp); // a dead build runs no more: the next one sweeps what it left
+    (this.fault!.kill ?? (() => process.kill(process.pid, 'SIGKILL')))();
   }
 
   private found?: Promise<Found | undefined>;
