@@ -75,14 +75,15 @@ export class OutputLink {
 
   /** The build ends without a new version: its staging folder and pin go, and so does any leftover. */
   release(): void {
+    if (!lstatSync(this.home, { throwIfNoEntry: false })) return; // nothing of ours here
     this.locked(() => {
       this.removeOwn();
       this.sweepLocked();
     });
   }
 
-  /** This build's staging folder and pin (it failed): nothing else, and no lock needed. */
-  removeOwn(): void {
+  /** This build's staging folder, link and pin. */
+  private removeOwn(): void {
     for (const own of [this.version, this.pinFile, `${this.version}.link`]) {
       if (lstatSync(own, { throwIfNoEntry: false })) {
         this.step();

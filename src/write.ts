@@ -157,8 +157,7 @@ export class FsWriter implements Writer {
       const siteFiles = new Map(output.files.map((f) => [f.path, sha1(f.contents)]));
       const previous = found?.intact;
       if (previous && !found.strays && output.kept.size === output.pages.size && sameEntries(siteFiles, previous.siteFiles) && sameEntries(output.pages, previous.pages, (a, b) => a.renderKey === b.renderKey)) {
-        this.link.release(); // nothing changed: the output stays as it is
-        return;
+        return; // nothing changed: the output stays as it is
       }
       const staged = folderMaker(this.staging);
       this.step();
@@ -190,9 +189,9 @@ export class FsWriter implements Writer {
     await writeCache(this.options.manifest, this.manifestSalt(), { pages: output.pages, siteFiles, identities } satisfies StoredManifest);
   }
 
-  /** Drops what this build staged, unless it is the published site; the build has ended. */
+  /** Ends the build: what it staged goes (unless published), and so does what earlier builds left. */
   async discard(): Promise<void> {
-    if (!this.published) this.link.removeOwn();
+    if (!this.published) this.link.release();
     buildEnded(this.link.stamp);
   }
 }

@@ -1,6 +1,6 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readlinkSync, symlinkSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -194,4 +194,94 @@ describe('integration: a build killed at any step of the write leaves the old si
     }, 600_000); // about 40 steps, two builds each: a minute of CPU on a busy machine
   }
 
+
+  it('sweeps what killed builds left, and the older generator\'s dist.tmp-/dist.old- folders, not what a running build uses', async () => {
+    const site = await tmpSite(SITE);
+    cleanup = site.cleanup;
+    const root = site.root;
+    const outDir = path.join(root, 'dist');
+    const home = path.join(root, '.dist.builds');
+    await build(root, { outDir });
+    const current = path.basename(await realpath(outDir));
+    const dead = await exitedPid();
+    const running = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    try {
+      const live = running.pid!;
+      const folder = async (file: string) => {
+        await mkdir(file, { recursive: true });
+        await writeFile(path.join(file, 'index.html'), 'left over');
+      };
+      // Of killed builds: a staging folder, a pin, a link, a lock, and the earlier generator's swap folders.
+      await folder(path.join(home, `${dead}-1-0000000a`));
+      await writeFile(path.join(home, `${dead}-1-0000000b.base`), current);
+      symlinkSync(`${dead}-1-0000000a`, path.join(home, `${dead}-1-0000000c.link`));
+      await writeFile(path.join(home, 'lock'), `${dead}-1-0000000d`);
+      await folder(path.join(root, `dist.tmp-${dead}-1-0000000e`));
+      await folder(path.join(root, `dist.old-${dead}-1-0000000f-0`));
+      // Of a running build: its staging folder, and its pin on a version another build has replaced since.
+      await folder(path.join(home, `${live}-1-0000000a`));
+      await folder(path.join(home, `${dead}-2-0000000a`));
+      await writeFile(path.join(home, `${live}-1-0000000b.base`), `${dead}-2-0000000a`);
+      await folder(path.join(root, `dist.tmp-${live}-1-0000000e`));
+      // Not the generator's.
+      await writeFile(path.join(home, 'notes.txt'), 'mine');
+      await folder(path.join(root, 'dist.backup'));
+
+      expect((await build(root, { outDir })).rendered).toBe(0); // even a build that changes nothing sweeps
+      expect((await readdir(home)).sort()).toEqual([current, `${dead}-2-0000000a`, `${live}-1-0000000a`, `${live}-1-0000000b.base`, 'notes.txt'].sort());
+      expect((await readdir(root)).filter((e) => e.startsWith('dist')).sort()).toEqual(['dist', 'dist.backup', `dist.tmp-${live}-1-0000000e`]);
+    } finally {
+      running.kill();
+    }
+  });
+
+  it('replaces a plain output folder (an older generator\'s) with the link, keeping its unchanged pages; killed between the two renames, the folder comes back', async () => {
+    const site = await tmpSite(SITE);
+    const saved = await mkdtemp(path.join(os.tmpdir(), 'docs-write-faults-'));
+    cleanup = async () => {
+      await site.cleanup();
+      await rm(saved, { recursive: true, force: true });
+    };
+    const root = site.root;
+    const outDir = path.join(root, 'dist');
+    await build(root, { outDir });
+    // The output as the older generator left it: a plain folder, the same files.
+    const version = await realpath(outDir);
+    await rm(outDir);
+    await rename(version, outDir);
+    const old = await snapshot(outDir);
+    const restore = saveState(root, saved);
+    await writeFile(path.join(root, 'content/guide/two.md'), page('Two', 'Back to [one](one.md). Edited.'));
+    const fresh = await expected(root, outDir);
+
+    let gap = -1;
+    for (let at = 0; gap < 0; at++) {
+      await restore();
+      expect(await buildKilledAt(root, outDir, at), `step ${at}`).toBe('killed');
+      const shown = which(await snapshot(outDir), old, fresh);
+      if (shown === 'no output') gap = at;
+      else expect(shown, `killed at step ${at}`).toMatch(/^(old|new)$/);
+    }
+    // The one moment without an output: a failed build puts the old folder back.
+    await writeFile(path.join(root, 'content/guide/two.md'), page('Two', 'A link to [nowhere](missing.md).'));
+    await expect(build(root, { outDir })).rejects.toThrow();
+    expect(which(await snapshot(outDir), old, fresh)).toBe('old');
+    expect(lstatSync(outDir).isDirectory()).toBe(true);
+
+    // From the plain folder, a build keeps the unchanged pages' files and leaves the link alone.
+    await restore();
+    await writeFile(path.join(root, 'content/guide/two.md'), page('Two', 'Back to [one](one.md). Edited.'));
+    expect((await build(root, { outDir })).rendered).toBe(1);
+    expect(lstatSync(outDir).isSymbolicLink()).toBe(true);
+    // (Expected again: the sitemap's dates follow the page's file, written once more.)
+    expect(which(await snapshot(outDir), old, await expected(root, outDir))).toBe('new');
+    expect(await leftovers(root, outDir)).toEqual([]);
+  });
 });
+
+/** The pid of a process that has exited (no build runs under it). */
+async function exitedPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+  await new Promise((resolve) => child.on('exit', resolve));
+  return child.pid!;
+}
