@@ -18,7 +18,7 @@ import { searchPages } from './search/records.js';
 import { createSite, type Site } from './site.js';
 import { checkOutputCollisions, readStaticFiles } from './static-files.js';
 import type { OutputFile, PageRecord, PageSource } from './types.js';
-import { FsWriter, type OutputManifest, type PageEntry, type Writer } from './write.js';
+import { FsWriter, type OutputManifest, type PageEntry, type WriteFault, type Writer } from './write.js';
 
 export interface BuildResult {
   site: Site;
@@ -84,7 +84,7 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
     checkOutputCollisions([...pagePaths, ...files.map((f) => f.path)], staticFiles, problems);
     problems.throwIfAny();
     // The caches go to disk while the output is written (both are mostly waiting on the disk).
-    await task(logger, 'write', () => Promise.all([writer.commit({ files, pages: entries, kept }), cache.save(), passed.save()]));
+    await task(logger, 'write', () => allSettled([writer.commit({ files, pages: entries, kept }), cache.save(), passed.save()]));
     return { site, pages: sources.length, rendered: jobs.length, redirects: config.redirects.length, warnings: problems.warnings, ms: performance.now() - started };
   } catch (error) {
     await writer.discard();
@@ -118,10 +118,21 @@ async function planPages(sources: PageSource[], outlines: PageRecord[], cache: M
   return { jobs, kept, records, entries };
 }
 
+/** Like Promise.all, but a failure is reported once every task has ended: none writes on after the build. */
+async function allSettled(tasks: Promise<unknown>[]): Promise<void> {
+  const failed = (await Promise.allSettled(tasks)).find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
 /** `build [root]`: loads the root's configuration and writes the site to its output folder. */
 export async function build(root: string, options: { outDir?: string; base?: string; logger?: Logger } = {}): Promise<BuildResult> {
   const logger = options.logger ?? silentLogger;
   const config = await task(logger, 'config', () => loadConfig(root, options));
+  return buildSite(config, outputWriter(config), logger);
+}
+
+/** The writer of a build's output folder; `fault` is for tests (src/write.ts). */
+export function outputWriter(config: ResolvedConfig, fault?: WriteFault): FsWriter {
   // The output manifest lets the next build keep unchanged pages' files.
-  return buildSite(config, new FsWriter(config.outDir, { manifest: cachePath(config, `output-${sha1(config.outDir).slice(0, 12)}.v8`) }), logger);
+  return new FsWriter(config.outDir, { manifest: cachePath(config, `output-${sha1(config.outDir).slice(0, 12)}.v8`), fault });
 }

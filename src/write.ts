@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { linkSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readCache, sha1, writeCache } from './cache.js';
+import { buildEnded, buildStarted, OutputLink } from './output-link.js';
 import type { OutputFile } from './types.js';
 
 /** What a page's files were rendered from, and where they are. */
@@ -34,12 +34,12 @@ interface StoredManifest extends OutputManifest {
 
 /** The previous output as found on disk, against its manifest. */
 interface Found {
+  /** The folder it is in (pinned until this build ends). */
+  dir: string;
   /** What of it can be kept (intact files only). */
   intact: OutputManifest;
-  /** Every file the last build wrote. */
-  written: string[];
-  /** Files nobody wrote (to remove). */
-  strays: string[];
+  /** Whether it holds files nobody wrote (the output then cannot stay as it is). */
+  strays: boolean;
 }
 
 export interface BuildOutput {
@@ -63,23 +63,51 @@ export interface Writer {
 }
 
 /**
- * Writes the output so that it is never half a site. A first build (or one that keeps no page)
- * writes a temporary folder beside the output and swaps it in. With a manifest file (kept in the
- * cache), a later build keeps the files of unchanged pages: it updates the output in place, file
- * by file (`update`), or, when a path changes from file to folder, links the kept files into a new
- * folder; and a build that changes nothing writes nothing. Pages are staged while the build runs,
- * so a failed build touches nothing.
+ * A fault injected into the writer (tests): `kill` runs just before the writer's change to the disk
+ * number `at` (counted from 0), and again before every later one, so that nothing more changes,
+ * as if the process had died there. By default it kills the process (SIGKILL: no clean-up runs).
+ * `DOCS_WRITE_FAULT=N` injects it into any build, as a crash or an impatient CI would.
+ */
+export interface WriteFault {
+  at: number;
+  kill?: () => void;
+}
+
+const envFault = (): WriteFault | undefined => (process.env.DOCS_WRITE_FAULT ? { at: Number(process.env.DOCS_WRITE_FAULT) } : undefined);
+
+/**
+ * Writes the output so that it is never half a site (src/output-link.ts): each build that changes
+ * anything writes a new version of the site and points the output path at it at once. Its pages
+ * are staged there while the build runs (so a failed build touches nothing); with a manifest file
+ * (kept in the cache), the files of unchanged pages and site files are hard links to the previous
+ * version's, so a one-page edit writes a few files; a build that changes nothing writes nothing.
  */
 export class FsWriter implements Writer {
   readonly staging: string;
-  private readonly stamp = `${process.pid}-${Date.now()}-${randomBytes(4).toString('hex')}`;
+  private readonly link: OutputLink;
+  private steps = 0;
+  private dead = false;
+  private published = false;
+  private readonly fault?: WriteFault;
 
   constructor(
     readonly outDir: string,
-    private readonly options: { manifest?: string } = {},
+    private readonly options: { manifest?: string; fault?: WriteFault } = {},
   ) {
+    this.fault = options.fault ?? envFault();
     // Unique per build: two builds in one process (or one millisecond) must not share folders.
-    this.staging = `${outDir}.tmp-${this.stamp}`;
+    const stamp = `${process.pid}-${Date.now()}-${randomBytes(4).toString('hex')}`;
+    this.link = new OutputLink(outDir, stamp, () => this.step());
+    this.staging = this.link.version;
+    buildStarted(stamp);
+  }
+
+  /** Called before every change to the disk: where a fault strikes. */
+  private step(): void {
+    if (!this.dead && this.steps++ !== this.fault?.at) return;
+    this.dead = true;
+    buildEnded(this.link.stamp); // a dead build runs no more: the next one sweeps what it left
+    (this.fault!.kill ?? (() => process.kill(process.pid, 'SIGKILL')))();
   }
 
   private found?: Promise<Found | undefined>;
@@ -103,107 +131,68 @@ export class FsWriter implements Writer {
     if (!this.options.manifest) return undefined;
     const stored = await readCache<StoredManifest>(this.options.manifest, this.manifestSalt());
     if (!stored) return undefined;
-    // Every file as it is now: one deleted, replaced or edited by hand (or by another build into
-    // this folder) is written again; one nobody wrote is removed.
-    const onDisk = listFiles(this.outDir);
+    const dir = this.link.pin();
+    if (!dir) return undefined;
+    // Every file as it is now: one deleted, replaced or edited by hand (or by another build) is
+    // written again; one nobody wrote is left out of the next version.
     const intact = new Set<string>();
-    const strays: string[] = [];
-    for (const file of onDisk) {
+    let strays = false;
+    for (const file of listFiles(dir)) {
       const expected = stored.identities.get(file);
-      if (expected === undefined) strays.push(file);
-      else if (expected === identity(path.join(this.outDir, file))) intact.add(file);
+      if (expected === undefined) strays = true;
+      else if (expected === identity(path.join(dir, file))) intact.add(file);
     }
     const pages = new Map([...stored.pages].filter(([, entry]) => entry.paths.every((p) => intact.has(p))));
     const siteFiles = new Map([...stored.siteFiles].filter(([file]) => intact.has(file)));
-    return { intact: { pages, siteFiles }, written: [...stored.identities.keys()], strays };
-  }
-
-  async commit(output: BuildOutput): Promise<void> {
-    const found = output.kept.size ? await this.findPrevious() : undefined;
-    const siteFiles = new Map(output.files.map((f) => [f.path, sha1(f.contents)]));
-    const previous = found?.intact;
-    if (previous && !found.strays.length && output.kept.size === output.pages.size && sameEntries(siteFiles, previous.siteFiles) && sameEntries(output.pages, previous.pages, (a, b) => a.renderKey === b.renderKey)) {
-      await this.discard(); // nothing changed: the output stays as it is
-      return;
-    }
-    if (found && !pathConflicts(found, output)) return this.update(found, output, siteFiles);
-    const olds: string[] = [];
-    try {
-      const staged = folderMaker(this.staging);
-      mkdirSync(this.staging, { recursive: true });
-      // The rendered pages are already staged: add the kept ones (hard links) and the site files.
-      for (const route of output.kept) {
-        for (const file of output.pages.get(route)!.paths) linkSync(path.join(this.outDir, file), staged(file));
-      }
-      for (const file of output.files) writeFileSync(staged(file.path), file.contents);
-      // Another build may put its output in place between our two renames: move that aside too, and retry.
-      for (let attempt = 0; ; attempt++) {
-        const old = `${this.outDir}.old-${this.stamp}-${attempt}`;
-        olds.push(old);
-        await rename(this.outDir, old).catch((error: NodeJS.ErrnoException) => {
-          if (error.code !== 'ENOENT') throw error;
-        });
-        try {
-          await rename(this.staging, this.outDir);
-          break;
-        } catch (error) {
-          const code = (error as NodeJS.ErrnoException).code;
-          if (attempt >= 10 || (code !== 'ENOTEMPTY' && code !== 'EEXIST')) throw error;
-        }
-      }
-      await this.saveManifest(output, siteFiles);
-    } finally {
-      await this.discard();
-      await Promise.all(olds.map((old) => rm(old, { recursive: true, force: true })));
-    }
+    return { dir, intact: { pages, siteFiles }, strays };
   }
 
   /**
-   * An output with pages kept is updated in place, file by file, each replaced atomically (written
-   * beside it, then renamed over it): new content-hashed assets first, then the pages and files
-   * that refer to them, and last the files the site no longer has, so that at every moment each
-   * page is whole and finds its assets. Cheaper than a new folder when most of the site stays
-   * (at 10,000 pages, linking 30,000 files and deleting the old folder took 4 s).
+   * The new version: the pages rendered into it already, the kept pages' files and unchanged
+   * site files linked from the previous version, the other site files written; then published.
    */
-  private async update(found: Found, output: BuildOutput, siteFiles: Map<string, string>): Promise<void> {
-    const previous = found.intact;
-    // Until the new manifest is written, the next build must not trust the old one.
-    await rm(this.options.manifest!, { force: true });
-    const target = folderMaker(this.outDir);
-    const rendered = [...output.pages].filter(([route]) => !output.kept.has(route)).flatMap(([, entry]) => entry.paths);
-    const changed = output.files.filter((file) => previous.siteFiles.get(file.path) !== siteFiles.get(file.path));
-    const isAsset = (file: string) => file.startsWith('assets/');
-    for (const assets of [true, false]) {
-      for (const file of rendered) if (isAsset(file) === assets) renameSync(path.join(this.staging, file), target(file));
-      for (const file of changed) {
-        if (isAsset(file.path) !== assets) continue;
-        const full = target(file.path);
-        writeFileSync(`${full}.tmp-${this.stamp}`, file.contents);
-        renameSync(`${full}.tmp-${this.stamp}`, full);
+  async commit(output: BuildOutput): Promise<void> {
+    try {
+      const found = await this.findPrevious();
+      const siteFiles = new Map(output.files.map((f) => [f.path, sha1(f.contents)]));
+      const previous = found?.intact;
+      if (previous && !found.strays && output.kept.size === output.pages.size && sameEntries(siteFiles, previous.siteFiles) && sameEntries(output.pages, previous.pages, (a, b) => a.renderKey === b.renderKey)) {
+        return; // nothing changed: the output stays as it is
       }
+      const staged = folderMaker(this.staging);
+      this.step();
+      mkdirSync(this.staging, { recursive: true });
+      for (const route of output.kept) {
+        for (const file of output.pages.get(route)!.paths) {
+          this.step();
+          linkSync(path.join(found!.dir, file), staged(file));
+        }
+      }
+      for (const file of output.files) {
+        this.step();
+        if (previous?.siteFiles.get(file.path) === siteFiles.get(file.path)) linkSync(path.join(found!.dir, file.path), staged(file.path));
+        else writeFileSync(staged(file.path), file.contents);
+      }
+      this.link.publish();
+      this.published = true;
+      this.step();
+      await this.saveManifest(output, siteFiles);
+    } finally {
+      await this.discard();
     }
-    const now = new Set([...[...output.pages.values()].flatMap((entry) => entry.paths), ...siteFiles.keys()]);
-    const gone = [...found.written, ...found.strays].filter((file) => !now.has(file));
-    const emptied = new Set<string>();
-    for (const file of gone) {
-      rmSync(path.join(this.outDir, file), { force: true });
-      for (let dir = path.posix.dirname(file); dir !== '.'; dir = path.posix.dirname(dir)) emptied.add(dir);
-    }
-    // Deepest first; a folder that still holds something stays.
-    for (const dir of [...emptied].sort((a, b) => b.length - a.length)) removeIfEmpty(path.join(this.outDir, dir));
-    await this.discard();
-    await this.saveManifest(output, siteFiles);
   }
 
   private async saveManifest(output: BuildOutput, siteFiles: Map<string, string>): Promise<void> {
     if (!this.options.manifest) return;
     const identities = new Map<string, string>();
-    for (const file of [...[...output.pages.values()].flatMap((entry) => entry.paths), ...siteFiles.keys()]) identities.set(file, identity(path.join(this.outDir, file)));
+    for (const file of [...[...output.pages.values()].flatMap((entry) => entry.paths), ...siteFiles.keys()]) identities.set(file, identity(path.join(this.staging, file)));
     await writeCache(this.options.manifest, this.manifestSalt(), { pages: output.pages, siteFiles, identities } satisfies StoredManifest);
   }
 
+  /** Ends the build: what it staged goes (unless published), and so does what earlier builds left. */
   async discard(): Promise<void> {
-    await rm(this.staging, { recursive: true, force: true });
+    if (!this.published) this.link.release();
+    buildEnded(this.link.stamp);
   }
 }
 
@@ -237,21 +226,6 @@ function listFiles(dir: string): string[] {
   } catch {
     return [];
   }
-}
-
-function removeIfEmpty(dir: string): void {
-  try {
-    rmdirSync(dir);
-  } catch {
-    // Not empty (or already gone): it stays.
-  }
-}
-
-/** A path that is a file in one output and a folder in the other: the update cannot go file by file. */
-function pathConflicts(found: Found, output: BuildOutput): boolean {
-  const files = new Set([...found.written, ...found.strays, ...[...output.pages.values()].flatMap((entry) => entry.paths), ...output.files.map((f) => f.path)]);
-  for (const file of files) for (let dir = path.posix.dirname(file); dir !== '.'; dir = path.posix.dirname(dir)) if (files.has(dir)) return true;
-  return false;
 }
 
 function sameEntries<T>(a: Map<string, T>, b: Map<string, T>, same: (x: T, y: T) => boolean = (x, y) => x === y): boolean {

@@ -14,11 +14,13 @@ export const fixture = (name: string) => path.join(REPO, 'test/fixtures', name);
 
 /** Builds a fixture (or the real site with root REPO) into a fresh temp folder, so test files never race. */
 export async function buildToTemp(root: string, overrides: Partial<UserConfig> = {}): Promise<{ outDir: string; base: string; cleanup: () => Promise<void> }> {
-  const outDir = await mkdtemp(path.join(os.tmpdir(), 'docs-build-'));
+  // The output path is a link to a version folder beside it (src/output-link.ts): both go with the temp folder.
+  const temp = await mkdtemp(path.join(os.tmpdir(), 'docs-build-'));
+  const outDir = path.join(temp, 'dist');
   const loaded = await loadConfig(root, { outDir });
   const config = Object.keys(overrides).length ? { ...loaded, ...resolveOverrides(loaded, overrides) } : loaded;
   await buildSite(config, new FsWriter(outDir));
-  return { outDir, base: config.base, cleanup: () => rm(outDir, { recursive: true, force: true }) };
+  return { outDir, base: config.base, cleanup: () => rm(temp, { recursive: true, force: true }) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,6 +19,8 @@ describe('write', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
     const winner = await readFile(path.join(out, 'index.html'), 'utf8');
     expect((await readdir(out)).sort()).toEqual([winner, 'index.html']);
-    expect(await readdir(root)).toEqual(['dist']);
+    // The loser's version is gone; only the winner's, which the output path points at, is left.
+    expect(await readdir(root)).toEqual(['.dist.builds', 'dist']);
+    expect(await readdir(path.join(root, '.dist.builds'))).toEqual([path.basename(await realpath(out))]);
   });
 });

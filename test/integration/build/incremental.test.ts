@@ -1,4 +1,5 @@
-import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build, buildSite } from '../../../src/build.js';
@@ -61,20 +62,21 @@ describe('build: unchanged pages keep their files', () => {
     await expectSameAsFullBuild(site.root, site.outDir);
   });
 
-  it('renders only the edited page when its text changes, updates the output in place, and equals a full build', async () => {
+  it('renders only the edited page when its text changes, keeps the other files (hard links), and equals a full build', async () => {
     const site = await setUp();
     await site.build();
-    const before = { dir: await inode(site.outDir), other: await inode(path.join(site.outDir, 'reference/alpha/index.html')) };
+    const before = { version: await realpath(site.outDir), other: await inode(path.join(site.outDir, 'reference/alpha/index.html')) };
     await site.edit('guide/two.md', page('Guide two', 'Back to [guide one](one.md#setup). A sentence added later.'));
     expect((await site.build()).rendered).toBe(1);
     expect(await readFile(path.join(site.outDir, 'guide/two/index.html'), 'utf8')).toContain('A sentence added later.');
-    // The other pages' files are the same files, in the same folder.
-    expect(await inode(site.outDir)).toBe(before.dir);
+    // A new version of the site, in which the other pages' files are the same files; the previous version is gone.
+    expect(await realpath(site.outDir)).not.toBe(before.version);
     expect(await inode(path.join(site.outDir, 'reference/alpha/index.html'))).toBe(before.other);
+    expect(existsSync(before.version)).toBe(false);
     await expectSameAsFullBuild(site.root, site.outDir);
   });
 
-  it('writes a new folder when a page becomes a file of the same name (no update file by file)', async () => {
+  it('handles a page that becomes a file of the same name (a folder path turned into a file)', async () => {
     const site = await setUp();
     await site.build();
     await rm(path.join(site.root, 'content/reference/beta.md'));

@@ -1,0 +1,287 @@
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readlinkSync, symlinkSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { build, buildSite, outputWriter } from '../../src/build.js';
+import { loadConfig } from '../../src/config.js';
+import { MemoryWriter } from '../../src/write.js';
+import { REPO } from '../helpers/site.js';
+import { configFile, page, tmpSite } from '../helpers/tmp-site.js';
+
+/**
+ * The writer dies at each of its steps in turn (before each change it makes to the disk): the
+ * output path must then show the whole old site or the whole new one, and the next build must
+ * succeed and leave nothing behind. In process, the fault stops the writer as a kill would: it
+ * throws before the change, and before every later one (src/write.ts, WriteFault), so nothing
+ * more is written, renamed or deleted, clean-up included. A real SIGKILL in a child build
+ * (DOCS_WRITE_FAULT) checks the same at the two steps around the switch (a child build takes
+ * seconds: one at every step would take minutes).
+ */
+
+const run = promisify(execFile);
+
+const SITE = {
+  'docs.config.ts': configFile({ title: 'Old title' }),
+  'content/index.md': page('Home', 'Start with [one](guide/one.md).'),
+  'content/guide/one.md': page('One', 'See [two](two.md).'),
+  'content/guide/two.md': page('Two', 'Back to [one](one.md).'),
+  'content/guide/three.md': page('Three', 'Back to [one](one.md).'),
+};
+
+type Files = Map<string, Buffer>;
+
+class Killed extends Error {}
+
+let cleanup: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = undefined;
+});
+
+/** Every file the output path shows (through its link), or null when there is no output. */
+function snapshot(dir: string): Promise<Files | null> {
+  if (!existsSync(dir)) return Promise.resolve(null);
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  return Promise.all(files.map(async (e) => [path.relative(dir, path.join(e.parentPath, e.name)), await readFile(path.join(e.parentPath, e.name))] as const)).then((entries) => new Map(entries));
+}
+
+function same(a: Files | null, b: Files | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.size === b.size && [...a].every(([file, contents]) => b.get(file)?.equals(contents));
+}
+
+/** What the output shows: the old site, the new one, or (the failure) something else, described. */
+function which(now: Files | null, old: Files | null, fresh: Files): string {
+  if (same(now, old)) return 'old';
+  if (same(now, fresh)) return 'new';
+  if (now === null) return 'no output';
+  const differs = (other: Files | null) => [...new Set([...now.keys(), ...(other?.keys() ?? [])])].filter((f) => !other?.get(f)?.equals(now.get(f) ?? Buffer.alloc(0))).length;
+  return `a mix: ${differs(old)} files differ from the old site, ${differs(fresh)} from the new`;
+}
+
+/** A full build in memory: the files the new site must have. */
+async function expected(root: string, outDir: string): Promise<Files> {
+  const writer = new MemoryWriter();
+  await buildSite(await loadConfig(root, { outDir }), writer);
+  return new Map([...writer.files].map(([file, contents]) => [file.split('/').join(path.sep), Buffer.from(contents)]));
+}
+
+/** What the generator left beside the output: only the link and the version it points at. */
+async function leftovers(root: string, outDir: string): Promise<string[]> {
+  const home = path.join(root, '.dist.builds');
+  const current = path.basename(await realpath(outDir));
+  const beside = (await readdir(root)).filter((e) => e.startsWith('dist') || e.startsWith('.dist')).filter((e) => e !== 'dist' && e !== '.dist.builds');
+  return [...beside, ...(await readdir(home)).filter((e) => e !== current)];
+}
+
+/**
+ * The writer's state (the output link, the versions, the output manifest) saved with hard links,
+ * so that restoring it keeps each file's identity (inode, size, time) and a rebuild from it keeps
+ * the same pages as the first time.
+ */
+function saveState(root: string, to: string): () => Promise<void> {
+  const cache = path.join(root, 'node_modules/.cache/docs');
+  const kept = ['dist', '.dist.builds', 'node_modules/.cache/docs'].filter((p) => lstatSync(path.join(root, p), { throwIfNoEntry: false }));
+  for (const p of kept) copyTree(path.join(root, p), path.join(to, p), (name) => !p.includes('.cache') || name.startsWith('output-'));
+  return async () => {
+    for (const p of ['dist', '.dist.builds']) await rm(path.join(root, p), { recursive: true, force: true });
+    for (const name of existsSync(cache) ? readdirSync(cache) : []) if (name.startsWith('output-')) await rm(path.join(cache, name));
+    for (const p of kept) copyTree(path.join(to, p), path.join(root, p), () => true);
+  };
+}
+
+/** Copies links as links and files as hard links (never into the same inode's contents). */
+function copyTree(from: string, to: string, take: (name: string) => boolean): void {
+  const stat = lstatSync(from);
+  if (stat.isSymbolicLink()) symlinkSync(readlinkSync(from), to);
+  else if (stat.isFile()) linkSync(from, to);
+  else {
+    mkdirSync(to, { recursive: true });
+    for (const name of readdirSync(from)) if (take(name)) copyTree(path.join(from, name), path.join(to, name), () => true);
+  }
+}
+
+/** A build whose writer dies at step `at`: 'killed', or 'finished' when it has fewer steps. */
+async function buildKilledAt(root: string, outDir: string, at: number): Promise<'killed' | 'finished'> {
+  const config = await loadConfig(root, { outDir });
+  const kill = () => {
+    throw new Killed(`killed at step ${at}`);
+  };
+  try {
+    await buildSite(config, outputWriter(config, { at, kill }));
+    return 'finished';
+  } catch (error) {
+    if (error instanceof Killed) return 'killed';
+    throw error;
+  }
+}
+
+interface Scenario {
+  /** The site before (none: a first build). */
+  before?: Record<string, string>;
+  /** The changes to its files (null deletes one). */
+  change: Record<string, string | null>;
+}
+
+const SCENARIOS: Record<string, Scenario> = {
+  'a first build': { change: {} },
+  // A new title is on every page: every page is rendered again.
+  'a full rebuild': { before: SITE, change: { 'docs.config.ts': configFile({ title: 'New title' }) } },
+  'an incremental rebuild (one page edited, one added, one removed)': {
+    before: SITE,
+    change: {
+      'content/guide/two.md': page('Two', 'Back to [one](one.md). Edited.'),
+      'content/guide/four.md': page('Four', 'Back to [one](one.md).'),
+      'content/guide/three.md': null,
+    },
+  },
+};
+
+async function setUp(scenario: Scenario) {
+  const site = await tmpSite(scenario.before ?? SITE);
+  const saved = await mkdtemp(path.join(os.tmpdir(), 'docs-write-faults-'));
+  cleanup = async () => {
+    await site.cleanup();
+    await rm(saved, { recursive: true, force: true });
+  };
+  const root = site.root;
+  const outDir = path.join(root, 'dist');
+  if (scenario.before) await build(root, { outDir });
+  const old = await snapshot(outDir);
+  const restore = saveState(root, saved);
+  for (const [file, contents] of Object.entries(scenario.change)) {
+    if (contents === null) await rm(path.join(root, file));
+    else await writeFile(path.join(root, file), contents.replace(/__SRC__/g, path.join(REPO, 'src')));
+  }
+  return { root, outDir, old, fresh: await expected(root, outDir), restore };
+}
+
+describe('integration: a build killed at any step of the write leaves the old site or the new one', () => {
+  for (const [name, scenario] of Object.entries(SCENARIOS)) {
+    it(`${name}: at every step, then the next build succeeds and leaves nothing behind`, async () => {
+      const { root, outDir, old, fresh, restore } = await setUp(scenario);
+      const seen: string[] = [];
+      for (let at = 0; ; at++) {
+        await restore();
+        const outcome = await buildKilledAt(root, outDir, at);
+        const shown = which(await snapshot(outDir), old, fresh);
+        seen.push(shown);
+        expect(shown, `killed at step ${at}`).toMatch(/^(old|new)$/);
+        if (outcome === 'killed') {
+          await build(root, { outDir });
+          expect(which(await snapshot(outDir), old, fresh), `the build after step ${at}`).toBe('new');
+        }
+        expect(await leftovers(root, outDir), `left behind by the build killed at step ${at} and the next`).toEqual([]);
+        if (outcome === 'finished') break;
+      }
+      // The old site until the switch, then the new one: each was seen, and the writer has many steps.
+      expect(seen.join(' ')).toMatch(/^(old )+(new ?)+$/);
+      expect(seen.length).toBeGreaterThan(20);
+
+      // The same with a real SIGKILL in a child build, just before and just after the switch.
+      const flip = seen.indexOf('new');
+      for (const [at, site] of [[flip - 1, 'old'], [flip, 'new']] as const) {
+        await restore();
+        const child = run(process.execPath, [path.join(REPO, 'bin/docs.js'), 'build', root], { env: { ...process.env, CI: '1', DOCS_WRITE_FAULT: String(at) } });
+        await expect(child).rejects.toMatchObject({ signal: 'SIGKILL' });
+        expect(which(await snapshot(outDir), old, fresh), `SIGKILL at step ${at}`).toBe(site);
+        await build(root, { outDir });
+        expect(await leftovers(root, outDir), `left behind by the child killed at step ${at} and the next build`).toEqual([]);
+      }
+    }, 600_000); // about 40 steps, two builds each: a minute of CPU on a busy machine
+  }
+
+
+  it('sweeps what killed builds left, and the older generator\'s dist.tmp-/dist.old- folders, not what a running build uses', async () => {
+    const site = await tmpSite(SITE);
+    cleanup = site.cleanup;
+    const root = site.root;
+    const outDir = path.join(root, 'dist');
+    const home = path.join(root, '.dist.builds');
+    await build(root, { outDir });
+    const current = path.basename(await realpath(outDir));
+    const dead = await exitedPid();
+    const running = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    try {
+      const live = running.pid!;
+      const folder = async (file: string) => {
+        await mkdir(file, { recursive: true });
+        await writeFile(path.join(file, 'index.html'), 'left over');
+      };
+      // Of killed builds: a staging folder, a pin, a link, a lock, and the earlier generator's swap folders.
+      await folder(path.join(home, `${dead}-1-0000000a`));
+      await writeFile(path.join(home, `${dead}-1-0000000b.base`), current);
+      symlinkSync(`${dead}-1-0000000a`, path.join(home, `${dead}-1-0000000c.link`));
+      await writeFile(path.join(home, 'lock'), `${dead}-1-0000000d`);
+      await folder(path.join(root, `dist.tmp-${dead}-1-0000000e`));
+      await folder(path.join(root, `dist.old-${dead}-1-0000000f-0`));
+      // Of a running build: its staging folder, and its pin on a version another build has replaced since.
+      await folder(path.join(home, `${live}-1-0000000a`));
+      await folder(path.join(home, `${dead}-2-0000000a`));
+      await writeFile(path.join(home, `${live}-1-0000000b.base`), `${dead}-2-0000000a`);
+      await folder(path.join(root, `dist.tmp-${live}-1-0000000e`));
+      // Not the generator's.
+      await writeFile(path.join(home, 'notes.txt'), 'mine');
+      await folder(path.join(root, 'dist.backup'));
+
+      expect((await build(root, { outDir })).rendered).toBe(0); // even a build that changes nothing sweeps
+      expect((await readdir(home)).sort()).toEqual([current, `${dead}-2-0000000a`, `${live}-1-0000000a`, `${live}-1-0000000b.base`, 'notes.txt'].sort());
+      expect((await readdir(root)).filter((e) => e.startsWith('dist')).sort()).toEqual(['dist', 'dist.backup', `dist.tmp-${live}-1-0000000e`]);
+    } finally {
+      running.kill();
+    }
+  });
+
+  it('replaces a plain output folder (an older generator\'s) with the link, keeping its unchanged pages; killed between the two renames, the folder comes back', async () => {
+    const site = await tmpSite(SITE);
+    const saved = await mkdtemp(path.join(os.tmpdir(), 'docs-write-faults-'));
+    cleanup = async () => {
+      await site.cleanup();
+      await rm(saved, { recursive: true, force: true });
+    };
+    const root = site.root;
+    const outDir = path.join(root, 'dist');
+    await build(root, { outDir });
+    // The output as the older generator left it: a plain folder, the same files.
+    const version = await realpath(outDir);
+    await rm(outDir);
+    await rename(version, outDir);
+    const old = await snapshot(outDir);
+    const restore = saveState(root, saved);
+    await writeFile(path.join(root, 'content/guide/two.md'), page('Two', 'Back to [one](one.md). Edited.'));
+    const fresh = await expected(root, outDir);
+
+    let gap = -1;
+    for (let at = 0; gap < 0; at++) {
+      await restore();
+      expect(await buildKilledAt(root, outDir, at), `step ${at}`).toBe('killed');
+      const shown = which(await snapshot(outDir), old, fresh);
+      if (shown === 'no output') gap = at;
+      else expect(shown, `killed at step ${at}`).toMatch(/^(old|new)$/);
+    }
+    // The one moment without an output: a failed build puts the old folder back.
+    await writeFile(path.join(root, 'content/guide/two.md'), page('Two', 'A link to [nowhere](missing.md).'));
+    await expect(build(root, { outDir })).rejects.toThrow();
+    expect(which(await snapshot(outDir), old, fresh)).toBe('old');
+    expect(lstatSync(outDir).isDirectory()).toBe(true);
+
+    // From the plain folder, a build keeps the unchanged pages' files and leaves the link alone.
+    await restore();
+    await writeFile(path.join(root, 'content/guide/two.md'), page('Two', 'Back to [one](one.md). Edited.'));
+    expect((await build(root, { outDir })).rendered).toBe(1);
+    expect(lstatSync(outDir).isSymbolicLink()).toBe(true);
+    // (Expected again: the sitemap's dates follow the page's file, written once more.)
+    expect(which(await snapshot(outDir), old, await expected(root, outDir))).toBe('new');
+    expect(await leftovers(root, outDir)).toEqual([]);
+  });
+});
+
+/** The pid of a process that has exited (no build runs under it). */
+async function exitedPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+  await new Promise((resolve) => child.on('exit', resolve));
+  return child.pid!;
+}
