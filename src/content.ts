@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
+import YAML from 'yaml';
 import type { ResolvedConfig } from './config.js';
 import { BuildError, Problems } from './errors.js';
 import { expandOpenApiPages } from './openapi.js';
@@ -59,12 +60,9 @@ export function parseSource(raw: string, relativePath: string, file: string, pro
   }
   try {
     // A fresh options object: gray-matter caches results by input string otherwise.
-    parsed = matter(raw, {});
+    parsed = matter(raw, { engines: { yaml: parseFrontmatterYaml, javascript: refuseCode, coffee: refuseCode } });
   } catch (error) {
-    // The YAML gray-matter parses starts with the newline after the opening "---": its line n is file line n + 1.
-    const mark = (error as { mark?: { line: number; column: number } }).mark;
-    const reason = ((error as { reason?: string }).reason ?? (error as Error).message).split('\n')[0];
-    problems.add(`malformed YAML frontmatter: ${reason}`, { file: relativePath, line: mark ? mark.line + 1 : 1, column: mark ? mark.column + 1 : undefined }, 'fix the YAML between the two "---" lines (quote values that contain ":" or "#")');
+    problems.add(`malformed YAML frontmatter: ${yamlReason(error)}`, yamlPlace(error, raw, relativePath), yamlFix(error));
     const end = /^---\r?\n[\s\S]*?\r?\n---[^\n]*\n?/.exec(raw);
     parsed = { data: { title: path.basename(relativePath, '.md'), description: '' }, content: end ? raw.slice(end[0].length) : '' };
     return toSource(raw, relativePath, file, parsed);
@@ -96,6 +94,45 @@ export function parseSource(raw: string, relativePath: string, file: string, pro
     delete data.layout;
   }
   return toSource(raw, relativePath, file, parsed);
+}
+
+/**
+ * Aliases a frontmatter may expand: a few hundred bytes of nested aliases ("billion laughs") would
+ * otherwise expand to gigabytes. Real frontmatter uses none.
+ */
+export const MAX_YAML_ALIASES = 100;
+
+/** The `yaml` package (YAML 1.2) rather than gray-matter's js-yaml 3, which has no alias limit. */
+function parseFrontmatterYaml(text: string): object {
+  return (YAML.parse(text, { maxAliasCount: MAX_YAML_ALIASES }) as object | null) ?? {};
+}
+
+/** gray-matter would run `---js` frontmatter as code at build time. */
+function refuseCode(): never {
+  throw new Error('only YAML frontmatter is read (a "---js" or "---coffee" block would run code at build time)');
+}
+
+const isAliasBomb = (error: unknown) => error instanceof ReferenceError && /alias/i.test(error.message);
+
+function yamlReason(error: unknown): string {
+  if (isAliasBomb(error)) return `its aliases expand to more than ${MAX_YAML_ALIASES} copies`;
+  return (error as Error).message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+}
+
+/** The YAML text starts with the newline after the opening "---": its line n is the file's line n. */
+function yamlPlace(error: unknown, raw: string, relativePath: string): { file: string; line: number; column?: number } {
+  const pos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
+  if (pos) return { file: relativePath, line: pos.line, column: pos.col };
+  if (isAliasBomb(error)) {
+    const index = raw.split(/\r?\n/).findIndex((line, i) => i > 0 && /(^|[\s,[{:-])\*[^\s,\]}]/.test(line));
+    if (index > 0) return { file: relativePath, line: index + 1 };
+  }
+  return { file: relativePath, line: 1 };
+}
+
+function yamlFix(error: unknown): string {
+  if (isAliasBomb(error)) return 'write the values out instead of repeating them through aliases (`*name`)';
+  return 'fix the YAML between the two "---" lines (quote values that contain ":" or "#")';
 }
 
 function toSource(raw: string, relativePath: string, file: string, parsed: { data: Record<string, unknown>; content: string }): PageSource {
