@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
 import YAML from 'yaml';
@@ -13,28 +13,52 @@ import type { Frontmatter, PageSource } from './types.js';
 /** Folders and files starting with "_" or "." hold data (the reference model), not pages. */
 const isHidden = (name: string) => name.startsWith('_') || name.startsWith('.') || name === 'node_modules';
 
-/**
- * The content folder in one walk, sorted, as paths relative to it: the Markdown pages, and the
- * files beside them that the site serves as they are (images, downloads).
- */
-export async function listContent(contentDir: string): Promise<{ pages: string[]; staticFiles: string[] }> {
-  const all = await listContentFiles(contentDir);
-  return { pages: all.filter((f) => /\.md$/i.test(f)), staticFiles: all.filter((f) => !/\.md$/i.test(f)) };
+/** A path of the content folder that is not read: a symbolic link out of the folder, or back into itself. */
+export interface RefusedPath {
+  path: string;
+  message: string;
+  fix: string;
 }
 
-async function listContentFiles(contentDir: string): Promise<string[]> {
+/**
+ * The content folder in one walk, sorted, as paths relative to it: the Markdown pages, and the
+ * files beside them that the site serves as they are (images, downloads). Symbolic links are
+ * followed while they stay inside the folder; one that leads out of it (or to a folder containing
+ * it) is refused, so a build never publishes a file of the machine it runs on.
+ */
+export async function listContent(contentDir: string): Promise<{ pages: string[]; staticFiles: string[]; refused: RefusedPath[] }> {
+  const { files, refused } = await listContentFiles(contentDir);
+  return { pages: files.filter((f) => /\.md$/i.test(f)), staticFiles: files.filter((f) => !/\.md$/i.test(f)), refused };
+}
+
+async function listContentFiles(contentDir: string): Promise<{ files: string[]; refused: RefusedPath[] }> {
   const out: string[] = [];
-  async function walk(dir: string): Promise<void> {
+  const refused: RefusedPath[] = [];
+  const root = await realpath(contentDir);
+  const inside = (real: string) => real === root || real.startsWith(root + path.sep);
+  /** `walking`: the real paths of the folders being walked, to refuse a link back into one of them. */
+  async function walk(dir: string, walking: string[]): Promise<void> {
     const entries = await readdir(dir, { withFileTypes: true });
     for (const entry of entries) {
       if (isHidden(entry.name)) continue;
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile() || entry.isSymbolicLink()) out.push(path.relative(contentDir, full).split(path.sep).join('/'));
+      const relative = path.relative(contentDir, full).split(path.sep).join('/');
+      if (entry.isDirectory()) await walk(full, [...walking, path.join(walking[walking.length - 1], entry.name)]);
+      else if (entry.isFile()) out.push(relative);
+      else if (entry.isSymbolicLink()) {
+        // A link that leads nowhere (or to itself) stays a file: reading it reports why.
+        const real = await realpath(full).catch(() => null);
+        const stats = real === null ? null : await stat(real).catch(() => null);
+        if (real === null || stats === null) out.push(relative);
+        else if (!inside(real)) refused.push({ path: relative, message: `a symbolic link to ${real}, outside the content folder`, fix: 'copy the file into the content folder, or remove the link (links are followed only to files and folders inside it)' });
+        else if (!stats.isDirectory()) out.push(relative);
+        else if (walking.includes(real)) refused.push({ path: relative, message: 'a symbolic link to a folder that contains it (a loop)', fix: 'remove the link' });
+        else await walk(full, [...walking, real]);
+      }
     }
   }
-  await walk(contentDir);
-  return out.sort();
+  await walk(contentDir, [root]);
+  return { files: out.sort(), refused };
 }
 
 export function contentHash(text: string): string {
@@ -176,7 +200,9 @@ export async function loadContentFiles(config: ResolvedConfig, problems: Problem
   let files: string[];
   let staticFiles: string[];
   try {
-    ({ pages: files, staticFiles } = await listContent(config.contentDir));
+    let refused: RefusedPath[];
+    ({ pages: files, staticFiles, refused } = await listContent(config.contentDir));
+    for (const r of refused) problems.add(r.message, { file: r.path }, r.fix);
   } catch (error) {
     throw new BuildError(`cannot read the content folder: ${(error as Error).message}`, { file: path.relative(config.root, config.contentDir) || '.' }, 'put the Markdown pages in content/ under the root, or set `contentDir` in docs.config.ts');
   }
