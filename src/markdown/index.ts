@@ -21,6 +21,8 @@ import rehypeLinks from './links.js';
 import rehypeTables from './tables.js';
 import rehypeTaskLists from './task-lists.js';
 import remarkNoH1 from './no-h1.js';
+import { checkLimits, DEFAULT_LIMITS } from './limits.js';
+import remarkParseBudget, { ParseTimeout, withParseBudget } from './parse-budget.js';
 
 /** The plugin chain. Order matters where noted. */
 export function createProcessor(config: Pick<ResolvedConfig, 'base'>): Processor {
@@ -29,6 +31,7 @@ export function createProcessor(config: Pick<ResolvedConfig, 'base'>): Processor
     .use(remarkDirective)
     .use(remarkCallouts) // after remark-directive: turns its nodes into callouts
     .use(remarkGfm) // after callouts: bare URLs are linked once "localhost:4173" is text again
+    .use(remarkParseBudget) // ends a parse that outlives the page's time (hooks ":" and "~" of the two above)
     .use(remarkHeadingIds) // before rehype-slug, which keeps ids already set
     .use(remarkNoH1)
     .use(remarkRehype, { allowDangerousHtml: true })
@@ -77,12 +80,28 @@ export function pageOutline(source: PageSource, config: ResolvedConfig, problems
 /** Renders one page's Markdown; problems go to `problems` with file lines. */
 export function renderPage(source: PageSource, config: ResolvedConfig, processor: Processor, problems: Problems, hash: (s: string) => string = keyHash): PageRecord {
   const markdown = resolveConstants(source.body, config.constants, { problems, file: source.relativePath, lineOffset: source.lineOffset });
+  const limits = config.limits ?? DEFAULT_LIMITS;
+  const refused = checkLimits(markdown, limits);
+  if (refused) {
+    // Not parsed at all: the page stands in the site by its outline, so links to it still resolve.
+    problems.push(new BuildError(refused.message, { file: source.relativePath, line: refused.line + source.lineOffset }, refused.fix));
+    return pageOutline(source, config, problems, hash);
+  }
   const file = new VFile({ path: source.relativePath, value: normalizeContainers(markdown), data: { page: { relativePath: source.relativePath, lineOffset: source.lineOffset } } });
   let html = '';
+  const late = (line?: number) =>
+    new BuildError(
+      `parsing the page took longer than its budget of ${limits.parseMs} ms${line ? ' (stopped here)' : ''}`,
+      { file: source.relativePath, line: line ? line + source.lineOffset : undefined },
+      'split the page, or simplify the paragraph or list being read; `limits.parseMs` in docs.config.ts sets the budget',
+    );
   try {
-    html = String(processor.processSync(file));
+    const run = withParseBudget(limits.parseMs, () => String(processor.processSync(file)));
+    html = run.result;
+    if (run.late) problems.push(late());
   } catch (error) {
-    problems.push(new BuildError(`cannot render the Markdown: ${(error as Error).message}`, { file: source.relativePath }));
+    if (error instanceof ParseTimeout) problems.push(late(error.line));
+    else problems.push(new BuildError(`cannot render the Markdown: ${(error as Error).message}`, { file: source.relativePath }));
   }
   for (const message of file.messages) {
     problems.push(new BuildError(message.reason, { file: source.relativePath, line: message.line != null ? message.line + source.lineOffset : undefined, column: message.column ?? undefined }, message.note));
