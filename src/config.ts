@@ -80,7 +80,7 @@ const userConfigSchema = z.strictObject({
       pageBytes: z.number().int().positive().optional(),
       /** Deepest nesting of lists, block quotes and callouts. @default 32 */
       nesting: z.number().int().positive().optional(),
-      /** Longest one page's Markdown may take to parse, in milliseconds. @default 10000 */
+      /** Longest one page's Markdown may take to parse, in milliseconds. @default 30000 */
       parseMs: z.number().int().positive().optional(),
     })
     .optional(),

@@ -19,13 +19,14 @@ import remarkHeadingIds from './heading-ids.js';
 import rehypeHeadings, { type HeadingData } from './headings.js';
 import rehypeLinks from './links.js';
 import rehypeTables from './tables.js';
+import rehypeSecurity from './security.js';
 import rehypeTaskLists from './task-lists.js';
 import remarkNoH1 from './no-h1.js';
 import { checkLimits, DEFAULT_LIMITS } from './limits.js';
 import remarkParseBudget, { ParseTimeout, withParseBudget } from './parse-budget.js';
 
 /** The plugin chain. Order matters where noted. */
-export function createProcessor(config: Pick<ResolvedConfig, 'base'>): Processor {
+export function createProcessor(config: Pick<ResolvedConfig, 'base' | 'security'>): Processor {
   return unified()
     .use(remarkParse)
     .use(remarkDirective)
@@ -41,6 +42,7 @@ export function createProcessor(config: Pick<ResolvedConfig, 'base'>): Processor
     .use(rehypeLinks, { base: config.base })
     .use(rehypeTables) // focusable, named scroll box per table (WCAG 2.1.1)
     .use(rehypeTaskLists) // names task-list checkboxes
+    .use(rehypeSecurity, config.security ?? { allowScripts: false, allowedUrlSchemes: [] }) // after links: reads the final URLs
     .use(rehypeStringify, { allowDangerousHtml: true }) as unknown as Processor;
 }
 

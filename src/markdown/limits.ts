@@ -15,7 +15,7 @@ export interface MarkdownLimits {
   parseMs: number;
 }
 
-export const DEFAULT_LIMITS: MarkdownLimits = { pageBytes: 512 * 1024, nesting: 32, parseMs: 10_000 };
+export const DEFAULT_LIMITS: MarkdownLimits = { pageBytes: 512 * 1024, nesting: 32, parseMs: 30_000 };
 
 /**
  * Emphasis marks (`*`, `_`) or brackets (`[`, `]`) one paragraph may hold. Matching them costs
