@@ -9,7 +9,7 @@ import { unified, type Processor } from 'unified';
 import { VFile } from 'vfile';
 import type { ResolvedConfig } from '../config.js';
 import { BuildError, Problems } from '../errors.js';
-import { withBase } from '../shared/paths.js';
+import { pageUrl } from '../shared/paths.js';
 import type { CodeBlock, LinkRef, PageRecord, PageSource } from '../types.js';
 import remarkCallouts from './callouts.js';
 import rehypeCode from './code.js';
@@ -67,7 +67,7 @@ export function pageOutline(source: PageSource, config: ResolvedConfig, problems
     frontmatter: { ...fm, title, description },
     regularPath: source.route,
     relativePath: source.relativePath,
-    path: withBase(config.base, source.route),
+    path: pageUrl(config.base, source.route),
     headers: [],
     html: '',
     anchors: [],

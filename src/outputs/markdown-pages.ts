@@ -1,4 +1,5 @@
 import { absolute } from '../render/index.js';
+import { decodePath } from '../shared/paths.js';
 import type { Site } from '../site.js';
 import type { PageRecord } from '../types.js';
 
@@ -24,8 +25,11 @@ function absoluteLinks(site: Site, page: PageRecord): string {
     const target = site.byRoute.get(link.route);
     if (!target) continue;
     const url = absolute(site, target.path) + (link.hash ? `#${encodeURIComponent(link.hash)}` : '');
-    const escaped = link.href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    text = text.replace(new RegExp(`(\\]\\(\\s*<?|\\]:\\s*<?)${escaped}(?=[\\s)>])`, 'g'), `$1${url}`);
+    // The parser percent-encodes what the writer wrote ("<two words.md>" is "two%20words.md"): try both forms.
+    for (const href of new Set([link.href, decodePath(link.href)])) {
+      const escaped = href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      text = text.replace(new RegExp(`(\\]\\(\\s*<?|\\]:\\s*<?)${escaped}(?=[\\s)>])`, 'g'), `$1${url}`);
+    }
   }
   return text;
 }
