@@ -47,6 +47,7 @@ function formatBytes(n: number): string {
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const QUOTE = /^ {0,3}> ?/;
 const LIST_MARKER = /^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)/;
+const WORD = /[\p{L}\p{N}]/u;
 const CALLOUT_OPEN = /^\s*:{3,}\s*[a-z]/i;
 const CALLOUT_CLOSE = /^\s*:{3,}\s*$/;
 
@@ -106,8 +107,10 @@ function scanBlocks(markdown: string, maxNesting: number): LimitProblem | null {
     for (let c = 0; c < line.length; c++) {
       const ch = line.charCodeAt(c);
       if (ch === 42 /* * */ || ch === 95 /* _ */) {
-        emphasis++;
+        const start = c;
         while (line.charCodeAt(c + 1) === ch) c++; // a run of marks is one delimiter
+        // "snake_case" inside a word neither opens nor closes emphasis: nothing to match.
+        if (ch === 42 || !(WORD.test(line[start - 1] ?? '') && WORD.test(line[c + 1] ?? ''))) emphasis++;
       } else if (ch === 91 /* [ */ || ch === 93 /* ] */) brackets++;
     }
     if (emphasis > MAX_DELIMITERS_PER_BLOCK || brackets > MAX_DELIMITERS_PER_BLOCK) {

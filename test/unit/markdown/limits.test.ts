@@ -46,6 +46,8 @@ describe('markdown/limits: hostile pages are refused before parsing, with file:l
     const { record, problems } = render('*a* [b](https://example.com/) '.repeat(500));
     expect(problems).toEqual([]);
     expect(record.html.match(/<em>/g)).toHaveLength(500);
+    // Underscores inside words ("snake_case") are no emphasis marks.
+    expect(render('step_name '.repeat(2000)).problems).toEqual([]);
   });
 
   it('refuses 10,000 nested list items, 10,000 nested block quotes and 2,000 nested callouts (they overflowed the stack)', () => {
