@@ -5,6 +5,7 @@ import { tsImport } from 'tsx/esm/api';
 import { z } from 'zod';
 import { BuildError, BuildFailure } from './errors.js';
 import { DEFAULT_LIMITS, type MarkdownLimits } from './markdown/limits.js';
+import { DANGEROUS_SCHEMES } from './markdown/security.js';
 
 const route = z.string().regex(/^\//, 'a route starting with "/"');
 
@@ -84,13 +85,13 @@ const userConfigSchema = z.strictObject({
       parseMs: z.number().int().positive().optional(),
     })
     .optional(),
-  /** What pages may run or link to: by default scripts and `javascript:`-like links are errors (src/checks/security.ts). */
+  /** What pages may run or link to: by default scripts and `javascript:`-like links are errors (src/markdown/security.ts, src/checks/security.ts). */
   security: z
     .strictObject({
       /** Allow raw `<script>`, event-handler attributes (`onclick`) and `.js` files in the content folder. @default false */
       allowScripts: z.boolean().optional(),
-      /** URL schemes allowed in links and images besides http, https, mailto and tel (for example "data"). @default [] */
-      allowedUrlSchemes: z.array(z.string().regex(/^[a-z][a-z0-9+.-]*$/, 'a lower-case URL scheme without ":"')).optional(),
+      /** Which of the schemes refused in links and images (javascript, vbscript, data, file) to allow, for example ["data"]. @default [] */
+      allowedUrlSchemes: z.array(z.enum(DANGEROUS_SCHEMES)).optional(),
     })
     .optional(),
 });

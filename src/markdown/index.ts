@@ -32,7 +32,7 @@ export function createProcessor(config: Pick<ResolvedConfig, 'base' | 'security'
     .use(remarkDirective)
     .use(remarkCallouts) // after remark-directive: turns its nodes into callouts
     .use(remarkGfm) // after callouts: bare URLs are linked once "localhost:4173" is text again
-    .use(remarkParseBudget) // ends a parse that outlives the page's time (hooks ":" and "~" of the two above)
+    .use(remarkParseBudget) // ends a parse that outlives the page's time; after GFM, whose "~" it hooks
     .use(remarkHeadingIds) // before rehype-slug, which keeps ids already set
     .use(remarkNoH1)
     .use(remarkRehype, { allowDangerousHtml: true })

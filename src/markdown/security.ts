@@ -12,7 +12,7 @@ import { walk } from './walk.js';
  */
 
 /** Schemes that run script or read local files when a reader follows them. */
-export const DANGEROUS_SCHEMES = ['javascript', 'vbscript', 'data', 'file'];
+export const DANGEROUS_SCHEMES = ['javascript', 'vbscript', 'data', 'file'] as const;
 
 /** The scheme of a URL as a browser reads it: it drops whitespace and control characters first. */
 export function urlScheme(url: string): string | null {
@@ -37,7 +37,7 @@ export default function rehypeSecurity(options: SecurityConfig) {
   const allowed = new Set(options.allowedUrlSchemes);
   const dangerous = (url: string) => {
     const scheme = urlScheme(url);
-    return scheme !== null && DANGEROUS_SCHEMES.includes(scheme) && !allowed.has(scheme) ? scheme : null;
+    return scheme !== null && (DANGEROUS_SCHEMES as readonly string[]).includes(scheme) && !allowed.has(scheme) ? scheme : null;
   };
   const schemeFix = (scheme: string) => `link to a page or an https:// address; to allow it, add "${scheme}" to \`security.allowedUrlSchemes\` in docs.config.ts`;
   const scriptFix = 'remove it: pages do not run script (the site\'s CSP trusts its own files); to allow it, set `security.allowScripts: true` in docs.config.ts';
