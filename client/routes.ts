@@ -4,7 +4,7 @@
  * `.html`, `index.html`) are tried the same way on a click and on `404.html`.
  */
 import type { RoutesIndexData } from '../src/shared/contract.js';
-import { isExternal, routeCandidates, routeShard, stripBase, withBase } from '../src/shared/paths.js';
+import { decodePath, isExternal, pageUrl, routeCandidates, routeShard, stripBase, withBase } from '../src/shared/paths.js';
 import { base, meta } from './dom.js';
 
 export type Target =
@@ -53,21 +53,13 @@ export async function resolvePath(pathname: string, hops = 0): Promise<Target> {
   };
   const exact = redirects.find((r) => r.exact && r.from === pathname);
   if (exact) return follow(exact.to);
-  const route = stripBase(base, safeDecode(pathname));
+  const route = stripBase(base, decodePath(pathname));
   if (route === null) return { kind: 'missing' };
   for (const candidate of routeCandidates(route)) {
     const chunk = await chunkOf(candidate);
-    if (chunk) return { kind: 'page', route: candidate, path: withBase(base, candidate), chunk };
+    if (chunk) return { kind: 'page', route: candidate, path: pageUrl(base, candidate), chunk };
     const redirect = redirects.find((r) => !r.exact && r.from === withBase(base, candidate));
     if (redirect) return follow(redirect.to);
   }
   return { kind: 'missing' };
-}
-
-function safeDecode(pathname: string): string {
-  try {
-    return decodeURI(pathname);
-  } catch {
-    return pathname;
-  }
 }

@@ -4,6 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { z } from 'zod';
 import { BuildError, BuildFailure } from './errors.js';
+import { DEFAULT_LIMITS, type MarkdownLimits } from './markdown/limits.js';
+import { DANGEROUS_SCHEMES } from './markdown/security.js';
 
 const route = z.string().regex(/^\//, 'a route starting with "/"');
 
@@ -81,6 +83,26 @@ const userConfigSchema = z.strictObject({
   sidebar: z.array(z.union([sidebarGroup, sidebarLink])).optional(),
   /** Old paths and where they now live. */
   redirects: z.array(redirect).optional(),
+  /** What a page may be: a page past a limit is refused with its line (src/markdown/limits.ts). */
+  limits: z
+    .strictObject({
+      /** Largest page (its Markdown after the frontmatter), in bytes. @default 524288 (512 KB) */
+      pageBytes: z.number().int().positive().optional(),
+      /** Deepest nesting of lists, block quotes and callouts. @default 32 */
+      nesting: z.number().int().positive().optional(),
+      /** Longest one page's Markdown may take to parse, in milliseconds. @default 30000 */
+      parseMs: z.number().int().positive().optional(),
+    })
+    .optional(),
+  /** What pages may run or link to: by default scripts and `javascript:`-like links are errors (src/markdown/security.ts, src/checks/security.ts). */
+  security: z
+    .strictObject({
+      /** Allow raw `<script>`, event-handler attributes (`onclick`) and `.js` files in the content folder. @default false */
+      allowScripts: z.boolean().optional(),
+      /** Which of the schemes refused in links and images (javascript, vbscript, data, file) to allow, for example ["data"]. @default [] */
+      allowedUrlSchemes: z.array(z.enum(DANGEROUS_SCHEMES)).optional(),
+    })
+    .optional(),
 });
 
 export type UserConfig = z.input<typeof userConfigSchema>;
@@ -120,6 +142,13 @@ export interface ResolvedConfig {
   checks: { duplicateDescriptions: Severity; orphans: Severity };
   sidebar?: (SidebarGroupConfig | SidebarLinkConfig)[];
   redirects: RedirectConfig[];
+  limits: MarkdownLimits;
+  security: SecurityConfig;
+}
+
+export interface SecurityConfig {
+  allowScripts: boolean;
+  allowedUrlSchemes: string[];
 }
 
 export const CONFIG_FILES = ['docs.config.ts', 'docs.config.mts', 'docs.config.js', 'docs.config.mjs'];
@@ -187,6 +216,8 @@ export function resolveConfig(user: unknown, root: string, overrides: { base?: s
     checks: { duplicateDescriptions: c.checks?.duplicateDescriptions ?? 'warning', orphans: c.checks?.orphans ?? 'warning' },
     sidebar: c.sidebar,
     redirects: c.redirects ?? [],
+    limits: { ...DEFAULT_LIMITS, ...c.limits },
+    security: { allowScripts: c.security?.allowScripts ?? false, allowedUrlSchemes: c.security?.allowedUrlSchemes ?? [] },
   };
 }
 

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
+import YAML from 'yaml';
 import type { ResolvedConfig } from './config.js';
 import { BuildError, Problems } from './errors.js';
 import { expandOpenApiPages } from './openapi.js';
@@ -12,28 +13,52 @@ import type { Frontmatter, PageSource } from './types.js';
 /** Folders and files starting with "_" or "." hold data (the reference model), not pages. */
 const isHidden = (name: string) => name.startsWith('_') || name.startsWith('.') || name === 'node_modules';
 
-/**
- * The content folder in one walk, sorted, as paths relative to it: the Markdown pages, and the
- * files beside them that the site serves as they are (images, downloads).
- */
-export async function listContent(contentDir: string): Promise<{ pages: string[]; staticFiles: string[] }> {
-  const all = await listContentFiles(contentDir);
-  return { pages: all.filter((f) => /\.md$/i.test(f)), staticFiles: all.filter((f) => !/\.md$/i.test(f)) };
+/** A path of the content folder that is not read: a symbolic link out of the folder, or back into itself. */
+export interface RefusedPath {
+  path: string;
+  message: string;
+  fix: string;
 }
 
-async function listContentFiles(contentDir: string): Promise<string[]> {
+/**
+ * The content folder in one walk, sorted, as paths relative to it: the Markdown pages, and the
+ * files beside them that the site serves as they are (images, downloads). Symbolic links are
+ * followed while they stay inside the folder; one that leads out of it (or to a folder containing
+ * it) is refused, so a build never publishes a file of the machine it runs on.
+ */
+export async function listContent(contentDir: string): Promise<{ pages: string[]; staticFiles: string[]; refused: RefusedPath[] }> {
+  const { files, refused } = await listContentFiles(contentDir);
+  return { pages: files.filter((f) => /\.md$/i.test(f)), staticFiles: files.filter((f) => !/\.md$/i.test(f)), refused };
+}
+
+async function listContentFiles(contentDir: string): Promise<{ files: string[]; refused: RefusedPath[] }> {
   const out: string[] = [];
-  async function walk(dir: string): Promise<void> {
+  const refused: RefusedPath[] = [];
+  const root = await realpath(contentDir);
+  const inside = (real: string) => real === root || real.startsWith(root + path.sep);
+  /** `walking`: the real paths of the folders being walked, to refuse a link back into one of them. */
+  async function walk(dir: string, walking: string[]): Promise<void> {
     const entries = await readdir(dir, { withFileTypes: true });
     for (const entry of entries) {
       if (isHidden(entry.name)) continue;
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile() || entry.isSymbolicLink()) out.push(path.relative(contentDir, full).split(path.sep).join('/'));
+      const relative = path.relative(contentDir, full).split(path.sep).join('/');
+      if (entry.isDirectory()) await walk(full, [...walking, path.join(walking[walking.length - 1], entry.name)]);
+      else if (entry.isFile()) out.push(relative);
+      else if (entry.isSymbolicLink()) {
+        // A link that leads nowhere (or to itself) stays a file: reading it reports why.
+        const real = await realpath(full).catch(() => null);
+        const stats = real === null ? null : await stat(real).catch(() => null);
+        if (real === null || stats === null) out.push(relative);
+        else if (!inside(real)) refused.push({ path: relative, message: `a symbolic link to ${real}, outside the content folder`, fix: 'copy the file into the content folder, or remove the link (links are followed only to files and folders inside it)' });
+        else if (!stats.isDirectory()) out.push(relative);
+        else if (walking.includes(real)) refused.push({ path: relative, message: 'a symbolic link to a folder that contains it (a loop)', fix: 'remove the link' });
+        else await walk(full, [...walking, real]);
+      }
     }
   }
-  await walk(contentDir);
-  return out.sort();
+  await walk(contentDir, [root]);
+  return { files: out.sort(), refused };
 }
 
 /**
@@ -79,12 +104,9 @@ export function parseSource(raw: string, relativePath: string, file: string, pro
   }
   try {
     // A fresh options object: gray-matter caches results by input string otherwise.
-    parsed = matter(raw, {});
+    parsed = matter(raw, { engines: { yaml: parseFrontmatterYaml, javascript: refuseCode, coffee: refuseCode } });
   } catch (error) {
-    // The YAML gray-matter parses starts with the newline after the opening "---": its line n is file line n + 1.
-    const mark = (error as { mark?: { line: number; column: number } }).mark;
-    const reason = ((error as { reason?: string }).reason ?? (error as Error).message).split('\n')[0];
-    problems.add(`malformed YAML frontmatter: ${reason}`, { file: relativePath, line: mark ? mark.line + 1 : 1, column: mark ? mark.column + 1 : undefined }, 'fix the YAML between the two "---" lines (quote values that contain ":" or "#")');
+    problems.add(`malformed YAML frontmatter: ${yamlReason(error)}`, yamlPlace(error, raw, relativePath), yamlFix(error));
     const end = /^---\r?\n[\s\S]*?\r?\n---[^\n]*\n?/.exec(raw);
     parsed = { data: { title: path.basename(relativePath, '.md'), description: '' }, content: end ? raw.slice(end[0].length) : '' };
     return toSource(raw, relativePath, file, parsed);
@@ -116,6 +138,45 @@ export function parseSource(raw: string, relativePath: string, file: string, pro
     delete data.layout;
   }
   return toSource(raw, relativePath, file, parsed);
+}
+
+/**
+ * Aliases a frontmatter may expand: a few hundred bytes of nested aliases ("billion laughs") would
+ * otherwise expand to gigabytes. Real frontmatter uses none.
+ */
+export const MAX_YAML_ALIASES = 100;
+
+/** The `yaml` package (YAML 1.2) rather than gray-matter's js-yaml 3, which has no alias limit. */
+function parseFrontmatterYaml(text: string): object {
+  return (YAML.parse(text, { maxAliasCount: MAX_YAML_ALIASES }) as object | null) ?? {};
+}
+
+/** gray-matter would run `---js` frontmatter as code at build time. */
+function refuseCode(): never {
+  throw new Error('only YAML frontmatter is read (a "---js" or "---coffee" block would run code at build time)');
+}
+
+const isAliasBomb = (error: unknown) => error instanceof ReferenceError && /alias/i.test(error.message);
+
+function yamlReason(error: unknown): string {
+  if (isAliasBomb(error)) return `its aliases expand to more than ${MAX_YAML_ALIASES} copies`;
+  return (error as Error).message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+}
+
+/** The YAML text starts with the newline after the opening "---": its line n is the file's line n. */
+function yamlPlace(error: unknown, raw: string, relativePath: string): { file: string; line: number; column?: number } {
+  const pos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
+  if (pos) return { file: relativePath, line: pos.line, column: pos.col };
+  if (isAliasBomb(error)) {
+    const index = raw.split(/\r?\n/).findIndex((line, i) => i > 0 && /(^|[\s,[{:-])\*[^\s,\]}]/.test(line));
+    if (index > 0) return { file: relativePath, line: index + 1 };
+  }
+  return { file: relativePath, line: 1 };
+}
+
+function yamlFix(error: unknown): string {
+  if (isAliasBomb(error)) return 'write the values out instead of repeating them through aliases (`*name`)';
+  return 'fix the YAML between the two "---" lines (quote values that contain ":" or "#")';
 }
 
 function toSource(raw: string, relativePath: string, file: string, parsed: { data: Record<string, unknown>; content: string }): PageSource {
@@ -159,7 +220,9 @@ export async function loadContentFiles(config: ResolvedConfig, problems: Problem
   let files: string[];
   let staticFiles: string[];
   try {
-    ({ pages: files, staticFiles } = await listContent(config.contentDir));
+    let refused: RefusedPath[];
+    ({ pages: files, staticFiles, refused } = await listContent(config.contentDir));
+    for (const r of refused) problems.add(r.message, { file: r.path }, r.fix);
   } catch (error) {
     throw contentFolderProblem(config, error);
   }

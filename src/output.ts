@@ -2,7 +2,7 @@ import type { BuiltAssets } from './assets.js';
 import { shortHash, THEME_SCRIPT } from './assets.js';
 import { followRedirect, normalize } from './check.js';
 import { absolute, Renderer, type PageChunk, type Templates } from './render/index.js';
-import { isExternal, routeShard, withBase } from './shared/paths.js';
+import { isExternal, pageUrl, routeShard, withBase } from './shared/paths.js';
 import type { Site } from './site.js';
 import type { OutputFile, PageRecord } from './types.js';
 import { faviconFile } from './outputs/favicon.js';
@@ -113,7 +113,7 @@ export function redirectStubs(site: Site, renderer: Renderer): OutputFile[] {
 /** Where a redirect finally lands (`followRedirect`: the check has made sure it does), as a URL. */
 export function targetUrl(site: Site, redirect: { from: string; to: string }): string {
   const { at } = followRedirect(site, redirect.from, redirect.to);
-  return isExternal(at) ? at : withBase(site.config.base, normalize(at));
+  return isExternal(at) ? at : pageUrl(site.config.base, normalize(at));
 }
 
 /** Netlify/Cloudflare-style table: each old path, in its slash and no-slash forms. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ResolvedConfig } from './config.js';
-import { fileToRoute, isExternal, withBase } from './shared/paths.js';
+import { fileToRoute, isExternal, pageUrl } from './shared/paths.js';
 import type { PageRecord } from './types.js';
 
 export interface NavLink {
@@ -53,7 +53,7 @@ function linkTo(config: ResolvedConfig, byRoute: Map<string, PageRecord>, target
   if (isExternal(target)) return { text: text ?? target, href: target, external: true };
   const route = target.endsWith('/') ? target : `${target}/`;
   const page = byRoute.get(route);
-  return { text: text ?? page?.title ?? route, href: withBase(config.base, route), route, external: false };
+  return { text: text ?? page?.title ?? route, href: pageUrl(config.base, route), route, external: false };
 }
 
 function configuredNav(config: ResolvedConfig, byRoute: Map<string, PageRecord>): NavEntry[] {
@@ -75,7 +75,7 @@ function generatedNav(config: ResolvedConfig, pages: PageRecord[]): NavEntry[] {
     else if (folders.has(parts[0])) folders.get(parts[0])!.push(page);
     else folders.set(parts[0], [page]);
   }
-  const link = (p: PageRecord): NavLink => ({ text: p.title, href: withBase(config.base, p.regularPath), route: p.regularPath, external: false });
+  const link = (p: PageRecord): NavLink => ({ text: p.title, href: pageUrl(config.base, p.regularPath), route: p.regularPath, external: false });
   const groups = [...folders].map(([folder, list]) => {
     const index = list.find((p) => p.regularPath === `/${folder}/`);
     const rest = list.filter((p) => p !== index).sort(byOrder);

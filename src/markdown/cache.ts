@@ -25,7 +25,7 @@ export class MarkdownCache {
   ) {}
 
   static async open(config: ResolvedConfig): Promise<MarkdownCache> {
-    const salt = sha1(await codeVersion(), JSON.stringify([config.base, config.constants]));
+    const salt = sha1(await codeVersion(), JSON.stringify([config.base, config.constants, config.limits, config.security]));
     return new MarkdownCache(config, salt, (await readCache<Map<string, PageRecord>>(cachePath(config, 'records.v8'), salt)) ?? new Map());
   }
 

@@ -9,7 +9,7 @@ import { unified, type Processor } from 'unified';
 import { VFile } from 'vfile';
 import type { ResolvedConfig } from '../config.js';
 import { BuildError, Problems } from '../errors.js';
-import { withBase } from '../shared/paths.js';
+import { pageUrl } from '../shared/paths.js';
 import type { CodeBlock, LinkRef, PageRecord, PageSource } from '../types.js';
 import remarkCallouts from './callouts.js';
 import rehypeCode from './code.js';
@@ -19,16 +19,20 @@ import remarkHeadingIds from './heading-ids.js';
 import rehypeHeadings, { type HeadingData } from './headings.js';
 import rehypeLinks from './links.js';
 import rehypeTables from './tables.js';
+import rehypeSecurity from './security.js';
 import rehypeTaskLists from './task-lists.js';
 import remarkNoH1 from './no-h1.js';
+import { checkLimits, DEFAULT_LIMITS } from './limits.js';
+import remarkParseBudget, { ParseTimeout, withParseBudget } from './parse-budget.js';
 
 /** The plugin chain. Order matters where noted. */
-export function createProcessor(config: Pick<ResolvedConfig, 'base'>): Processor {
+export function createProcessor(config: Pick<ResolvedConfig, 'base' | 'security'>): Processor {
   return unified()
     .use(remarkParse)
     .use(remarkDirective)
     .use(remarkCallouts) // after remark-directive: turns its nodes into callouts
     .use(remarkGfm) // after callouts: bare URLs are linked once "localhost:4173" is text again
+    .use(remarkParseBudget) // ends a parse that outlives the page's time; after GFM, whose "~" it hooks
     .use(remarkHeadingIds) // before rehype-slug, which keeps ids already set
     .use(remarkNoH1)
     .use(remarkRehype, { allowDangerousHtml: true })
@@ -38,6 +42,7 @@ export function createProcessor(config: Pick<ResolvedConfig, 'base'>): Processor
     .use(rehypeLinks, { base: config.base })
     .use(rehypeTables) // focusable, named scroll box per table (WCAG 2.1.1)
     .use(rehypeTaskLists) // names task-list checkboxes
+    .use(rehypeSecurity, config.security ?? { allowScripts: false, allowedUrlSchemes: [] }) // after links: reads the final URLs
     .use(rehypeStringify, { allowDangerousHtml: true }) as unknown as Processor;
 }
 
@@ -62,7 +67,7 @@ export function pageOutline(source: PageSource, config: ResolvedConfig, problems
     frontmatter: { ...fm, title, description },
     regularPath: source.route,
     relativePath: source.relativePath,
-    path: withBase(config.base, source.route),
+    path: pageUrl(config.base, source.route),
     headers: [],
     html: '',
     anchors: [],
@@ -77,12 +82,28 @@ export function pageOutline(source: PageSource, config: ResolvedConfig, problems
 /** Renders one page's Markdown; problems go to `problems` with file lines. */
 export function renderPage(source: PageSource, config: ResolvedConfig, processor: Processor, problems: Problems, hash: (s: string) => string = keyHash): PageRecord {
   const markdown = resolveConstants(source.body, config.constants, { problems, file: source.relativePath, lineOffset: source.lineOffset });
+  const limits = config.limits ?? DEFAULT_LIMITS;
+  const refused = checkLimits(markdown, limits);
+  if (refused) {
+    // Not parsed at all: the page stands in the site by its outline, so links to it still resolve.
+    problems.push(new BuildError(refused.message, { file: source.relativePath, line: refused.line + source.lineOffset }, refused.fix));
+    return pageOutline(source, config, problems, hash);
+  }
   const file = new VFile({ path: source.relativePath, value: normalizeContainers(markdown), data: { page: { relativePath: source.relativePath, lineOffset: source.lineOffset } } });
   let html = '';
+  const late = (line?: number) =>
+    new BuildError(
+      `parsing the page took longer than its budget of ${limits.parseMs} ms${line ? ' (stopped here)' : ''}`,
+      { file: source.relativePath, line: line ? line + source.lineOffset : undefined },
+      'split the page, or simplify the paragraph or list being read; `limits.parseMs` in docs.config.ts sets the budget',
+    );
   try {
-    html = String(processor.processSync(file));
+    const run = withParseBudget(limits.parseMs, () => String(processor.processSync(file)));
+    html = run.result;
+    if (run.late) problems.push(late());
   } catch (error) {
-    problems.push(new BuildError(`cannot render the Markdown: ${(error as Error).message}`, { file: source.relativePath }));
+    if (error instanceof ParseTimeout) problems.push(late(error.line));
+    else problems.push(new BuildError(`cannot render the Markdown: ${(error as Error).message}`, { file: source.relativePath }));
   }
   for (const message of file.messages) {
     problems.push(new BuildError(message.reason, { file: source.relativePath, line: message.line != null ? message.line + source.lineOffset : undefined, column: message.column ?? undefined }, message.note));

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Root } from 'hast';
 import type { VFile } from 'vfile';
 import { isElement, walk } from './walk.js';
-import { fileToRoute, isExternal, withBase } from '../shared/paths.js';
+import { fileToRoute, isExternal, pageUrl } from '../shared/paths.js';
 import type { LinkRef } from '../types.js';
 
 export interface LinkOptions {
@@ -33,7 +33,7 @@ export default function rehypeLinks(options: LinkOptions) {
         const place = node.position?.start;
         const file = staticFile(src, page.relativePath);
         if (file === null) return;
-        node.properties.src = encodeURI(withBase(options.base, `/${file}`));
+        node.properties.src = pageUrl(options.base, `/${file}`);
         links.push({ href: src, route: null, hash: '', file, line: place ? place.line + page.lineOffset : undefined, column: place?.column });
         return;
       }
@@ -58,11 +58,11 @@ export default function rehypeLinks(options: LinkOptions) {
       } else {
         const file = staticFile(pathPart, page.relativePath);
         if (file === null) return;
-        node.properties.href = encodeURI(withBase(options.base, `/${file}`)) + query + (hash ? `#${hash}` : '');
+        node.properties.href = pageUrl(options.base, `/${file}`) + query + (hash ? `#${hash}` : '');
         links.push({ href, route: null, hash: '', file, ...at });
         return;
       }
-      node.properties.href = encodeURI(withBase(options.base, route)) + query + (hash ? `#${hash}` : '');
+      node.properties.href = pageUrl(options.base, route) + query + (hash ? `#${hash}` : '');
       links.push({ href, route, hash: decode(hash), ...at });
     });
     file.data.links = links;

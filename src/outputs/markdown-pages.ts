@@ -1,4 +1,5 @@
 import { absolute } from '../render/index.js';
+import { decodePath } from '../shared/paths.js';
 import type { Site } from '../site.js';
 import type { PageRecord } from '../types.js';
 
@@ -25,7 +26,10 @@ function absoluteLinks(site: Site, page: PageRecord): string {
   for (const link of page.links) {
     if (link.route === null) continue;
     const target = site.byRoute.get(link.route);
-    if (target) urls.set(link.href, absolute(site, target.path) + (link.hash ? `#${encodeURIComponent(link.hash)}` : ''));
+    if (!target) continue;
+    const url = absolute(site, target.path) + (link.hash ? `#${encodeURIComponent(link.hash)}` : '');
+    // The parser percent-encodes what the writer wrote ("<two words.md>" is "two%20words.md"): both forms.
+    for (const href of [link.href, decodePath(link.href)]) urls.set(href, url);
   }
   if (urls.size === 0) return page.markdown;
   return page.markdown.replace(DESTINATION, (whole, angled?: string, angledHref?: string, plain?: string, plainHref?: string) => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { groupOf, isGroup, prevNext, type Site } from '../site.js';
-import { withBase } from '../shared/paths.js';
+import { pageUrl } from '../shared/paths.js';
 import type { OutputFile, PageRecord } from '../types.js';
 import { Body, NotFound, PageContent, Sidebar, Toc, type PageView } from './components.js';
 import { breadcrumbJsonLd } from '../outputs/structured-data.js';
@@ -117,7 +117,7 @@ export class Renderer {
       this.sidebars.set(group, html);
     }
     // The opening tag exactly as React writes it for this page's links (same escaping), then marked as NavItem does.
-    const href = withBase(this.site.config.base, route);
+    const href = pageUrl(this.site.config.base, route);
     const plain = renderToStaticMarkup(<a href={href} />).replace('</a>', '');
     return html.replaceAll(plain, `${plain.slice(0, -1)} class="active" aria-current="page">`);
   }
@@ -177,5 +177,5 @@ export class Renderer {
 }
 
 export function markdownUrl(base: string, route: string): string {
-  return `${withBase(base, route)}index.md`;
+  return `${pageUrl(base, route)}index.md`;
 }

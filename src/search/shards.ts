@@ -8,14 +8,20 @@
  */
 export function partition(sizes: Map<string, number>, target: number): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  const terms = [...sizes.keys()].sort();
-  const root = place('', terms, sizes, target, out);
-  if (root.length) out.set('', root);
+  // A stack of prefixes still to place, not recursion: a prefix a letter deep would be a frame a letter.
+  const pending: { prefix: string; terms: string[] }[] = [{ prefix: '', terms: [...sizes.keys()].sort() }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const own = place(next.prefix, next.terms, sizes, target, pending);
+    if (own.length) out.set(next.prefix, own);
+  }
   return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-/** Terms all start with `prefix`; returns those that stay in the prefix's own shard. */
-function place(prefix: string, terms: string[], sizes: Map<string, number>, target: number, out: Map<string, string[]>): string[] {
+/**
+ * Terms all start with `prefix`; returns those that stay in the prefix's own shard, and queues the
+ * longer prefixes too heavy to stay with it.
+ */
+function place(prefix: string, terms: string[], sizes: Map<string, number>, target: number, pending: { prefix: string; terms: string[] }[]): string[] {
   const kept = terms.filter((t) => t.length === prefix.length);
   let keptSize = sum(kept, sizes);
   const groups = new Map<string, string[]>();
@@ -31,12 +37,19 @@ function place(prefix: string, terms: string[], sizes: Map<string, number>, targ
     if (keptSize + size <= target) {
       kept.push(...group);
       keptSize += size;
-      continue;
-    }
-    const own = place(key, group, sizes, target, out);
-    if (own.length) out.set(key, own);
+    } else pending.push({ prefix: commonPrefix(group[0], group[group.length - 1]), terms: group });
   }
   return kept.sort();
+}
+
+/**
+ * The prefix of two sorted terms (so of every term between them): the levels between the group's
+ * key and it would hold no term of their own, so the group goes there at once.
+ */
+function commonPrefix(first: string, last: string): string {
+  let n = 0;
+  while (n < first.length && first[n] === last[n]) n++;
+  return first.slice(0, n);
 }
 
 function sum(terms: string[], sizes: Map<string, number>): number {

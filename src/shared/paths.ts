@@ -14,6 +14,33 @@ export function withBase(base: string, route: string): string {
   return base.replace(/\/$/, '') + (route.startsWith('/') ? route : `/${route}`);
 }
 
+/**
+ * A path as it goes into a URL: percent-encoded where a browser would read it otherwise (a file
+ * named "c#.md" is the page /c%23/, not /c with a fragment; "100%.md" is /100%25/).
+ */
+export function encodePath(path: string): string {
+  return encodeURI(path).replace(/[#?]/g, encodeURIComponent);
+}
+
+/** The URL of a route (or of a file beside the pages) under the base: every link the build writes to its own pages. */
+export function pageUrl(base: string, route: string): string {
+  return encodePath(withBase(base, route));
+}
+
+/** A URL path back to the route it stands for ("/c%23/" -> "/c#/"); a malformed escape stays as it is. */
+export function decodePath(pathname: string): string {
+  return pathname
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    })
+    .join('/');
+}
+
 /** The route of a URL path under the base, or null when it is outside the base. */
 export function stripBase(base: string, pathname: string): string | null {
   const b = base.replace(/\/$/, '');

@@ -51,9 +51,15 @@ export function stem(word: string): string {
   return s;
 }
 
+/**
+ * The longest term: longer words (a hash, a pasted blob) are indexed, and looked up, by their
+ * first 64 characters. Without a cap, a run of long words sharing a prefix gives one shard level a letter.
+ */
+export const MAX_TERM_LENGTH = 64;
+
 /** The term a word is indexed under, or null for a stop word or a lone letter. */
 export function term(word: string): string | null {
-  const folded = fold(word);
+  const folded = fold(word.length > MAX_TERM_LENGTH ? word.slice(0, MAX_TERM_LENGTH) : word);
   if (folded.length < 2 && !/\d/.test(folded)) return null;
   if (STOP_WORDS.has(folded)) return null;
   return stem(folded);

@@ -34,3 +34,49 @@ describe('content', () => {
     }
   });
 });
+
+/** A "billion laughs" frontmatter: nine levels of nine aliases each, about 600 bytes. */
+function aliasBomb(): string {
+  const lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+  for (let i = 1; i < 9; i++) {
+    const [prev, name] = [String.fromCharCode(96 + i), String.fromCharCode(97 + i)];
+    lines.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(',')}]`);
+  }
+  return lines.join('\n');
+}
+
+describe('content: frontmatter', () => {
+  it('refuses a YAML alias bomb with the line of its first alias, instead of expanding it', () => {
+    const problems = new Problems();
+    const raw = `---\ntitle: Bomb\ndescription: Aliases.\n${aliasBomb()}\n---\n\nBody\n`;
+    expect(raw.length).toBeLessThan(700);
+    const source = parseSource(raw, 'bomb.md', '/x/bomb.md', problems);
+    expect(problems.list).toHaveLength(1);
+    expect(problems.list[0].message).toBe('malformed YAML frontmatter: its aliases expand to more than 100 copies');
+    expect(problems.list[0].place).toEqual({ file: 'bomb.md', line: 5 });
+    expect(problems.list[0].fix).toContain('instead of repeating them through aliases');
+    expect(source.body).toBe('\nBody\n');
+  });
+
+  it('keeps a few aliases working', () => {
+    const problems = new Problems();
+    const source = parseSource('---\ntitle: &t Same\ndescription: *t\n---\n', 'a.md', '/x/a.md', problems);
+    expect(problems.list).toEqual([]);
+    expect(source.frontmatter.description).toBe('Same');
+  });
+
+  it('does not run "---js" frontmatter as code', () => {
+    const problems = new Problems();
+    (globalThis as { ran?: boolean }).ran = false;
+    parseSource('---js\n{ title: (globalThis.ran = true, "T"), description: "D" }\n---\n', 'js.md', '/x/js.md', problems);
+    expect((globalThis as { ran?: boolean }).ran).toBe(false);
+    expect(problems.list[0].message).toContain('only YAML frontmatter is read');
+  });
+
+  it('reports malformed YAML with the file line of the error', () => {
+    const problems = new Problems();
+    parseSource('---\ntitle: Fine\ndescription: [unclosed\n---\n\nBody\n', 'bad.md', '/x/bad.md', problems);
+    expect(problems.list[0].message).toMatch(/^malformed YAML frontmatter: /);
+    expect(problems.list[0].place.line).toBe(3); // the "description" line
+  });
+});

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -122,6 +123,33 @@ describe('build: bad input stops the build with exit 1, file, line and a fix', (
     });
     expect(r.stderr).toContain('3 problems found');
     expect(r.stderr.indexOf('x.md')).toBeLessThan(r.stderr.indexOf('y.md'));
+  });
+
+  it('refuses hostile content with file:line and exits 1 without crashing: huge, quadratic and deep pages, an alias bomb, scripts, a link out of the folder', async () => {
+    const bomb = ['a: &a [x,x,x,x,x,x,x,x,x]', ...Array.from({ length: 8 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(9).fill(`*${String.fromCharCode(97 + i)}`).join(',')}]`)].join('\n');
+    const site = await tmpSite({
+      'content/index.md': page('Home', 'Hello.'),
+      'content/huge.md': page('Huge', 'Some words here.\n\n'.repeat(3_000_000)),
+      'content/brackets.md': page('Brackets', '[ (]('.repeat(30_000)),
+      'content/deep.md': page('Deep', `${'- '.repeat(10_000)}item`),
+      'content/bomb.md': `---\ntitle: Bomb\ndescription: Aliases.\n${bomb}\n---\n\nBody\n`,
+      'content/script.md': page('Script', '[run](javascript:alert(1))\n\n<img src="x.png" onerror="alert(1)">'),
+      'content/widget.js': 'alert(1)',
+      'host.txt': 'secret',
+    });
+    cleanup = site.cleanup;
+    await symlink(path.join(site.root, 'host.txt'), path.join(site.root, 'content/passwd.txt'));
+    const r = await cli(['build', site.root]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toMatch(/Internal error|RangeError|    at /);
+    expect(r.stderr).toMatch(/huge\.md\n\s+5:1\s+the page is 51\.5 MB, over the limit of 512 KB/);
+    expect(r.stderr).toMatch(/brackets\.md\n\s+6:1\s+a paragraph with more than 1000 brackets/);
+    expect(r.stderr).toMatch(/deep\.md\n\s+6:1\s+lists, block quotes and callouts nested 10000 deep, over the limit of 32/);
+    expect(r.stderr).toMatch(/bomb\.md\n\s+5:1\s+malformed YAML frontmatter: its aliases expand to more than 100 copies/);
+    expect(r.stderr).toMatch(/script\.md\n\s+6:1\s+a link to a javascript: URL \(href\)\n[^\n]+\n\s+8:\d+\s+an event-handler attribute \(onerror=\)/);
+    expect(r.stderr).toMatch(/widget\.js\n\s+-\s+a script file in the content folder/);
+    expect(r.stderr).toMatch(/passwd\.txt\n\s+-\s+a symbolic link to \S+host\.txt, outside the content folder/);
+    expect(existsSync(path.join(site.root, 'dist'))).toBe(false);
   });
 
   it('leaves the previous output untouched when a build fails', async () => {

@@ -1,0 +1,126 @@
+/**
+ * What a page may be before its Markdown is parsed. The parser (micromark) takes time that grows
+ * with the square of some inputs (thousands of emphasis marks or brackets in one paragraph) and
+ * recurses once a level of nesting: such a page is refused with its line, before it can stall
+ * the build or overflow the stack. Limits are sizes and counts, so a page passes or fails the
+ * same on any machine.
+ */
+
+export interface MarkdownLimits {
+  /** Largest page source, in bytes. */
+  pageBytes: number;
+  /** Deepest nesting of lists, block quotes and callouts. */
+  nesting: number;
+  /** Longest a page's Markdown may take to parse, in milliseconds (src/markdown/parse-budget.ts). */
+  parseMs: number;
+}
+
+export const DEFAULT_LIMITS: MarkdownLimits = { pageBytes: 512 * 1024, nesting: 32, parseMs: 30_000 };
+
+/**
+ * Emphasis marks (`*`, `_`) or brackets (`[`, `]`) one paragraph may hold. Matching them costs
+ * the square of their number in micromark (1,000 take about 0.3 s; 30,000 would take hours); a long
+ * real paragraph or table has a few dozen.
+ */
+export const MAX_DELIMITERS_PER_BLOCK = 1000;
+
+export interface LimitProblem {
+  message: string;
+  /** Line in the Markdown passed in. */
+  line: number;
+  fix: string;
+}
+
+/** The first limit the page breaks, or null. */
+export function checkLimits(markdown: string, limits: MarkdownLimits): LimitProblem | null {
+  const bytes = Buffer.byteLength(markdown);
+  if (bytes > limits.pageBytes) {
+    return { message: `the page is ${formatBytes(bytes)}, over the limit of ${formatBytes(limits.pageBytes)}`, line: 1, fix: 'split it into several pages, or raise `limits.pageBytes` in docs.config.ts' };
+  }
+  return scanBlocks(markdown, limits.nesting);
+}
+
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`;
+}
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const QUOTE = /^ {0,3}> ?/;
+const LIST_MARKER = /^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)/;
+const WORD = /[\p{L}\p{N}]/u;
+const CALLOUT_OPEN = /^\s*:{3,}\s*[a-z]/i;
+const CALLOUT_CLOSE = /^\s*:{3,}\s*$/;
+
+/**
+ * One pass over the lines outside fenced code: nesting (markers on a line, list items by their
+ * indentation, open callouts) and delimiters per block (lines between blank lines).
+ */
+function scanBlocks(markdown: string, maxNesting: number): LimitProblem | null {
+  const lines = markdown.split('\n');
+  let fence: string | null = null;
+  const listIndents: number[] = [];
+  let callouts = 0;
+  let emphasis = 0;
+  let brackets = 0;
+  let blockStart = 0;
+  const nestingProblem = (line: number, depth: number): LimitProblem => ({
+    message: `lists, block quotes and callouts nested ${depth} deep, over the limit of ${maxNesting}`,
+    line,
+    fix: 'flatten the structure (a deeper level is rarely readable), or raise `limits.nesting` in docs.config.ts',
+  });
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const fenceMatch = FENCE.exec(line);
+    if (fence !== null) {
+      if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length && line.trim() === fenceMatch[1]) fence = null;
+      continue;
+    }
+    if (fenceMatch) {
+      fence = fenceMatch[1];
+      continue;
+    }
+    if (!line.trim()) {
+      emphasis = brackets = 0;
+      blockStart = i + 1;
+      continue;
+    }
+    if (CALLOUT_CLOSE.test(line)) callouts = Math.max(0, callouts - 1);
+    else if (CALLOUT_OPEN.test(line)) callouts++;
+    // Markers at the start of the line: "> > - x" is three levels.
+    let rest = line;
+    let onLine = 0;
+    let firstIndent = -1;
+    for (;;) {
+      const quote = QUOTE.exec(rest);
+      const item = quote ? null : LIST_MARKER.exec(rest);
+      if (!quote && !item) break;
+      if (item && firstIndent < 0 && onLine === 0) firstIndent = rest.length - rest.trimStart().length;
+      else onLine++;
+      rest = rest.slice((quote ?? item)![0].length);
+    }
+    // List items nest by indentation across lines: a stack of the open items' indents.
+    const indent = firstIndent >= 0 ? firstIndent : line.length - line.trimStart().length;
+    while (listIndents.length && listIndents[listIndents.length - 1] >= indent) listIndents.pop();
+    if (firstIndent >= 0) listIndents.push(firstIndent);
+    const depth = listIndents.length + onLine + callouts;
+    if (depth > maxNesting) return nestingProblem(i + 1, depth);
+    for (let c = 0; c < line.length; c++) {
+      const ch = line.charCodeAt(c);
+      if (ch === 42 /* * */ || ch === 95 /* _ */) {
+        const start = c;
+        while (line.charCodeAt(c + 1) === ch) c++; // a run of marks is one delimiter
+        // "snake_case" inside a word neither opens nor closes emphasis: nothing to match.
+        if (ch === 42 || !(WORD.test(line[start - 1] ?? '') && WORD.test(line[c + 1] ?? ''))) emphasis++;
+      } else if (ch === 91 /* [ */ || ch === 93 /* ] */) brackets++;
+    }
+    if (emphasis > MAX_DELIMITERS_PER_BLOCK || brackets > MAX_DELIMITERS_PER_BLOCK) {
+      const what = emphasis > MAX_DELIMITERS_PER_BLOCK ? 'emphasis marks (* or _)' : 'brackets ([ or ])';
+      return {
+        message: `a paragraph with more than ${MAX_DELIMITERS_PER_BLOCK} ${what}: parsing them takes time that grows with the square of their number`,
+        line: blockStart + 1,
+        fix: 'split the paragraph with blank lines, put literal text in `code`, or escape the marks (\\* \\_ \\[)',
+      };
+    }
+  }
+  return null;
+}
