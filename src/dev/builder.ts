@@ -160,7 +160,14 @@ export class DevBuilder {
       const has = (kind: ChangeKind) => [...kinds.values()].includes(kind);
       if (has('config') || has('templates') || has('components') || !this.config || this.fullBuildPending) return this.fullBuild(started, has('components'));
       const bundle = has('client') ? await this.rebuildAssets() : { changed: false, js: false, css: false, previousCss: '' };
-      if (!(await this.applyContentChanges(kinds))) {
+      const contentChanged = await this.applyContentChanges(kinds);
+      if (this.content!.unlisted) {
+        // The content folder is gone or unreadable: keep serving the last site and say only why (what
+        // the site looked like while the folder was being deleted is no news).
+        this.problemsOf.site = [];
+        return this.result(started, false, []);
+      }
+      if (!contentChanged) {
         if (!bundle.changed) return null; // files saved as they were: nothing to tell the tabs
         // Only the stylesheet changed: open tabs swap it without reloading.
         return this.result(started, bundle.js || bundle.css, [], bundle.css && !bundle.js ? bundle.previousCss : undefined);

@@ -2,9 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Processor } from 'unified';
 import type { ResolvedConfig } from '../config.js';
-import { contentFolderProblem, contentHash, listContent, parseSource, unreadableFile } from '../content.js';
-import type { BuildError } from '../errors.js';
-import { Problems } from '../errors.js';
+import { contentFolderProblem, contentHash, listContent, parseSource, unreadableFile, type RefusedPath } from '../content.js';
+import { BuildError, Problems } from '../errors.js';
 import { renderPage } from '../markdown/index.js';
 import { renderMarkdown } from '../pages.js';
 import { expandOpenApiPages } from '../openapi.js';
@@ -38,6 +37,8 @@ export class ContentStore {
   /** The records' paths in the order the build lists pages; kept until a page comes or goes. */
   private order: string[] | null = null;
   private readonly dataHashes = new Map<string, string | null>();
+  /** Paths the last listing refused (symbolic links out of the folder or into a folder containing them), as `build` does. */
+  private refused = new Set<string>();
 
   constructor(
     private readonly config: ResolvedConfig,
@@ -61,7 +62,8 @@ export class ContentStore {
     let files: string[] = [];
     let statics: OutputFile[] = [];
     try {
-      const { pages, staticFiles: others } = await listContent(contentDir);
+      const { pages, staticFiles: others, refused } = await listContent(contentDir);
+      this.setRefused(refused);
       files = pages;
       statics = (await this.updateStatics(others)).copy;
     } catch (error) {
@@ -105,17 +107,20 @@ export class ContentStore {
     const wasUnlisted = this.unlisted;
     const before = this.problemText();
     let listed: { pages: string[]; staticFiles: string[] } | undefined;
-    if (changes.folders || wasUnlisted || !(await isFolder(this.config.contentDir))) {
+    // A new file that is not a page may be a symbolic link the listing refuses: list again to know.
+    if (changes.folders || changes.statics.length || wasUnlisted || !(await isFolder(this.config.contentDir))) {
       try {
-        listed = await listContent(this.config.contentDir);
+        const listing = await listContent(this.config.contentDir);
+        listed = listing;
+        this.setRefused(listing.refused);
         this.problems.delete(FOLDER);
       } catch (error) {
         this.problems.set(FOLDER, [contentFolderProblem(this.config, error)]);
         return { changed: this.problemText() !== before, copy: [], remove: [] };
       }
     }
-    const pages = [...changes.pages];
-    const statics = [...changes.statics];
+    const pages = changes.pages.filter((p) => !this.refused.has(p));
+    const statics = changes.statics.filter((p) => !this.refused.has(p));
     const data = [...changes.data];
     if (listed) {
       const all = wasUnlisted;
@@ -132,6 +137,13 @@ export class ContentStore {
       for (const [relativePath, record] of this.records) if (record.frontmatter.openapi !== undefined) await this.updatePage(relativePath, true);
     }
     return { changed: changed || this.problemText() !== before, copy, remove };
+  }
+
+  /** Refused paths are problems under their own path, and never read; a path no longer refused loses its problem. */
+  private setRefused(refused: RefusedPath[]): void {
+    for (const p of this.refused) this.problems.delete(p);
+    this.refused = new Set(refused.map((r) => r.path));
+    for (const r of refused) this.problems.set(r.path, [new BuildError(r.message, { file: r.path }, r.fix)]);
   }
 
   private problemText(): string {
