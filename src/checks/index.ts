@@ -14,10 +14,12 @@ import { checkDuplicateDescriptions } from './duplicates.js';
 import { referencedOpenApiDocuments } from '../openapi.js';
 import { checkOpenApi, OPENAPI_MODEL } from './openapi.js';
 import { checkOrphans } from './orphans.js';
+import { feedProblems } from '../outputs/feed.js';
 
 /**
  * The content checks beyond links and anchors: code blocks parse, CLI examples use real commands,
- * the OpenAPI document is valid, no two pages share a description, no page is unreachable.
+ * the OpenAPI document is valid, no two pages share a description, no page is unreachable, feed
+ * pages are headed by dates.
  * `build`, `check` and `dev` all run them. Per-page results are kept by page record, so `dev`
  * re-checks only the pages it re-parsed.
  */
@@ -41,7 +43,7 @@ export class ContentChecks {
     problems.push(...codeProblems.flat(), ...openapiProblems);
     if (model instanceof BuildError) problems.push(model);
     else if (model) for (const page of site.pages) problems.push(...this.cliProblems(page, model));
-    problems.push(...checkDuplicateDescriptions(site), ...checkOrphans(site));
+    problems.push(...checkDuplicateDescriptions(site), ...checkOrphans(site), ...feedProblems(site));
   }
 
   private codeProblems(page: PageRecord): Promise<BuildError[]> {
