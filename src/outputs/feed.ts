@@ -21,6 +21,13 @@ export function feedHref(page: PageRecord): string | undefined {
   return isFeedPage(page) ? `${page.path}${FEED_FILE}` : undefined;
 }
 
+/** Where each feed is written, relative to the output folder ("changelog/feed.xml"): pages may link to it. */
+export function feedPaths(site: Site): Set<string> {
+  return new Set(site.pages.filter(isFeedPage).map(feedPath));
+}
+
+const feedPath = (page: PageRecord) => `${page.regularPath.slice(1)}${FEED_FILE}`;
+
 /** A real calendar date: `2026-02-30` matches the pattern but is not one. */
 function isDate(text: string): boolean {
   const m = ISO_DATE.exec(text);
@@ -112,6 +119,6 @@ export function feedFiles(site: Site): OutputFile[] {
       '</feed>',
       '',
     ].join('\n');
-    return { path: `${page.regularPath.slice(1)}${FEED_FILE}`, contents };
+    return { path: feedPath(page), contents };
   });
 }

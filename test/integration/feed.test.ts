@@ -6,7 +6,7 @@ import { configFile, page, tmpSite } from '../helpers/tmp-site.js';
 
 const config = configFile({ title: 'Acme Docs', base: '/docs/', product: { name: 'Acme', slug: 'acme', siteUrl: 'https://acme.example' } });
 const changelog = (body: string) => page('Changelog', body, 'feed: true\n');
-const home = page('Home', 'Read the [changelog](changelog.md).');
+const home = page('Home', 'Read the [changelog](changelog.md) or follow [its feed](changelog/feed.xml).');
 
 describe('outputs/feed: a page with `feed: true` gets an Atom feed of its dated sections', () => {
   it('writes <route>feed.xml, newest entry first, and links it from the page head', async () => {
@@ -30,6 +30,8 @@ describe('outputs/feed: a page with `feed: true` gets an Atom feed of its dated 
       const html = writer.text('changelog/index.html')!;
       expect(html).toContain('<link rel="alternate" type="application/atom+xml" title="Changelog (Atom)" href="/docs/changelog/feed.xml">');
       expect(writer.text('index.html')).not.toContain('application/atom+xml');
+      // A link to the generated feed is a link to a file, not a missing one.
+      expect(writer.text('index.html')).toContain('href="/docs/changelog/feed.xml"');
     } finally {
       await site.cleanup();
     }
