@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildInMemory, REPO } from '../helpers/site.js';
 import { configFile, page, tmpSite } from '../helpers/tmp-site.js';
+import { EventStream, get, startDev } from '../dev/harness.js';
 
 const config = configFile({ title: 'Acme Docs', base: '/docs/', product: { name: 'Acme', slug: 'acme', siteUrl: 'https://acme.example' } });
 const changelog = (body: string) => page('Changelog', body, 'feed: true\n');
@@ -53,6 +55,24 @@ describe('outputs/feed: a page with `feed: true` gets an Atom feed of its dated 
       expect(run.stdout).toContain('23:1  feed entry 2026-03-01 comes after the older entry 2026-01-05');
       expect(run.stdout).not.toContain('not a heading');
     } finally {
+      await site.cleanup();
+    }
+  });
+
+  it('serves the feed from `docs dev` and makes it again after the page is edited', async () => {
+    const site = await tmpSite({ 'docs.config.ts': config, 'content/index.md': home, 'content/changelog.md': changelog('## 2026-10-02\n\nFirst.\n') });
+    const dev = await startDev(site.root, { watchLayout: false });
+    const events = await EventStream.open(`${dev.origin}/docs/__dev/events`);
+    try {
+      expect((await get(`${dev.origin}/docs/changelog/feed.xml`)).text).toContain('#2026-10-02');
+      await writeFile(path.join(site.root, 'content/changelog.md'), changelog('## 2026-11-20\n\nSecond.\n\n## 2026-10-02\n\nFirst.\n'));
+      await events.next('reload');
+      const xml = (await get(`${dev.origin}/docs/changelog/feed.xml`)).text;
+      expect(xml.indexOf('#2026-11-20')).toBeGreaterThan(-1);
+      expect(xml.indexOf('#2026-11-20')).toBeLessThan(xml.indexOf('#2026-10-02'));
+    } finally {
+      events.close();
+      await dev.close();
       await site.cleanup();
     }
   });
