@@ -142,7 +142,7 @@ export default defineConfig({
       ['sso', 'single sign-on', 'saml', 'okta'],
       ['cors', 'preflight', 'cross-origin'],
       ['changelog', 'release notes', "what's new"],
-      ['d.ts', 'typescript', 'types', 'declarations'],
+      ['d.ts', 'typescript', 'declarations'],
     ],
   },
   sidebar: [
