@@ -2,9 +2,9 @@
 // defineStep, defineSource and defineAction from). Published with the documentation page
 // "Platform package reference"; generated from the same reference model as that page.
 //
-// Use: save this file as platform.d.ts in your project and map the package name to it in
-// tsconfig.json ("paths"), or reference it with /// <reference path="platform.d.ts" />
-// inside a `declare module` block of your own.
+// Use: save this file in your project (types/platform.d.ts, say) and map the package name to it
+// in tsconfig.json: "paths": { "<the platform package>": ["./types/platform.d.ts"] }. With
+// "checkJs": true, editors then check JavaScript steps against it too.
 
 /* ------------------------------------------------------------------------------------------ */
 /* Events                                                                                     */
