@@ -94,6 +94,23 @@ const constants = {
   scoopBucketUrl: `https://git.${product.slug}.example/${product.slug}/scoop-bucket`,
   egressIpRangesUrl: `${product.siteUrl}/ip-ranges.json`,
   legacyApiRemovedOn: 'March 1, 2022',
+  freeWorkflowLimit: 25,
+  paidWorkflowLimit: 1000,
+  freeSourceLimit: 25,
+  paidSourceLimit: 1000,
+  usageWarningPercent: 80,
+  httpDestinationTimeout: '15 seconds',
+  destinationRetrySchedule: '30 seconds, 2 minutes and 10 minutes',
+  webhookRetrySchedule: '1 minute, 5 minutes, 30 minutes, 2 hours and 8 hours',
+  sqlQueryTimeout: '30 seconds',
+  sqlQueryRowLimit: 10000,
+  sqlQueryResponseSizeLimit: '10MB',
+  sqlQueriesPerMinute: 60,
+  sqlColumnLimit: 200,
+  auditLogRetention: '1 year',
+  breachNotificationWindow: '72 hours',
+  incidentFirstUpdateWindow: '30 minutes',
+  subprocessorNoticePeriod: '30 days',
 } satisfies Record<string, string | number>;
 
 const page = (route: string) => route;
@@ -122,6 +139,10 @@ export default defineConfig({
       ['webhook', 'http trigger', 'endpoint'],
       ['org', 'organization', 'team', 'workspace'],
       ['oom', 'out of memory', 'memory'],
+      ['sso', 'single sign-on', 'saml', 'okta'],
+      ['cors', 'preflight', 'cross-origin'],
+      ['changelog', 'release notes', "what's new"],
+      ['d.ts', 'typescript', 'declarations'],
     ],
   },
   // Every page says what it alone covers and is reachable from the sidebar or another page.
@@ -130,13 +151,15 @@ export default defineConfig({
     { text: 'Quickstart', items: [
       page('/'), page('/sign-up/'), page('/quickstart/'), page('/quickstart/hello-world/'), page('/quickstart/hello-name/'),
       page('/quickstart/make-http-request/'), page('/quickstart/use-managed-auth-in-code/'),
-      page('/quickstart/add-data-to-google-sheets/'), page('/quickstart/email-yourself/'),
+      page('/quickstart/add-data-to-google-sheets/'), page('/quickstart/email-yourself/'), page('/quickstart/connect-apps-without-code/'),
       page('/quickstart/run-workflow-on-a-schedule/'), page('/quickstart/end-workflow-early/'),
       page('/quickstart/using-npm-packages/'), page('/quickstart/real-world-example/'), page('/quickstart/next-steps/'),
+      page('/glossary/'), page('/changelog/'),
     ] },
     { text: 'Workflows', items: [
-      page('/workflows/'), page('/workflows/steps/'), page('/workflows/steps/triggers/'), page('/workflows/steps/actions/'),
-      page('/workflows/steps/code/'), page('/workflows/steps/code/async/'), page('/workflows/steps/code/state/'),
+      page('/workflows/'), page('/workflows/steps/'), page('/workflows/steps/triggers/'), page('/workflows/steps/http-trigger/'),
+      page('/workflows/steps/actions/'),
+      page('/workflows/steps/code/'), page('/workflows/steps/code/reference/'), page('/workflows/steps/code/async/'), page('/workflows/steps/code/state/'),
       page('/workflows/steps/code/nodejs/http-requests/'), page('/workflows/steps/code/nodejs/sharing-code/'),
       page('/workflows/steps/code/nodejs/working-with-files/'), page('/workflows/steps/params/'),
       page('/environment-variables/'), page(`/${product.slug}-axios/`),
@@ -157,7 +180,8 @@ export default defineConfig({
       page('/public-workflows/'), page('/user-settings/'), page('/removed-features/dollar-variables/'),
     ] },
     { text: 'Managing Errors', items: [
-      page('/errors/'), page('/workflows/error-handling/global-error-workflow/'), page('/limits/'),
+      page('/errors/'), page('/workflows/error-handling/step-errors/'), page('/workflows/error-handling/global-error-workflow/'),
+      page('/limits/'), page('/usage-limits/'),
     ] },
     { text: 'Components', items: [
       page('/components/'), page('/components/quickstart/nodejs/sources/'), page('/components/quickstart/nodejs/actions/'),
@@ -169,7 +193,8 @@ export default defineConfig({
       page('/workflows/examples/return-http-response/'), page('/workflows/examples/send-slack-message/'),
       page('/workflows/examples/send-discord-message/'), page('/workflows/examples/add-row-to-spreadsheet/'),
       page('/workflows/examples/send-email-on-webhook/'), page('/workflows/examples/call-an-api-with-retries/'),
-      page('/workflows/examples/github-issue-to-slack/'),
+      page('/workflows/examples/github-issue-to-slack/'), page('/workflows/examples/add-record-to-airtable/'),
+      page('/workflows/examples/send-email-to-someone-else/'),
     ] },
     { text: 'CLI', items: [page('/cli/install/'), page('/cli/login/'), page('/cli/reference/')] },
     { text: 'APIs', items: [
@@ -178,20 +203,21 @@ export default defineConfig({
     ] },
     { text: 'Destinations', items: [
       page('/destinations/'), page('/destinations/http/'), page('/destinations/email/'), page('/destinations/s3/'),
-      page('/destinations/sql/'), page('/destinations/sse/'), page('/destinations/emit/'),
+      page('/destinations/sql/'), page('/destinations/sql-query/'), page('/destinations/sse/'), page('/destinations/emit/'),
+      page('/destinations/delivery/'),
     ] },
     { text: 'Integrations', items: [
-      page('/apps/discord/'), page('/apps/intercom/'), page('/apps/servicenow/'), page('/apps/slack/'),
+      page('/apps/discord/'), page('/apps/hubspot/'), page('/apps/intercom/'), page('/apps/servicenow/'), page('/apps/slack/'),
       page('/apps/strava/'), page('/apps/twitter/'), page('/apps/zoho-books/'), page('/apps/zoho-crm/'),
       page('/apps/zoho-mail/'), page('/apps/zoom/'),
     ] },
     { text: 'Privacy & Security', items: [
       page('/privacy-and-security/'), page('/privacy-and-security/best-practices/'),
-      page('/privacy-and-security/pgp-key/'), page('/subprocessors/'), page('/abuse/'),
+      page('/privacy-and-security/pgp-key/'), page('/privacy-and-security/trust/'), page('/subprocessors/'), page('/abuse/'),
     ] },
     { text: 'Support', link: '/new-feature-or-bug/' },
     { text: 'Troubleshooting', link: '/troubleshooting/' },
-    { text: 'Orgs', link: '/orgs/' },
+    { text: 'Orgs', items: [page('/orgs/'), page('/orgs/sso/'), page('/orgs/sso-okta/'), page('/orgs/audit-log/')] },
     { text: 'Pricing', link: '/pricing/' },
     { text: 'Status', link: '/status/' },
   ],
@@ -218,5 +244,13 @@ export default defineConfig({
     { from: `/what-is-${product.slug}/`, to: '/' },
     // The exact path /docs/apps/all-apps (no slash) leaves for the app directory; /apps/all-apps/ stays a page.
     { from: '/apps/all-apps', to: `${product.siteUrl}/apps`, exact: true },
+    // Recipe paths readers bookmarked: each goes to the page that covers it (the others are pages of their own).
+    { from: '/workflows/examples/add-multiple-rows-to-google-sheets/', to: '/examples/adding-rows-to-google-sheets/' },
+    { from: '/workflows/examples/add-row-to-google-sheets/', to: '/workflows/examples/add-row-to-spreadsheet/' },
+    { from: '/workflows/examples/cron-job/', to: '/quickstart/run-workflow-on-a-schedule/' },
+    { from: '/workflows/examples/http-response/', to: '/workflows/examples/return-http-response/' },
+    { from: '/workflows/examples/send-http-request/', to: '/quickstart/make-http-request/' },
+    { from: '/workflows/examples/send-yourself-email/', to: '/quickstart/email-yourself/' },
+    { from: '/workflows/examples/trigger-workflow-on-saas-event/', to: '/quickstart/connect-apps-without-code/' },
   ],
 });
