@@ -37,6 +37,8 @@ const constants = {
   freeOrgDailyInvocationsLimit: 66,
   pricePerInvocation: '$0.0002',
   freeMonthlyInvocations: 10000,
+  /** A free organization's monthly amount: its daily cap is this divided by 30, rounded down. */
+  freeOrgMonthlyInvocations: 2000,
   proMonthlyInvocations: 20000,
   teamMonthlyInvocations: 20000,
   enterpriseMonthlyInvocations: 100000,
@@ -94,6 +96,7 @@ const constants = {
   scoopBucketUrl: `https://git.${product.slug}.example/${product.slug}/scoop-bucket`,
   egressIpRangesUrl: `${product.siteUrl}/ip-ranges.json`,
   legacyApiRemovedOn: 'March 1, 2022',
+  httpErrorBodyLength: '2,000 characters',
 } satisfies Record<string, string | number>;
 
 const page = (route: string) => route;

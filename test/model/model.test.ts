@@ -67,7 +67,7 @@ const STRICT_CONSTANT_KEYS = new Set(['limit', 'constant', 'binaryConstant', 're
 /** Keys whose value names a constant when it looks like one (camelCase with a capital). */
 const LOOSE_CONSTANT_KEYS = new Set([
   'version', 'default', 'max', 'interval', 'requestsPerMinute', 'pageSizeDefault', 'pageSizeMax',
-  'monthlyInvocations', 'dailyInvocations', 'orgDailyInvocations', 'dailyRuntime', 'members', 'price', 'overage',
+  'monthlyInvocations', 'orgMonthlyInvocations', 'dailyInvocations', 'orgDailyInvocations', 'dailyRuntime', 'members', 'price', 'overage',
 ]);
 const looksLikeConstant = (s: string) => /^[a-z]+[A-Z][A-Za-z0-9]*$/.test(s);
 
