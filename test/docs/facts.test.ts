@@ -161,3 +161,10 @@ describe.skipIf(!hasContent)('docs/code blocks: a code step is named, not a file
     expect(found).toEqual([]);
   });
 });
+
+describe.skipIf(!hasContent)('docs/openings: a page starts with what the reader can do', () => {
+  it('never opens with "This page explains..."', () => {
+    const found = pages.filter((page) => /\bThis page (explains|covers|lists|describes|shows|gives|is|collects|suggests|defines|maps)\b/.test(page.body.trim().split(/\n\s*\n/)[0]!)).map((page) => page.file);
+    expect(found).toEqual([]);
+  });
+});
