@@ -97,6 +97,12 @@ const constants = {
   egressIpRangesUrl: `${product.siteUrl}/ip-ranges.json`,
   legacyApiRemovedOn: 'March 1, 2022',
   httpErrorBodyLength: '2,000 characters',
+  /** The vendors' own rate-limit pages, linked from the app guides. */
+  slackRateLimitsUrl: 'https://api.slack.com/apis/rate-limits',
+  discordRateLimitsUrl: 'https://discord.com/developers/docs/topics/rate-limits',
+  stravaRateLimitsUrl: 'https://developers.strava.com/docs/rate-limits/',
+  xRateLimitsUrl: 'https://developer.x.com/en/docs/x-api/rate-limits',
+  zoomRateLimitsUrl: 'https://developers.zoom.us/docs/api/rate-limits/',
 } satisfies Record<string, string | number>;
 
 const page = (route: string) => route;
