@@ -37,6 +37,8 @@ const constants = {
   freeOrgDailyInvocationsLimit: 66,
   pricePerInvocation: '$0.0002',
   freeMonthlyInvocations: 10000,
+  /** A free organization's monthly amount: its daily cap is this divided by 30, rounded down. */
+  freeOrgMonthlyInvocations: 2000,
   proMonthlyInvocations: 20000,
   teamMonthlyInvocations: 20000,
   enterpriseMonthlyInvocations: 100000,
@@ -111,6 +113,13 @@ const constants = {
   breachNotificationWindow: '72 hours',
   incidentFirstUpdateWindow: '30 minutes',
   subprocessorNoticePeriod: '30 days',
+  httpErrorBodyLength: '2,000 characters',
+  /** The vendors' own rate-limit pages, linked from the app guides. */
+  slackRateLimitsUrl: 'https://api.slack.com/apis/rate-limits',
+  discordRateLimitsUrl: 'https://discord.com/developers/docs/topics/rate-limits',
+  stravaRateLimitsUrl: 'https://developers.strava.com/docs/rate-limits/',
+  xRateLimitsUrl: 'https://developer.x.com/en/docs/x-api/rate-limits',
+  zoomRateLimitsUrl: 'https://developers.zoom.us/docs/api/rate-limits/',
 } satisfies Record<string, string | number>;
 
 const page = (route: string) => route;
@@ -131,10 +140,11 @@ export default defineConfig({
     progress: { minimum: 0.08, speedMs: 200, trickleRate: 0.02, trickleSpeedMs: 800 },
   },
   search: {
+    // Words readers type for what the docs name otherwise: acronyms, old names, everyday words.
     synonyms: [
-      ['cron', 'schedule', 'scheduled', 'timer'],
+      ['cron', 'cron job', 'schedule', 'scheduled', 'timer'],
       ['api key', 'token', 'credentials'],
-      ['env', 'environment variable', 'secret'],
+      ['env', 'env var', 'environment variable', 'secret'],
       ['fork', 'copy', 'duplicate'],
       ['webhook', 'http trigger', 'endpoint'],
       ['org', 'organization', 'team', 'workspace'],
@@ -143,6 +153,21 @@ export default defineConfig({
       ['cors', 'preflight', 'cross-origin'],
       ['changelog', 'release notes', "what's new"],
       ['d.ts', 'typescript', 'declarations'],
+      ['sse', 'server-sent events', 'event stream', 'eventsource'],
+      ['cli', 'command line', 'terminal'],
+      ['429', 'rate limit', 'too many requests'],
+      ['413', 'payload too large', 'request entity too large'],
+      ['oauth', 'connected account', 'managed auth'],
+      ['ip address', 'egress', 'allowlist', 'whitelist'],
+      ['pgp', 'gpg'],
+      ['dedupe', 'deduplicate', 'deduplication'],
+      ['sleep', 'delay', 'wait'],
+      ['kv', 'key-value', 'state'],
+      ['fetch', 'http request', 'axios'],
+      ['emit', 'chain workflows'],
+      ['retry', 'backoff'],
+      ['ci', 'continuous integration', 'github actions'],
+      ['quota', 'invocations', 'usage'],
     ],
   },
   // Every page says what it alone covers and is reachable from the sidebar or another page.
@@ -198,7 +223,7 @@ export default defineConfig({
     ] },
     { text: 'CLI', items: [page('/cli/install/'), page('/cli/login/'), page('/cli/reference/')] },
     { text: 'APIs', items: [
-      page('/api/overview/'), page('/api/auth/'), page('/api/rest/'), page('/api/rest/webhooks/'),
+      page('/api/overview/'), page('/api/auth/'), page('/api/rest/'), page('/api/rest/workflows/'), page('/api/rest/webhooks/'),
       page('/api/rest/rss/'), page('/api/rest/workflow-errors/'), page('/api/sse/'),
     ] },
     { text: 'Destinations', items: [
