@@ -4,6 +4,7 @@ import type { ResolvedConfig } from './config.js';
 import type { Place, Problems } from './errors.js';
 import { isExternal } from './shared/paths.js';
 import { isGroup, resolvePageRef, type Site } from './site.js';
+import { feedPaths } from './outputs/feed.js';
 
 /**
  * Site-wide checks, run after every page is parsed and before anything is written: links and
@@ -16,11 +17,13 @@ export function checkSite(site: Site, problems: Problems): void {
 }
 
 function checkLinks(site: Site, problems: Problems): void {
+  // Files the build writes beside pages (a feed page's feed.xml) can be linked like files in content/.
+  const generated = feedPaths(site);
   for (const page of site.pages) {
     for (const link of page.links) {
       const place = { file: page.relativePath, line: link.line, column: link.column };
       if (link.file !== undefined) {
-        if (!site.staticFiles.has(link.file)) problems.add(`link to a missing file: ${link.href}`, place, `there is no content/${link.file}; paths are relative to this page's file`);
+        if (!site.staticFiles.has(link.file) && !generated.has(link.file)) problems.add(`link to a missing file: ${link.href}`, place, `there is no content/${link.file}; paths are relative to this page's file`);
         continue;
       }
       const target = link.route === null ? page : site.byRoute.get(link.route);

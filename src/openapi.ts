@@ -96,14 +96,24 @@ function curl(method: string, urlPath: string, op: Operation, example: unknown):
   return lines.join('\n');
 }
 
+/** Every tag of the document, in its order: the declared ones, then those only operations name. */
+function documentTags(doc: Document): string[] {
+  const declared = (doc.tags ?? []).map((t) => t.name);
+  const used = Object.values(doc.paths).flatMap((item) => METHODS.map((m) => (item[m] as Operation | undefined)?.tags?.[0] ?? (item[m] ? 'Other' : null)));
+  return [...new Set([...declared, ...used.filter((t): t is string => t !== null)])];
+}
+
 /**
  * The reference as Markdown: the document's own description (authentication, pagination, errors,
  * rate limits), then a section a tag and a subsection an operation, with parameters and body
- * fields in tables, a curl request and the success response's example.
+ * fields in tables, a curl request and the success response's example. `only` renders those tags
+ * (a long reference split over pages); the description goes with the document's first tag.
  */
-export function openApiMarkdown(doc: Document): string {
+export function openApiMarkdown(doc: Document, only?: string[]): string {
   const out: string[] = [];
-  if (doc.info.description) out.push(doc.info.description.trim(), '');
+  const all = documentTags(doc);
+  const tags = only ?? all;
+  if (doc.info.description && tags.includes(all[0]!)) out.push(doc.info.description.trim(), '');
   const byTag = new Map<string, [string, string, Operation][]>();
   for (const [urlPath, item] of Object.entries(doc.paths)) {
     for (const method of METHODS) {
@@ -113,7 +123,6 @@ export function openApiMarkdown(doc: Document): string {
       byTag.set(tag, [...(byTag.get(tag) ?? []), [method, urlPath, op]]);
     }
   }
-  const tags = [...(doc.tags ?? []).map((t) => t.name), ...[...byTag.keys()].filter((t) => !doc.tags?.some((d) => d.name === t))];
   for (const tag of tags) {
     const ops = byTag.get(tag);
     if (!ops) continue;
@@ -162,9 +171,31 @@ export async function expandOpenApiPages(sources: PageSource[], config: Pick<Res
     const file = path.resolve(path.dirname(source.file), ref);
     const doc = await loadOpenApi(file, path.relative(contentDir, file).split(path.sep).join('/'), problems);
     if (!doc) continue;
+    const only = selectedTags(source, doc, problems);
+    if (only === null) continue;
     // Constants are resolved here so that an unknown one is reported against the document, not the page.
     const relative = path.relative(contentDir, file).split(path.sep).join('/');
-    const reference = resolveConstants(openApiMarkdown(doc), config.constants, { problems: { add: (message, _place, fix) => problems.add(message, { file: relative }, fix) } as Problems, file: relative, lineOffset: 0 });
+    const reference = resolveConstants(openApiMarkdown(doc, only), config.constants, { problems: { add: (message, _place, fix) => problems.add(message, { file: relative }, fix) } as Problems, file: relative, lineOffset: 0 });
     source.body = `${source.body.trimEnd()}\n\n${reference}`;
   }
+}
+
+/**
+ * Frontmatter `openapiTags: [Workflows]`: the tags a page renders, to split a long reference over
+ * pages. Absent: every tag. null when the list is malformed or names a tag the document lacks.
+ */
+function selectedTags(source: PageSource, doc: Document, problems: Problems): string[] | undefined | null {
+  const value = source.frontmatter.openapiTags;
+  if (value === undefined) return undefined;
+  const tags = documentTags(doc);
+  if (!Array.isArray(value) || !value.length || !value.every((t) => typeof t === 'string')) {
+    problems.add('frontmatter "openapiTags" must be a list of the OpenAPI document\'s tags', { file: source.relativePath, line: 1 }, `for example \`openapiTags: [${tags[0] ?? 'Sources'}]\`; its tags: ${tags.join(', ')}`);
+    return null;
+  }
+  const unknown = value.filter((t) => !tags.includes(t));
+  if (unknown.length) {
+    problems.add(`frontmatter "openapiTags" names ${unknown.map((t) => `"${t}"`).join(', ')}, not a tag of the OpenAPI document`, { file: source.relativePath, line: 1 }, `its tags: ${tags.join(', ')}`);
+    return null;
+  }
+  return value as string[];
 }

@@ -11,6 +11,7 @@ import { llmsFiles } from './outputs/llms.js';
 import { pageMarkdown, pagesMarkdown } from './outputs/markdown-pages.js';
 import { nginxFiles } from './outputs/nginx.js';
 import { sitemapFile } from './outputs/sitemap.js';
+import { feedFiles } from './outputs/feed.js';
 
 /** What the runtime fetches first (`routes.json`): where each shard of the route table and the nav groups live. */
 export interface RoutesIndex {
@@ -63,7 +64,7 @@ export function emitSite(site: Site, assets: BuiltAssets): OutputFile[] {
 /**
  * The files that list the whole site: the sharded route table (from each page's chunk path), the
  * nav groups, redirect stubs and `_redirects`, `404.html`, the page manifest, `sitemap.xml`,
- * `robots.txt`, llms.txt and llms-full.txt, `_headers`, the favicon.
+ * `robots.txt`, Atom feeds of dated pages, llms.txt and llms-full.txt, `_headers`, the favicon.
  */
 export function emitSiteFiles(site: Site, renderer: Renderer, chunkPaths: Map<string, string>): OutputFile[] {
   const { config } = site;
@@ -92,7 +93,7 @@ export function emitSiteFiles(site: Site, renderer: Renderer, chunkPaths: Map<st
   const redirects = redirectsFile(site);
   files.push({ path: '_redirects', contents: redirects }, ...nginxFiles(config, redirects));
   files.push({ path: 'pages.json', contents: JSON.stringify(site.pages.map(({ html, links, anchors, sections, markdown, codeBlocks, ...record }) => record), null, 1) });
-  files.push(sitemapFile(site));
+  files.push(sitemapFile(site), ...feedFiles(site));
   files.push({ path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${absolute(site, `${config.base}sitemap.xml`)}\n` });
   // Readers beyond the browser and the host: llms.txt, headers, favicon.
   files.push(...llmsFiles(site, pagesMarkdown(site)), headersFile(config), faviconFile());

@@ -15,11 +15,12 @@ import { referencedOpenApiDocuments } from '../openapi.js';
 import { checkOpenApi, OPENAPI_MODEL } from './openapi.js';
 import { checkOrphans } from './orphans.js';
 import { checkScriptFiles } from './security.js';
+import { feedProblems } from '../outputs/feed.js';
 
 /**
  * The content checks beyond links and anchors: code blocks parse, CLI examples use real commands,
  * the OpenAPI document is valid, no two pages share a description, no page is unreachable, no
- * script file is published.
+ * script file is published, feed pages are headed by dates.
  * `build`, `check` and `dev` all run them. Per-page results are kept by page record, so `dev`
  * re-checks only the pages it re-parsed.
  */
@@ -46,7 +47,7 @@ export class ContentChecks {
     const { checks } = site.config;
     report(problems, checks.duplicateDescriptions, () => checkDuplicateDescriptions(site));
     report(problems, checks.orphans, () => checkOrphans(site));
-    problems.push(...checkScriptFiles(site));
+    problems.push(...checkScriptFiles(site), ...feedProblems(site));
   }
 
   private codeProblems(page: PageRecord): Promise<BuildError[]> {

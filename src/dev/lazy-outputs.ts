@@ -11,9 +11,10 @@ type LazyOutput = 'site' | 'search';
 
 /**
  * The files of those outputs that list or copy pages: asked for after a change, they are made
- * again. The rest (favicon, headers, robots.txt) is made once per full build.
+ * again (a feed page's feed.xml copies its sections). The rest (favicon, headers, robots.txt) is made
+ * once per full build.
  */
-const LISTS_PAGES = [/(^|\/)index\.md$/, /^llms(-full)?\.txt$/, /^sitemap\.xml$/, /^pages\.json$/, /^_redirects$/];
+const LISTS_PAGES = [/(^|\/)index\.md$/, /(^|\/)feed\.xml$/, /^llms(-full)?\.txt$/, /^sitemap\.xml$/, /^pages\.json$/, /^_redirects$/];
 
 /** What making an output needs from the builder. */
 export interface LazyContext {

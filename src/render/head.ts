@@ -31,9 +31,13 @@ export function fillTemplate(template: string, values: Record<string, string>): 
 }
 
 /**
- * Head tags of the full HTML document only (not swapped on navigation): the icon, and the page's
- * structured data for search engines, which read the static HTML.
+ * Head tags of the full HTML document only (not swapped on navigation): the icon, the page's
+ * structured data for search engines and its Atom feed for feed readers, which read the static HTML.
  */
-export function documentHeadTags({ base, structuredData }: { base: string; structuredData?: string }): string {
-  return [`<link rel="icon" href="${escapeHtml(base)}favicon.svg" type="image/svg+xml">`, structuredData ?? ''].filter(Boolean).join('\n');
+export function documentHeadTags({ base, structuredData, feed }: { base: string; structuredData?: string; feed?: { href: string; title: string } }): string {
+  return [
+    `<link rel="icon" href="${escapeHtml(base)}favicon.svg" type="image/svg+xml">`,
+    structuredData ?? '',
+    feed ? `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.href)}">` : '',
+  ].filter(Boolean).join('\n');
 }

@@ -7,6 +7,7 @@ import { pageUrl } from '../shared/paths.js';
 import type { OutputFile, PageRecord } from '../types.js';
 import { Body, NotFound, PageContent, Sidebar, Toc, type PageView } from './components.js';
 import { breadcrumbJsonLd } from '../outputs/structured-data.js';
+import { feedHref } from '../outputs/feed.js';
 import { documentHeadTags, escapeHtml, fillTemplate, headTags, type HeadData } from './head.js';
 
 /** Stand-ins for the regions in the cached page shell (comments cannot occur in rendered attributes). */
@@ -161,9 +162,10 @@ export class Renderer {
 
   private document(head: HeadData, body: string, data: Record<string, string>, routesUrl: string): string {
     const { assets, site } = this;
+    const page = data.route ? site.byRoute.get(data.route) : undefined;
     const headHtml = [
       headTags(head),
-      documentHeadTags({ base: site.config.base, structuredData: data.route ? breadcrumbJsonLd(site, site.byRoute.get(data.route)!) : '' }),
+      documentHeadTags({ base: site.config.base, structuredData: page ? breadcrumbJsonLd(site, page) : '', feed: page && feedHref(page) ? { href: feedHref(page)!, title: `${page.title} (Atom)` } : undefined }),
       `<link rel="stylesheet" href="${assets.css}">`,
       `<script>${assets.themeScript}</script>`,
       `<script type="module" src="${assets.js}"></script>`,

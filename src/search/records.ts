@@ -26,8 +26,8 @@ export interface SearchPage {
  * What the index holds: every page but those with `search: false` in their frontmatter, split
  * into sections. Page records already carry per-section text without code blocks; navigation,
  * the table of contents and the footer are not part of them. The top of the page always exists,
- * so a query that names the page lands on it; its text is the introduction, or the description
- * when the page starts with a heading.
+ * so a query that names the page lands on it; its text is the description followed by the
+ * introduction.
  */
 export function searchPages(site: Site): SearchPage[] {
   return site.pages.filter((page) => page.frontmatter.search !== false).map((page) => searchPage(page, groupName(site, page)));
@@ -39,8 +39,11 @@ function groupName(site: Site, page: PageRecord): string {
 }
 
 export function searchPage(page: PageRecord, group = ''): SearchPage {
-  const intro = page.sections.find((s) => s.slug === '');
-  const top: SearchSection = { slug: '', heading: '', text: intro?.text || page.description };
+  const intro = page.sections.find((s) => s.slug === '')?.text ?? '';
+  // The description is the page's own summary, written in the words a reader searches with: it
+  // counts as text of the top of the page (once, when the introduction does not repeat it).
+  const text = !page.description || intro.includes(page.description) ? intro || page.description : intro ? `${page.description}\n${intro}` : page.description;
+  const top: SearchSection = { slug: '', heading: '', text };
   const rest = page.sections.filter((s) => s.slug !== '').map((s) => ({ slug: s.slug, heading: s.title, text: s.text }));
   return { route: page.regularPath, url: page.path, title: page.title, group, sections: [top, ...rest] };
 }

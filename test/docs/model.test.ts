@@ -67,7 +67,7 @@ const STRICT_CONSTANT_KEYS = new Set(['limit', 'constant', 'binaryConstant', 're
 /** Keys whose value names a constant when it looks like one (camelCase with a capital). */
 const LOOSE_CONSTANT_KEYS = new Set([
   'version', 'default', 'max', 'interval', 'requestsPerMinute', 'pageSizeDefault', 'pageSizeMax',
-  'monthlyInvocations', 'dailyInvocations', 'orgDailyInvocations', 'dailyRuntime', 'members', 'price', 'overage',
+  'monthlyInvocations', 'orgMonthlyInvocations', 'dailyInvocations', 'orgDailyInvocations', 'dailyRuntime', 'members', 'price', 'overage',
 ]);
 const looksLikeConstant = (s: string) => /^[a-z]+[A-Z][A-Za-z0-9]*$/.test(s);
 
@@ -427,7 +427,7 @@ describe('model/component-api', () => {
 });
 
 describe('model/cli', () => {
-  const requiredCommands = ['login', 'logout', 'signup', 'whoami', 'init', 'deploy', 'update', 'delete', 'list', 'describe', 'events', 'logs', 'dev', 'publish', 'help', 'version'];
+  const requiredCommands = ['login', 'logout', 'signup', 'whoami', 'init', 'deploy', 'update', 'delete', 'list', 'describe', 'events', 'logs', 'pause', 'resume', 'export', 'dev', 'publish', 'help', 'version'];
 
   it('names the binary after the cliName constant', () => {
     const cli = model['cli.yaml'];
@@ -568,6 +568,12 @@ describe('model/openapi', () => {
       'GET /workflows/{workflow_id}/event_summaries', 'GET /workflows/{workflow_id}/errors',
       'GET /users/me', 'GET /users/me/subscriptions', 'GET /orgs/{org_id}/sources', 'GET /orgs/{org_id}/subscriptions',
       'POST /components', 'GET /components/{component}', 'GET /components/search',
+      // The workflow API: list, get, pause, resume, delete, export, deploy (and create from an export).
+      'GET /users/me/workflows', 'GET /orgs/{org_id}/workflows', 'GET /workflows/{workflow_id}', 'DELETE /workflows/{workflow_id}',
+      'POST /workflows/{workflow_id}/pause', 'POST /workflows/{workflow_id}/resume', 'GET /workflows/{workflow_id}/export',
+      'POST /workflows/{workflow_id}/deploy', 'POST /workflows', 'GET /workflows/{workflow_id}/logs',
+      // Every list of /users/me/... exists for /orgs/{org_id}/... too.
+      'GET /orgs/{org_id}/webhooks', 'GET /users/me/accounts', 'GET /orgs/{org_id}/accounts', 'GET /users/me/components', 'GET /orgs/{org_id}/components',
     ];
     for (const w of want) expect(have.has(w), w).toBe(true);
   });

@@ -13,11 +13,12 @@ afterEach(async () => {
   cleanup = undefined;
 });
 
-async function siteWith(openapi: string) {
+async function siteWith(openapi: string, pages: Record<string, string> = {}) {
   const site = await tmpSite({
     'content/index.md': page('Home'),
     'content/api.md': page('REST API', 'Intro written by hand.', 'openapi: ./_model/openapi.yaml\n'),
     'content/_model/openapi.yaml': openapi,
+    ...pages,
     // The real site's constants, with another API host to show where the curl examples take it from.
     'docs.config.ts': `import real from '${REPO}/docs.config.ts';\nexport default { constants: { ...real.constants, apiBaseUrl: 'https://api.test.example/v1' } };\n`,
   });
@@ -54,5 +55,33 @@ describe('openapi', () => {
     const text = (error as BuildFailure).format();
     expect(text).toContain('_model/openapi.yaml');
     expect(text).toContain('#/paths/~1things/get/responses');
+  });
+
+  it('splits a reference over pages by tag: openapiTags renders those tags, the description goes with the first', async () => {
+    const source = await readFile(path.join(REPO, 'content/_model/openapi.yaml'), 'utf8');
+    const site = await siteWith(source, {
+      'content/api.md': page('REST API', 'Intro.', 'openapi: ./_model/openapi.yaml\nopenapiTags: [Sources, Events]\n'),
+      'content/workflows-api.md': page('Workflows API', 'Workflows.', 'openapi: ./_model/openapi.yaml\nopenapiTags: [Workflows]\n'),
+    });
+    const built = await buildInMemory(site.root);
+    const main = built.writer.text('api/index.html')!;
+    const workflows = built.writer.text('workflows-api/index.html')!;
+    expect(main).toContain('id="create-source"');
+    expect(main).not.toContain('id="pause-workflow"');
+    expect(main).toContain('id="pagination"');
+    expect(workflows).toContain('id="pause-workflow"');
+    expect(workflows).not.toContain('id="create-source"');
+    expect(workflows).not.toContain('id="pagination"');
+  });
+
+  it('fails on an openapiTags entry that is not a tag of the document, listing its tags', async () => {
+    const source = await readFile(path.join(REPO, 'content/_model/openapi.yaml'), 'utf8');
+    const site = await siteWith(source, { 'content/api.md': page('REST API', 'Intro.', 'openapi: ./_model/openapi.yaml\nopenapiTags: [Workflow]\n') });
+    const error = await buildInMemory(site.root).catch((e) => e);
+    expect(error).toBeInstanceOf(BuildFailure);
+    const text = (error as BuildFailure).format();
+    expect(text).toContain('api.md');
+    expect(text).toContain('"Workflow", not a tag');
+    expect(text).toContain('Sources, Events');
   });
 });

@@ -27,7 +27,7 @@ describe('search/index: what the build puts in the index', () => {
       group: 'Guides',
       url: '/docs/guide/concurrency/',
       sections: [
-        ['', '', 'A workflow processes events as they arrive. This page explains how to limit that.'],
+        ['', '', 'How many events a workflow runs at once, and how fast.\nA workflow processes events as they arrive. This page explains how to limit that.'],
         ['limit-concurrency', 'Limit concurrency', expect.stringContaining('Set how many events run at the same time')],
         ['throttle-a-workflow', 'Throttle a workflow', expect.stringContaining('Throttling limits how many events')],
         ['throttling-windows', 'Throttling windows', 'A window is counted in seconds.'],
@@ -62,7 +62,7 @@ describe('search/index: what the build puts in the index', () => {
     expect(limit[2]).toContain('up to 50 workers');
     expect(limit[2]).toContain('a queue of 10,000 events');
     expect(indexed).toContain('10000');
-    expect(page('Authentication').sections[0][2]).toBe('Every request to https://api.acme.example/v1 must be authenticated.');
+    expect(page('Authentication').sections[0][2]).toBe('Authenticate requests to the REST API.\nEvery request to https://api.acme.example/v1 must be authenticated.');
   });
 
   it('leaves code blocks, navigation and the page chrome out', () => {
@@ -75,6 +75,12 @@ describe('search/index: what the build puts in the index', () => {
     for (const word of ['markdown', 'previou', 'edit', 'fixture']) expect(indexed).not.toContain(word);
     // Inline code is prose: it stays.
     expect(indexed).toContain('authorization');
+  });
+
+  it("counts the description as text of the page's top, before the introduction", () => {
+    expect(page('Concurrency and throttling').sections[0][2]).toMatch(/^How many events a workflow runs at once, and how fast\.\n/);
+    // A word only the description has finds the page.
+    expect(indexed).toContain('fast');
   });
 
   it('uses the description as the top of a page that starts with a heading', () => {
