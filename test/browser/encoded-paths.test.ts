@@ -36,4 +36,16 @@ describe('browser: pages whose file names hold URL syntax', () => {
     expect(await documentKept(page)).toBe(true);
     expect(errors).toEqual([]);
   });
+
+  it('keeps the encoded URL of a page loaded directly, and navigates from it', async () => {
+    const { page, errors } = await site.open('/docs/c%23-and-f%23/');
+    // The router has taken the page over once it has written its key into the history entry.
+    await page.waitForFunction('typeof history.state?.key === "string"');
+    expect(new URL(page.url()).pathname).toBe('/docs/c%23-and-f%23/');
+    await markDocument(page);
+    await page.locator('main a', { hasText: /^home$/ }).click();
+    await page.locator('h1#page-title', { hasText: 'Home' }).waitFor();
+    expect(await documentKept(page)).toBe(true);
+    expect(errors).toEqual([]);
+  });
 });
