@@ -4,7 +4,7 @@
  * do (a chunk or the route table fails to load) becomes a full page load of the same address.
  */
 import type { ChunkData } from '../src/shared/contract.js';
-import { withBase } from '../src/shared/paths.js';
+import { pageUrl } from '../src/shared/paths.js';
 import { isLoaded, loadChunk, notFoundPage } from './chunks.js';
 import { base, isPlainClick, NAVIGATE, NAVIGATED, routableUrl } from './dom.js';
 import { applyHead } from './head.js';
@@ -30,7 +30,7 @@ export function initRouter(): void {
   const saved: number | undefined = history.state?.scroll;
   const route = document.body.dataset.route;
   // "/docs/a/index.html" (or any other form a host answered) shows as the page's own "/docs/a/".
-  const url = route ? withBase(base, route) + location.search + location.hash : location.href;
+  const url = route ? pageUrl(base, route) + location.search + location.hash : location.href;
   history.replaceState({ ...history.state, key: currentKey }, '', url);
   shownPath = location.pathname;
   // Saved on `beforeunload` below: this entry is being reloaded or revisited.

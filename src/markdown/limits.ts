@@ -44,7 +44,8 @@ function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`;
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** A fence as micromark reads one: a backtick fence's info string holds no backtick. */
+const FENCE = /^( {0,3})(?:(`{3,})(?!.*`)|(~{3,}))/;
 const QUOTE = /^ {0,3}> ?/;
 const LIST_MARKER = /^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)/;
 const WORD = /[\p{L}\p{N}]/u;
@@ -57,7 +58,8 @@ const CALLOUT_CLOSE = /^\s*:{3,}\s*$/;
  */
 function scanBlocks(markdown: string, maxNesting: number): LimitProblem | null {
   const lines = markdown.split('\n');
-  let fence: string | null = null;
+  /** The open fence and its indentation: code ends with the list item it is in, at a line indented less. */
+  let fence: { marker: string; indent: number } | null = null;
   const listIndents: number[] = [];
   let callouts = 0;
   let emphasis = 0;
@@ -71,12 +73,16 @@ function scanBlocks(markdown: string, maxNesting: number): LimitProblem | null {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const fenceMatch = FENCE.exec(line);
+    const marker = fenceMatch ? (fenceMatch[2] ?? fenceMatch[3]) : '';
     if (fence !== null) {
-      if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length && line.trim() === fenceMatch[1]) fence = null;
-      continue;
+      const closes = fenceMatch && marker[0] === fence.marker[0] && marker.length >= fence.marker.length && line.trim() === marker;
+      const leftItem = line.trim() !== '' && line.length - line.trimStart().length < fence.indent;
+      if (closes) fence = null;
+      if (closes || !leftItem) continue;
+      fence = null; // scanned as Markdown from here, as micromark reads it
     }
     if (fenceMatch) {
-      fence = fenceMatch[1];
+      fence = { marker, indent: fenceMatch[1].length };
       continue;
     }
     if (!line.trim()) {

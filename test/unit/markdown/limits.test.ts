@@ -42,6 +42,14 @@ describe('markdown/limits: hostile pages are refused before parsing, with file:l
     expect(problems).toEqual([{ where: 'hostile.md:7', message: `a paragraph with more than 1000 ${what}: parsing them takes time that grows with the square of their number`, fix: expect.stringContaining('split the paragraph') }]);
   });
 
+  it('does not count code blocks, but is not fooled by what only looks like one', () => {
+    const json = `\`\`\`json\n${'[1, 2],\n'.repeat(2000)}\`\`\``;
+    expect(render(json).problems).toEqual([]);
+    // A backtick in the info string makes no fence; a fence in a list item ends with the item.
+    expect(render(`\`\`\`a\`b\n${'[ (]('.repeat(2000)}`).problems[0].message).toContain('more than 1000 brackets');
+    expect(render(`- item\n\n  \`\`\`\n  code\nOut of the item.\n${'*a_ '.repeat(2000)}`).problems[0].message).toContain('more than 1000 emphasis marks');
+  });
+
   it('parses a paragraph of 1,000 emphasis marks and 1,000 brackets', () => {
     const { record, problems } = render('*a* [b](https://example.com/) '.repeat(500));
     expect(problems).toEqual([]);
