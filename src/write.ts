@@ -58,7 +58,7 @@ export interface Writer {
   /** What of the previous output can be kept: the pages and site files still on disk as the last build left them. */
   previous(): Promise<OutputManifest | undefined>;
   commit(output: BuildOutput): Promise<void>;
-  /** Drops what was staged (the build failed). */
+  /** Ends the build: drops what was staged (unless committed), and what earlier builds left. */
   discard(): Promise<void>;
 }
 
