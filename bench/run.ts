@@ -27,6 +27,12 @@ async function buildOnce(root: string, out: string): Promise<BuildFigures> {
   return JSON.parse(stdout.trim().split('\n').pop()!);
 }
 
+/** An output and its versions (src/output-link.ts): a cold build starts from none. */
+async function removeOutput(out: string): Promise<void> {
+  await rm(out, { recursive: true, force: true });
+  await rm(path.join(path.dirname(out), `.${path.basename(out)}.builds`), { recursive: true, force: true });
+}
+
 function row(label: string, f: BuildFigures): string {
   return `| ${label} | ${f.pages.toLocaleString('en-US')} | ${(f.ms / 1000).toFixed(2)} s | ${Math.round((f.pages / f.ms) * 1000).toLocaleString('en-US')} | ${f.maxRssMB} MB |`;
 }
@@ -38,7 +44,7 @@ const print = () => console.log(`\n${lines.join('\n')}\n`);
 
 if (!args.includes('--skip-real') && existsSync(path.join(REPO, 'content/index.md'))) {
   const out = path.join(CORPORA, 'real-dist');
-  await rm(out, { recursive: true, force: true });
+  await removeOutput(out);
   // Cold: no Markdown cache from an earlier build.
   await rm(path.join(REPO, 'node_modules/.cache/docs'), { recursive: true, force: true });
   const cold = await buildOnce(REPO, out);
@@ -70,7 +76,7 @@ const median = (xs: number[]) => {
 
 /** Our cold build: no cache and no output. */
 async function coldBuild(dir: string, out: string): Promise<BuildFigures> {
-  await rm(out, { recursive: true, force: true });
+  await removeOutput(out);
   await rm(path.join(dir, 'node_modules/.cache/docs'), { recursive: true, force: true });
   return buildOnce(dir, out);
 }

@@ -1,4 +1,5 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from './errors.js';
 
@@ -55,11 +56,11 @@ export class OutputLink {
    * folder left at the output path by an older generator is moved aside first: that one time the
    * swap takes two renames, and a build that dies between them leaves the old folder to put back.
    */
-  publish(): void {
+  publish(): Promise<void> {
     const link = path.join(this.home, `${this.stamp}.link`);
     this.step();
     symlinkSync(path.relative(path.dirname(this.outDir), this.version), link);
-    this.locked(() => {
+    const doomed = this.locked(() => {
       if (lstatSync(this.outDir, { throwIfNoEntry: false })?.isDirectory()) {
         this.step();
         renameSync(this.outDir, path.join(this.home, `${this.stamp}.was`));
@@ -69,17 +70,19 @@ export class OutputLink {
       this.unpin(); // the version it pinned is the previous one now: the sweep removes it
       // Its version is protected by the link from now on; once another build's replaces it, it goes.
       buildEnded(this.stamp);
-      this.sweepLocked();
+      return this.sweepLocked();
     });
+    return this.remove(doomed);
   }
 
   /** The build ends without a new version: its staging folder and pin go, and so does any leftover. */
-  release(): void {
-    if (!lstatSync(this.home, { throwIfNoEntry: false })) return; // nothing of ours here
-    this.locked(() => {
+  release(): Promise<void> {
+    if (!lstatSync(this.home, { throwIfNoEntry: false })) return Promise.resolve(); // nothing of ours here
+    const doomed = this.locked(() => {
       this.removeOwn();
-      this.sweepLocked();
+      return this.sweepLocked();
     });
+    return this.remove(doomed);
   }
 
   /** This build's staging folder, link and pin. */
@@ -114,8 +117,12 @@ export class OutputLink {
    * `<out>.tmp-*` / `<out>.old-*` folders of the generator's earlier swap. Kept: the current
    * version, everything of a build still running, and the versions running builds read from. A
    * plain folder moved aside by a build killed mid-swap goes back to the output path if that is empty.
+   * Returns what goes, chosen under the lock and deleted after it (while the build saves its
+   * caches): a folder no link points at never becomes current again, and two builds deleting it
+   * both succeed.
    */
-  private sweepLocked(): void {
+  private sweepLocked(): string[] {
+    const doomed: string[] = [];
     const entries = readdirSync(this.home);
     const current = this.current()?.version;
     const keep = new Set(current ? [current] : []);
@@ -125,16 +132,25 @@ export class OutputLink {
     for (const entry of entries) {
       if (entry === LOCK || keep.has(entry) || !STAMPED.test(entry) || buildRuns(entry)) continue;
       const full = path.join(this.home, entry);
-      this.step();
-      if (entry.endsWith('.was') && !lstatSync(this.outDir, { throwIfNoEntry: false })) renameSync(full, this.outDir);
-      else rmSync(full, { recursive: true, force: true });
+      if (entry.endsWith('.was') && !lstatSync(this.outDir, { throwIfNoEntry: false })) {
+        this.step();
+        renameSync(full, this.outDir);
+      } else doomed.push(full);
     }
     const name = path.basename(this.outDir);
     for (const entry of readdirSync(path.dirname(this.outDir))) {
       const stamp = entry.startsWith(`${name}.tmp-`) || entry.startsWith(`${name}.old-`) ? entry.slice(name.length + 5) : '';
       if (!STAMPED.test(stamp) || buildRuns(stamp)) continue;
+      doomed.push(path.join(path.dirname(this.outDir), entry));
+    }
+    return doomed;
+  }
+
+  /** Deletes folders one at a time; one that resists is left for the next sweep. */
+  private async remove(doomed: string[]): Promise<void> {
+    for (const folder of doomed) {
       this.step();
-      rmSync(path.join(path.dirname(this.outDir), entry), { recursive: true, force: true });
+      await rm(folder, { recursive: true, force: true }).catch(() => {});
     }
   }
 

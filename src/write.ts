@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readCache, sha1, writeCache } from './cache.js';
 import { buildEnded, buildStarted, OutputLink } from './output-link.js';
@@ -58,7 +58,7 @@ export interface Writer {
   /** What of the previous output can be kept: the pages and site files still on disk as the last build left them. */
   previous(): Promise<OutputManifest | undefined>;
   commit(output: BuildOutput): Promise<void>;
-  /** Drops what was staged (the build failed). */
+  /** Ends the build: drops what was staged (unless committed), and what earlier builds left. */
   discard(): Promise<void>;
 }
 
@@ -165,24 +165,24 @@ export class FsWriter implements Writer {
       for (const route of output.kept) {
         for (const file of output.pages.get(route)!.paths) {
           this.step();
-          linkSync(path.join(found!.dir, file), staged(file));
+          linkOrCopy(path.join(found!.dir, file), staged(file));
         }
       }
       for (const file of output.files) {
         this.step();
-        if (previous?.siteFiles.get(file.path) === siteFiles.get(file.path)) linkSync(path.join(found!.dir, file.path), staged(file.path));
+        if (previous?.siteFiles.get(file.path) === siteFiles.get(file.path)) linkOrCopy(path.join(found!.dir, file.path), staged(file.path));
         else writeFileSync(staged(file.path), file.contents);
       }
-      this.link.publish();
+      const sweeping = this.link.publish(); // the previous version is deleted while the manifest is saved
       this.published = true;
-      this.step();
-      await this.saveManifest(output, siteFiles);
+      await Promise.all([this.saveManifest(output, siteFiles), sweeping]);
     } finally {
       await this.discard();
     }
   }
 
   private async saveManifest(output: BuildOutput, siteFiles: Map<string, string>): Promise<void> {
+    this.step();
     if (!this.options.manifest) return;
     const identities = new Map<string, string>();
     for (const file of [...[...output.pages.values()].flatMap((entry) => entry.paths), ...siteFiles.keys()]) identities.set(file, identity(path.join(this.staging, file)));
@@ -191,7 +191,7 @@ export class FsWriter implements Writer {
 
   /** Ends the build: what it staged goes (unless published), and so does what earlier builds left. */
   async discard(): Promise<void> {
-    if (!this.published) this.link.release();
+    if (!this.published) await this.link.release();
     buildEnded(this.link.stamp);
   }
 }
@@ -209,6 +209,17 @@ export function folderMaker(root: string): (file: string) => string {
     made.add(dir);
     return full;
   };
+}
+
+/** A hard link; a copy where the file system has none (or the versions are on two). */
+function linkOrCopy(from: string, to: string): void {
+  try {
+    linkSync(from, to);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP') throw error;
+    copyFileSync(from, to);
+  }
 }
 
 /** What tells a file apart from an edited or replaced one: inode, size and modification time. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,7 @@ export const fixture = (name: string) => path.join(REPO, 'test/fixtures', name);
 export async function buildToTemp(root: string, overrides: Partial<UserConfig> = {}): Promise<{ outDir: string; base: string; cleanup: () => Promise<void> }> {
   // The output path is a link to a version folder beside it (src/output-link.ts): both go with the temp folder.
   const temp = await mkdtemp(path.join(os.tmpdir(), 'docs-build-'));
+  await chmod(temp, 0o755); // mkdtemp's 0700 would keep a web server's workers out (nginx.test.ts)
   const outDir = path.join(temp, 'dist');
   const loaded = await loadConfig(root, { outDir });
   const config = Object.keys(overrides).length ? { ...loaded, ...resolveOverrides(loaded, overrides) } : loaded;
