@@ -18,7 +18,8 @@ export function checkSite(site: Site, problems: Problems): void {
 function checkLinks(site: Site, problems: Problems): void {
   for (const page of site.pages) {
     for (const link of page.links) {
-      const place = { file: page.relativePath, line: link.line, column: link.column };
+      // A link in an included partial is reported there (src/markdown/includes.ts).
+      const place = { file: link.source ?? page.relativePath, line: link.line, column: link.column };
       if (link.file !== undefined) {
         if (!site.staticFiles.has(link.file)) problems.add(`link to a missing file: ${link.href}`, place, `there is no content/${link.file}; paths are relative to this page's file`);
         continue;

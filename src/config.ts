@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { z } from 'zod';
 import { BuildError, BuildFailure } from './errors.js';
+import { loadConfigComponents } from './markdown/mdx.js';
 
 const route = z.string().regex(/^\//, 'a route starting with "/"');
 
@@ -72,6 +73,13 @@ const userConfigSchema = z.strictObject({
   sidebar: z.array(z.union([sidebarGroup, sidebarLink])).optional(),
   /** Old paths and where they now live. */
   redirects: z.array(redirect).optional(),
+  /** MDX pages (.mdx). */
+  mdx: z
+    .strictObject({
+      /** A module (.tsx, .jsx, .ts, .js; relative to the root) whose named exports every .mdx page may use as components. */
+      components: z.string().min(1).optional(),
+    })
+    .optional(),
 });
 
 export type UserConfig = z.input<typeof userConfigSchema>;
@@ -110,6 +118,8 @@ export interface ResolvedConfig {
   search: { synonyms: string[][] };
   sidebar?: (SidebarGroupConfig | SidebarLinkConfig)[];
   redirects: RedirectConfig[];
+  /** `mdx.components` bundled (src/markdown/mdx.ts): the code every thread runs, and its hash for cache keys. */
+  mdx: { components?: { file: string; code: string; names: string[]; hash: string } };
 }
 
 export const CONFIG_FILES = ['docs.config.ts', 'docs.config.mts', 'docs.config.js', 'docs.config.mjs'];
@@ -176,6 +186,7 @@ export function resolveConfig(user: unknown, root: string, overrides: { base?: s
     search: { synonyms: c.search?.synonyms ?? [] },
     sidebar: c.sidebar,
     redirects: c.redirects ?? [],
+    mdx: { components: c.mdx?.components ? loadConfigComponents(path.resolve(root, c.mdx.components), root, file) : undefined },
   };
 }
 

@@ -30,7 +30,7 @@ export async function codeBlockProblems(page: PageRecord, passed?: PassedCache):
     page.codeBlocks.filter(isCheckedBlock).map(async (block) => {
       const key = passed && sha1(block.lang.toLowerCase(), block.code);
       if (key && passed.has(key)) return null;
-      const problem = await blockProblem(page.relativePath, block);
+      const problem = await blockProblem(block.source ?? page.relativePath, block);
       if (key && !problem) passed.add(key);
       return problem;
     }),

@@ -121,7 +121,7 @@ export class DevBuilder {
       const relative = path.relative(this.config.contentDir, file).split(path.sep);
       // Folders and files under "_" or "." hold data (the reference model the checks read).
       if (relative.some((part) => part.startsWith('_') || part.startsWith('.') || part === 'node_modules')) return 'data';
-      if (/\.md$/i.test(file)) return 'page';
+      if (/\.mdx?$/i.test(file)) return 'page';
       // A folder added, renamed or removed: its files are found by listing the content again.
       return path.extname(file) === '' ? 'folder' : 'static';
     }

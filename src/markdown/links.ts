@@ -50,7 +50,7 @@ export default function rehypeLinks(options: LinkOptions) {
       const [, pathPart, query = '', hash = ''] = /^([^?#]*)(\?[^#]*)?(?:#(.*))?$/s.exec(href)!;
       const target = decode(pathPart);
       let route: string | null = null;
-      if (/\.md$/i.test(target)) {
+      if (/\.mdx?$/i.test(target)) {
         const resolved = target.startsWith('/') ? target.slice(1) : path.posix.join(path.posix.dirname(page.relativePath), target);
         route = fileToRoute(path.posix.normalize(resolved));
       } else if (target.startsWith('/') && !/\.[a-z0-9]+$/i.test(target)) {
