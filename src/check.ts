@@ -15,11 +15,12 @@ export function checkSite(site: Site, problems: Problems): void {
   checkRedirects(site, problems);
 }
 
-function checkLinks(site: Site, problems: Problems): void {
+function checkLinks(site: Site, outer: Problems): void {
   for (const page of site.pages) {
     for (const link of page.links) {
-      // A link in an included partial is reported there (src/markdown/includes.ts).
+      // A link in an included partial is reported there (src/markdown/includes.ts), naming the page.
       const place = { file: link.source ?? page.relativePath, line: link.line, column: link.column };
+      const problems = link.source ? { add: (message: string, at: Place, fix?: string) => outer.add(`${message} (in a partial included by ${page.relativePath})`, at, fix) } : outer;
       if (link.file !== undefined) {
         if (!site.staticFiles.has(link.file)) problems.add(`link to a missing file: ${link.href}`, place, `there is no content/${link.file}; paths are relative to this page's file`);
         continue;
@@ -37,7 +38,7 @@ function checkLinks(site: Site, problems: Problems): void {
     for (const key of ['prev', 'next'] as const) {
       const ref = page.frontmatter[key];
       if (typeof ref === 'string' && !site.byRoute.has(resolvePageRef(page, ref))) {
-        problems.add(`frontmatter "${key}" points to a missing page: ${ref}`, { file: page.relativePath, line: frontmatterLine(site.config, page.relativePath, key) }, 'use a route like /quickstart/ or a relative .md path, or false');
+        outer.add(`frontmatter "${key}" points to a missing page: ${ref}`, { file: page.relativePath, line: frontmatterLine(site.config, page.relativePath, key) }, 'use a route like /quickstart/ or a relative .md path, or false');
       }
     }
   }

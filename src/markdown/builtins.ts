@@ -159,10 +159,12 @@ interface TabItem {
 
 function tabItems(use: Use, report: Report): TabItem[] {
   const items: TabItem[] = [];
-  for (const child of use.children) {
+  // `<Tabs><TabItem ...>` written on one line is a paragraph of inline elements: its children count.
+  const children = use.children.flatMap((c) => (c.type === 'element' && c.tagName === 'p' && c.children.some((n) => (n as unknown as JsxNode).name === 'TabItem') ? c.children : [c]));
+  for (const child of children) {
     if (child.type === 'text' && !child.value.trim()) continue;
     const jsx = child as unknown as JsxNode;
-    const inner = jsx.type === 'mdxJsxFlowElement' && jsx.name === 'TabItem' ? useOf(child, report) : child.type === 'element' && child.properties.dataComponent === 'TabItem' ? useOf(child, report) : null;
+    const inner = (jsx.type === 'mdxJsxFlowElement' || jsx.type === 'mdxJsxTextElement') && jsx.name === 'TabItem' ? useOf(child, report) : child.type === 'element' && child.properties.dataComponent === 'TabItem' ? useOf(child, report) : null;
     if (!inner || typeof inner.props.label !== 'string') {
       report(jsx.position ? jsx : use, '<Tabs> may hold only <TabItem label="..."> elements', 'wrap each tab\'s content in <TabItem label="Its name">, or in .md start each tab with a line `== Its name`');
       continue;

@@ -91,13 +91,13 @@ export function renderPage(source: PageSource, config: ResolvedConfig, processor
     problems.push(new BuildError(at.includedBy ? `${message} (in a partial included by ${at.includedBy})` : message, { file: at.file, line: at.line, column }, fix));
   };
   const markdown = resolveConstants(source.body, config.constants, { problems: { add: (message, place, fix) => report(message, place.line, place.column, fix) } as Problems, file: source.relativePath, lineOffset: 0 });
-  const file = new VFile({ path: source.relativePath, value: normalizeContainers(markdown), data: { page: { relativePath: source.relativePath, lineOffset: 0 } } });
+  const file = new VFile({ path: source.relativePath, value: normalizeContainers(markdown), data: { page: { relativePath: source.relativePath, lineOffset: 0, fileAt: source.included && ((line: number) => origin(line).file) } } });
   let html = '';
   try {
     if (isMdx(source.relativePath)) html = renderMdxPage(source, config, processor, file);
     else html = String(processor.processSync(file));
   } catch (error) {
-    if (error instanceof ComponentError) report(error.message, error.place?.line, error.place?.column, `fix the component or the props the page passes it${error.original instanceof Error && error.original.stack ? ` (${error.original.stack.split('\n')[1]?.trim()})` : ''}`);
+    if (error instanceof ComponentError) report(error.message, error.place?.line, error.place?.column, 'fix the component, or the props the page passes it (the message above is its own)');
     else if (isMdx(source.relativePath) && (error as { line?: number }).line != null) report(`MDX syntax error: ${(error as { reason?: string }).reason ?? (error as Error).message}`, (error as { line: number }).line, (error as { column?: number }).column, MDX_SYNTAX_FIX);
     else report(`cannot render the Markdown: ${(error as Error).message}`, undefined, undefined);
   }
@@ -130,6 +130,7 @@ function renderMdxPage(source: PageSource, config: ResolvedConfig, processor: Pr
   const { mdxProcessorFrom, renderMdx } = mdxCompiler();
   let mdx = mdxProcessors.get(processor);
   if (!mdx) mdxProcessors.set(processor, (mdx = mdxProcessorFrom(processor)));
+  if (source.components && !source.components.code) return ''; // its imports failed, and were reported
   const components = { ...(config.mdx.components ? evaluateComponents(config.mdx.components.code) : {}), ...(source.components ? evaluateComponents(source.components.code) : {}) };
   file.data.mdxComponents = Object.keys(components);
   return renderMdx(mdx, file, components);

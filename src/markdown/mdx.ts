@@ -119,11 +119,14 @@ export function prepareMdxImports(source: PageSource, problems: Problems): void 
   const bundled = bundleComponents(`${imports.map((i) => i.text).join('\n')}\nexport { ${names.join(', ')} };`, path.dirname(source.file), `<imports of ${source.relativePath}>`);
   if ('errors' in bundled) {
     for (const error of bundled.errors) {
-      const inPage = error.location?.file === `<imports of ${source.relativePath}>`;
+      const inPage = Boolean(error.location?.file.endsWith(`<imports of ${source.relativePath}>`));
       const line = (inPage && imports[error.location!.line - 1]?.line) || imports[0].line;
       const where = error.location && !inPage ? ` (in ${error.location.file}:${error.location.line})` : '';
       problems.push(new BuildError(`cannot import a component: ${error.text}${where}`, { file: source.relativePath, line }, 'check the path (relative to the page) and that the module compiles; components are .tsx, .jsx, .ts or .js files'));
     }
+    // The names stay known (no second report as unknown components); without code, the page is not rendered.
+    source.body = lines.join('\n');
+    source.components = { code: '', names };
     return;
   }
   source.body = lines.join('\n');
