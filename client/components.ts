@@ -11,7 +11,7 @@ function load(): void {
   if (!tabs) {
     tabs = import('./tabs.js');
     tabs.then((m) => m.initTabs()).catch(() => (tabs = undefined)); // a failed load is tried again on the next page
-  } else tabs.then((m) => m.applyRemembered()).catch(() => {});
+  } else tabs.then((m) => m.enhanceAll()).catch(() => {});
 }
 
 export function initComponents(): void {

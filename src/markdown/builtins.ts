@@ -40,8 +40,6 @@ const isBuiltin = (name: unknown): name is Builtin => typeof name === 'string' &
 
 export default function rehypeBuiltins() {
   return (tree: Root, file: VFile) => {
-    // Per page: tab ids count from 1 so that a page's HTML does not depend on other pages.
-    let tabGroups = 0;
     const report = (use: { position?: Element['position'] }, reason: string, fix: string) => {
       const message = file.message(reason, { place: use.position, ruleId: 'component' });
       message.note = fix;
@@ -52,7 +50,7 @@ export default function rehypeBuiltins() {
         case 'CodeGroup': {
           const items = use.name === 'Tabs' ? tabItems(use, report) : codeItems(use, report);
           if (!items.length) return null;
-          return tabs(++tabGroups, items, use.name === 'CodeGroup', String(use.props.syncKey ?? use.props.groupId ?? ''), String(use.props.label ?? ''));
+          return tabs(items, use.name === 'CodeGroup', String(use.props.syncKey ?? use.props.groupId ?? ''), String(use.props.label ?? ''));
         }
         case 'TabItem':
           report(use, '<TabItem> outside <Tabs>', 'put each <TabItem label="..."> directly inside a <Tabs>');
@@ -186,27 +184,23 @@ function codeItems(use: Use, report: Report): TabItem[] {
     }
     const meta = parseMeta(String((code.data as { meta?: string } | undefined)?.meta ?? ''));
     const lang = ((code.properties.className as string[] | undefined) ?? []).find((c) => c.startsWith('language-'))?.slice('language-'.length);
+    if (!meta.title) report({ position: child.position }, 'a code block in a code group has no title', 'give each block the label of its tab: ```js title="Node.js"');
     items.push({ label: meta.title ?? lang ?? `Tab ${items.length + 1}`, children: [child] });
   }
   return items;
 }
 
 /**
- * The ARIA tabs pattern, with every panel in the HTML: the inactive ones are hidden by CSS only
- * once the page's JavaScript runs (`html.js`), and each panel starts with its label (shown when
- * the tab list is not: without JavaScript and on paper).
+ * Every panel is in the HTML, each headed by its label: that is what readers without JavaScript,
+ * search and paper get. The browser (client/tabs.ts) adds the tab list and the ARIA tabs roles
+ * from the labels, so no page carries controls that do nothing without JavaScript, and the
+ * largest pages (the REST reference: a code group an operation) stay within their weight budget.
+ * Once the page's JavaScript runs (`html.js`), CSS shows only the first panel until then.
  */
-function tabs(group: number, items: TabItem[], code: boolean, syncKey: string, label: string): Element {
-  const id = (i: number) => `tab-${group}-${i + 1}`;
-  const list = el(
-    'div',
-    { className: ['tab-list'], role: 'tablist', ...(label ? { ariaLabel: label } : {}) },
-    items.map((item, i) => el('button', { type: 'button', role: 'tab', id: id(i), ariaControls: [`${id(i)}-panel`], ariaSelected: i === 0 ? 'true' : 'false', tabIndex: i === 0 ? 0 : -1, dataLabel: item.label }, [text(item.label)])),
-  );
-  const panels = items.map((item, i) =>
-    el('div', { className: i === 0 ? ['tab-panel', 'active'] : ['tab-panel'], role: 'tabpanel', id: `${id(i)}-panel`, ariaLabelledBy: [id(i)], tabIndex: 0 }, [el('p', { className: ['tab-label'] }, [text(item.label)]), ...item.children]),
-  );
-  return el('div', { className: code ? ['tabs', 'code-group'] : ['tabs'], ...(syncKey ? { dataSyncKey: syncKey } : {}) }, [list, ...panels]);
+function tabs(items: TabItem[], code: boolean, syncKey: string, label: string): Element {
+  // A code group's label is its block's title, already in the block's header.
+  const panels = items.map((item, i) => el('div', { className: i === 0 ? ['tab-panel', 'active'] : ['tab-panel'] }, [...(code ? [] : [el('p', { className: ['tab-label'] }, [text(item.label)])]), ...item.children]));
+  return el('div', { className: code ? ['tabs', 'code-group'] : ['tabs'], ...(syncKey ? { dataSyncKey: syncKey } : {}), ...(label ? { dataLabel: label } : {}) }, panels);
 }
 
 export function linkCard(title: string, href: string, description: ElementContent[]): Element {
