@@ -111,7 +111,8 @@ export class DevBuilder {
   watched(options: { config?: ResolvedConfig; layout?: boolean } = {}): string[] {
     const config = options.config ?? this.config;
     const configFiles = config?.configFile ? [config.configFile] : CONFIG_FILES.map((name) => path.join(this.root, name));
-    return [config?.contentDir ?? path.join(this.root, 'content'), ...configFiles, ...(options.layout === false ? [] : [TEMPLATES_DIR, RENDER_DIR]), this.clientDir];
+    const components = config ? componentsWatch(config, this.root) : [];
+    return [config?.contentDir ?? path.join(this.root, 'content'), ...configFiles, ...components, ...(options.layout === false ? [] : [TEMPLATES_DIR, RENDER_DIR]), this.clientDir];
   }
 
   classify(file: string): ChangeKind | null {
@@ -125,6 +126,8 @@ export class DevBuilder {
       // A folder added, renamed or removed: its files are found by listing the content again.
       return path.extname(file) === '' ? 'folder' : 'static';
     }
+    // The MDX components are bundled with the configuration: loading it again bundles them again.
+    if (this.config && componentsWatch(this.config, this.root).some(within)) return 'config';
     if (within(TEMPLATES_DIR)) return 'templates';
     if (within(RENDER_DIR)) return 'components';
     if (within(this.clientDir)) return 'client';
@@ -302,4 +305,11 @@ export class DevBuilder {
     else event = { type: 'reload', routes: rendered, ms };
     return { event, problems, rendered, ms };
   }
+}
+
+/** What `dev` watches of the MDX components: their folder, or the file alone when it sits at the root. */
+function componentsWatch(config: ResolvedConfig, root: string): string[] {
+  const file = config.mdx.components?.file;
+  if (!file) return [];
+  return [path.dirname(file) === root ? file : path.dirname(file)];
 }
