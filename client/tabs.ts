@@ -18,10 +18,12 @@ function enhance(group: HTMLElement): void {
   list.className = 'tab-list';
   list.setAttribute('role', 'tablist');
   if (group.dataset.label) list.setAttribute('aria-label', group.dataset.label);
-  group.querySelectorAll<HTMLElement>(':scope > .tab-panel').forEach((panel, i) => {
+  // A code group's panels are its code blocks, labelled by their titles; the first is shown until another is chosen.
+  const panels = [...group.querySelectorAll<HTMLElement>(':scope > .tab-panel, :scope > .code-block')];
+  if (!panels.some((p) => p.classList.contains('active'))) panels[0]?.classList.add('active');
+  panels.forEach((panel, i) => {
     const tab = document.createElement('button');
-    // A code group's panels are labelled by their code blocks' titles.
-    const label = panel.querySelector(':scope > .tab-label, :scope > .code-block .code-title')?.textContent ?? `Tab ${i + 1}`;
+    const label = panel.querySelector(':scope > .tab-label, :scope > .code-head > .code-title')?.textContent ?? `Tab ${i + 1}`;
     const active = panel.classList.contains('active');
     Object.assign(tab, { type: 'button', id: `${id}-${i + 1}`, textContent: label, tabIndex: active ? 0 : -1 });
     tab.dataset.label = label;

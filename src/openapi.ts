@@ -107,14 +107,16 @@ function nodeFetch(method: string, urlPath: string, op: Operation, example: unkn
   const headers = `headers: { Authorization: \`Bearer \${process.env.CONDUIT_API_KEY}\`${json ? ", 'Content-Type': 'application/json'" : ''} }`;
   // The body as the JSON text curl sends: the same bytes in all three, which keeps the page light.
   const options = [...(method === 'get' ? [] : [`method: '${method.toUpperCase()}'`]), headers, ...(json ? [`body: ${jsString(JSON.stringify(example))}`] : [])];
-  return [`const response = await fetch('${requestUrl(urlPath, op)}', { ${options.join(', ')} });`, ...(response204(op) ? [] : ['console.log(await response.json());'])].join('\n');
+  const call = `fetch('${requestUrl(urlPath, op)}', { ${options.join(', ')} })`;
+  return response204(op) ? `await ${call};` : `const data = await (await ${call}).json();`;
 }
 
 /** The same request with Python's requests. */
 function pythonRequests(method: string, urlPath: string, op: Operation, example: unknown): string {
   const json = example !== undefined;
   const headers = `headers={"Authorization": "Bearer " + os.environ["CONDUIT_API_KEY"]${json ? ', "Content-Type": "application/json"' : ''}}`;
-  return ['import os, requests', `response = requests.${method}("${requestUrl(urlPath, op)}", ${headers}${json ? `, data=${jsString(JSON.stringify(example))}` : ''})`, ...(response204(op) ? [] : ['print(response.json())'])].join('\n');
+  const call = `requests.${method}("${requestUrl(urlPath, op)}", ${headers}${json ? `, data=${jsString(JSON.stringify(example))}` : ''})`;
+  return `import os, requests\n${response204(op) ? call : `data = ${call}.json()`}`;
 }
 
 /** Whether the operation's success response has no body. */

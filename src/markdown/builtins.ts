@@ -198,8 +198,8 @@ function codeItems(use: Use, report: Report): TabItem[] {
  * Once the page's JavaScript runs (`html.js`), CSS shows only the first panel until then.
  */
 function tabs(items: TabItem[], code: boolean, syncKey: string, label: string): Element {
-  // A code group's label is its block's title, already in the block's header.
-  const panels = items.map((item, i) => el('div', { className: i === 0 ? ['tab-panel', 'active'] : ['tab-panel'] }, [...(code ? [] : [el('p', { className: ['tab-label'] }, [text(item.label)])]), ...item.children]));
+  // A code group's panels are its code blocks, labelled by their titles (in the blocks' headers).
+  const panels = code ? items.flatMap((item) => item.children) : items.map((item, i) => el('div', { className: i === 0 ? ['tab-panel', 'active'] : ['tab-panel'] }, [el('p', { className: ['tab-label'] }, [text(item.label)]), ...item.children]));
   return el('div', { className: code ? ['tabs', 'code-group'] : ['tabs'], ...(syncKey ? { dataSyncKey: syncKey } : {}), ...(label ? { dataLabel: label } : {}) }, panels);
 }
 

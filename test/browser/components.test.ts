@@ -17,7 +17,7 @@ describe('browser: built-in components', () => {
     await opened.page.waitForFunction(() => document.documentElement.dataset.runtime === 'ready');
     return opened;
   };
-  const visiblePanels = (page: import('playwright-core').Page, group: number) => page.locator(`.tabs >> nth=${group}`).locator('.tab-panel:visible').locator('.tab-label, .code-title').allTextContents();
+  const visiblePanels = (page: import('playwright-core').Page, group: number) => page.locator(`.tabs >> nth=${group}`).locator(':scope > .tab-panel:visible > .tab-label, :scope > .code-block:visible .code-title').allTextContents();
 
   it('moves between tabs with the arrow keys, Home and End, and follows the ARIA tabs pattern', async () => {
     const { page, errors } = await ready('/docs/guide/markdown/');
@@ -64,6 +64,7 @@ describe('browser: built-in components', () => {
     const { page } = await ready('/docs/guide/markdown/');
     await page.getByRole('tab', { name: 'Node.js' }).click();
     expect(await page.locator('#tab-2-2-panel pre').textContent()).toContain('fetch(');
+    expect(await page.locator('#tab-2-2-panel').getAttribute('role')).toBe('tabpanel');
     expect(await page.locator('#tab-2-1-panel').isVisible()).toBe(false);
   });
 

@@ -59,8 +59,8 @@ describe('markdown: component syntaxes in .md pages', () => {
 
   it('labels a code group by its blocks\' titles and still checks the code', () => {
     const { page } = render('::: code-group\n```bash title="curl"\ncurl x\n```\n\n```js title="Node.js"\nfetch(x)\n```\n:::\n');
-    expect(page.html).toContain('<div class="tabs code-group"><div class="tab-panel active"><div class="code-block" data-lang="bash"><div class="code-head"><span class="code-title">curl</span>');
-    expect(page.html).toContain('<div class="tab-panel"><div class="code-block" data-lang="js"><div class="code-head"><span class="code-title">Node.js</span>');
+    expect(page.html).toContain('<div class="tabs code-group"><div class="code-block" data-lang="bash"><div class="code-head"><span class="code-title">curl</span>');
+    expect(page.html).toContain('</div><div class="code-block" data-lang="js"><div class="code-head"><span class="code-title">Node.js</span>');
     expect(page.codeBlocks.map((b) => [b.lang, b.line])).toEqual([['bash', 6], ['js', 10]]);
   });
 
