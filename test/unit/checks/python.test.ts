@@ -35,9 +35,9 @@ describe('openapi: each request as a code group of curl, Node.js and Python', ()
   it('writes the three from the same operation, with the same body', () => {
     const md = openApiMarkdown(doc as never);
     expect(md).toContain('::: code-group\n```bash title="curl"\ncurl -X POST "%{apiBaseUrl}/things"');
-    expect(md).toContain(`\`\`\`js title="Node.js"\nawait fetch('%{apiBaseUrl}/things', { method: 'POST', headers: { Authorization: \`Bearer \${process.env.CONDUIT_API_KEY}\`, 'Content-Type': 'application/json' }, body: ${jsString('{"name":"it\'s","on":true}')} });`);
+    expect(md).toContain(`\`\`\`js title="Node.js"\nconst data = await (await fetch('%{apiBaseUrl}/things', { method: 'POST', headers: { Authorization: \`Bearer \${process.env.CONDUIT_API_KEY}\`, 'Content-Type': 'application/json' }, body: ${jsString('{"name":"it\'s","on":true}')} })).json();`);
     expect(md).toContain("const data = await (await fetch('%{apiBaseUrl}/things', { headers: {");
-    expect(md).toContain('```python title="Python"\nimport os, requests\nrequests.post("%{apiBaseUrl}/things", headers={"Authorization": "Bearer " + os.environ["CONDUIT_API_KEY"], "Content-Type": "application/json"}, data=\'{"name":"it\\\'s","on":true}\')');
+    expect(md).toContain('```python title="Python"\nimport os, requests\ndata = requests.post("%{apiBaseUrl}/things", headers={"Authorization": "Bearer " + os.environ["CONDUIT_API_KEY"], "Content-Type": "application/json"}, data=\'{"name":"it\\\'s","on":true}\').json()');
     expect(md).toContain('data = requests.get("%{apiBaseUrl}/things", headers=');
     // Each Python block tokenizes.
     for (const [, code] of md.matchAll(/```python title="Python"\n([\s\S]*?)\n```/g)) expect(pythonProblem(code)).toBeNull();
