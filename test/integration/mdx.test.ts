@@ -5,6 +5,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.js';
+import { loadConfig } from '../../src/config.js';
+import { loadContent } from '../../src/content.js';
+import { Problems } from '../../src/errors.js';
+import { PageWorkers, runPages, type PageResult } from '../../src/pages.js';
 import { EventStream, startDev } from '../dev/harness.js';
 import { fixture, REPO } from '../helpers/site.js';
 import { configFile, page, tmpSite } from '../helpers/tmp-site.js';
@@ -95,5 +99,25 @@ describe('mdx and includes: rebuilds', () => {
       events.close();
       await dev.close();
     }
+  });
+});
+
+describe('mdx: page workers', () => {
+  it('renders MDX pages and includes in a worker exactly as in this thread', async () => {
+    const site = await copyComponentsSite();
+    const config = await loadConfig(site.root);
+    const jobs = (await loadContent(config, new Problems())).map((source) => ({ source }));
+    const workers = await PageWorkers.start(1);
+    const problems = new Problems();
+    // Every job to the worker (runPages would let this thread take a small site's pages first).
+    const inWorker: PageResult[] = [];
+    let given = false;
+    await workers!
+      .serve(jobs, { config }, () => (given ? null : ((given = true), [0, jobs.length])), (start, pages) => inWorker.splice(start, pages.length, ...pages), problems)
+      .finally(() => workers!.close());
+    const single = await runPages(jobs, { config }, new Problems());
+    expect(problems.list).toEqual([]);
+    expect(inWorker.map((r) => r.record.html)).toEqual(single.map((r) => r.record.html));
+    expect(single.find((r) => r.record.relativePath === 'guide/mdx.mdx')!.record.html).toContain('<span class="price">$19.00 per month</span>');
   });
 });
