@@ -209,11 +209,12 @@ export function linkCard(title: string, href: string, description: ElementConten
 
 /** "- [Title](page.md) what it covers": the link is the card, the rest of the item its description. */
 function cardFromItem(item: Element, use: Use, report: Report): Element | null {
-  let link: Element | undefined;
-  walk(item, (n): n is Element => n.type === 'element' && (n as Element).tagName === 'a', (a) => void (link ??= a));
-  if (!link) {
-    report(use, 'an item of "::: cards" has no link', 'write each item as "- [Title](page.md) one line on what it covers"');
-    return null;
+  const links: Element[] = [];
+  walk(item, (n): n is Element => n.type === 'element' && (n as Element).tagName === 'a', (a) => void links.push(a));
+  const link = links[0];
+  if (links.length !== 1) {
+    report({ position: item.position }, `an item of "::: cards" has ${links.length ? 'more than one link' : 'no link'}`, 'write each item as "- [Title](page.md) one line on what it covers": the link is the card');
+    if (!link) return null;
   }
   const title = toString(link).trim();
   const description = toString(item).replace(title, '').replace(/^\s*[:\u2013\u2014-]?\s*/, '').trim();

@@ -78,6 +78,11 @@ describe('markdown: component syntaxes in .md pages', () => {
     expect(page.html).toContain('<li class="file">a.ts</li>');
   });
 
+  it('reports a card item without exactly one link', () => {
+    const { problems } = render('::: cards\n- [A](a.md) and [B](b.md)\n- no link here\n:::\n');
+    expect(problems).toEqual(['guide/page.md:6:1  an item of "::: cards" has more than one link', 'guide/page.md:7:1  an item of "::: cards" has no link']);
+  });
+
   it('keeps a stray < or { as text in a .md page', () => {
     const { page, problems } = render('a < b and {c} and <Badge> text');
     expect(problems).toEqual([]);
