@@ -1,5 +1,6 @@
 /** The browser runtime: enhances the static HTML. Every feature is its own module. */
 import { initAnalytics } from './analytics.js';
+import { initComponents } from './components.js';
 import { initChunks } from './chunks.js';
 import { initCopyButtons } from './copy.js';
 import { initDrawer } from './drawer.js';
@@ -22,5 +23,6 @@ initDrawer();
 initSidebarGroups();
 initPrefetch();
 initAnalytics();
+initComponents();
 // Every feature is listening: tests (and tools) wait for this rather than for `html.js`.
 document.documentElement.dataset.runtime = 'ready';

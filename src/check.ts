@@ -16,12 +16,14 @@ export function checkSite(site: Site, problems: Problems): void {
   checkRedirects(site, problems);
 }
 
-function checkLinks(site: Site, problems: Problems): void {
+function checkLinks(site: Site, outer: Problems): void {
   // Files the build writes beside pages (a feed page's feed.xml) can be linked like files in content/.
   const generated = feedPaths(site);
   for (const page of site.pages) {
     for (const link of page.links) {
-      const place = { file: page.relativePath, line: link.line, column: link.column };
+      // A link in an included partial is reported there (src/markdown/includes.ts), naming the page.
+      const place = { file: link.source ?? page.relativePath, line: link.line, column: link.column };
+      const problems = link.source ? { add: (message: string, at: Place, fix?: string) => outer.add(`${message} (in a partial included by ${page.relativePath})`, at, fix) } : outer;
       if (link.file !== undefined) {
         if (!site.staticFiles.has(link.file) && !generated.has(link.file)) problems.add(`link to a missing file: ${link.href}`, place, `there is no content/${link.file}; paths are relative to this page's file`);
         continue;
@@ -39,7 +41,7 @@ function checkLinks(site: Site, problems: Problems): void {
     for (const key of ['prev', 'next'] as const) {
       const ref = page.frontmatter[key];
       if (typeof ref === 'string' && !site.byRoute.has(resolvePageRef(page, ref))) {
-        problems.add(`frontmatter "${key}" points to a missing page: ${ref}`, { file: page.relativePath, line: frontmatterLine(site.config, page.relativePath, key) }, 'use a route like /quickstart/ or a relative .md path, or false');
+        outer.add(`frontmatter "${key}" points to a missing page: ${ref}`, { file: page.relativePath, line: frontmatterLine(site.config, page.relativePath, key) }, 'use a route like /quickstart/ or a relative .md path, or false');
       }
     }
   }

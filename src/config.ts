@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { BuildError, BuildFailure } from './errors.js';
 import { DEFAULT_LIMITS, type MarkdownLimits } from './markdown/limits.js';
 import { DANGEROUS_SCHEMES } from './markdown/security.js';
+import { loadConfigComponents } from './markdown/mdx.js';
 
 const route = z.string().regex(/^\//, 'a route starting with "/"');
 
@@ -103,6 +104,13 @@ const userConfigSchema = z.strictObject({
       allowedUrlSchemes: z.array(z.enum(DANGEROUS_SCHEMES)).optional(),
     })
     .optional(),
+  /** MDX pages (.mdx). */
+  mdx: z
+    .strictObject({
+      /** A module (.tsx, .jsx, .ts, .js; relative to the root) whose named exports every .mdx page may use as components. */
+      components: z.string().min(1).optional(),
+    })
+    .optional(),
 });
 
 export type UserConfig = z.input<typeof userConfigSchema>;
@@ -144,6 +152,8 @@ export interface ResolvedConfig {
   redirects: RedirectConfig[];
   limits: MarkdownLimits;
   security: SecurityConfig;
+  /** `mdx.components` bundled (src/markdown/mdx.ts): the code every thread runs, and its hash for cache keys. */
+  mdx: { components?: { file: string; code: string; names: string[]; hash: string } };
 }
 
 export interface SecurityConfig {
@@ -218,6 +228,7 @@ export function resolveConfig(user: unknown, root: string, overrides: { base?: s
     redirects: c.redirects ?? [],
     limits: { ...DEFAULT_LIMITS, ...c.limits },
     security: { allowScripts: c.security?.allowScripts ?? false, allowedUrlSchemes: c.security?.allowedUrlSchemes ?? [] },
+    mdx: { components: c.mdx?.components ? loadConfigComponents(path.resolve(root, c.mdx.components), root, file) : undefined },
   };
 }
 

@@ -6,11 +6,16 @@ import matter from 'gray-matter';
 import YAML from 'yaml';
 import type { ResolvedConfig } from './config.js';
 import { BuildError, Problems } from './errors.js';
+import { expandIncludes } from './markdown/includes.js';
+import { isMdx, prepareMdxImports } from './markdown/mdx.js';
 import { expandOpenApiPages } from './openapi.js';
 import { fileToRoute } from './shared/paths.js';
 import type { Frontmatter, PageSource } from './types.js';
 
 /** Folders and files starting with "_" or "." hold data (the reference model), not pages. */
+/** Pages: Markdown (`.md`, CommonMark and our extensions) and MDX (`.mdx`, Markdown with JSX components). */
+export const PAGE_FILE = /\.mdx?$/i;
+
 const isHidden = (name: string) => name.startsWith('_') || name.startsWith('.') || name === 'node_modules';
 
 /** A path of the content folder that is not read: a symbolic link out of the folder, or back into itself. */
@@ -28,7 +33,7 @@ export interface RefusedPath {
  */
 export async function listContent(contentDir: string): Promise<{ pages: string[]; staticFiles: string[]; refused: RefusedPath[] }> {
   const { files, refused } = await listContentFiles(contentDir);
-  return { pages: files.filter((f) => /\.md$/i.test(f)), staticFiles: files.filter((f) => !/\.md$/i.test(f)), refused };
+  return { pages: files.filter((f) => PAGE_FILE.test(f)), staticFiles: files.filter((f) => !PAGE_FILE.test(f)), refused };
 }
 
 async function listContentFiles(contentDir: string): Promise<{ files: string[]; refused: RefusedPath[] }> {
@@ -100,7 +105,7 @@ export function parseSource(raw: string, relativePath: string, file: string, pro
   // gray-matter reads an unclosed block to the end of the file, so the body would show up as YAML errors.
   if (/^\uFEFF?---[ \t]*\r?\n/.test(raw) && !/\n---[ \t]*(\r?\n|$)/.test(raw)) {
     problems.add('the frontmatter is not closed', { file: relativePath, line: 1 }, 'add a line `---` after the last frontmatter line (`description: ...`)');
-    return toSource(raw, relativePath, file, { data: { title: path.basename(relativePath, '.md'), description: '' }, content: '' });
+    return toSource(raw, relativePath, file, { data: { title: path.basename(relativePath).replace(PAGE_FILE, ''), description: '' }, content: '' });
   }
   try {
     // A fresh options object: gray-matter caches results by input string otherwise.
@@ -108,7 +113,7 @@ export function parseSource(raw: string, relativePath: string, file: string, pro
   } catch (error) {
     problems.add(`malformed YAML frontmatter: ${yamlReason(error)}`, yamlPlace(error, raw, relativePath), yamlFix(error));
     const end = /^---\r?\n[\s\S]*?\r?\n---[^\n]*\n?/.exec(raw);
-    parsed = { data: { title: path.basename(relativePath, '.md'), description: '' }, content: end ? raw.slice(end[0].length) : '' };
+    parsed = { data: { title: path.basename(relativePath).replace(PAGE_FILE, ''), description: '' }, content: end ? raw.slice(end[0].length) : '' };
     return toSource(raw, relativePath, file, parsed);
   }
   const data = parsed.data as Record<string, unknown>;
@@ -124,7 +129,7 @@ export function parseSource(raw: string, relativePath: string, file: string, pro
         { file: relativePath, line: present ? fmLine(key) : 1 },
         key === 'title' ? 'add a line `title: Page title` to the frontmatter' : 'add a line `description: One sentence on what this page covers` (under 160 characters) to the frontmatter',
       );
-      data[key] = key === 'title' ? path.basename(relativePath, '.md') : '';
+      data[key] = key === 'title' ? path.basename(relativePath).replace(PAGE_FILE, '') : '';
     }
   }
   for (const key of ['prev', 'next'] as const) {
@@ -137,7 +142,17 @@ export function parseSource(raw: string, relativePath: string, file: string, pro
     problems.add(`frontmatter "layout" must be "doc" or "page"`, { file: relativePath, line: fmLine('layout') }, 'use `layout: doc` (sidebar and outline) or `layout: page` (full width)');
     delete data.layout;
   }
-  return toSource(raw, relativePath, file, parsed);
+  return prepareBody(toSource(raw, relativePath, file, parsed), problems);
+}
+
+/** Takes in the page's includes, and an MDX page's component imports, before anything parses it. */
+function prepareBody(source: PageSource, problems: Problems): PageSource {
+  const contentDir = path.resolve(path.dirname(source.file), ...source.relativePath.split('/').slice(1).map(() => '..'));
+  const { body, included } = expandIncludes(source.body, source.relativePath, source.lineOffset, contentDir, problems);
+  source.body = body;
+  if (included) source.included = included;
+  if (isMdx(source.relativePath)) prepareMdxImports(source, problems);
+  return source;
 }
 
 /**

@@ -12,7 +12,8 @@ import type { PageRecord } from './types.js';
  * Keep in step with `pageView` and the Sidebar (the dev emitter compares the same parts).
  */
 export function layoutKeys(site: Site, salt: string): (page: PageRecord) => string {
-  const { sidebar: _sidebar, redirects: _redirects, ...config } = site.config as ResolvedConfig & Record<string, unknown>;
+  // MDX components change only the pages that use them: their Markdown cache keys hold the components' code.
+  const { sidebar: _sidebar, redirects: _redirects, mdx: _mdx, ...config } = site.config as ResolvedConfig & Record<string, unknown>;
   const base = sha1(salt, JSON.stringify(config));
   // Every page shows each group's title (linking to its first page) and the top-level links.
   const nav = sha1(base, JSON.stringify(site.nav.map((e) => (isGroup(e) ? [e.text, e.items[0]?.href] : [e.text, e.href, e.route, e.external]))));

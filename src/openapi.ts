@@ -86,12 +86,11 @@ function fieldsTable(schema: Schema): string[] {
 }
 
 function curl(method: string, urlPath: string, op: Operation, example: unknown): string {
-  const query = (op.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=<${p.name}>`);
-  const url = `%{apiBaseUrl}${urlPath}${query.length ? `?${query.join('&')}` : ''}`;
-  const lines = [`curl -X ${method.toUpperCase()} "${url}" \\`, '  -H "Authorization: Bearer $CONDUIT_API_KEY"'];
+  const url = requestUrl(urlPath, op);
+  const lines = [`curl ${method === 'get' ? '' : `-X ${method.toUpperCase()} `}"${url}" -H "Authorization: Bearer $CONDUIT_API_KEY"`];
   if (example !== undefined) {
-    lines[lines.length - 1] += ' \\';
-    lines.push('  -H "Content-Type: application/json" \\', `  -d '${JSON.stringify(example)}'`);
+    lines[0] += ' \\';
+    lines.push(`  -H "Content-Type: application/json" -d '${JSON.stringify(example)}'`);
   }
   return lines.join('\n');
 }
@@ -101,6 +100,38 @@ function documentTags(doc: Document): string[] {
   const declared = (doc.tags ?? []).map((t) => t.name);
   const used = Object.values(doc.paths).flatMap((item) => METHODS.map((m) => (item[m] as Operation | undefined)?.tags?.[0] ?? (item[m] ? 'Other' : null)));
   return [...new Set([...declared, ...used.filter((t): t is string => t !== null)])];
+}
+
+/** The URL of an operation, with its required query parameters as placeholders. */
+function requestUrl(urlPath: string, op: Operation): string {
+  const query = (op.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=<${p.name}>`);
+  return `%{apiBaseUrl}${urlPath}${query.length ? `?${query.join('&')}` : ''}`;
+}
+
+/** The same request with Node.js's fetch (ES module, top-level await). */
+function nodeFetch(method: string, urlPath: string, op: Operation, example: unknown): string {
+  const json = example !== undefined;
+  const headers = `headers: { Authorization: \`Bearer \${process.env.CONDUIT_API_KEY}\`${json ? ", 'Content-Type': 'application/json'" : ''} }`;
+  // The body as the JSON text curl sends: the same bytes in all three, which keeps the page light.
+  const options = [...(method === 'get' ? [] : [`method: '${method.toUpperCase()}'`]), headers, ...(json ? [`body: ${jsString(JSON.stringify(example))}`] : [])];
+  const call = `fetch('${requestUrl(urlPath, op)}', { ${options.join(', ')} })`;
+  return response204(op) ? `await ${call};` : `const data = await (await ${call}).json();`;
+}
+
+/** The same request with Python's requests. */
+function pythonRequests(method: string, urlPath: string, op: Operation, example: unknown): string {
+  const json = example !== undefined;
+  const headers = `headers={"Authorization": "Bearer " + os.environ["CONDUIT_API_KEY"]${json ? ', "Content-Type": "application/json"' : ''}}`;
+  const call = `requests.${method}("${requestUrl(urlPath, op)}", ${headers}${json ? `, data=${jsString(JSON.stringify(example))}` : ''})`;
+  return `import os, requests\n${response204(op) ? call : `data = ${call}.json()`}`;
+}
+
+/** Whether the operation's success response has no body. */
+const response204 = (op: Operation) => Object.keys(op.responses).some((code) => code === '204');
+
+/** Text as a single-quoted string literal, valid in JavaScript and Python alike. */
+export function jsString(text: string): string {
+  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
 }
 
 /**
@@ -131,7 +162,8 @@ export function openApiMarkdown(doc: Document, only?: string[]): string {
       out.push(`### ${op.summary} {#${operationAnchor(op.operationId)}}`, '', `\`${method.toUpperCase()} ${urlPath}\``, '');
       if (op.description) out.push(op.description.trim(), '');
       const open = Array.isArray(op.security) && op.security.length === 0;
-      out.push(open ? '**Authentication:** none.' : '**Authentication:** an API key, sent as `Authorization: Bearer <key>`.', '');
+      // Every example shows the API key header; only the exceptions need saying.
+      if (open) out.push('**Authentication:** none.', '');
       for (const where of ['path', 'query']) {
         const params = (op.parameters ?? []).filter((p) => p.in === where);
         if (!params.length) continue;
@@ -144,7 +176,8 @@ export function openApiMarkdown(doc: Document, only?: string[]): string {
         const table = fieldsTable(body.schema);
         if (table.length) out.push('**Request body**', '', ...table, '');
       }
-      out.push('**Example request**', '', '```bash', curl(method, urlPath, op, body?.example), '```', '');
+      // One request three ways, from the same operation, as a code group (each block is checked: js parses, Python tokenizes).
+      out.push('**Example request**', '', '::: code-group', '```bash title="curl"', curl(method, urlPath, op, body?.example), '```', '', '```js title="Node.js"', nodeFetch(method, urlPath, op, body?.example), '```', '', '```python title="Python"', pythonRequests(method, urlPath, op, body?.example), '```', ':::', '');
       const [status, response] = Object.entries(op.responses).find(([code]) => code.startsWith('2')) ?? [];
       const media = response?.content?.['application/json'];
       if (status && media?.example !== undefined) out.push(`**Example response** (\`${status}\`)`, '', '```json', JSON.stringify(media.example, null, 2), '```', '');

@@ -1,14 +1,16 @@
 import { parentPort } from 'node:worker_threads';
 import { Problems } from './errors.js';
+import { loadMdxCompiler } from './markdown/mdx.js';
 import { pageRunner, type PageResult, type WorkerRequest } from './pages.js';
 
 /** A page worker (src/pages.ts `PageWorkers`): says it is ready, takes the context, then runs batches. */
 let run: ReturnType<typeof pageRunner> | undefined;
-parentPort!.on('message', (request: WorkerRequest) => {
+parentPort!.on('message', async (request: WorkerRequest) => {
   if (request.type === 'context') {
     run = pageRunner(request.context);
     return;
   }
+  await loadMdxCompiler(request.jobs.filter((j) => !j.cached).map((j) => j.source));
   const problems = new Problems();
   const pages: PageResult[] = run!(request.jobs, problems);
   parentPort!.postMessage({ type: 'done', start: request.start, pages, problems: problems.list.map((p) => p.toJSON()) });

@@ -10,6 +10,7 @@ import type { ResolvedConfig } from './config.js';
 import { BuildError, Problems } from './errors.js';
 import { MarkdownCache } from './markdown/cache.js';
 import { createProcessor, renderPage } from './markdown/index.js';
+import { loadMdxCompiler } from './markdown/mdx.js';
 import { createRenderer, pageFiles } from './output.js';
 import type { Templates } from './render/index.js';
 import { createSite } from './site.js';
@@ -96,6 +97,7 @@ const BATCH = 8;
  * simply takes fewer. Results keep the order of the jobs.
  */
 export async function runPages(jobs: PageJob[], context: PagesContext, problems: Problems, workers?: PageWorkers, onProgress?: (done: number) => void): Promise<PageResult[]> {
+  await loadMdxCompiler(jobs.filter((j) => !j.cached).map((j) => j.source));
   const run = pageRunner(context);
   const results: PageResult[] = new Array(jobs.length);
   let next = 0;

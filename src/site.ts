@@ -113,7 +113,7 @@ function lookups(site: Site) {
 
 /** Frontmatter prev/next: a route, a path to a .md file relative to the page, or false. */
 export function resolvePageRef(page: PageRecord, ref: string): string {
-  if (/\.md(#.*)?$/i.test(ref)) {
+  if (/\.mdx?(#.*)?$/i.test(ref)) {
     const file = ref.replace(/#.*$/, '');
     return fileToRoute(path.posix.normalize(ref.startsWith('/') ? file.slice(1) : path.posix.join(path.posix.dirname(page.relativePath), file)));
   }

@@ -1,3 +1,5 @@
+import type { Included } from './markdown/includes.js';
+
 /** One Markdown file as read from disk, before any Markdown is parsed. */
 export interface PageSource {
   /** Absolute path of the file. */
@@ -13,6 +15,10 @@ export interface PageSource {
   frontmatter: Frontmatter;
   /** Content hash of the whole file (cache key). */
   hash: string;
+  /** The partials the body took in, and where each line came from (src/markdown/includes.ts). */
+  included?: Included;
+  /** MDX pages: the page's own component imports, bundled (src/markdown/mdx.ts). */
+  components?: { code: string; names: string[] };
 }
 
 export interface Frontmatter {
@@ -45,6 +51,8 @@ export interface LinkRef {
   hash: string;
   line?: number;
   column?: number;
+  /** The partial the link was written in, when not the page itself (`line` is then the partial's). */
+  source?: string;
 }
 
 /** A section of a page's text, for search and llms outputs. */
@@ -81,6 +89,8 @@ export interface PageRecord {
   /** Fenced code blocks, for the content checks (code parsing, CLI commands). */
   codeBlocks: CodeBlock[];
   hash: string;
+  /** Partials the page includes: editing one renders the page again. */
+  includes?: string[];
 }
 
 /** A fenced code block of a page, with constants resolved. */
@@ -90,6 +100,8 @@ export interface CodeBlock {
   code: string;
   /** File line of the opening fence: code line n is at `line + n`. */
   line: number;
+  /** The partial the block was written in, when not the page itself (`line` is then the partial's). */
+  source?: string;
 }
 
 /** A file of the built site, relative to the output folder. */

@@ -54,7 +54,7 @@ export function cliCommandProblems(page: PageRecord, model: CliModel): BuildErro
     if (!SHELL_LANGS.has(block.lang.toLowerCase()) || NO_CHECK.test(block.meta)) continue;
     for (const { line, words } of commandsIn(block)) {
       const problem = checkCommand(words, model);
-      if (problem) problems.push(new BuildError(problem.message, { file: page.relativePath, line }, problem.fix));
+      if (problem) problems.push(new BuildError(problem.message, { file: block.source ?? page.relativePath, line }, problem.fix));
     }
   }
   return problems;

@@ -4,11 +4,13 @@ import YAML from 'yaml';
 import { sha1, type PassedCache } from '../cache.js';
 import { BuildError } from '../errors.js';
 import type { CodeBlock, PageRecord } from '../types.js';
+import { pythonProblem } from './python.js';
 
 /** The languages whose blocks must parse, and how to parse them. */
 const LOADERS: Record<string, Loader> = { js: 'js', javascript: 'js', mjs: 'js', cjs: 'js', jsx: 'jsx', ts: 'ts', typescript: 'ts', mts: 'ts', cts: 'ts', tsx: 'tsx' };
 const JSON_LANGS = new Set(['json']);
 const YAML_LANGS = new Set(['yaml', 'yml']);
+const PYTHON_LANGS = new Set(['python', 'py']);
 
 /** A writer marks a deliberately partial snippet with ```js no-check. */
 export const NO_CHECK = /(^|\s)no-check(\s|$)/;
@@ -18,11 +20,11 @@ const FIX = (lang: string) => `fix the ${lang} so it parses, or mark a deliberat
 /** Whether a block is one the code check reads. */
 export function isCheckedBlock(block: CodeBlock): boolean {
   const lang = block.lang.toLowerCase();
-  return (lang in LOADERS || JSON_LANGS.has(lang) || YAML_LANGS.has(lang)) && !NO_CHECK.test(block.meta);
+  return (lang in LOADERS || JSON_LANGS.has(lang) || YAML_LANGS.has(lang) || PYTHON_LANGS.has(lang)) && !NO_CHECK.test(block.meta);
 }
 
 /**
- * Every js/ts/json/yaml block of a page must parse: readers copy them. Problems point at the
+ * Every js/ts/json/yaml block of a page must parse (and every Python block tokenize): readers copy them. Problems point at the
  * file line of the error inside the block. Blocks in `passed` parsed in an earlier build.
  */
 export async function codeBlockProblems(page: PageRecord, passed?: PassedCache): Promise<BuildError[]> {
@@ -30,7 +32,7 @@ export async function codeBlockProblems(page: PageRecord, passed?: PassedCache):
     page.codeBlocks.filter(isCheckedBlock).map(async (block) => {
       const key = passed && sha1(block.lang.toLowerCase(), block.code);
       if (key && passed.has(key)) return null;
-      const problem = await blockProblem(page.relativePath, block);
+      const problem = await blockProblem(block.source ?? page.relativePath, block);
       if (key && !problem) passed.add(key);
       return problem;
     }),
@@ -80,6 +82,10 @@ async function blockProblem(file: string, block: CodeBlock): Promise<BuildError 
       const column = position ? Number(position[1]) - before.lastIndexOf('\n') : undefined;
       return new BuildError(`JSON code block does not parse: ${message.replace(/ in JSON at position \d+.*$/, '')}`, at(line, column), `${FIX(block.lang)} (JSON allows no comments or trailing commas: use \`\`\`jsonc for those)`);
     }
+  }
+  if (PYTHON_LANGS.has(lang)) {
+    const problem = pythonProblem(block.code);
+    return problem && new BuildError(`Python code block does not tokenize: ${problem.message}`, at(problem.line, problem.column), FIX(block.lang));
   }
   for (const doc of YAML.parseAllDocuments(block.code)) {
     const error = doc.errors[0];

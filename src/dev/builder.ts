@@ -118,7 +118,8 @@ export class DevBuilder {
   watched(options: { config?: ResolvedConfig; layout?: boolean } = {}): string[] {
     const config = options.config ?? this.config;
     const configFiles = config?.configFile ? [config.configFile] : CONFIG_FILES.map((name) => path.join(this.root, name));
-    return [config?.contentDir ?? path.join(this.root, 'content'), ...configFiles, ...(options.layout === false ? [] : [TEMPLATES_DIR, RENDER_DIR]), this.clientDir];
+    const components = config ? componentsWatch(config, this.root) : [];
+    return [config?.contentDir ?? path.join(this.root, 'content'), ...configFiles, ...components, ...(options.layout === false ? [] : [TEMPLATES_DIR, RENDER_DIR]), this.clientDir];
   }
 
   classify(file: string): ChangeKind | null {
@@ -128,10 +129,12 @@ export class DevBuilder {
       const relative = path.relative(this.config.contentDir, file).split(path.sep);
       // Folders and files under "_" or "." hold data (the reference model the checks read).
       if (relative.some((part) => part.startsWith('_') || part.startsWith('.') || part === 'node_modules')) return 'data';
-      if (/\.md$/i.test(file)) return 'page';
+      if (/\.mdx?$/i.test(file)) return 'page';
       // A folder added, renamed or removed: its files are found by listing the content again.
       return path.extname(file) === '' ? 'folder' : 'static';
     }
+    // The MDX components are bundled with the configuration: loading it again bundles them again.
+    if (this.config && componentsWatch(this.config, this.root).some(within)) return 'config';
     if (within(TEMPLATES_DIR)) return 'templates';
     if (within(RENDER_DIR)) return 'components';
     if (within(this.clientDir)) return 'client';
@@ -326,4 +329,11 @@ export class DevBuilder {
     else event = { type: 'reload', routes: rendered, ms };
     return { event, problems, rendered, ms };
   }
+}
+
+/** What `dev` watches of the MDX components: their folder, or the file alone when it sits at the root. */
+function componentsWatch(config: ResolvedConfig, root: string): string[] {
+  const file = config.mdx.components?.file;
+  if (!file) return [];
+  return [path.dirname(file) === root ? file : path.dirname(file)];
 }

@@ -5,6 +5,7 @@ import type { ResolvedConfig } from '../config.js';
 import { contentFolderProblem, contentHash, listContent, parseSource, unreadableFile, type RefusedPath } from '../content.js';
 import { BuildError, Problems } from '../errors.js';
 import { renderPage } from '../markdown/index.js';
+import { loadMdxCompiler } from '../markdown/mdx.js';
 import { renderMarkdown } from '../pages.js';
 import { expandOpenApiPages } from '../openapi.js';
 import type { OutputFile, PageRecord, PageSource } from '../types.js';
@@ -134,7 +135,7 @@ export class ContentStore {
     if (await this.dataChanged(data)) {
       changed = true;
       // A changed model (an OpenAPI document) changes the pages that show it.
-      for (const [relativePath, record] of this.records) if (record.frontmatter.openapi !== undefined) await this.updatePage(relativePath, true);
+      for (const [relativePath, record] of this.records) if (record.frontmatter.openapi !== undefined || record.includes?.some((f) => changes.data.includes(f))) await this.updatePage(relativePath, true);
     }
     return { changed: changed || this.problemText() !== before, copy, remove };
   }
@@ -185,6 +186,7 @@ export class ContentStore {
     const unchanged = source ? known?.hash === source.hash : !known && !problems.list.length && !this.problems.has(relativePath);
     if (unchanged && !force) return false;
     if ((source !== null) !== Boolean(known)) this.order = null; // a page came or went
+    if (source) await loadMdxCompiler([source]);
     if (source) this.records.set(relativePath, renderPage(source, this.config, this.processor, problems, contentHash));
     else this.records.delete(relativePath);
     if (problems.list.length) this.problems.set(relativePath, problems.list);

@@ -36,7 +36,9 @@ export class MarkdownCache {
   key(source: PageSource): string {
     let key = this.keys.get(source);
     if (key === undefined) {
-      key = sha1(this.salt, source.relativePath, source.hash, String(source.lineOffset), source.body, JSON.stringify(source.frontmatter));
+      // An MDX page's output also depends on its components' code (the configuration's and its imports').
+      const components = /\.mdx$/i.test(source.relativePath) ? `${this.config.mdx.components?.hash ?? ''}:${source.components?.code ?? ''}` : '';
+      key = sha1(this.salt, source.relativePath, source.hash, String(source.lineOffset), source.body, JSON.stringify(source.frontmatter), components);
       this.keys.set(source, key);
     }
     return key;

@@ -1,5 +1,6 @@
 import type { Paragraph, Parent, PhrasingContent, Root, RootContent } from 'mdast';
 import type { VFile } from 'vfile';
+import { COMPONENT_DIRECTIVES, componentDirective } from './directives.js';
 import { isAny, walk } from './walk.js';
 
 export const CALLOUT_KINDS = { tip: 'Tip', info: 'Info', note: 'Note', warning: 'Warning', danger: 'Danger', details: 'Details' } as const;
@@ -46,9 +47,10 @@ export default function remarkCallouts() {
         const message = file.message(`callout "::: ${d.name}" is not closed`, { place: d.position?.start, ruleId: 'callout' });
         message.note = 'add a line `:::` where the callout ends (it runs to the end of the page otherwise)';
       }
+      if (componentDirective(d, file)) return; // ::: tabs, ::: code-group, ...
       if (!Object.hasOwn(CALLOUT_KINDS, d.name)) {
         const message = file.message(`unknown callout "::: ${d.name}"`, { place: d.position, ruleId: 'callout' });
-        message.note = `use one of: ${Object.keys(CALLOUT_KINDS).join(', ')}`;
+        message.note = `use one of: ${[...Object.keys(CALLOUT_KINDS), ...Object.keys(COMPONENT_DIRECTIVES)].join(', ')}`;
         return;
       }
       const kind = d.name as keyof typeof CALLOUT_KINDS;

@@ -11,6 +11,8 @@ import type { ResolvedConfig } from '../config.js';
 import { BuildError, Problems } from '../errors.js';
 import { pageUrl } from '../shared/paths.js';
 import type { CodeBlock, LinkRef, PageRecord, PageSource } from '../types.js';
+import remarkAlerts from './alerts.js';
+import rehypeBuiltins from './builtins.js';
 import remarkCallouts from './callouts.js';
 import rehypeCode from './code.js';
 import { resolveConstants } from './constants.js';
@@ -24,6 +26,8 @@ import rehypeTaskLists from './task-lists.js';
 import remarkNoH1 from './no-h1.js';
 import { checkLimits, DEFAULT_LIMITS } from './limits.js';
 import remarkParseBudget, { ParseTimeout, withParseBudget } from './parse-budget.js';
+import { originOf } from './includes.js';
+import { ComponentError, evaluateComponents, isMdx, MDX_SYNTAX_FIX, mdxCompiler } from './mdx.js';
 
 /** The plugin chain. Order matters where noted. */
 export function createProcessor(config: Pick<ResolvedConfig, 'base' | 'security'>): Processor {
@@ -31,12 +35,14 @@ export function createProcessor(config: Pick<ResolvedConfig, 'base' | 'security'
     .use(remarkParse)
     .use(remarkDirective)
     .use(remarkCallouts) // after remark-directive: turns its nodes into callouts
+    .use(remarkAlerts) // GitHub's "> [!NOTE]" quotes become callouts too
     .use(remarkGfm) // after callouts: bare URLs are linked once "localhost:4173" is text again
     .use(remarkParseBudget) // ends a parse that outlives the page's time; after GFM, whose "~" it hooks
     .use(remarkHeadingIds) // before rehype-slug, which keeps ids already set
     .use(remarkNoH1)
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rehypeSlug)
+    .use(rehypeBuiltins) // after rehype-slug, before code: expands Tabs, code groups, cards, ... into HTML the rest sees
     .use(rehypeCode) // before headings: code blocks are left out of section text
     .use(rehypeHeadings) // after rehype-slug: needs ids
     .use(rehypeLinks, { base: config.base })
@@ -81,44 +87,74 @@ export function pageOutline(source: PageSource, config: ResolvedConfig, problems
 
 /** Renders one page's Markdown; problems go to `problems` with file lines. */
 export function renderPage(source: PageSource, config: ResolvedConfig, processor: Processor, problems: Problems, hash: (s: string) => string = keyHash): PageRecord {
-  const markdown = resolveConstants(source.body, config.constants, { problems, file: source.relativePath, lineOffset: source.lineOffset });
+  // Plugins count lines in the body (offset 0): `origin` maps them to the file they were written in,
+  // the page (after its frontmatter) or a partial it includes.
+  const origin = (line: number) => originOf(line, source.relativePath, source.lineOffset, source.included);
+  const report = (message: string, line: number | undefined, column: number | undefined, fix?: string) => {
+    if (line == null) return problems.push(new BuildError(message, { file: source.relativePath }, fix));
+    const at = origin(line);
+    problems.push(new BuildError(at.includedBy ? `${message} (in a partial included by ${at.includedBy})` : message, { file: at.file, line: at.line, column }, fix));
+  };
+  const markdown = resolveConstants(source.body, config.constants, { problems: { add: (message, place, fix) => report(message, place.line, place.column, fix) } as Problems, file: source.relativePath, lineOffset: 0 });
   const limits = config.limits ?? DEFAULT_LIMITS;
   const refused = checkLimits(markdown, limits);
   if (refused) {
     // Not parsed at all: the page stands in the site by its outline, so links to it still resolve.
-    problems.push(new BuildError(refused.message, { file: source.relativePath, line: refused.line + source.lineOffset }, refused.fix));
+    report(refused.message, refused.line, undefined, refused.fix);
     return pageOutline(source, config, problems, hash);
   }
-  const file = new VFile({ path: source.relativePath, value: normalizeContainers(markdown), data: { page: { relativePath: source.relativePath, lineOffset: source.lineOffset } } });
+  const file = new VFile({ path: source.relativePath, value: normalizeContainers(markdown), data: { page: { relativePath: source.relativePath, lineOffset: 0, fileAt: source.included && ((line: number) => origin(line).file) } } });
   let html = '';
   const late = (line?: number) =>
-    new BuildError(
+    report(
       `parsing the page took longer than its budget of ${limits.parseMs} ms${line ? ' (stopped here)' : ''}`,
-      { file: source.relativePath, line: line ? line + source.lineOffset : undefined },
+      line,
+      undefined,
       'split the page, or simplify the paragraph or list being read; `limits.parseMs` in docs.config.ts sets the budget',
     );
   try {
-    const run = withParseBudget(limits.parseMs, () => String(processor.processSync(file)));
+    const run = withParseBudget(limits.parseMs, () => (isMdx(source.relativePath) ? renderMdxPage(source, config, processor, file) : String(processor.processSync(file))));
     html = run.result;
-    if (run.late) problems.push(late());
+    if (run.late) late();
   } catch (error) {
-    if (error instanceof ParseTimeout) problems.push(late(error.line));
-    else problems.push(new BuildError(`cannot render the Markdown: ${(error as Error).message}`, { file: source.relativePath }));
+    if (error instanceof ParseTimeout) late(error.line);
+    else if (error instanceof ComponentError) report(error.message, error.place?.line, error.place?.column, 'fix the component, or the props the page passes it (the message above is its own)');
+    else if (isMdx(source.relativePath) && (error as { line?: number }).line != null) report(`MDX syntax error: ${(error as { reason?: string }).reason ?? (error as Error).message}`, (error as { line: number }).line, (error as { column?: number }).column, MDX_SYNTAX_FIX);
+    else report(`cannot render the Markdown: ${(error as Error).message}`, undefined, undefined);
   }
-  for (const message of file.messages) {
-    problems.push(new BuildError(message.reason, { file: source.relativePath, line: message.line != null ? message.line + source.lineOffset : undefined, column: message.column ?? undefined }, message.note));
-  }
+  for (const message of file.messages) report(message.reason, message.line ?? undefined, message.column ?? undefined, message.note);
   const headings = (file.data.headings as HeadingData | undefined) ?? { headers: [], anchors: [], sections: [] };
+  // Links and code blocks keep the file they were written in, for the checks.
+  const placed = <T extends { line?: number; source?: string }>(item: T): T => {
+    if (item.line == null) return item;
+    const at = origin(item.line);
+    return at.includedBy ? { ...item, line: at.line, source: at.file } : { ...item, line: at.line };
+  };
   return {
     ...pageOutline(source, config, problems, hash),
     headers: headings.headers,
     html,
     anchors: headings.anchors,
-    links: (file.data.links as LinkRef[] | undefined) ?? [],
+    links: ((file.data.links as LinkRef[] | undefined) ?? []).map(placed),
     sections: headings.sections,
     markdown,
-    codeBlocks: (file.data.codeBlocks as CodeBlock[] | undefined) ?? [],
+    codeBlocks: ((file.data.codeBlocks as CodeBlock[] | undefined) ?? []).map(placed),
+    ...(source.included ? { includes: source.included.files } : {}),
   };
+}
+
+/** MDX processors, one for each Markdown processor (a thread has one). */
+const mdxProcessors = new WeakMap<Processor, Processor>();
+
+/** An .mdx page: its components are the configuration's and its own imports (src/markdown/mdx.ts). */
+function renderMdxPage(source: PageSource, config: ResolvedConfig, processor: Processor, file: VFile): string {
+  const { mdxProcessorFrom, renderMdx } = mdxCompiler();
+  let mdx = mdxProcessors.get(processor);
+  if (!mdx) mdxProcessors.set(processor, (mdx = mdxProcessorFrom(processor)));
+  if (source.components && !source.components.code) return ''; // its imports failed, and were reported
+  const components = { ...(config.mdx.components ? evaluateComponents(config.mdx.components.code) : {}), ...(source.components ? evaluateComponents(source.components.code) : {}) };
+  file.data.mdxComponents = Object.keys(components);
+  return renderMdx(mdx, file, components);
 }
 
 export function keyHash(text: string): string {

@@ -15,6 +15,8 @@ export interface PageFileData {
   relativePath: string;
   /** Body line + offset = file line. */
   lineOffset: number;
+  /** The file a body line was written in, when the page includes partials: their relative links resolve from there. */
+  fileAt?: (line: number) => string;
 }
 
 /**
@@ -27,11 +29,12 @@ export default function rehypeLinks(options: LinkOptions) {
   return (tree: Root, file: VFile) => {
     const page = file.data.page as PageFileData;
     const links: LinkRef[] = [];
+    const from = (node: { position?: { start: { line: number } } }) => (page.fileAt && node.position ? page.fileAt(node.position.start.line) : page.relativePath);
     walk(tree, isElement, (node) => {
       if (node.tagName === 'img' && typeof node.properties.src === 'string') {
         const src = node.properties.src;
         const place = node.position?.start;
-        const file = staticFile(src, page.relativePath);
+        const file = staticFile(src, from(node));
         if (file === null) return;
         node.properties.src = pageUrl(options.base, `/${file}`);
         links.push({ href: src, route: null, hash: '', file, line: place ? place.line + page.lineOffset : undefined, column: place?.column });
@@ -50,13 +53,13 @@ export default function rehypeLinks(options: LinkOptions) {
       const [, pathPart, query = '', hash = ''] = /^([^?#]*)(\?[^#]*)?(?:#(.*))?$/s.exec(href)!;
       const target = decode(pathPart);
       let route: string | null = null;
-      if (/\.md$/i.test(target)) {
-        const resolved = target.startsWith('/') ? target.slice(1) : path.posix.join(path.posix.dirname(page.relativePath), target);
+      if (/\.mdx?$/i.test(target)) {
+        const resolved = target.startsWith('/') ? target.slice(1) : path.posix.join(path.posix.dirname(from(node)), target);
         route = fileToRoute(path.posix.normalize(resolved));
       } else if (target.startsWith('/') && !/\.[a-z0-9]+$/i.test(target)) {
         route = target.endsWith('/') ? target : `${target}/`;
       } else {
-        const file = staticFile(pathPart, page.relativePath);
+        const file = staticFile(pathPart, from(node));
         if (file === null) return;
         node.properties.href = pageUrl(options.base, `/${file}`) + query + (hash ? `#${hash}` : '');
         links.push({ href, route: null, hash: '', file, ...at });

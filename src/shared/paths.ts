@@ -1,8 +1,8 @@
 /** Route and URL helpers shared by the build and the browser runtime. */
 
-/** "a/b.md" -> "/a/b/", "a/index.md" and "a/README.md" -> "/a/", "index.md" -> "/". */
+/** "a/b.md" (or .mdx) -> "/a/b/", "a/index.md" and "a/README.md" -> "/a/", "index.md" -> "/". */
 export function fileToRoute(relativePath: string): string {
-  const withoutExt = relativePath.replace(/\.md$/i, '');
+  const withoutExt = relativePath.replace(/\.mdx?$/i, '');
   const parts = withoutExt.split('/');
   const last = parts[parts.length - 1];
   if (last.toLowerCase() === 'index' || last.toLowerCase() === 'readme') parts.pop();

@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { parse } from 'acorn';
+import * as esbuild from 'esbuild';
+import type { ComponentType } from 'react';
+import { BuildError, BuildFailure, type Problems } from '../errors.js';
+import type { PageSource } from '../types.js';
+
+/**
+ * MDX pages (`.mdx`): Markdown with JSX components, compiled by @mdx-js/mdx with the same remark
+ * and rehype plugins as `.md` pages (so links, headings, constants, search and code checks work
+ * alike), then rendered once with React's renderToStaticMarkup, like the layout. Built-in
+ * components are expanded into HTML at compile time (src/markdown/builtins.ts); the project's own
+ * come from `mdx.components` in the configuration or from imports in the page, bundled by esbuild.
+ */
+
+export const isMdx = (relativePath: string) => /\.mdx$/i.test(relativePath);
+
+/** The compiler (@mdx-js/mdx and React's server renderer: half a second to load), loaded only for sites with .mdx pages. */
+let compiler: typeof import('./mdx-compile.js') | undefined;
+
+/** Loads the compiler when any of these pages is MDX; every thread that renders pages awaits this first. */
+export async function loadMdxCompiler(pages: { relativePath: string }[]): Promise<void> {
+  if (!compiler && pages.some((p) => isMdx(p.relativePath))) compiler = await import('./mdx-compile.js');
+}
+
+export function mdxCompiler(): typeof import('./mdx-compile.js') {
+  if (!compiler) throw new Error('Internal error: an .mdx page is rendered before loadMdxCompiler');
+  return compiler;
+}
+
+/** Components as a page receives them: by the name the page writes. */
+export type Components = Record<string, ComponentType<Record<string, unknown>>>;
+
+/** The fix for any MDX syntax error: what trips writers coming from plain Markdown. */
+export const MDX_SYNTAX_FIX = 'MDX reads `<` as the start of a component and `{` as a JavaScript expression: write `\\<` and `\\{` for the characters, close every tag (`<br />`), or rename the page to .md';
+
+/** A component's own failure, named and placed: React's message says neither. */
+export class ComponentError extends Error {
+  constructor(
+    readonly component: string,
+    readonly place: { line: number; column: number } | undefined,
+    readonly original: unknown,
+  ) {
+    super(`component <${component}> threw: ${original instanceof Error ? original.message : String(original)}`);
+  }
+}
+
+/** Component modules bundled for this process, by their code. */
+const evaluated = new Map<string, Components>();
+const requireHere = createRequire(import.meta.url);
+
+/** Runs a bundle from `bundleComponents` and keeps its exports that can be components. */
+export function evaluateComponents(code: string): Components {
+  let found = evaluated.get(code);
+  if (!found) {
+    const module = { exports: {} as Record<string, unknown> };
+    new Function('require', 'module', 'exports', code)(requireHere, module, module.exports);
+    found = {};
+    for (const [name, value] of Object.entries(module.exports)) {
+      if (/^[A-Z]/.test(name) && (typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value))) found[name] = value as ComponentType<Record<string, unknown>>;
+    }
+    evaluated.set(code, found);
+  }
+  return found;
+}
+
+/**
+ * Bundles component modules (TSX, JSX, TS or JS, with what they import) into one CommonJS module
+ * whose exports are the components; React stays external so the page and its components share one.
+ */
+export function bundleComponents(contents: string, resolveDir: string, sourcefile: string): { code: string } | { errors: esbuild.Message[] } {
+  try {
+    const result = esbuild.buildSync({
+      stdin: { contents, resolveDir, sourcefile, loader: 'tsx' },
+      bundle: true,
+      write: false,
+      format: 'cjs',
+      platform: 'node',
+      jsx: 'automatic',
+      external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
+      logLevel: 'silent',
+    });
+    return { code: result.outputFiles[0].text };
+  } catch (error) {
+    return { errors: (error as { errors?: esbuild.Message[] }).errors ?? [{ text: (error as Error).message } as esbuild.Message] };
+  }
+}
+
+export const codeHash = (code: string) => createHash('sha1').update(code).digest('hex');
+
+const IMPORT_LINE = /^import\s.+?\sfrom\s+['"]([^'"]+)['"];?\s*$/;
+
+/**
+ * An MDX page's imports of components (`import Chart from '../../components/Chart.tsx'`): taken
+ * out of the body (the line stays, empty) and bundled, so the page compiles to a function without
+ * imports and its cache key covers the components' code. Imports of Markdown are includes
+ * (src/markdown/includes.ts) and are gone by now.
+ */
+export function prepareMdxImports(source: PageSource, problems: Problems): void {
+  if (!/^import\s/m.test(source.body)) return;
+  const lines = source.body.split('\n');
+  const imports: { text: string; line: number }[] = [];
+  const names: string[] = [];
+  lines.forEach((text, i) => {
+    if (!IMPORT_LINE.test(text)) return;
+    try {
+      const program = parse(text, { ecmaVersion: 'latest', sourceType: 'module' });
+      for (const node of program.body) if (node.type === 'ImportDeclaration') names.push(...node.specifiers.map((s) => s.local.name));
+    } catch {
+      return; // left for MDX to report with its place
+    }
+    imports.push({ text, line: i + 1 + source.lineOffset });
+    lines[i] = ''; // the lines below stay where they were
+  });
+  if (!imports.length) return;
+  const bundled = bundleComponents(`${imports.map((i) => i.text).join('\n')}\nexport { ${names.join(', ')} };`, path.dirname(source.file), `<imports of ${source.relativePath}>`);
+  if ('errors' in bundled) {
+    for (const error of bundled.errors) {
+      const inPage = Boolean(error.location?.file.endsWith(`<imports of ${source.relativePath}>`));
+      const line = (inPage && imports[error.location!.line - 1]?.line) || imports[0].line;
+      const where = error.location && !inPage ? ` (in ${error.location.file}:${error.location.line})` : '';
+      problems.push(new BuildError(`cannot import a component: ${error.text}${where}`, { file: source.relativePath, line }, 'check the path (relative to the page) and that the module compiles; components are .tsx, .jsx, .ts or .js files'));
+    }
+    // The names stay known (no second report as unknown components); without code, the page is not rendered.
+    source.body = lines.join('\n');
+    source.components = { code: '', names };
+    return;
+  }
+  source.body = lines.join('\n');
+  source.components = { code: bundled.code, names };
+}
+
+/** `mdx.components` of the configuration, bundled and checked: a missing file or a compile error fails the build at once. */
+export function loadConfigComponents(file: string, root: string, configFile: string): { file: string; code: string; names: string[]; hash: string } {
+  const relative = path.relative(root, file);
+  if (!existsSync(file)) throw new BuildFailure([new BuildError(`"mdx.components": ${relative} does not exist`, { file: configFile }, 'set it to a module of the project that exports the components, such as ./components/index.tsx')]);
+  const bundled = bundleComponents(`export * from ${JSON.stringify(file)};`, root, '<mdx.components>');
+  if ('errors' in bundled) throw new BuildFailure(bundled.errors.map((e) => new BuildError(`cannot compile the MDX components: ${e.text}`, { file: e.location?.file ?? relative, line: e.location?.line, column: e.location ? e.location.column + 1 : undefined }, 'fix the module named by "mdx.components"')));
+  let names: string[];
+  try {
+    names = Object.keys(evaluateComponents(bundled.code));
+  } catch (error) {
+    throw new BuildFailure([new BuildError(`cannot load the MDX components: ${(error as Error).message}`, { file: relative }, 'the module must run in Node.js at build time (no browser globals at the top level)')]);
+  }
+  if (!names.length) throw new BuildFailure([new BuildError(`"mdx.components": ${relative} exports no component`, { file: relative }, 'export each component by a capitalised name: `export function Chart() { ... }`')]);
+  return { file, code: bundled.code, names, hash: codeHash(bundled.code) };
+}
