@@ -160,7 +160,10 @@ export class DevBuilder {
       const has = (kind: ChangeKind) => [...kinds.values()].includes(kind);
       if (has('config') || has('templates') || has('components') || !this.config || this.fullBuildPending) return this.fullBuild(started, has('components'));
       const bundle = has('client') ? await this.rebuildAssets() : { changed: false, js: false, css: false, previousCss: '' };
-      if (!(await this.applyContentChanges(kinds))) {
+      const contentChanged = await this.applyContentChanges(kinds);
+      // The content folder is gone or unreadable: the last site stays served, with the reason.
+      if (this.content!.unlisted) return contentChanged || bundle.changed ? this.result(started, bundle.js || bundle.css, []) : null;
+      if (!contentChanged) {
         if (!bundle.changed) return null; // files saved as they were: nothing to tell the tabs
         // Only the stylesheet changed: open tabs swap it without reloading.
         return this.result(started, bundle.js || bundle.css, [], bundle.css && !bundle.js ? bundle.previousCss : undefined);
@@ -174,7 +177,8 @@ export class DevBuilder {
   private async applyContentChanges(kinds: Map<string, ChangeKind>): Promise<boolean> {
     const under = (kind: ChangeKind) => [...kinds].filter(([, k]) => k === kind).map(([file]) => path.relative(this.config!.contentDir, file).split(path.sep).join('/'));
     const { changed, copy, remove } = await this.content!.apply({ pages: under('page'), statics: under('static'), data: under('data'), folders: [...kinds.values()].includes('folder') });
-    await this.out.apply(copy, remove);
+    await this.content!.confirmFolder();
+    if (!this.content!.unlisted) await this.out.apply(copy, remove);
     return changed;
   }
 
@@ -266,6 +270,8 @@ export class DevBuilder {
     checkSite(site, problems);
     await this.checks.run(site, problems);
     this.problemsOf.site = problems.list;
+    // Every page gone at once is the content folder being deleted or replaced: keep the last site.
+    if (!pages.length && this.site?.pages.length && !full) return { changed: false, rendered: [] };
     let emitted: ReturnType<IncrementalEmitter['emit']>;
     try {
       emitted = this.emitter.emit(site);

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Processor } from 'unified';
 import type { ResolvedConfig } from '../config.js';
@@ -132,6 +132,14 @@ export class ContentStore {
       for (const [relativePath, record] of this.records) if (record.frontmatter.openapi !== undefined) await this.updatePage(relativePath, true);
     }
     return { changed: changed || this.problemText() !== before, copy, remove };
+  }
+
+  /**
+   * After a batch was read: a folder deleted while it was read (`rm -rf content` under way) counts
+   * as gone, so the pages found missing are not taken off the site being served.
+   */
+  async confirmFolder(): Promise<void> {
+    await readdir(this.config.contentDir).catch((error: unknown) => this.problems.set(FOLDER, [contentFolderProblem(this.config, error)]));
   }
 
   private problemText(): string {

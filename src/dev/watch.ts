@@ -81,12 +81,13 @@ export function watchFiles(options: WatchOptions): Watcher {
   const watched = (file: string) => roots.some((root) => file === root || file.startsWith(root + path.sep)) && !IGNORED.test(file);
   const watcher: FSWatcher = watch([...parents], {
     ignoreInitial: true,
-    // A symlink is a file to the build (never a folder to walk): `ln -s . content/here` is no loop.
+    // Symlinks are not walked into: `ln -s . content/here` is no endless tree of folders.
     followSymlinks: false,
     ignored: (file: string) => !parents.has(file) && !watched(file),
   });
   for (const event of ['add', 'change', 'unlink', 'addDir', 'unlinkDir'] as const) watcher.on(event, (file) => watched(file) && onEvent(file));
-  // Paths that could not be watched, watched again when they change (made readable).
+  // A path that cannot be watched is read again by the build, which says what is wrong with it,
+  // and watched again once its folder's notification says it changed (made readable).
   const failed = new Set<string>();
   watcher.on('error', (error: unknown) => {
     const file = (error as NodeJS.ErrnoException).path;
