@@ -177,9 +177,9 @@ export class DevBuilder {
   private async applyContentChanges(kinds: Map<string, ChangeKind>): Promise<boolean> {
     const under = (kind: ChangeKind) => [...kinds].filter(([, k]) => k === kind).map(([file]) => path.relative(this.config!.contentDir, file).split(path.sep).join('/'));
     const { changed, copy, remove } = await this.content!.apply({ pages: under('page'), statics: under('static'), data: under('data'), folders: [...kinds.values()].includes('folder') });
-    await this.content!.confirmFolder();
+    const gone = await this.content!.confirmFolder();
     if (!this.content!.unlisted) await this.out.apply(copy, remove);
-    return changed;
+    return changed || gone;
   }
 
   /**
@@ -241,7 +241,7 @@ export class DevBuilder {
     if (content.unlisted && this.site) {
       // The content folder is gone or unreadable: keep serving the last site, say why, and build
       // again from scratch once it can be listed.
-      this.problemsOf.folder = content.problems.get('.') ?? [];
+      this.problemsOf.folder = content.folderProblems;
       this.fullBuildPending = true;
       return this.result(started, false, []);
     }

@@ -94,6 +94,11 @@ export class ContentStore {
     return this.problems.has(FOLDER);
   }
 
+  /** Why the content folder could not be listed, if it could not. */
+  get folderProblems(): BuildError[] {
+    return this.problems.get(FOLDER) ?? [];
+  }
+
   /**
    * Reads what changed again. Returns false when nothing really did (a file saved as it was), and
    * the files beside the pages to copy into the output or remove from it. While the folder cannot
@@ -136,10 +141,15 @@ export class ContentStore {
 
   /**
    * After a batch was read: a folder deleted while it was read (`rm -rf content` under way) counts
-   * as gone, so the pages found missing are not taken off the site being served.
+   * as gone, so the pages found missing are not taken off the site being served. True when it
+   * was found gone only now.
    */
-  async confirmFolder(): Promise<void> {
-    await readdir(this.config.contentDir).catch((error: unknown) => this.problems.set(FOLDER, [contentFolderProblem(this.config, error)]));
+  async confirmFolder(): Promise<boolean> {
+    if (this.unlisted) return false;
+    return readdir(this.config.contentDir).then(
+      () => false,
+      (error: unknown) => Boolean(this.problems.set(FOLDER, [contentFolderProblem(this.config, error)])),
+    );
   }
 
   private problemText(): string {
