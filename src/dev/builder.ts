@@ -165,10 +165,10 @@ export class DevBuilder {
       const bundle = has('client') ? await this.rebuildAssets() : { changed: false, js: false, css: false, previousCss: '' };
       const contentChanged = await this.applyContentChanges(kinds);
       if (this.content!.unlisted) {
-        // The content folder is gone or unreadable: keep serving the last site and say only why (what
-        // the site looked like while the folder was being deleted is no news).
+        // The content folder is gone or unreadable: the last site stays served, with only the reason
+        // (what the site looked like while the folder was being deleted is no news).
         this.problemsOf.site = [];
-        return this.result(started, false, []);
+        return contentChanged || bundle.changed ? this.result(started, bundle.js || bundle.css, []) : null;
       }
       if (!contentChanged) {
         if (!bundle.changed) return null; // files saved as they were: nothing to tell the tabs
@@ -184,8 +184,9 @@ export class DevBuilder {
   private async applyContentChanges(kinds: Map<string, ChangeKind>): Promise<boolean> {
     const under = (kind: ChangeKind) => [...kinds].filter(([, k]) => k === kind).map(([file]) => path.relative(this.config!.contentDir, file).split(path.sep).join('/'));
     const { changed, copy, remove } = await this.content!.apply({ pages: under('page'), statics: under('static'), data: under('data'), folders: [...kinds.values()].includes('folder') });
-    await this.out.apply(copy, remove);
-    return changed;
+    const gone = await this.content!.confirmFolder();
+    if (!this.content!.unlisted) await this.out.apply(copy, remove);
+    return changed || gone;
   }
 
   /**
@@ -247,7 +248,7 @@ export class DevBuilder {
     if (content.unlisted && this.site) {
       // The content folder is gone or unreadable: keep serving the last site, say why, and build
       // again from scratch once it can be listed.
-      this.problemsOf.folder = content.problems.get('.') ?? [];
+      this.problemsOf.folder = content.folderProblems;
       this.fullBuildPending = true;
       return this.result(started, false, []);
     }
@@ -276,6 +277,8 @@ export class DevBuilder {
     checkSite(site, problems);
     await this.checks.run(site, problems);
     this.problemsOf.site = problems.list;
+    // Every page gone at once is the content folder being deleted or replaced: keep the last site.
+    if (!pages.length && this.site?.pages.length && !full) return { changed: false, rendered: [] };
     let emitted: ReturnType<IncrementalEmitter['emit']>;
     try {
       emitted = this.emitter.emit(site);

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Processor } from 'unified';
 import type { ResolvedConfig } from '../config.js';
@@ -97,6 +97,11 @@ export class ContentStore {
     return this.problems.has(FOLDER);
   }
 
+  /** Why the content folder could not be listed, if it could not. */
+  get folderProblems(): BuildError[] {
+    return this.problems.get(FOLDER) ?? [];
+  }
+
   /**
    * Reads what changed again. Returns false when nothing really did (a file saved as it was), and
    * the files beside the pages to copy into the output or remove from it. While the folder cannot
@@ -145,6 +150,19 @@ export class ContentStore {
     for (const p of this.refused) this.problems.delete(p);
     this.refused = new Set(refused.map((r) => r.path));
     for (const r of refused) this.problems.set(r.path, [new BuildError(r.message, { file: r.path }, r.fix)]);
+  }
+
+  /**
+   * After a batch was read: a folder deleted while it was read (`rm -rf content` under way) counts
+   * as gone, so the pages found missing are not taken off the site being served. True when it
+   * was found gone only now.
+   */
+  async confirmFolder(): Promise<boolean> {
+    if (this.unlisted) return false;
+    return readdir(this.config.contentDir).then(
+      () => false,
+      (error: unknown) => Boolean(this.problems.set(FOLDER, [contentFolderProblem(this.config, error)])),
+    );
   }
 
   private problemText(): string {

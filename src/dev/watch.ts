@@ -1,3 +1,4 @@
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 
@@ -79,14 +80,22 @@ export function watchFiles(options: WatchOptions): Watcher {
   const roots = options.paths.map((p) => path.resolve(p));
   const parents = new Set(roots.map((p) => path.dirname(p)));
   const watched = (file: string) => roots.some((root) => file === root || file.startsWith(root + path.sep)) && !IGNORED.test(file);
+  /** Paths seen only in the folders' notifications, not (yet) in chokidar's events. */
+  const unknown = new Set<string>();
   const watcher: FSWatcher = watch([...parents], {
     ignoreInitial: true,
-    // A symlink is a file to the build (never a folder to walk): `ln -s . content/here` is no loop.
+    // Symlinks are not walked into: `ln -s . content/here` is no endless tree of folders.
     followSymlinks: false,
     ignored: (file: string) => !parents.has(file) && !watched(file),
   });
-  for (const event of ['add', 'change', 'unlink', 'addDir', 'unlinkDir'] as const) watcher.on(event, (file) => watched(file) && onEvent(file));
-  // Paths that could not be watched, watched again when they change (made readable).
+  for (const event of ['add', 'change', 'unlink', 'addDir', 'unlinkDir'] as const) {
+    watcher.on(event, (file) => {
+      unknown.delete(file);
+      if (watched(file)) onEvent(file);
+    });
+  }
+  // A path that cannot be watched is read again by the build, which says what is wrong with it,
+  // and watched again once its folder's notification says it changed (made readable).
   const failed = new Set<string>();
   watcher.on('error', (error: unknown) => {
     const file = (error as NodeJS.ErrnoException).path;
@@ -97,12 +106,18 @@ export function watchFiles(options: WatchOptions): Watcher {
     }
   });
   // chokidar says nothing of what it cannot stat or watch (a symlink loop, an unreadable file): the
-  // folder's own notifications still name it, so the build reads it and reports why it fails.
+  // folder's own notifications still name it, so the build reads it and reports why it fails. A
+  // path that is gone is left to chokidar, which reports a removal once the whole removal is done
+  // (`rm -rf content` is one batch, not a site losing its pages one by one), unless chokidar never
+  // knew it.
   watcher.on('raw', (_event, name, details) => {
     const dir = (details as { watchedPath?: string } | undefined)?.watchedPath;
     if (typeof name !== 'string' || !name || !dir) return;
     const file = path.basename(dir) === name ? dir : path.join(dir, name);
     if (!watched(file)) return;
+    const exists = lstatSync(file, { throwIfNoEntry: false }) !== undefined;
+    if (exists) unknown.add(file);
+    else if (!unknown.delete(file)) return;
     onEvent(file);
     if (failed.delete(file)) watcher.add(file);
   });

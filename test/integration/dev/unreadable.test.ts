@@ -13,7 +13,15 @@ import { copySite, EventStream, get, runDev } from './harness.js';
 const NOBODY = 65534;
 const asRoot = process.getuid?.() === 0;
 
-type Problem = { file: string; message: string };
+/** Whether a value matches what `expect(...).toEqual(expected)` accepts. */
+function equal(actual: unknown, expected: unknown): boolean {
+  try {
+    expect(actual).toEqual(expected);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 describe('dev server: files and folders it may not read', { timeout: 180_000 }, () => {
   let site: Awaited<ReturnType<typeof copySite>>;
@@ -55,8 +63,9 @@ describe('dev server: files and folders it may not read', { timeout: 180_000 }, 
     if (asRoot) await chownTree(site.file('content/secret'), NOBODY);
     await chmod(site.file('content/secret'), 0o000);
 
-    const problems = (await events.next('problems')).data.problems as Problem[];
-    expect(problems).toEqual([expect.objectContaining({ file: 'content/secret', message: 'cannot read a folder in the content folder: EACCES' })]);
+    // The folder's page may be seen half written on the way: the problems it ends with count.
+    const locked = [expect.objectContaining({ file: 'content/secret', message: 'cannot read a folder in the content folder: EACCES' })];
+    await events.next('problems', (data) => equal(data.problems, locked));
     expect((await get(`${url}guide/install/`)).status).toBe(200);
     // The terminal and `build` name the same folder and say the same thing.
     const said = /content\/secret[\s-]+cannot read a folder in the content folder: EACCES/;
@@ -66,6 +75,10 @@ describe('dev server: files and folders it may not read', { timeout: 180_000 }, 
     await chmod(site.file('content/secret'), 0o755);
     await events.next('reload');
     expect((await get(`${url}secret/page/`)).text).toContain('>Secret page</h1>');
+    // Watched again: an edit inside the folder is seen.
+    await writeFile(site.file('content/secret/page.md'), '---\ntitle: Open page\ndescription: Behind an open folder.\n---\n\nText.\n');
+    await events.next('reload', (data) => (data.routes as string[]).includes('/secret/page/'));
+    expect((await get(`${url}secret/page/`)).text).toContain('>Open page</h1>');
   });
 
   it('reports a new page it may not read as build does, and serves it once it is readable', async () => {
@@ -73,8 +86,7 @@ describe('dev server: files and folders it may not read', { timeout: 180_000 }, 
     await writeFile(site.file('content/locked.md'), '---\ntitle: Locked\ndescription: Not readable yet.\n---\n\nText.\n', { mode: 0o000 });
     if (asRoot) await chown(site.file('content/locked.md'), NOBODY, NOBODY);
 
-    const problems = (await events.next('problems')).data.problems as Problem[];
-    expect(problems).toEqual([expect.objectContaining({ file: 'locked.md', message: 'cannot read the file: EACCES' })]);
+    await events.next('problems', (data) => equal(data.problems, [expect.objectContaining({ file: 'locked.md', message: 'cannot read the file: EACCES' })]));
     expect((await get(`${url}guide/install/`)).status).toBe(200);
     expect(dev.output().stderr).toMatch(/locked\.md[\s-]+cannot read the file: EACCES/);
     expect(await build()).toMatch(/locked\.md[\s-]+cannot read the file: EACCES/);
