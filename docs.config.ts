@@ -120,6 +120,7 @@ const constants = {
   stravaRateLimitsUrl: 'https://developers.strava.com/docs/rate-limits/',
   xRateLimitsUrl: 'https://developer.x.com/en/docs/x-api/rate-limits',
   zoomRateLimitsUrl: 'https://developers.zoom.us/docs/api/rate-limits/',
+  hubspotRateLimitsUrl: 'https://developers.hubspot.com/docs/api/usage-details',
 } satisfies Record<string, string | number>;
 
 const page = (route: string) => route;

@@ -88,7 +88,8 @@ export async function builtBase(dir: string): Promise<string | undefined> {
 
 /** The Content-Type of a file, from the maintained MIME table; text is UTF-8. */
 export function contentType(file: string): string {
-  const type = mime.getType(file) ?? 'application/octet-stream';
+  // The table maps `.ts` to an MPEG transport stream; a docs site's `.d.ts` is TypeScript to read or save.
+  const type = file.endsWith('.d.ts') ? 'text/plain' : (mime.getType(file) ?? 'application/octet-stream');
   return /^text\/|^application\/(json|javascript|xml|[\w.-]+\+(json|xml))$/.test(type) ? `${type}; charset=utf-8` : type;
 }
 

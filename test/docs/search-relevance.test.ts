@@ -127,7 +127,9 @@ const QUESTIONS: [query: string, route: string][] = [
   ['warm workers', '/workflows/events/cold-starts/'],
   ['delete my account', '/user-settings/'],
   ['timezone of a schedule', '/workflows/steps/triggers/'],
-  ['request body json form', '/quickstart/hello-name/'],
+  // The HTTP trigger page's "Request bodies" is the reference for every body format; the quickstart answers the task.
+  ['request body json form', '/workflows/steps/http-trigger/'],
+  ['read a name from the request body', '/quickstart/hello-name/'],
 ];
 
 const HAVE_CONTENT = existsSync(path.join(REPO, 'content/index.md'));

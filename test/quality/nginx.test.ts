@@ -9,7 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO } from '../helpers/site.js';
 import { parseHeadersFile } from '../../src/outputs/headers.js';
-import { buildGateSites, type BuiltSite } from './site.js';
+import { buildGateSites, REAL_SITE, type BuiltSite } from './site.js';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const DEPLOY_CONF = path.join(REPO, 'deploy/nginx.conf');
@@ -165,6 +165,16 @@ describe.skipIf(!existsSync(NGINX))('quality/nginx: deploy/nginx.conf', () => {
     for (const file of ['_headers', '_redirects', 'nginx-headers.conf', 'nginx-redirects.conf']) {
       expect(await readFile(path.join(site.outDir, file), 'utf8'), file).toBeTruthy();
       expect((await get(`${origin}${site.base}${file}`)).status, file).toBe(404);
+    }
+  });
+
+  it.skipIf(!REAL_SITE)('serves TypeScript declarations as text, not as video/mp2t', async () => {
+    const files = (await readdir(site.outDir, { recursive: true })).filter((f) => f.endsWith('.d.ts'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const response = await get(`${origin}${site.base}${file.split(path.sep).join('/')}`);
+      expect([response.status, response.headers.get('content-type')], file).toEqual([200, 'text/plain; charset=utf-8']);
+      expect(response.body.toString()).toBe(await readFile(path.join(site.outDir, file), 'utf8'));
     }
   });
 

@@ -66,6 +66,7 @@ describe('serve', () => {
     await writeFile(path.join(dir, 'downloads/example.conf'), 'listen 80;');
     await writeFile(path.join(dir, 'downloads/app.webmanifest'), '{}');
     await writeFile(path.join(dir, 'downloads/module.wasm'), Buffer.from([0, 97, 115, 109]));
+    await writeFile(path.join(dir, 'downloads/platform.d.ts'), 'export declare const a: number;');
     await writeFile(path.join(dir, 'guide/index.md'), '# Guide');
     await writeFile(path.join(dir, '_headers'), headersFile({ analytics: {}, base: '/docs/' }).contents);
     await writeFile(path.join(dir, '_redirects'), '/docs/old/ /docs/guide/ 301\n');
@@ -189,6 +190,7 @@ describe('serve', () => {
       '/docs/downloads/example.conf': 'text/plain; charset=utf-8',
       '/docs/downloads/app.webmanifest': 'application/manifest+json; charset=utf-8',
       '/docs/downloads/module.wasm': 'application/wasm',
+      '/docs/downloads/platform.d.ts': 'text/plain; charset=utf-8',
       '/docs/guide/index.md': 'text/markdown; charset=utf-8',
       '/docs/assets/client.Ab12Cd34.js': 'text/javascript; charset=utf-8',
       '/docs/guide/': 'text/html; charset=utf-8',
