@@ -66,6 +66,13 @@ const userConfigSchema = z.strictObject({
         .optional(),
     })
     .optional(),
+  /** Markdown rendering. */
+  markdown: z
+    .strictObject({
+      /** Number the lines of every code block; a block's `:line-numbers` or `:no-line-numbers` wins. @default false */
+      lineNumbers: z.boolean().optional(),
+    })
+    .optional(),
   /** Search settings: groups of words that find each other. */
   search: z.strictObject({ synonyms: z.array(z.array(z.string().min(1)).min(2)).optional() }).optional(),
   /** Sidebar groups and links; when absent it is made from the folder tree. */
@@ -107,6 +114,7 @@ export interface ResolvedConfig {
   constants: Record<string, string | number>;
   analytics: { containerId?: string };
   runtime: RuntimeConfig;
+  markdown: { lineNumbers: boolean };
   search: { synonyms: string[][] };
   sidebar?: (SidebarGroupConfig | SidebarLinkConfig)[];
   redirects: RedirectConfig[];
@@ -173,6 +181,7 @@ export function resolveConfig(user: unknown, root: string, overrides: { base?: s
         trickleSpeedMs: rt.progress?.trickleSpeedMs ?? 800,
       },
     },
+    markdown: { lineNumbers: c.markdown?.lineNumbers ?? false },
     search: { synonyms: c.search?.synonyms ?? [] },
     sidebar: c.sidebar,
     redirects: c.redirects ?? [],

@@ -23,7 +23,7 @@ import rehypeTaskLists from './task-lists.js';
 import remarkNoH1 from './no-h1.js';
 
 /** The plugin chain. Order matters where noted. */
-export function createProcessor(config: Pick<ResolvedConfig, 'base'>): Processor {
+export function createProcessor(config: Pick<ResolvedConfig, 'base' | 'markdown'>): Processor {
   return unified()
     .use(remarkParse)
     .use(remarkDirective)
@@ -33,7 +33,7 @@ export function createProcessor(config: Pick<ResolvedConfig, 'base'>): Processor
     .use(remarkNoH1)
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rehypeSlug)
-    .use(rehypeCode) // before headings: code blocks are left out of section text
+    .use(rehypeCode, config.markdown) // before headings: code blocks are left out of section text
     .use(rehypeHeadings) // after rehype-slug: needs ids
     .use(rehypeLinks, { base: config.base })
     .use(rehypeTables) // focusable, named scroll box per table (WCAG 2.1.1)
