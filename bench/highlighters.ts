@@ -1,54 +1,24 @@
 // Shiki (TextMate grammars) against lowlight (highlight.js grammars) on the same snippets: where they
 // classify a piece of code differently, so a person can judge which is right.
-// Also the time each takes on the real site's code blocks.
-// Usage: node --import tsx bench/highlighters.ts [--all] [--time]
+// Also the time each takes on a site's code blocks (--time [content folder], the real site's by default).
+// Usage: node --import tsx bench/highlighters.ts [--all] [--time [dir]] | --json dir
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import type { ElementContent } from 'hast';
-import http from 'highlight.js/lib/languages/http';
-import { common, createLowlight } from 'lowlight';
-import { highlightLines } from '../src/markdown/highlight.js';
+import { highlightLines, isKnownLanguage, type HighlighterName } from '../src/markdown/highlight.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const lowlight = createLowlight(common);
-lowlight.register({ http });
-lowlight.registerAlias({ typescript: ['tsx'], yaml: ['yml'] });
-
-/** highlight.js classes in the kinds the site colours (the same groups the stylesheet had). */
-const HLJS_KIND: Record<string, string> = {
-  keyword: 'tk', 'selector-tag': 'tk', literal: 'tn', built_in: 'tk', type: 'tk', string: 'ts', regexp: 'ts', 'template-tag': 'ts', addition: 'ts', number: 'tn', symbol: 'tn',
-  bullet: 'tn', comment: 'tc', quote: 'tc', deletion: 'tc', title: 'tf', section: 'tf', attr: 'tp', attribute: 'tp', variable: 'tp', property: 'tp', params: 'tp', name: 'tp',
-  'selector-class': 'tp', meta: 'tm', doctag: 'tm',
-};
 const NAMES: Record<string, string> = { tk: 'keyword', ts: 'string', tn: 'number/constant', tc: 'comment', tf: 'function/type', tp: 'property/variable', tm: 'meta', '': 'plain' };
 
-/** Per character: the kind lowlight gives it. */
-function lowlightKinds(lang: string, code: string): string[] {
+/** Per character: the kind a highlighter gives it (lowlight's classes folded into the same kinds). */
+function kinds(lang: string, code: string, highlighter: HighlighterName): string[] {
   const out: string[] = [];
-  const visit = (nodes: ElementContent[], kind: string) => {
-    for (const node of nodes) {
-      if (node.type === 'text') out.push(...[...node.value].map(() => kind));
-      else if (node.type === 'element') {
-        const cls = ((node.properties.className as string[]) ?? []).map((c) => c.replace(/^hljs-/, ''));
-        const own = cls.map((c) => HLJS_KIND[c]).find(Boolean);
-        visit(node.children, own ?? kind);
-      }
-    }
-  };
-  visit(lowlight.highlight(lang, code).children as ElementContent[], '');
-  return out;
-}
-
-/** Per character: the kind Shiki gives it. */
-function shikiKinds(lang: string, code: string): string[] {
-  const kinds: string[] = [];
-  for (const [i, line] of highlightLines(lang, code).entries()) {
-    if (i > 0) kinds.push('');
-    for (const token of line) kinds.push(...[...token.text].map(() => token.kind));
+  for (const [i, line] of highlightLines(lang, code, highlighter).entries()) {
+    if (i > 0) out.push('');
+    for (const token of line) out.push(...[...token.text].map(() => token.kind));
   }
-  return kinds;
+  return out;
 }
 
 const SAMPLES: Record<string, string> = {
@@ -149,8 +119,8 @@ Content-Type: application/json
 };
 
 function report(lang: string, code: string, showAll: boolean): string[] {
-  const a = lowlightKinds(lang, code);
-  const b = shikiKinds(lang, code);
+  const a = kinds(lang, code, 'lowlight');
+  const b = kinds(lang, code, 'shiki');
   const out: string[] = [];
   const chars = [...code];
   let i = 0;
@@ -167,36 +137,57 @@ function report(lang: string, code: string, showAll: boolean): string[] {
   return out;
 }
 
-/** Every fenced block of the real site, by language. */
-async function siteBlocks(): Promise<[string, string][]> {
-  const files = (await readdir(path.join(REPO, 'content'), { recursive: true })).filter((f) => f.endsWith('.md'));
+/** Every fenced block under a content folder, with its language. */
+async function blocksOf(contentDir: string): Promise<[string, string][]> {
+  const files = (await readdir(contentDir, { recursive: true })).filter((f) => f.endsWith('.md'));
   const blocks: [string, string][] = [];
   for (const file of files) {
-    const text = await readFile(path.join(REPO, 'content', file), 'utf8');
-    for (const m of text.matchAll(/^ *```(\w+)[^\n]*\n([\s\S]*?)\n *```/gm)) blocks.push([m[1], m[2]]);
+    const text = await readFile(path.join(contentDir, file), 'utf8');
+    for (const m of text.matchAll(/^ *```(\w+)[^\n]*\n([\s\S]*?)\n *```/gm)) if (m[1] !== 'text') blocks.push([m[1], m[2]]);
   }
   return blocks;
 }
 
-const args = process.argv.slice(2);
-for (const [lang, code] of Object.entries(SAMPLES)) {
-  const lines = report(lang, code, args.includes('--all'));
-  console.log(`\n## ${lang}: ${lines.length} differences`);
-  console.log(lines.join('\n'));
+export interface HighlighterTimes {
+  blocks: number;
+  /** The first pass in a fresh process: grammars load and compile, as in a cold build. */
+  lowlightFirstMs: number;
+  shikiFirstMs: number;
+  /** A later pass (median of 3): what a long build or the dev server pays. */
+  lowlightMs: number;
+  shikiMs: number;
 }
-if (args.includes('--time')) {
-  const blocks = (await siteBlocks()).filter(([lang]) => lowlight.registered(lang) && lang !== 'text');
-  const time = (fn: () => void) => {
-    const runs: number[] = [];
-    for (let r = 0; r < 5; r++) {
-      const t = performance.now();
-      fn();
-      runs.push(performance.now() - t);
-    }
-    return runs.sort((x, y) => x - y)[2].toFixed(1);
+
+/** Times both highlighters on every block of a content folder (run it in a fresh process for the first pass to mean anything). */
+export async function timeHighlighters(contentDir: string): Promise<HighlighterTimes> {
+  const blocks = (await blocksOf(contentDir)).filter(([lang]) => isKnownLanguage(lang, 'lowlight') && isKnownLanguage(lang, 'shiki'));
+  const once = (highlighter: HighlighterName) => {
+    const t = performance.now();
+    for (const [lang, code] of blocks) highlightLines(lang, code, highlighter);
+    return performance.now() - t;
   };
-  const first = performance.now();
-  for (const [lang, code] of blocks) highlightLines(lang, code);
-  console.log(`\nshiki, first pass (grammars loading): ${(performance.now() - first).toFixed(1)} ms`);
-  console.log(`${blocks.length} blocks of the real site, median of 5: lowlight ${time(() => blocks.forEach(([l, c]) => lowlight.highlight(l, c)))} ms, shiki ${time(() => blocks.forEach(([l, c]) => highlightLines(l, c)))} ms`);
+  const lowlightFirstMs = once('lowlight');
+  const shikiFirstMs = once('shiki');
+  const median = (highlighter: HighlighterName) => [once(highlighter), once(highlighter), once(highlighter)].sort((x, y) => x - y)[1];
+  return { blocks: blocks.length, lowlightFirstMs, shikiFirstMs, lowlightMs: median('lowlight'), shikiMs: median('shiki') };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  if (args.includes('--json')) {
+    // For bench/run.ts: the figures of one content folder, in this fresh process.
+    console.log(JSON.stringify(await timeHighlighters(args[args.indexOf('--json') + 1])));
+    process.exit(0);
+  }
+  for (const [lang, code] of Object.entries(SAMPLES)) {
+    const lines = report(lang, code, args.includes('--all'));
+    console.log(`\n## ${lang}: ${lines.length} differences`);
+    console.log(lines.join('\n'));
+  }
+  if (args.includes('--time')) {
+    const dir = args[args.indexOf('--time') + 1]?.startsWith('-') === false ? args[args.indexOf('--time') + 1] : path.join(REPO, 'content');
+    const t = await timeHighlighters(dir);
+    const ms = (n: number) => `${Math.round(n)} ms`;
+    console.log(`\n${t.blocks} blocks in ${dir}: first pass lowlight ${ms(t.lowlightFirstMs)}, shiki ${ms(t.shikiFirstMs)}; later passes lowlight ${ms(t.lowlightMs)}, shiki ${ms(t.shikiMs)}`);
+  }
 }

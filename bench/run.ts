@@ -25,6 +25,14 @@ async function buildOnce(root: string, out: string): Promise<BuildFigures> {
   return JSON.parse(stdout.trim().split('\n').pop()!);
 }
 
+/** The highlighter's share of a cold build: its first pass over the root's code blocks, in a fresh process. */
+async function highlighterShare(root: string, buildMs: number): Promise<string> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(REPO, 'bench/highlighters.ts'), '--json', path.join(root, 'content')], { cwd: REPO });
+  const t = JSON.parse(stdout.trim().split('\n').pop()!);
+  const pct = (ms: number) => `${Math.round((ms / buildMs) * 100)}%`;
+  return `${t.blocks} code blocks: Shiki ${Math.round(t.shikiFirstMs)} ms (${pct(t.shikiFirstMs)} of the cold build; lowlight would take ${Math.round(t.lowlightFirstMs)} ms), ${Math.round(t.shikiMs)} ms once its grammars are loaded`;
+}
+
 function row(label: string, f: BuildFigures): string {
   return `| ${label} | ${f.pages.toLocaleString('en-US')} | ${(f.ms / 1000).toFixed(2)} s | ${Math.round((f.pages / f.ms) * 1000).toLocaleString('en-US')} | ${f.maxRssMB} MB |`;
 }
@@ -41,6 +49,7 @@ if (!args.includes('--skip-real') && existsSync(path.join(REPO, 'content/index.m
   await rm(path.join(REPO, 'node_modules/.cache/docs'), { recursive: true, force: true });
   const cold = await buildOnce(REPO, out);
   lines.push(row('real site, cold', cold));
+  console.log(`highlighting, real site: ${await highlighterShare(REPO, cold.ms)}`);
   lines.push(row('real site, unchanged', await buildOnce(REPO, out)));
   const { initialScriptWeight } = await import('./weight.js');
   const js = await initialScriptWeight(out);
@@ -67,6 +76,7 @@ for (const pages of sizes) {
   await rm(path.join(dir, 'node_modules/.cache/docs'), { recursive: true, force: true });
   const cold = await buildOnce(dir, out);
   lines.push(row(`corpus ${pages.toLocaleString('en-US')}, cold`, cold));
+  console.log(`highlighting, corpus ${pages}: ${await highlighterShare(dir, cold.ms)}`);
   lines.push(row(`corpus ${pages.toLocaleString('en-US')}, unchanged`, await buildOnce(dir, out)));
   // A writer's edit: one page's text changes, every other page keeps its files.
   const edited = path.join(dir, 'content/section-000/page-00000.md');

@@ -71,6 +71,8 @@ const userConfigSchema = z.strictObject({
     .strictObject({
       /** Number the lines of every code block; a block's `:line-numbers` or `:no-line-numbers` wins. @default false */
       lineNumbers: z.boolean().optional(),
+      /** The grammars that highlight code: highlight.js's, or VS Code's through Shiki (more precise, slower: see README). @default "lowlight" */
+      highlighter: z.enum(['lowlight', 'shiki']).optional(),
     })
     .optional(),
   /** Search settings: groups of words that find each other. */
@@ -114,7 +116,7 @@ export interface ResolvedConfig {
   constants: Record<string, string | number>;
   analytics: { containerId?: string };
   runtime: RuntimeConfig;
-  markdown: { lineNumbers: boolean };
+  markdown: { lineNumbers: boolean; highlighter: 'lowlight' | 'shiki' };
   search: { synonyms: string[][] };
   sidebar?: (SidebarGroupConfig | SidebarLinkConfig)[];
   redirects: RedirectConfig[];
@@ -181,7 +183,7 @@ export function resolveConfig(user: unknown, root: string, overrides: { base?: s
         trickleSpeedMs: rt.progress?.trickleSpeedMs ?? 800,
       },
     },
-    markdown: { lineNumbers: c.markdown?.lineNumbers ?? false },
+    markdown: { lineNumbers: c.markdown?.lineNumbers ?? false, highlighter: c.markdown?.highlighter ?? 'lowlight' },
     search: { synonyms: c.search?.synonyms ?? [] },
     sidebar: c.sidebar,
     redirects: c.redirects ?? [],

@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Root } from 'hast';
 import type { VFile } from 'vfile';
-import { highlightLines, isKnownLanguage, knownLanguages, PLAIN } from './highlight.js';
+import { highlightLines, isKnownLanguage, knownLanguages, type HighlighterName } from './highlight.js';
 import { checkedCode, readDiff, readNotations, type LineMark, type MarkedCode } from './notations.js';
 import { isElement, SKIP, walk } from './walk.js';
 import type { CodeBlock } from '../types.js';
@@ -9,6 +9,8 @@ import type { CodeBlock } from '../types.js';
 const LABELS: Record<string, string> = { js: 'JavaScript', javascript: 'JavaScript', mjs: 'JavaScript', cjs: 'JavaScript', jsx: 'JSX', ts: 'TypeScript', typescript: 'TypeScript', tsx: 'TSX', json: 'JSON', jsonc: 'JSONC', yaml: 'YAML', yml: 'YAML', bash: 'Bash', sh: 'Shell', shell: 'Shell', zsh: 'Zsh', console: 'Console', http: 'HTTP', sql: 'SQL', python: 'Python', py: 'Python', html: 'HTML', xml: 'XML', css: 'CSS', diff: 'Diff', text: 'Text', txt: 'Text', go: 'Go', ruby: 'Ruby', nginx: 'nginx', powershell: 'PowerShell', ps1: 'PowerShell', dockerfile: 'Dockerfile', graphql: 'GraphQL', ini: 'INI', toml: 'TOML', markdown: 'Markdown', md: 'Markdown' };
 
 export interface CodeOptions {
+  /** highlight.js grammars (lowlight) or VS Code's (Shiki). @default 'lowlight' */
+  highlighter?: HighlighterName;
   /** Number the lines of every block (a block's `:line-numbers` or `:no-line-numbers` wins). @default false */
   lineNumbers?: boolean;
 }
@@ -46,8 +48,9 @@ function splitLang(info: string, meta: string): { lang: string; meta: string } {
 const span = (className: string[], children: ElementContent[]): Element => ({ type: 'element', tagName: 'span', properties: { className }, children });
 
 /** One `span.line` a source line (classes for its marks), tokens as `span.t?` inside. */
-function renderLines(lang: string, code: MarkedCode, highlight: Set<number>): ElementContent[] {
-  const tokens = lang === 'diff' || PLAIN.has(lang) ? code.lines.map((text) => (text ? [{ text, kind: '' }] : [])) : highlightLines(lang, code.lines.join('\n'));
+function renderLines(lang: string, code: MarkedCode, highlight: Set<number>, highlighter: HighlighterName): ElementContent[] {
+  // A diff's lines are shown as they are: its signs became line classes.
+  const tokens = highlightLines(lang === 'diff' ? 'text' : lang, code.lines.join('\n'), highlighter);
   const out: ElementContent[] = [];
   tokens.forEach((line, i) => {
     const marks: Set<string> = new Set(code.marks[i]);
@@ -74,6 +77,7 @@ function blockClasses(code: MarkedCode, lineNumbers: boolean): string[] {
  * (title, language, copy button). The browser gets classes only: no highlighter ships to the client.
  */
 export default function rehypeCode(options: CodeOptions = {}) {
+  const highlighter = options.highlighter ?? 'lowlight';
   return (tree: Root, file: VFile) => {
     // Kept for the content checks (code parsing, CLI commands), with file lines.
     const blocks: CodeBlock[] = [];
@@ -92,9 +96,9 @@ export default function rehypeCode(options: CodeOptions = {}) {
       const code = name === 'diff' ? readDiff(source) : readNotations(source);
       if (node.position) blocks.push({ lang, meta: metaText, code: checkedCode(code, source.split('\n').length), line: node.position.start.line + lineOffset });
       let highlightAs = name;
-      if (lang && !isKnownLanguage(name)) {
+      if (lang && !isKnownLanguage(name, highlighter)) {
         const message = file.message(`unknown code block language "${lang}"`, { place: node.position, ruleId: 'code-language' });
-        message.note = `use one of: ${knownLanguages().slice(0, 40).join(', ')} (or "text" for no highlighting)`;
+        message.note = `use one of: ${knownLanguages(highlighter).slice(0, 40).join(', ')} (or "text" for no highlighting)`;
         highlightAs = 'text';
       }
       const label = lang ? LABELS[name] ?? lang : '';
@@ -108,7 +112,7 @@ export default function rehypeCode(options: CodeOptions = {}) {
         properties: { className: blockClasses(code, meta.lineNumbers ?? options.lineNumbers ?? false), dataLang: lang || undefined },
         children: [
           { type: 'element', tagName: 'div', properties: { className: ['code-head'] }, children: head },
-          { type: 'element', tagName: 'pre', properties: { tabIndex: 0 }, children: [{ type: 'element', tagName: 'code', properties: {}, children: renderLines(highlightAs || 'text', code, meta.highlight) }] },
+          { type: 'element', tagName: 'pre', properties: { tabIndex: 0 }, children: [{ type: 'element', tagName: 'code', properties: {}, children: renderLines(highlightAs || 'text', code, meta.highlight, highlighter) }] },
         ],
         position: node.position,
       };

@@ -18,10 +18,11 @@ function render(body: string, user: UserConfig = {}) {
   return { page, problems: problems.list };
 }
 
-describe('markdown/code fixtures (input .md, expected .html side by side)', () => {
+describe('markdown/code fixtures (input .md, expected .html side by side; *.shiki.md with Shiki)', () => {
   for (const name of readdirSync(FIXTURES).filter((f) => f.endsWith('.md'))) {
     it(name.replace(/\.md$/, '').replaceAll('-', ' '), async () => {
-      const { page, problems } = render(await readFile(path.join(FIXTURES, name), 'utf8'));
+      const user: UserConfig = name.endsWith('.shiki.md') ? { markdown: { highlighter: 'shiki' } } : {};
+      const { page, problems } = render(await readFile(path.join(FIXTURES, name), 'utf8'), user);
       expect(problems).toEqual([]);
       await expect(page.html.trim() + '\n').toMatchFileSnapshot(path.join(FIXTURES, name.replace(/\.md$/, '.html')));
     });
