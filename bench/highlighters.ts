@@ -156,6 +156,9 @@ export interface HighlighterTimes {
   /** A later pass (median of 3): what a long build or the dev server pays. */
   lowlightMs: number;
   shikiMs: number;
+  /** Token spans each emits (each `<span class="tk">...</span>` is 24 bytes before compression). */
+  lowlightSpans: number;
+  shikiSpans: number;
 }
 
 /** Times both highlighters on every block of a content folder (run it in a fresh process for the first pass to mean anything). */
@@ -169,7 +172,8 @@ export async function timeHighlighters(contentDir: string): Promise<HighlighterT
   const lowlightFirstMs = once('lowlight');
   const shikiFirstMs = once('shiki');
   const median = (highlighter: HighlighterName) => [once(highlighter), once(highlighter), once(highlighter)].sort((x, y) => x - y)[1];
-  return { blocks: blocks.length, lowlightFirstMs, shikiFirstMs, lowlightMs: median('lowlight'), shikiMs: median('shiki') };
+  const spans = (highlighter: HighlighterName) => blocks.reduce((n, [lang, code]) => n + highlightLines(lang, code, highlighter).flat().filter((t) => t.kind).length, 0);
+  return { blocks: blocks.length, lowlightFirstMs, shikiFirstMs, lowlightMs: median('lowlight'), shikiMs: median('shiki'), lowlightSpans: spans('lowlight'), shikiSpans: spans('shiki') };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -188,6 +192,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const dir = args[args.indexOf('--time') + 1]?.startsWith('-') === false ? args[args.indexOf('--time') + 1] : path.join(REPO, 'content');
     const t = await timeHighlighters(dir);
     const ms = (n: number) => `${Math.round(n)} ms`;
-    console.log(`\n${t.blocks} blocks in ${dir}: first pass lowlight ${ms(t.lowlightFirstMs)}, shiki ${ms(t.shikiFirstMs)}; later passes lowlight ${ms(t.lowlightMs)}, shiki ${ms(t.shikiMs)}`);
+    console.log(`\n${t.blocks} blocks in ${dir}: first pass lowlight ${ms(t.lowlightFirstMs)}, shiki ${ms(t.shikiFirstMs)}; later passes lowlight ${ms(t.lowlightMs)}, shiki ${ms(t.shikiMs)}; token spans lowlight ${t.lowlightSpans}, shiki ${t.shikiSpans}`);
   }
 }
