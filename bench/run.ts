@@ -33,6 +33,15 @@ async function removeOutput(out: string): Promise<void> {
   await rm(path.join(path.dirname(out), `.${path.basename(out)}.builds`), { recursive: true, force: true });
 }
 
+/** The highlighter's share of a cold build: its first pass over the root's code blocks, in a fresh process. */
+async function highlighterShare(root: string, buildMs: number): Promise<string> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(REPO, 'bench/highlighters.ts'), '--json', path.join(root, 'content')], { cwd: REPO });
+  const t = JSON.parse(stdout.trim().split('\n').pop()!);
+  const pct = (ms: number) => `${Math.round((ms / buildMs) * 100)}%`;
+  const ms = (n: number) => `${Math.round(n)} ms`;
+  return `${t.blocks} code blocks: highlight.js ${ms(t.lowlightFirstMs)} (${pct(t.lowlightFirstMs)} of the cold build), Shiki ${ms(t.shikiFirstMs)} (${pct(t.shikiFirstMs)}); once grammars are loaded ${ms(t.lowlightMs)} and ${ms(t.shikiMs)}`;
+}
+
 function row(label: string, f: BuildFigures): string {
   return `| ${label} | ${f.pages.toLocaleString('en-US')} | ${(f.ms / 1000).toFixed(2)} s | ${Math.round((f.pages / f.ms) * 1000).toLocaleString('en-US')} | ${f.maxRssMB} MB |`;
 }
@@ -49,6 +58,7 @@ if (!args.includes('--skip-real') && existsSync(path.join(REPO, 'content/index.m
   await rm(path.join(REPO, 'node_modules/.cache/docs'), { recursive: true, force: true });
   const cold = await buildOnce(REPO, out);
   lines.push(row('real site, cold', cold));
+  console.log(`highlighting, real site: ${await highlighterShare(REPO, cold.ms)}`);
   lines.push(row('real site, unchanged', await buildOnce(REPO, out)));
   const { initialScriptWeight } = await import('./weight.js');
   const js = await initialScriptWeight(out);
@@ -114,6 +124,7 @@ for (const pages of sizes) {
   }
   const cold = await coldBuild(dir, out);
   lines.push(row(`corpus ${pages.toLocaleString('en-US')}, cold`, cold));
+  console.log(`highlighting, corpus ${pages}: ${await highlighterShare(dir, cold.ms)}`);
   lines.push(row(`corpus ${pages.toLocaleString('en-US')}, unchanged`, await buildOnce(dir, out)));
   // A writer's edit: one page's text changes, every other page keeps its files.
   const edited = await somePage(content);

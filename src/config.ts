@@ -73,6 +73,15 @@ const userConfigSchema = z.strictObject({
         .optional(),
     })
     .optional(),
+  /** Markdown rendering. */
+  markdown: z
+    .strictObject({
+      /** Number the lines of every code block; a block's `:line-numbers` or `:no-line-numbers` wins. @default false */
+      lineNumbers: z.boolean().optional(),
+      /** The grammars that highlight code: highlight.js's, or VS Code's through Shiki (more precise, slower: see README). @default "lowlight" */
+      highlighter: z.enum(['lowlight', 'shiki']).optional(),
+    })
+    .optional(),
   /** Search settings: groups of words that find each other. */
   search: z.strictObject({ synonyms: z.array(z.array(z.string().min(1)).min(2)).optional() }).optional(),
   /**
@@ -146,6 +155,7 @@ export interface ResolvedConfig {
   constants: Record<string, string | number>;
   analytics: { containerId?: string };
   runtime: RuntimeConfig;
+  markdown: { lineNumbers: boolean; highlighter: 'lowlight' | 'shiki' };
   search: { synonyms: string[][] };
   checks: { duplicateDescriptions: Severity; orphans: Severity };
   sidebar?: (SidebarGroupConfig | SidebarLinkConfig)[];
@@ -222,6 +232,7 @@ export function resolveConfig(user: unknown, root: string, overrides: { base?: s
         trickleSpeedMs: rt.progress?.trickleSpeedMs ?? 800,
       },
     },
+    markdown: { lineNumbers: c.markdown?.lineNumbers ?? false, highlighter: c.markdown?.highlighter ?? 'lowlight' },
     search: { synonyms: c.search?.synonyms ?? [] },
     checks: { duplicateDescriptions: c.checks?.duplicateDescriptions ?? 'warning', orphans: c.checks?.orphans ?? 'warning' },
     sidebar: c.sidebar,

@@ -4,7 +4,7 @@ import type { PageRecord, PageSource } from '../types.js';
 
 /**
  * Page records from earlier builds, keyed by a content hash of everything a record depends on:
- * the page's source, the base and the constants, and the generator's code. An unchanged page is
+ * the page's source, the base, the constants and the Markdown options, and the generator's code. An unchanged page is
  * not parsed again. Stored under node_modules/.cache in two files: the records without their HTML,
  * which every build reads, and the HTML, read when a cached page's layout must be rendered again,
  * or by `save` to carry over the HTML of pages not rendered this run (a page whose files are kept
@@ -25,7 +25,7 @@ export class MarkdownCache {
   ) {}
 
   static async open(config: ResolvedConfig): Promise<MarkdownCache> {
-    const salt = sha1(await codeVersion(), JSON.stringify([config.base, config.constants, config.limits, config.security]));
+    const salt = sha1(await codeVersion(), JSON.stringify([config.base, config.constants, config.limits, config.security, config.markdown]));
     return new MarkdownCache(config, salt, (await readCache<Map<string, PageRecord>>(cachePath(config, 'records.v8'), salt)) ?? new Map());
   }
 

@@ -30,7 +30,7 @@ import { originOf } from './includes.js';
 import { ComponentError, evaluateComponents, isMdx, MDX_SYNTAX_FIX, mdxCompiler } from './mdx.js';
 
 /** The plugin chain. Order matters where noted. */
-export function createProcessor(config: Pick<ResolvedConfig, 'base' | 'security'>): Processor {
+export function createProcessor(config: Pick<ResolvedConfig, 'base' | 'security' | 'markdown'>): Processor {
   return unified()
     .use(remarkParse)
     .use(remarkDirective)
@@ -43,7 +43,7 @@ export function createProcessor(config: Pick<ResolvedConfig, 'base' | 'security'
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rehypeSlug)
     .use(rehypeBuiltins) // after rehype-slug, before code: expands Tabs, code groups, cards, ... into HTML the rest sees
-    .use(rehypeCode) // before headings: code blocks are left out of section text
+    .use(rehypeCode, config.markdown) // before headings: code blocks are left out of section text
     .use(rehypeHeadings) // after rehype-slug: needs ids
     .use(rehypeLinks, { base: config.base })
     .use(rehypeTables) // focusable, named scroll box per table (WCAG 2.1.1)

@@ -54,7 +54,7 @@ describe('markdown', () => {
     const { page } = render('```js title="run.js" {2}\nconst a = 1;\nreturn a;\n```');
     expect(page.html).toContain('<span class="code-title">run.js</span><span class="code-lang">JavaScript</span>');
     expect(page.html).toContain('<span class="line highlighted">');
-    expect(page.html).toContain('<span class="hljs-keyword">const</span>');
+    expect(page.html).toContain('<span class="tk">const</span>');
     expect(page.html).toContain('class="copy"');
   });
 

@@ -1,0 +1,64 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveConfig, type UserConfig } from '../../../src/config.js';
+import { parseSource } from '../../../src/content.js';
+import { BuildFailure, Problems } from '../../../src/errors.js';
+import { renderSlice } from '../../../src/markdown/index.js';
+import { readFile } from 'node:fs/promises';
+
+const FIXTURES = path.join(import.meta.dirname, 'code');
+
+/** Renders one page's body the way the build does, with a site configuration. */
+function render(body: string, user: UserConfig = {}) {
+  const config = resolveConfig(user, '/tmp/site');
+  const problems = new Problems();
+  const source = parseSource(`---\ntitle: T\ndescription: D.\n---\n${body}`, 'guide/page.md', '/tmp/site/content/guide/page.md', problems);
+  const [page] = renderSlice([source], config, problems);
+  return { page, problems: problems.list };
+}
+
+describe('markdown/code fixtures (input .md, expected .html side by side; *.shiki.md with Shiki)', () => {
+  for (const name of readdirSync(FIXTURES).filter((f) => f.endsWith('.md'))) {
+    it(name.replace(/\.md$/, '').replaceAll('-', ' '), async () => {
+      const user: UserConfig = name.endsWith('.shiki.md') ? { markdown: { highlighter: 'shiki' } } : {};
+      const { page, problems } = render(await readFile(path.join(FIXTURES, name), 'utf8'), user);
+      expect(problems).toEqual([]);
+      await expect(page.html.trim() + '\n').toMatchFileSnapshot(path.join(FIXTURES, name.replace(/\.md$/, '.html')));
+    });
+  }
+});
+
+describe('markdown/code', () => {
+  it('removes notation comments from the output', () => {
+    const { page } = render('```js\na(); // [!code ++]\nb(); // [!code focus]\n```\n\n```html\n<p>x</p> <!-- [!code --] -->\n```');
+    expect(page.html).not.toContain('[!code');
+    expect(page.html).toContain('<span class="line add">');
+    expect(page.html).toContain('<span class="line remove">');
+  });
+
+  it('numbers every block when markdown.lineNumbers is on, except one marked :no-line-numbers', () => {
+    const { page } = render('```js\na();\n```\n\n```js:no-line-numbers\nb();\n```', { markdown: { lineNumbers: true } });
+    expect(page.html.match(/class="code-block[^"]*"/g)).toEqual(['class="code-block line-numbers"', 'class="code-block"']);
+  });
+
+  it('gives the content checks the code a reader runs, at the file lines of the source', () => {
+    const { page } = render('```js\nold(); // [!code --]\nnew(); // [!code ++]\n// [!code focus]\nfocused();\n```\n\n```diff\n@@ -1 +1 @@\n-a();\n+b();\n```');
+    expect(page.codeBlocks.map((b) => b.code)).toEqual(['\nnew();\n\nfocused();', '\n\nb();']);
+  });
+
+  it('rejects a markdown.lineNumbers that is not a boolean, naming the key', () => {
+    expect(() => resolveConfig({ markdown: { lineNumbers: 'yes' } } as unknown as UserConfig, '/tmp/site')).toThrow(BuildFailure);
+    try {
+      resolveConfig({ markdown: { lineNumbers: 'yes' } } as unknown as UserConfig, '/tmp/site');
+    } catch (error) {
+      expect(String((error as BuildFailure).problems[0])).toContain('"markdown.lineNumbers"');
+    }
+  });
+
+  it('reports an unknown language and shows the block as plain text', () => {
+    const { page, problems } = render('```klingon\nqapla\n```');
+    expect(problems.map((p) => p.message)).toEqual(['unknown code block language "klingon"']);
+    expect(page.html).toContain('<span class="line">qapla</span>');
+  });
+});
