@@ -224,7 +224,7 @@ export default defineConfig({
     ] },
     { text: 'CLI', items: [page('/cli/install/'), page('/cli/login/'), page('/cli/reference/')] },
     { text: 'APIs', items: [
-      page('/api/overview/'), page('/api/auth/'), page('/api/rest/'), page('/api/rest/workflows/'), page('/api/rest/webhooks/'),
+      page('/api/overview/'), page('/api/auth/'), page('/api/rest/'), page('/api/rest/workflows/'), page('/api/rest/accounts/'), page('/api/rest/webhooks/'),
       page('/api/rest/rss/'), page('/api/rest/workflow-errors/'), page('/api/sse/'),
     ] },
     { text: 'Destinations', items: [

@@ -87,7 +87,7 @@ const QUESTIONS: [query: string, route: string][] = [
   ['export workflow to json', '/api/rest/workflows/'],
   ['deploy a workflow from ci', '/workflows/managing/'],
   ['workflow logs api', '/api/rest/workflows/'],
-  ['list connected accounts', '/api/rest/'],
+  ['list connected accounts', '/api/rest/accounts/'],
   ['verify webhook signature', '/api/rest/webhooks/'],
   ['automatic retries', '/workflows/settings/'],
   ['out of memory error', '/errors/'],

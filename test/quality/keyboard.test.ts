@@ -19,9 +19,11 @@ function focused(page: Page): Promise<Focused | null> {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return null;
     const rect = el.getBoundingClientRect();
+    // A link that wraps has a box per line: the middle of their union may be the text between them.
+    const first = el.getClientRects()[0] ?? rect;
     const style = getComputedStyle(el);
-    const cx = Math.min(Math.max(rect.left + rect.width / 2, 0), innerWidth - 1);
-    const cy = Math.min(Math.max(rect.top + Math.min(rect.height, 20) / 2, 0), innerHeight - 1);
+    const cx = Math.min(Math.max(first.left + first.width / 2, 0), innerWidth - 1);
+    const cy = Math.min(Math.max(first.top + Math.min(first.height, 20) / 2, 0), innerHeight - 1);
     const hit = document.elementFromPoint(cx, cy);
     const label = el.getAttribute('href') ?? el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? '';
     return {
