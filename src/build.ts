@@ -12,6 +12,7 @@ import { MarkdownCache } from './markdown/cache.js';
 import { pageOutline } from './markdown/index.js';
 import { createRenderer, emitSiteFiles } from './output.js';
 import { PageWorkers, PARALLEL_THRESHOLD, runPages, type PageJob } from './pages.js';
+import { renderImages } from './images.js';
 import { readTemplates } from './render/index.js';
 import { buildSearchIndex } from './search/index.js';
 import { searchPages } from './search/records.js';
@@ -26,6 +27,8 @@ export interface BuildResult {
   /** Pages whose files were rendered this time (the others were kept from the previous output). */
   rendered: number;
   redirects: number;
+  /** Image renditions encoded this time (0 when every one came from the cache). */
+  imagesConverted: number;
   ms: number;
 }
 
@@ -77,13 +80,15 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
     const searchKey = sha1(salt, JSON.stringify([config.base, config.search]), JSON.stringify(searchPages(site)));
     files.push(...(await task(logger, 'search', () => memo(cachePath(config, 'search.v8'), searchKey, () => buildSearchIndex(site)))));
     files.push(...(await readStaticFiles(config, staticFiles)));
+    const images = await task(logger, 'images', () => renderImages(config, site.pages));
+    files.push(...images.files);
     // In memory the pages' files are already among `files`.
     const pagePaths = writer.staging === null ? [] : [...entries.values()].flatMap((e) => e.paths);
     checkOutputCollisions([...pagePaths, ...files.map((f) => f.path)], staticFiles, problems);
     problems.throwIfAny();
     // The caches go to disk while the output is written (both are mostly waiting on the disk).
     await task(logger, 'write', () => Promise.all([writer.commit({ files, pages: entries, kept }), cache.save(), passed.save()]));
-    return { site, pages: sources.length, rendered: jobs.length, redirects: config.redirects.length, ms: performance.now() - started };
+    return { site, pages: sources.length, rendered: jobs.length, redirects: config.redirects.length, imagesConverted: images.converted, ms: performance.now() - started };
   } catch (error) {
     await writer.discard();
     throw error;

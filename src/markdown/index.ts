@@ -10,7 +10,7 @@ import { VFile } from 'vfile';
 import type { ResolvedConfig } from '../config.js';
 import { BuildError, Problems } from '../errors.js';
 import { withBase } from '../shared/paths.js';
-import type { CodeBlock, LinkRef, PageRecord, PageSource } from '../types.js';
+import type { CodeBlock, Feature, LinkRef, PageImage, PageRecord, PageSource } from '../types.js';
 import remarkCallouts from './callouts.js';
 import rehypeCode from './code.js';
 import { resolveConstants } from './constants.js';
@@ -21,20 +21,28 @@ import rehypeLinks from './links.js';
 import rehypeTables from './tables.js';
 import rehypeTaskLists from './task-lists.js';
 import remarkNoH1 from './no-h1.js';
+import rehypeDiagrams from './diagrams.js';
+import rehypeImages from './images.js';
+import rehypeMath from './math.js';
+import remarkMathSyntax from './math-syntax.js';
 
 /** The plugin chain. Order matters where noted. */
-export function createProcessor(config: Pick<ResolvedConfig, 'base'>): Processor {
+export function createProcessor(config: Pick<ResolvedConfig, 'base' | 'contentDir'>): Processor {
   return unified()
     .use(remarkParse)
     .use(remarkDirective)
     .use(remarkCallouts) // after remark-directive: turns its nodes into callouts
     .use(remarkGfm) // after callouts: bare URLs are linked once "localhost:4173" is text again
+    .use(remarkMathSyntax)
     .use(remarkHeadingIds) // before rehype-slug, which keeps ids already set
     .use(remarkNoH1)
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rehypeSlug)
+    .use(rehypeDiagrams) // before the highlighter: `mermaid` fences are diagrams, not code
+    .use(rehypeMath) // before the highlighter: `math` fences are formulas
     .use(rehypeCode) // before headings: code blocks are left out of section text
     .use(rehypeHeadings) // after rehype-slug: needs ids
+    .use(rehypeImages, { base: config.base, contentDir: config.contentDir }) // before links, which resolve each src
     .use(rehypeLinks, { base: config.base })
     .use(rehypeTables) // focusable, named scroll box per table (WCAG 2.1.1)
     .use(rehypeTaskLists) // names task-list checkboxes
@@ -70,6 +78,8 @@ export function pageOutline(source: PageSource, config: ResolvedConfig, problems
     sections: [],
     markdown: '',
     codeBlocks: [],
+    features: [],
+    images: [],
     hash: source.hash,
   };
 }
@@ -97,6 +107,8 @@ export function renderPage(source: PageSource, config: ResolvedConfig, processor
     sections: headings.sections,
     markdown,
     codeBlocks: (file.data.codeBlocks as CodeBlock[] | undefined) ?? [],
+    features: (file.data.features as Feature[] | undefined) ?? [],
+    images: (file.data.images as PageImage[] | undefined) ?? [],
   };
 }
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { groupOf, isGroup, prevNext, type Site } from '../site.js';
 import { withBase } from '../shared/paths.js';
-import type { OutputFile, PageRecord } from '../types.js';
+import type { Feature, OutputFile, PageRecord } from '../types.js';
 import { Body, NotFound, PageContent, Sidebar, Toc, type PageView } from './components.js';
 import { breadcrumbJsonLd } from '../outputs/structured-data.js';
 import { documentHeadTags, escapeHtml, fillTemplate, headTags, type HeadData } from './head.js';
@@ -21,6 +21,8 @@ export interface PageAssets {
   /** Inline script that applies the saved theme before first paint (hashed in the CSP). */
   themeScript: string;
   redirectScript: string;
+  /** Stylesheet URL of each feature (math, diagrams, images), linked only from pages that use it. */
+  features: Record<Feature, string>;
 }
 
 /** What the browser runtime needs to show a page it navigates to: the regions and the head. */
@@ -99,10 +101,19 @@ export class Renderer {
     const layout = page.frontmatter.layout === 'page' ? 'page' : 'doc';
     const regions = {
       sidebar: this.sidebar(view.group, page.regularPath),
-      content: renderToStaticMarkup(<PageContent view={view} />),
+      content: this.featureStyles(page) + renderToStaticMarkup(<PageContent view={view} />),
       toc: layout === 'doc' ? renderToStaticMarkup(<Toc headers={page.headers} />) : '',
     };
     return { key: page.key, route: page.regularPath, head: pageHead(this.site, page), regions, layout };
+  }
+
+  /**
+   * The stylesheets of the features a page uses, at the start of its content: in the body (where
+   * HTML allows stylesheet links) so that they come with the page's chunk when the runtime
+   * navigates to it, and pages without math, diagrams or images load none of them.
+   */
+  private featureStyles(page: PageRecord): string {
+    return (page.features ?? []).map((feature) => `<link rel="stylesheet" href="${escapeHtml(this.assets.features[feature])}">`).join('');
   }
 
   /**

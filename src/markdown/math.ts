@@ -1,0 +1,49 @@
+import { createRequire } from 'node:module';
+import type { ElementContent, Root } from 'hast';
+import type { VFile } from 'vfile';
+import { usesFeature } from './features.js';
+import { isElement, SKIP, walk } from './walk.js';
+
+type Katex = typeof import('katex');
+
+/** KaTeX loads on the first page with math (most builds have none). */
+let katex: Katex | undefined;
+const loadKatex = (): Katex => (katex ??= createRequire(import.meta.url)('katex') as Katex);
+
+const classesOf = (node: { properties: Record<string, unknown> }) => (node.properties.className as string[] | undefined) ?? [];
+
+/**
+ * Math rendered at build time with KaTeX: `$...$` and `$$...$$` (src/markdown/math-syntax.ts),
+ * and ```` ```math ```` fences. The output is KaTeX's HTML with MathML beside it for screen
+ * readers; the page gets the math stylesheet (and its fonts) through the `math` feature. An
+ * invalid formula fails the build at its line. Runs before the highlighter, which would take a
+ * `math` fence for an unknown language.
+ */
+export default function rehypeMath() {
+  return (tree: Root, file: VFile) => {
+    walk(tree, isElement, (node, index, parent) => {
+      let display: boolean;
+      let target = node;
+      if (node.tagName === 'pre' && node.children[0]?.type === 'element' && classesOf(node.children[0]).includes('language-math')) {
+        target = node.children[0];
+        display = true;
+      } else if (node.tagName === 'code' && classesOf(node).includes('language-math')) {
+        display = classesOf(node).includes('math-display');
+      } else {
+        return;
+      }
+      const tex = target.children.map((c) => (c.type === 'text' ? c.value : '')).join('');
+      let html: string;
+      try {
+        html = loadKatex().renderToString(tex, { displayMode: display, throwOnError: true, output: 'htmlAndMathml', strict: 'ignore' });
+      } catch (error) {
+        const message = file.message(`invalid math: ${(error as Error).message.replace(/^KaTeX parse error: /, '')}`, { place: node.position, ruleId: 'math' });
+        message.note = 'KaTeX supports most of LaTeX math; write a literal dollar as \\$';
+        return SKIP;
+      }
+      parent.children[index] = { type: 'raw', value: html } as unknown as ElementContent;
+      usesFeature(file, 'math');
+      return SKIP;
+    });
+  };
+}
