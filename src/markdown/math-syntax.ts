@@ -6,6 +6,7 @@ import type { Processor } from 'unified';
 
 const DOLLAR = 36;
 const BACKSLASH = 92;
+const BACKTICK = 96;
 /** micromark's codes below zero: end of file and the line endings (CR, LF, CRLF). */
 const isEnd = (code: Code) => code === null;
 const isLineEnding = (code: Code) => code !== null && code < -2;
@@ -16,7 +17,8 @@ const isDigit = (code: Code) => code !== null && code >= 48 && code <= 57;
  * Inline math by pandoc's rule, so that prices in prose stay prose: `$x^2$` opens only when a
  * non-space follows the `$`, and closes only at a `$` with a non-space before it and no digit
  * after it. Stricter than pandoc, a `$` that cannot close ends the attempt (TeX has no bare `$`
- * inside math): "From $19 to $49 a month, or $x$" is text until `$x$`. `$$...$$` in a paragraph
+ * inside math): "From $19 to $49 a month, or $x$" is text until `$x$`; so does a backtick (a code
+ * span's, as in "$errors" or `"$default"`). `$$...$$` in a paragraph
  * is display math, with no such rule. `\$` is a literal dollar, inside math too.
  */
 const mathText: Construct = {
@@ -65,6 +67,7 @@ const mathText: Construct = {
         effects.exit('mathTextData');
         return between(code);
       }
+      if (code === BACKTICK && sizeOpen === 1) return nok(code);
       afterNonSpace = !isSpace(code);
       effects.consume(code);
       return code === BACKSLASH ? escaped : data;
