@@ -124,6 +124,7 @@ export default function rehypeDiagrams() {
       if (!KINDS[kind]) {
         const message = file.message(`unsupported or missing diagram type "${kind}"`, { place: node.position, ruleId: 'diagram' });
         message.note = `start the diagram with one of: flowchart LR (or TD), stateDiagram-v2, sequenceDiagram, classDiagram, erDiagram`;
+        code.properties.className = ['language-text']; // reported once, here, not again as an unknown language
         return SKIP;
       }
       let svg: string;
@@ -135,6 +136,7 @@ export default function rehypeDiagrams() {
       } catch (error) {
         const message = file.message(`invalid diagram: ${(error as Error).message}`, { place: node.position, ruleId: 'diagram' });
         message.note = 'check the diagram against the Mermaid syntax';
+        code.properties.className = ['language-text'];
         return SKIP;
       }
       const alternative: ElementContent[] = description ? [el('p', {}, [text(description)])] : relations.length ? [el('ol', {}, relations.map((r) => el('li', {}, [text(r)])))] : [el('pre', {}, [text(source.trim())])];

@@ -39,6 +39,7 @@ export default function rehypeMath() {
       } catch (error) {
         const message = file.message(`invalid math: ${(error as Error).message.replace(/^KaTeX parse error: /, '')}`, { place: node.position, ruleId: 'math' });
         message.note = 'KaTeX supports most of LaTeX math; write a literal dollar as \\$';
+        if (target !== node) target.properties.className = ['language-text']; // a fence: reported here, not as an unknown language
         return SKIP;
       }
       parent.children[index] = { type: 'raw', value: html } as unknown as ElementContent;
