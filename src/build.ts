@@ -13,6 +13,7 @@ import { pageOutline } from './markdown/index.js';
 import { createRenderer, emitSiteFiles } from './output.js';
 import { PageWorkers, PARALLEL_THRESHOLD, runPages, type PageJob } from './pages.js';
 import { renderImages } from './images.js';
+import { pageStyleFiles } from './page-styles.js';
 import { readTemplates } from './render/index.js';
 import { buildSearchIndex } from './search/index.js';
 import { searchPages } from './search/records.js';
@@ -81,7 +82,7 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
     files.push(...(await task(logger, 'search', () => memo(cachePath(config, 'search.v8'), searchKey, () => buildSearchIndex(site)))));
     files.push(...(await readStaticFiles(config, staticFiles)));
     const images = await task(logger, 'images', () => renderImages(config, site.pages));
-    files.push(...images.files);
+    files.push(...images.files, ...pageStyleFiles(site.pages));
     // In memory the pages' files are already among `files`.
     const pagePaths = writer.staging === null ? [] : [...entries.values()].flatMap((e) => e.paths);
     checkOutputCollisions([...pagePaths, ...files.map((f) => f.path)], staticFiles, problems);

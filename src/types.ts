@@ -84,6 +84,8 @@ export interface PageRecord {
   features: Feature[];
   /** The images the page shows, for their renditions (src/images.ts) and for the cache: a changed image renders the page again. */
   images: PageImage[];
+  /** CSS the content needs besides the site's (KaTeX's glyph positions as classes), '' for none: src/page-styles.ts. */
+  css: string;
   hash: string;
 }
 

@@ -80,6 +80,7 @@ export function pageOutline(source: PageSource, config: ResolvedConfig, problems
     codeBlocks: [],
     features: [],
     images: [],
+    css: '',
     hash: source.hash,
   };
 }
@@ -109,6 +110,7 @@ export function renderPage(source: PageSource, config: ResolvedConfig, processor
     codeBlocks: (file.data.codeBlocks as CodeBlock[] | undefined) ?? [],
     features: (file.data.features as Feature[] | undefined) ?? [],
     images: (file.data.images as PageImage[] | undefined) ?? [],
+    css: (file.data.css as string | undefined) ?? '',
   };
 }
 

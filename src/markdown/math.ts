@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { ElementContent, Root } from 'hast';
 import type { VFile } from 'vfile';
@@ -21,6 +22,7 @@ const classesOf = (node: { properties: Record<string, unknown> }) => (node.prope
  */
 export default function rehypeMath() {
   return (tree: Root, file: VFile) => {
+    const rules = new Map<string, string>();
     walk(tree, isElement, (node, index, parent) => {
       let display: boolean;
       let target = node;
@@ -42,9 +44,24 @@ export default function rehypeMath() {
         if (target !== node) target.properties.className = ['language-text']; // a fence: reported here, not as an unknown language
         return SKIP;
       }
-      parent.children[index] = { type: 'raw', value: html } as unknown as ElementContent;
+      parent.children[index] = { type: 'raw', value: stylesToClasses(html, rules) } as unknown as ElementContent;
       usesFeature(file, 'math');
       return SKIP;
     });
+    if (rules.size) file.data.css = [...rules].sort(([a], [b]) => a.localeCompare(b)).map(([name, style]) => `.${name}{${style.replace(/;?$/, '').split(';').map((d) => `${d}!important`).join(';')}}`).join('\n') + '\n';
   };
+}
+
+/**
+ * KaTeX places glyphs with style attributes, which the content-security policy (`style-src 'self'`)
+ * blocks: each distinct style becomes a class, its rule in the page's stylesheet
+ * (src/page-styles.ts). `!important` keeps the precedence an inline style had over KaTeX's CSS.
+ */
+export function stylesToClasses(html: string, rules: Map<string, string>): string {
+  return html.replace(/<(\w+)([^>]*?) style="([^"]*)"([^>]*)>/g, (_, tag: string, before: string, style: string, after: string) => {
+    const name = `k${createHash('sha1').update(style).digest('hex').slice(0, 6)}`;
+    rules.set(name, style);
+    const attributes = before + after;
+    return /\bclass="/.test(attributes) ? `<${tag}${attributes.replace(/\bclass="([^"]*)"/, `class="$1 ${name}"`)}>` : `<${tag} class="${name}"${attributes}>`;
+  });
 }

@@ -7,6 +7,7 @@ import { withBase } from '../shared/paths.js';
 import type { Feature, OutputFile, PageRecord } from '../types.js';
 import { Body, NotFound, PageContent, Sidebar, Toc, type PageView } from './components.js';
 import { breadcrumbJsonLd } from '../outputs/structured-data.js';
+import { pageStylePath } from '../page-styles.js';
 import { documentHeadTags, escapeHtml, fillTemplate, headTags, type HeadData } from './head.js';
 
 /** Stand-ins for the regions in the cached page shell (comments cannot occur in rendered attributes). */
@@ -113,7 +114,8 @@ export class Renderer {
    * navigates to it, and pages without math, diagrams or images load none of them.
    */
   private featureStyles(page: PageRecord): string {
-    return (page.features ?? []).map((feature) => `<link rel="stylesheet" href="${escapeHtml(this.assets.features[feature])}">`).join('');
+    const own = page.css ? [withBase(this.site.config.base, `/${pageStylePath(page.css)}`)] : [];
+    return [...(page.features ?? []).map((feature) => this.assets.features[feature]), ...own].map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
   }
 
   /**
