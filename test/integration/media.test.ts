@@ -58,13 +58,17 @@ describe('build: diagrams, math and images', () => {
     const links = (file: string) => [...first.writer.text(file)!.matchAll(/<link rel="stylesheet" href="\/docs\/assets\/(\w+)\.\w+\.css">/g)].map((m) => m[1]);
     expect(links('index.html')).toEqual(['style']);
     expect(links('math/index.html')).toEqual(['style', 'math']);
+    // KaTeX's glyph positions, as classes (no inline style), in a stylesheet of the page's own.
+    const own = /<link rel="stylesheet" href="\/docs\/(assets\/css\/\w+\.css)">/.exec(first.writer.text('math/index.html')!)![1];
+    expect(first.writer.text(own)).toMatch(/^\.k[0-9a-f]{6}\{/);
+    expect(first.writer.text('index.html')).not.toContain('assets/css/');
     expect(links('diagram/index.html')).toEqual(['style', 'diagram']);
     expect(links('guide/shots/index.html')).toEqual(['style', 'images']);
     // The chunk the runtime navigates with carries the link too.
     const chunk = [...first.writer.files.keys()].find((f) => f.startsWith('assets/js/') && first.writer.text(f)!.includes('"route":"/math/"'))!;
     const text = first.writer.text(chunk)!;
     const [, data] = JSON.parse(text.slice(text.indexOf('.push(') + '.push('.length, text.lastIndexOf(')')));
-    expect(data.regions.content).toMatch(/^<link rel="stylesheet" href="\/docs\/assets\/math\.\w+\.css"><article/);
+    expect(data.regions.content).toMatch(/^<link rel="stylesheet" href="\/docs\/assets\/math\.\w+\.css"><link rel="stylesheet" href="\/docs\/assets\/css\/\w+\.css"><article/);
   });
 
   it('ships the math fonts as WOFF2 only, referenced by the math stylesheet alone', () => {

@@ -13,6 +13,16 @@ describe('markdown/math', () => {
     expect(page.features).toEqual(['math']);
   });
 
+  it('places glyphs with classes of the page stylesheet, not style attributes (the CSP allows no inline style)', () => {
+    const { page } = render('Half: $\\frac{1}{2}$ and $x^2$.');
+    expect(page.html).not.toContain('style=');
+    expect(page.html).toMatch(/<span class="katex-strut k[0-9a-f]{6}">/);
+    const rules = page.css.trim().split('\n');
+    expect(rules.length).toBeGreaterThan(3);
+    for (const rule of rules) expect(rule).toMatch(/^\.k[0-9a-f]{6}\{[a-z-]+:[^;{}]+!important(;[a-z-]+:[^;{}]+!important)*\}$/);
+    for (const name of page.html.match(/\bk[0-9a-f]{6}\b/g)!) expect(page.css).toContain(`.${name}{`);
+  });
+
   it('renders ```math fences and inline $$...$$ as display math', () => {
     const { page } = render('```math\na^2 + b^2\n```\n\nSee $$e^{i\\pi}$$ here.');
     expect(page.html.match(/<span class="katex-display">/g)).toHaveLength(2);
