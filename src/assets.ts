@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { readFile } from 'node:fs/promises';
 import type { ResolvedConfig } from './config.js';
-import type { OutputFile } from './types.js';
+import type { Feature, OutputFile } from './types.js';
 
 export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
 
@@ -31,7 +32,26 @@ export interface BuiltAssets {
   js: string;
   css: string;
   redirectScript: string;
+  /** URL of each feature's stylesheet (client/features/), linked only from the pages that use the feature. */
+  features: Record<Feature, string>;
 }
+
+export const FEATURES: Feature[] = ['math', 'diagram', 'images'];
+
+/**
+ * KaTeX's stylesheet names each font in three formats; every browser we support reads WOFF2, so
+ * the other two are dropped (and never copied). `swap` shows a formula in a fallback font rather
+ * than nothing while its font loads.
+ */
+const woff2Only: esbuild.Plugin = {
+  name: 'katex-woff2-only',
+  setup(build) {
+    build.onLoad({ filter: /katex(\.min)?\.css$/ }, async (args) => ({
+      loader: 'css',
+      contents: (await readFile(args.path, 'utf8')).replace(/,url\([^)]+\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)/g, '').replace(/font-display:block/g, 'font-display:swap'),
+    }));
+  },
+};
 
 /**
  * Bundles the browser runtime and the stylesheet with esbuild: minified, content-hashed, split so
@@ -41,7 +61,7 @@ export async function buildAssets(config: ResolvedConfig, options: { dev?: boole
   // `clientDir`: the dev server's tests bundle a copy of client/ so they can edit its styles.
   const clientDir = options.clientDir ?? CLIENT_DIR;
   const result = await esbuild.build({
-    entryPoints: { client: path.join(clientDir, 'main.ts'), style: path.join(clientDir, 'styles/index.css') },
+    entryPoints: { client: path.join(clientDir, 'main.ts'), style: path.join(clientDir, 'styles/index.css'), ...Object.fromEntries(FEATURES.map((f) => [f, path.join(clientDir, `features/${f}.css`)])) },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -55,6 +75,8 @@ export async function buildAssets(config: ResolvedConfig, options: { dev?: boole
     write: false,
     metafile: true,
     legalComments: 'none',
+    loader: { '.woff2': 'file' },
+    plugins: [woff2Only],
     logLevel: 'silent',
     // One scalar a constant: esbuild inlines scalars, but hoists an object define into a chunk of
     // its own once code splitting is on, which would cost every page an extra request.
@@ -68,5 +90,6 @@ export async function buildAssets(config: ResolvedConfig, options: { dev?: boole
   };
   const redirectPath = `assets/redirect.${shortHash(REDIRECT_SCRIPT)}.js`;
   files.push({ path: redirectPath, contents: REDIRECT_SCRIPT });
-  return { files, js: find(/^assets\/client\.[^/]+\.js$/), css: find(/^assets\/style\.[^/]+\.css$/), redirectScript: `${config.base}${redirectPath}` };
+  const features = Object.fromEntries(FEATURES.map((f) => [f, find(new RegExp(`^assets/${f}\\.[^/]+\\.css$`))])) as Record<Feature, string>;
+  return { files, js: find(/^assets\/client\.[^/]+\.js$/), css: find(/^assets\/style\.[^/]+\.css$/), redirectScript: `${config.base}${redirectPath}`, features };
 }

@@ -12,6 +12,8 @@ import { MarkdownCache } from './markdown/cache.js';
 import { pageOutline } from './markdown/index.js';
 import { createRenderer, emitSiteFiles } from './output.js';
 import { PageWorkers, PARALLEL_THRESHOLD, runPages, type PageJob } from './pages.js';
+import { renderImages } from './images.js';
+import { pageStyleFiles } from './page-styles.js';
 import { readTemplates } from './render/index.js';
 import { buildSearchIndex } from './search/index.js';
 import { searchPages } from './search/records.js';
@@ -28,6 +30,8 @@ export interface BuildResult {
   redirects: number;
   /** Findings of the checks the configuration makes warnings (`checks`): the build succeeded. */
   warnings: BuildError[];
+  /** Image renditions encoded this time (0 when every one came from the cache). */
+  imagesConverted: number;
   ms: number;
 }
 
@@ -79,13 +83,15 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
     const searchKey = sha1(salt, JSON.stringify([config.base, config.search]), JSON.stringify(searchPages(site)));
     files.push(...(await task(logger, 'search', () => memo(cachePath(config, 'search.v8'), searchKey, () => buildSearchIndex(site)))));
     files.push(...(await readStaticFiles(config, staticFiles)));
+    const images = await task(logger, 'images', () => renderImages(config, site.pages));
+    files.push(...images.files, ...pageStyleFiles(site.pages));
     // In memory the pages' files are already among `files`.
     const pagePaths = writer.staging === null ? [] : [...entries.values()].flatMap((e) => e.paths);
     checkOutputCollisions([...pagePaths, ...files.map((f) => f.path)], staticFiles, problems);
     problems.throwIfAny();
     // The caches go to disk while the output is written (both are mostly waiting on the disk).
     await task(logger, 'write', () => allSettled([writer.commit({ files, pages: entries, kept }), cache.save(), passed.save()]));
-    return { site, pages: sources.length, rendered: jobs.length, redirects: config.redirects.length, warnings: problems.warnings, ms: performance.now() - started };
+    return { site, pages: sources.length, rendered: jobs.length, redirects: config.redirects.length, warnings: problems.warnings, imagesConverted: images.converted, ms: performance.now() - started };
   } catch (error) {
     await writer.discard();
     throw error;

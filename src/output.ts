@@ -44,8 +44,8 @@ export function pageFiles(site: Site, renderer: Renderer, page: PageRecord): { c
   };
 }
 
-export function createRenderer(site: Site, assets: Pick<BuiltAssets, 'css' | 'js' | 'redirectScript'>, templates?: Templates): Renderer {
-  return new Renderer(site, { css: assets.css, js: assets.js, themeScript: THEME_SCRIPT, redirectScript: assets.redirectScript }, templates);
+export function createRenderer(site: Site, assets: Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'>, templates?: Templates): Renderer {
+  return new Renderer(site, { css: assets.css, js: assets.js, themeScript: THEME_SCRIPT, redirectScript: assets.redirectScript, features: assets.features }, templates);
 }
 
 /** Every file of the site but the bundled assets and the search index (`dev` and tests; the build writes pages as it renders them). */
@@ -92,7 +92,7 @@ export function emitSiteFiles(site: Site, renderer: Renderer, chunkPaths: Map<st
   files.push({ path: '404.html', contents: renderer.renderNotFound(routesUrl) }, ...redirectStubs(site, renderer));
   const redirects = redirectsFile(site);
   files.push({ path: '_redirects', contents: redirects }, ...nginxFiles(config, redirects));
-  files.push({ path: 'pages.json', contents: JSON.stringify(site.pages.map(({ html, links, anchors, sections, markdown, codeBlocks, ...record }) => record), null, 1) });
+  files.push({ path: 'pages.json', contents: JSON.stringify(site.pages.map(({ html, links, anchors, sections, markdown, codeBlocks, features, images, css, ...record }) => record), null, 1) });
   files.push(sitemapFile(site), ...feedFiles(site));
   files.push({ path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${absolute(site, `${config.base}sitemap.xml`)}\n` });
   // Readers beyond the browser and the host: llms.txt, headers, favicon.

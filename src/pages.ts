@@ -34,7 +34,7 @@ export interface LayoutContext {
   /** Every page's outline (src/markdown/index.ts `pageOutline`): the sidebar, reading order and links come from these. */
   outlines: PageRecord[];
   staticFiles: string[];
-  assets: Pick<BuiltAssets, 'css' | 'js' | 'redirectScript'>;
+  assets: Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'>;
   /** Read by the main thread (src/render/index.tsx `readTemplates`): workers run from a bundle elsewhere. */
   templates: Templates;
   /** Where to stage the files (the writer's staging folder), or null to hand their contents back (builds in memory). */

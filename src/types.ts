@@ -88,9 +88,30 @@ export interface PageRecord {
   markdown: string;
   /** Fenced code blocks, for the content checks (code parsing, CLI commands). */
   codeBlocks: CodeBlock[];
+  /** What the page uses that has its own stylesheet (math, diagrams, images): linked only from pages that use it. */
+  features: Feature[];
+  /** The images the page shows, for their renditions (src/images.ts) and for the cache: a changed image renders the page again. */
+  images: PageImage[];
+  /** CSS the content needs besides the site's (KaTeX's glyph positions as classes), '' for none: src/page-styles.ts. */
+  css: string;
   hash: string;
   /** Partials the page includes: editing one renders the page again. */
   includes?: string[];
+}
+
+/** A feature with a stylesheet of its own (client/features/<name>.css). */
+export type Feature = 'math' | 'diagram' | 'images';
+
+/** An image a page shows, read from the file at render time. */
+export interface PageImage {
+  /** Path under the content folder. */
+  file: string;
+  /** Content hash: names the renditions and tells the cache the file changed. */
+  hash: string;
+  width: number;
+  height: number;
+  /** A PNG or JPEG, rendered as AVIF and WebP renditions. */
+  convert: boolean;
 }
 
 /** A fenced code block of a page, with constants resolved. */

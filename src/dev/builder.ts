@@ -95,7 +95,7 @@ export class DevBuilder {
 
   /** The URLs the served pages get in place of their placeholders. */
   urls(): DevUrls {
-    return { css: this.assets?.css ?? '', js: this.assets?.js ?? '', redirect: this.assets?.redirectScript ?? '', routes: this.routesUrl };
+    return { css: this.assets?.css ?? '', js: this.assets?.js ?? '', redirect: this.assets?.redirectScript ?? '', routes: this.routesUrl, features: this.assets?.features ?? {} };
   }
 
   /** The site and bundle being served (for tools and tests that compare with a full build). */

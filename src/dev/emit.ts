@@ -1,9 +1,9 @@
-import { THEME_SCRIPT } from '../assets.js';
+import { FEATURES, THEME_SCRIPT } from '../assets.js';
 import { hashed, ROUTES_INDEX, type RoutesIndex } from '../output.js';
 import type { Renderer } from '../render/index.js';
 import { routeShard } from '../shared/paths.js';
 import { groupOf, isGroup, prevNext, type NavLink, type Site } from '../site.js';
-import type { OutputFile, PageRecord } from '../types.js';
+import type { Feature, OutputFile, PageRecord } from '../types.js';
 import type { RenderModules } from './render-modules.js';
 
 /**
@@ -12,16 +12,21 @@ import type { RenderModules } from './render-modules.js';
  * does not make every page render again, and what the browser gets is what `build` writes.
  */
 export const DEV_TOKENS = { css: '__docs_dev_css__', js: '__docs_dev_js__', routes: '__docs_dev_routes__', redirect: '__docs_dev_redirect__' } as const;
+/** Feature stylesheets (math, diagrams, images) stand in pages as tokens too. */
+const FEATURE_TOKENS = Object.fromEntries(FEATURES.map((f) => [f, `__docs_dev_feature_${f}__`])) as Record<Feature, string>;
 
 export interface DevUrls {
   css: string;
   js: string;
   routes: string;
   redirect: string;
+  features: Partial<Record<Feature, string>>;
 }
 
 export function fillDevTokens(html: string, urls: DevUrls): string {
-  return html.replaceAll(DEV_TOKENS.css, urls.css).replaceAll(DEV_TOKENS.js, urls.js).replaceAll(DEV_TOKENS.routes, urls.routes).replaceAll(DEV_TOKENS.redirect, urls.redirect);
+  let out = html.replaceAll(DEV_TOKENS.css, urls.css).replaceAll(DEV_TOKENS.js, urls.js).replaceAll(DEV_TOKENS.routes, urls.routes).replaceAll(DEV_TOKENS.redirect, urls.redirect);
+  for (const feature of FEATURES) if (out.includes(FEATURE_TOKENS[feature])) out = out.replaceAll(FEATURE_TOKENS[feature], urls.features[feature] ?? '');
+  return out;
 }
 
 /** What one emit changed in the output. */
@@ -70,7 +75,7 @@ export class IncrementalEmitter {
 
   emit(site: Site): EmitResult {
     const { config } = site;
-    const renderer = new this.modules.Renderer(site, { css: DEV_TOKENS.css, js: DEV_TOKENS.js, themeScript: THEME_SCRIPT, redirectScript: DEV_TOKENS.redirect });
+    const renderer = new this.modules.Renderer(site, { css: DEV_TOKENS.css, js: DEV_TOKENS.js, themeScript: THEME_SCRIPT, redirectScript: DEV_TOKENS.redirect, features: FEATURE_TOKENS });
     const writes: OutputFile[] = [];
     const removes: string[] = [];
     const rendered: string[] = [];

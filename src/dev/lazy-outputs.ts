@@ -3,11 +3,13 @@ import { contentHash } from '../content.js';
 import { SEARCH_MANIFEST } from '../search/index.js';
 import type { Site } from '../site.js';
 import type { OutputFile } from '../types.js';
+import { renderImages } from '../images.js';
+import { pageStyleFiles } from '../page-styles.js';
 import type { OutputDir } from './output-dir.js';
 import type { RenderModules } from './render-modules.js';
 
-/** The full build's outputs beyond pages and chunks: the search index, and everything else emitSite writes. */
-type LazyOutput = 'site' | 'search';
+/** The full build's outputs beyond pages and chunks: the search index, the pages' media (image renditions and math styles), and everything else emitSite writes. */
+type LazyOutput = 'site' | 'search' | 'media';
 
 /**
  * The files of those outputs that list or copy pages: asked for after a change, they are made
@@ -44,12 +46,12 @@ export class LazyOutputs {
 
   /** Makes the output that has `file` current, when it must be and is not. */
   async ensure(file: string, context: LazyContext): Promise<void> {
-    const output: LazyOutput = file === SEARCH_MANIFEST || file.startsWith('assets/search/') ? 'search' : 'site';
+    const output: LazyOutput = file === SEARCH_MANIFEST || file.startsWith('assets/search/') ? 'search' : file.startsWith('assets/img/') || file.startsWith('assets/css/') ? 'media' : 'site';
     const before = this.made.get(output);
-    const mustBeCurrent = output === 'search' || LISTS_PAGES.some((re) => re.test(file));
+    const mustBeCurrent = output !== 'site' || LISTS_PAGES.some((re) => re.test(file));
     if (before && (!mustBeCurrent || before.generation === context.generation)) return;
     const { site, assets, modules } = context;
-    const files = output === 'search' ? await modules.buildSearchIndex(site) : modules.emitSite(site, assets);
+    const files = output === 'search' ? await modules.buildSearchIndex(site) : output === 'media' ? await mediaFiles(site) : modules.emitSite(site, assets);
     const assetPaths = new Set(assets.files.map((f) => f.path));
     const hashes = new Map<string, string>();
     const writes: OutputFile[] = [];
@@ -64,4 +66,9 @@ export class LazyOutputs {
     await this.out.apply(writes, removes);
     this.made.set(output, { generation: context.generation, hashes });
   }
+}
+
+/** Image renditions (from the cache once converted) and the pages' own stylesheets. */
+async function mediaFiles(site: Site): Promise<OutputFile[]> {
+  return [...(await renderImages(site.config, site.pages)).files, ...pageStyleFiles(site.pages)];
 }

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { ResolvedConfig } from '../config.js';
+import { contentHash } from './images.js';
 import { cachePath, codeVersion, readCache, sha1, writeCache } from '../cache.js';
 import type { PageRecord, PageSource } from '../types.js';
 
@@ -44,12 +47,30 @@ export class MarkdownCache {
     return key;
   }
 
-  /** A page's cached record, without its HTML (`withHtml` adds it). */
+  /** A page's cached record, without its HTML (`withHtml` adds it); none when an image it shows has changed. */
   get(source: PageSource): PageRecord | undefined {
     const key = this.key(source);
     const record = this.entries.get(key);
-    if (record) this.used.set(key, record);
+    if (!record || !this.imagesCurrent(record)) return undefined;
+    this.used.set(key, record);
     return record;
+  }
+
+  /** Image hashes by file, read once a build: a page's size attributes and rendition names come from its images. */
+  private readonly imageHashes = new Map<string, string | null>();
+  private imagesCurrent(record: PageRecord): boolean {
+    return (record.images ?? []).every((image) => {
+      let hash = this.imageHashes.get(image.file);
+      if (hash === undefined) {
+        try {
+          hash = contentHash(readFileSync(path.join(this.config.contentDir, image.file)));
+        } catch {
+          hash = null;
+        }
+        this.imageHashes.set(image.file, hash);
+      }
+      return hash === image.hash;
+    });
   }
 
   /** A cached record (from `get`) with its HTML, or undefined if the HTML is lost (render the page again). */

@@ -9,8 +9,8 @@ import { unified, type Processor } from 'unified';
 import { VFile } from 'vfile';
 import type { ResolvedConfig } from '../config.js';
 import { BuildError, Problems } from '../errors.js';
-import { pageUrl } from '../shared/paths.js';
-import type { CodeBlock, LinkRef, PageRecord, PageSource } from '../types.js';
+import { pageUrl, withBase } from '../shared/paths.js';
+import type { CodeBlock, Feature, LinkRef, PageImage, PageRecord, PageSource } from '../types.js';
 import remarkAlerts from './alerts.js';
 import rehypeBuiltins from './builtins.js';
 import remarkCallouts from './callouts.js';
@@ -28,23 +28,31 @@ import { checkLimits, DEFAULT_LIMITS } from './limits.js';
 import remarkParseBudget, { ParseTimeout, withParseBudget } from './parse-budget.js';
 import { originOf } from './includes.js';
 import { ComponentError, evaluateComponents, isMdx, MDX_SYNTAX_FIX, mdxCompiler } from './mdx.js';
+import rehypeDiagrams from './diagrams.js';
+import rehypeImages from './images.js';
+import rehypeMath from './math.js';
+import remarkMathSyntax from './math-syntax.js';
 
 /** The plugin chain. Order matters where noted. */
-export function createProcessor(config: Pick<ResolvedConfig, 'base' | 'security' | 'markdown'>): Processor {
+export function createProcessor(config: Pick<ResolvedConfig, 'base' | 'contentDir' | 'security' | 'markdown'>): Processor {
   return unified()
     .use(remarkParse)
     .use(remarkDirective)
     .use(remarkCallouts) // after remark-directive: turns its nodes into callouts
     .use(remarkAlerts) // GitHub's "> [!NOTE]" quotes become callouts too
     .use(remarkGfm) // after callouts: bare URLs are linked once "localhost:4173" is text again
+    .use(remarkMathSyntax)
     .use(remarkParseBudget) // ends a parse that outlives the page's time; after GFM, whose "~" it hooks
     .use(remarkHeadingIds) // before rehype-slug, which keeps ids already set
     .use(remarkNoH1)
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rehypeSlug)
     .use(rehypeBuiltins) // after rehype-slug, before code: expands Tabs, code groups, cards, ... into HTML the rest sees
+    .use(rehypeDiagrams) // before the highlighter: `mermaid` fences are diagrams, not code
+    .use(rehypeMath) // before the highlighter: `math` fences are formulas
     .use(rehypeCode, config.markdown) // before headings: code blocks are left out of section text
     .use(rehypeHeadings) // after rehype-slug: needs ids
+    .use(rehypeImages, { base: config.base, contentDir: config.contentDir }) // before links, which resolve each src
     .use(rehypeLinks, { base: config.base })
     .use(rehypeTables) // focusable, named scroll box per table (WCAG 2.1.1)
     .use(rehypeTaskLists) // names task-list checkboxes
@@ -81,6 +89,9 @@ export function pageOutline(source: PageSource, config: ResolvedConfig, problems
     sections: [],
     markdown: '',
     codeBlocks: [],
+    features: [],
+    images: [],
+    css: '',
     hash: source.hash,
   };
 }
@@ -140,6 +151,9 @@ export function renderPage(source: PageSource, config: ResolvedConfig, processor
     markdown,
     codeBlocks: ((file.data.codeBlocks as CodeBlock[] | undefined) ?? []).map(placed),
     ...(source.included ? { includes: source.included.files } : {}),
+    features: (file.data.features as Feature[] | undefined) ?? [],
+    images: (file.data.images as PageImage[] | undefined) ?? [],
+    css: (file.data.css as string | undefined) ?? '',
   };
 }
 

@@ -73,7 +73,7 @@ export default function rehypeLinks(options: LinkOptions) {
 }
 
 /** A relative path to a file beside the pages ("./diagram.png"), resolved against the source file; null otherwise. */
-function staticFile(url: string, relativePath: string): string | null {
+export function staticFile(url: string, relativePath: string): string | null {
   if (isExternal(url) || url.startsWith('/') || url.startsWith('#') || !/\.[a-z0-9]+$/i.test(url.split(/[?#]/)[0])) return null;
   return path.posix.normalize(path.posix.join(path.posix.dirname(relativePath), decode(url.split(/[?#]/)[0])));
 }

@@ -3,11 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { groupOf, isGroup, prevNext, type Site } from '../site.js';
-import { pageUrl } from '../shared/paths.js';
-import type { OutputFile, PageRecord } from '../types.js';
+import { pageUrl, withBase } from '../shared/paths.js';
+import type { Feature, OutputFile, PageRecord } from '../types.js';
 import { Body, NotFound, PageContent, Sidebar, Toc, type PageView } from './components.js';
 import { breadcrumbJsonLd } from '../outputs/structured-data.js';
 import { feedHref } from '../outputs/feed.js';
+import { pageStylePath } from '../page-styles.js';
 import { documentHeadTags, escapeHtml, fillTemplate, headTags, type HeadData } from './head.js';
 
 /** Stand-ins for the regions in the cached page shell (comments cannot occur in rendered attributes). */
@@ -22,6 +23,8 @@ export interface PageAssets {
   /** Inline script that applies the saved theme before first paint (hashed in the CSP). */
   themeScript: string;
   redirectScript: string;
+  /** Stylesheet URL of each feature (math, diagrams, images), linked only from pages that use it. */
+  features: Record<Feature, string>;
 }
 
 /** What the browser runtime needs to show a page it navigates to: the regions and the head. */
@@ -100,10 +103,20 @@ export class Renderer {
     const layout = page.frontmatter.layout === 'page' ? 'page' : 'doc';
     const regions = {
       sidebar: this.sidebar(view.group, page.regularPath),
-      content: renderToStaticMarkup(<PageContent view={view} />),
+      content: this.featureStyles(page) + renderToStaticMarkup(<PageContent view={view} />),
       toc: layout === 'doc' ? renderToStaticMarkup(<Toc headers={page.headers} />) : '',
     };
     return { key: page.key, route: page.regularPath, head: pageHead(this.site, page), regions, layout };
+  }
+
+  /**
+   * The stylesheets of the features a page uses, at the start of its content: in the body (where
+   * HTML allows stylesheet links) so that they come with the page's chunk when the runtime
+   * navigates to it, and pages without math, diagrams or images load none of them.
+   */
+  private featureStyles(page: PageRecord): string {
+    const own = page.css ? [withBase(this.site.config.base, `/${pageStylePath(page.css)}`)] : [];
+    return [...(page.features ?? []).map((feature) => this.assets.features[feature]), ...own].map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
   }
 
   /**

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,9 +31,18 @@ describe.each(GATE_ROOTS.map((root) => ({ root, name: path.relative(REPO, root) 
     expect(overBudget(weights), formatReport(weights)).toEqual([]);
   });
 
-  it('loads no web fonts: text uses the system font stack', async () => {
-    const files = await readdir(site.outDir, { recursive: true });
-    expect(files.filter((f) => /\.(woff2?|ttf|otf|eot)$/i.test(f))).toEqual([]);
+  it('loads no web fonts for text (the system font stack); only math has fonts, and only pages with math link them', async () => {
+    const files = (await readdir(site.outDir, { recursive: true })).map((f) => f.split(path.sep).join('/'));
+    const fonts = files.filter((f) => /\.(woff2?|ttf|otf|eot)$/i.test(f));
+    // The one exception: KaTeX's WOFF2 fonts, named by the math stylesheet alone.
+    expect(fonts.filter((f) => !/^assets\/KaTeX_[\w-]+\.\w+\.woff2$/.test(f))).toEqual([]);
+    const css = await Promise.all(files.filter((f) => /^assets\/[^/]+\.css$/.test(f)).map(async (f) => ({ f, text: await readFile(path.join(site.outDir, f), 'utf8') })));
+    for (const { f, text } of css) if (!/^assets\/math\.\w+\.css$/.test(f)) expect(text, f).not.toMatch(/@font-face|\.woff2/);
+    for (const w of weights) {
+      const html = await readFile(path.join(site.outDir, w.page), 'utf8');
+      const math = w.files.some((f) => /^assets\/math\.\w+\.css$/.test(f));
+      expect(math, w.page).toBe(html.includes('class="katex'));
+    }
   });
 });
 

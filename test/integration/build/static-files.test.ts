@@ -19,14 +19,14 @@ describe('build: files beside the pages', () => {
   it('copies images and downloads, and points links at them relative to the source file', async () => {
     const root = await site({
       'content/guide/setup.md': page('Setup', '![The flow](./diagram.svg)\n\nGet [the sample](files/sample.json).'),
-      'content/guide/diagram.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      'content/guide/diagram.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="80"/>',
       'content/guide/files/sample.json': '{"ok":true}',
     });
     const built = await buildInMemory(root);
     expect(built.writer.text('guide/diagram.svg')).toContain('<svg');
     expect(built.writer.text('guide/files/sample.json')).toBe('{"ok":true}');
     const html = built.writer.text('guide/setup/index.html')!;
-    expect(html).toContain('<img src="/docs/guide/diagram.svg" alt="The flow">');
+    expect(html).toContain('<img src="/docs/guide/diagram.svg" alt="The flow" width="120" height="80">');
     expect(html).toContain('<a href="/docs/guide/files/sample.json">the sample</a>');
   });
 

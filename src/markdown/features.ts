@@ -1,0 +1,8 @@
+import type { VFile } from 'vfile';
+import type { Feature } from '../types.js';
+
+/** Marks a page as using a feature: the layout then links that feature's stylesheet (src/render/index.tsx). */
+export function usesFeature(file: VFile, feature: Feature): void {
+  const features = (file.data.features ??= []) as Feature[];
+  if (!features.includes(feature)) features.push(feature);
+}
