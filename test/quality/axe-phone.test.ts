@@ -1,0 +1,3 @@
+import { axeGate } from './axe-gate.js';
+
+axeGate([375], { searchDialog: false });
