@@ -9,7 +9,7 @@ import { unified, type Processor } from 'unified';
 import { VFile } from 'vfile';
 import type { ResolvedConfig } from '../config.js';
 import { BuildError, Problems } from '../errors.js';
-import { pageUrl, withBase } from '../shared/paths.js';
+import { pageUrl } from '../shared/paths.js';
 import type { CodeBlock, Feature, LinkRef, PageImage, PageRecord, PageSource } from '../types.js';
 import remarkAlerts from './alerts.js';
 import rehypeBuiltins from './builtins.js';
