@@ -15,8 +15,8 @@ import { PageWorkers, PARALLEL_THRESHOLD, runPages, type PageJob } from './pages
 import { renderImages } from './images.js';
 import { pageStyleFiles } from './page-styles.js';
 import { readTemplates } from './render/index.js';
-import { buildSearchIndex } from './search/index.js';
-import { searchPages } from './search/records.js';
+import { dropFallbackProblems, missingTranslations } from './i18n/locales.js';
+import { buildSearchIndexes, searchInput } from './i18n/search.js';
 import { createSite, type Site } from './site.js';
 import { checkOutputCollisions, readStaticFiles } from './static-files.js';
 import type { OutputFile, PageRecord, PageSource } from './types.js';
@@ -32,6 +32,8 @@ export interface BuildResult {
   warnings: BuildError[];
   /** Image renditions encoded this time (0 when every one came from the cache). */
   imagesConverted: number;
+  /** A site in several languages: each locale's pages not yet translated (their root-locale source files). */
+  missingTranslations?: Record<string, string[]>;
   ms: number;
 }
 
@@ -75,13 +77,14 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
     await task(logger, 'checks', () => checkSite(site, problems));
     const passed = await PassedCache.open(cachePath(config, 'passed-blocks.v8'), salt);
     await task(logger, 'content checks', () => runContentChecks(site, problems, passed)); // the same as `docs check`
+    dropFallbackProblems(problems, sources);
     problems.throwIfAny(); // every problem of the run at once, before anything is written
 
     const chunks = new Map([...entries].map(([route, entry]) => [route, entry.chunk]));
     const files = await task(logger, 'site files', () => [...assets.files, ...pageFiles, ...emitSiteFiles(site, createRenderer(site, assets, templates), chunks)]);
     // The index depends only on what search shows of the pages and its settings: the same give the same files.
-    const searchKey = sha1(salt, JSON.stringify([config.base, config.search]), JSON.stringify(searchPages(site)));
-    files.push(...(await task(logger, 'search', () => memo(cachePath(config, 'search.v8'), searchKey, () => buildSearchIndex(site)))));
+    const searchKey = sha1(salt, JSON.stringify([config.base, config.search, config.lang]), JSON.stringify(searchInput(site)));
+    files.push(...(await task(logger, 'search', () => memo(cachePath(config, 'search.v8'), searchKey, () => buildSearchIndexes(site)))));
     files.push(...(await readStaticFiles(config, staticFiles)));
     const images = await task(logger, 'images', () => renderImages(config, site.pages));
     files.push(...images.files, ...pageStyleFiles(site.pages));
@@ -91,7 +94,7 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
     problems.throwIfAny();
     // The caches go to disk while the output is written (both are mostly waiting on the disk).
     await task(logger, 'write', () => allSettled([writer.commit({ files, pages: entries, kept }), cache.save(), passed.save()]));
-    return { site, pages: sources.length, rendered: jobs.length, redirects: config.redirects.length, warnings: problems.warnings, imagesConverted: images.converted, ms: performance.now() - started };
+    return { site, pages: sources.length, rendered: jobs.length, redirects: config.redirects.length, warnings: problems.warnings, imagesConverted: images.converted, ...(config.locales ? { missingTranslations: missingTranslations(sources, config.locales) } : {}), ms: performance.now() - started };
   } catch (error) {
     await writer.discard();
     throw error;

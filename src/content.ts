@@ -8,6 +8,7 @@ import type { ResolvedConfig } from './config.js';
 import { BuildError, Problems } from './errors.js';
 import { expandIncludes } from './markdown/includes.js';
 import { isMdx, prepareMdxImports } from './markdown/mdx.js';
+import { fallbackSources } from './i18n/locales.js';
 import { expandOpenApiPages } from './openapi.js';
 import { fileToRoute } from './shared/paths.js';
 import type { Frontmatter, PageSource } from './types.js';
@@ -262,5 +263,6 @@ export async function loadContentFiles(config: ResolvedConfig, problems: Problem
   }
   const pages = uniqueRoutes(sources, (s) => s.route, problems);
   await expandOpenApiPages(pages, config, problems);
+  if (config.locales) pages.push(...fallbackSources(pages, config.locales));
   return { sources: pages, staticFiles };
 }

@@ -1,6 +1,7 @@
 import type { BuiltAssets } from './assets.js';
 import { shortHash, THEME_SCRIPT } from './assets.js';
 import { followRedirect, normalize } from './check.js';
+import { LocalizedRenderer } from './i18n/render.js';
 import { absolute, Renderer, type PageChunk, type Templates } from './render/index.js';
 import { isExternal, pageUrl, routeShard, withBase } from './shared/paths.js';
 import type { Site } from './site.js';
@@ -17,6 +18,8 @@ import { feedFiles } from './outputs/feed.js';
 export interface RoutesIndex {
   shards: Record<string, string>;
   nav: string;
+  /** The sidebar groups of each other locale of a site in several languages, by locale key. */
+  navs?: Record<string, string>;
   redirects: { from: string; to: string; exact: boolean }[];
 }
 
@@ -45,6 +48,7 @@ export function pageFiles(site: Site, renderer: Renderer, page: PageRecord): { c
 }
 
 export function createRenderer(site: Site, assets: Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'>, templates?: Templates): Renderer {
+  if (site.config.locales) return new LocalizedRenderer(site, { css: assets.css, js: assets.js, themeScript: THEME_SCRIPT, redirectScript: assets.redirectScript, features: assets.features }, templates);
   return new Renderer(site, { css: assets.css, js: assets.js, themeScript: THEME_SCRIPT, redirectScript: assets.redirectScript, features: assets.features }, templates);
 }
 
@@ -85,6 +89,13 @@ export function emitSiteFiles(site: Site, renderer: Renderer, chunkPaths: Map<st
   const navFile = hashed('assets/', 'nav', 'json', JSON.stringify(renderer.renderNavGroups()));
   files.push(navFile);
   index.nav = `${config.base}${navFile.path}`;
+  if (renderer instanceof LocalizedRenderer) {
+    for (const [key, groups] of renderer.localeNavGroups()) {
+      const file = hashed('assets/', `nav-${key}`, 'json', JSON.stringify(groups));
+      files.push(file);
+      (index.navs ??= {})[key] = `${config.base}${file.path}`;
+    }
+  }
   index.redirects = redirectEntries(site);
   files.push({ path: ROUTES_INDEX, contents: JSON.stringify(index) });
   const routesUrl = `${config.base}${ROUTES_INDEX}`;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ResolvedConfig } from './config.js';
 import { fileToRoute, isExternal, pageUrl } from './shared/paths.js';
+import type { LocaleContext } from './i18n/site.js';
 import type { PageRecord } from './types.js';
 
 export interface NavLink {
@@ -31,6 +32,8 @@ export interface Site {
   order: PageRecord[];
   /** Files beside the pages, copied as they are ("guide/diagram.png"). */
   staticFiles: Set<string>;
+  /** The site of one locale of a site in several languages (src/i18n/site.ts). */
+  i18n?: LocaleContext;
 }
 
 export function createSite(config: ResolvedConfig, pages: PageRecord[], staticFiles: string[] = []): Site {
