@@ -5,7 +5,7 @@
  */
 import { SearchEngine, type SearchHit } from './engine.js';
 import { highlight, snippet, type Segment } from './highlight.js';
-import { text } from '../strings.js';
+import type { text as Text } from '../strings.js';
 
 const LIST_ID = 'docs-search-results';
 const LIMIT = 10;
@@ -25,8 +25,15 @@ let opener: HTMLElement | null = null;
 /** Each query gets a number; an answer that arrives after a newer query started is dropped. */
 let sequence = 0;
 
+/**
+ * The page's interface strings (client/strings.ts), handed over by the trigger: importing them
+ * here would split them into a chunk of their own, one more request on every page.
+ */
+let text: typeof Text = (key) => key;
+
 /** Opens the dialog (creating it the first time) and focuses the search box. */
-export function openSearch(from: HTMLElement | null): void {
+export function openSearch(from: HTMLElement | null, strings: typeof Text = text): void {
+  text = strings;
   const v = (view ??= createView());
   if (!v.dialog.open) {
     opener = from;

@@ -15,7 +15,7 @@ function load(): Promise<SearchModule> {
 
 function open(from: Element | null): void {
   load().then(
-    (search) => search.openSearch(from instanceof HTMLElement ? from : null),
+    (search) => search.openSearch(from instanceof HTMLElement ? from : null, text),
     () => {
       const announcer = document.getElementById('announcer');
       if (announcer) announcer.textContent = text('search.loadFailed');
