@@ -26,8 +26,13 @@ const localeSchema = z.strictObject({
 
 /** `locales` of docs.config.ts: `root` is the default locale (content/ itself), each other key a folder content/<key>/. */
 export const localesSchema = z
-  .record(z.string().regex(/^(root|[a-z]{2,3}(-[a-z0-9]{2,8})*)$/, 'a locale key: "root" or a lower-case language tag such as "de" or "zh-cn"'), localeSchema)
-  .refine((locales) => 'root' in locales, 'a "root" locale (the default language, whose pages are content/ itself)')
+  .record(z.string(), localeSchema)
+  .superRefine((locales, ctx) => {
+    if (!('root' in locales)) ctx.addIssue({ code: 'custom', message: 'needs a "root" locale: the default language, whose pages are content/ itself' });
+    for (const key of Object.keys(locales)) {
+      if (key !== 'root' && !LOCALE_KEY.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: `"${key}" is not a locale key: use "root" or a lower-case language tag, the name of its folder under content/ ("de", "zh-cn")` });
+    }
+  })
   .optional();
 
 export type LocalesConfig = z.infer<typeof localesSchema>;
