@@ -21,6 +21,7 @@ describe('i18n: a site in several languages (test/fixtures/i18n)', () => {
     expect(html('ar/index.html')).toContain('يشغّل سير العمل حتى 25 خطوة'); // constants in every locale
     expect(html('ar/guide/setup/index.html')).toContain('class="fallback-notice"');
     expect(html('ar/guide/index.html')).not.toContain('fallback-notice');
+    expect(html('ar/guide/setup/index.html')).toContain('<img src="/docs/guide/pic.svg"'); // the original's image
     expect(html('zh-cn/guide/index.html')).toContain('<p class="toc-title">本页目录</p>'); // the project's own string
     // The build's report: information, not a failure.
     expect(missingTranslations).toEqual({ ar: ['guide/setup.md'], 'zh-cn': ['guide/setup.md'] });
@@ -29,7 +30,7 @@ describe('i18n: a site in several languages (test/fixtures/i18n)', () => {
   it('links each page to itself in the other languages, and the title to its language home', async () => {
     const { writer } = await buildInMemory(fixture('i18n'));
     const page = writer.text('zh-cn/guide/index.html')!;
-    expect(page).toMatch(/<a href="\/docs\/ar\/guide\/" hrefLang="ar" lang="ar">العربية<\/a>/);
+    expect(page).toMatch(/<a href="\/docs\/ar\/guide\/" hreflang="ar" lang="ar">العربية<\/a>/);
     expect(page).toContain('<a class="site-title" href="/docs/zh-cn/">');
     expect(page).toMatch(/<link rel="alternate" hreflang="ar" href="https:\/\/acme.example\/docs\/ar\/guide\/">/);
     const sitemap = writer.text('sitemap.xml')!;
