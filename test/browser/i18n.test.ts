@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../helpers/axe.js';
 import { startServedSite, type ServedSite } from '../helpers/served-site.js';
 import { fixture } from '../helpers/site.js';
 
@@ -51,12 +51,7 @@ describe('browser: a site in several languages', () => {
       const page = await ready(path);
       const [sidebar, main] = await Promise.all([page.locator('#sidebar').boundingBox(), page.locator('main').boundingBox()]);
       expect(sidebar!.x).toBeGreaterThan(main!.x); // the sidebar is on the right
-      await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-        const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
-        return result.violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      });
+      const violations = await axeViolations(page);
       expect(violations.map((v) => `${path}: ${v}`)).toEqual([]);
     }
   });
