@@ -37,6 +37,7 @@ export function localeSites(site: Site): Map<string, Site> {
     const own = site.pages.filter((p) => splitLocale(locales, p.regularPath).locale === locale);
     const sidebar = localizeSidebar(site.config.sidebar ?? generated ?? [], locale);
     const view = createSite({ ...site.config, lang: locale.lang, sidebar, editLink: localizeEditLink(site.config.editLink, locale), locales: undefined }, own, [...site.staticFiles]);
+    if (generated) for (const e of view.nav) if (!isGroup(e) && e.route) e.text = view.byRoute.get(e.route)?.title ?? e.text;
     found.set(locale.key, Object.assign(view, { i18n: { locale, locales, routes, pages } satisfies LocaleContext }));
   }
   views.set(site, found);
@@ -68,7 +69,8 @@ function rootPages(site: Site, locales: ResolvedLocale[]): PageRecord[] {
 /** A nav made from the folder tree, as sidebar configuration (so each locale's pages fill it with their titles). */
 function sidebarOf(nav: NavEntry[]): SidebarConfig {
   const entry = (link: NavLink): string | SidebarLinkConfig => (link.route ? link.route : { text: link.text, link: link.href });
-  return nav.map((e) => (isGroup(e) ? { text: e.text, items: e.items.map(entry) } : entry(e))) as SidebarConfig;
+  // A top-level entry is a link with its text (configuration allows no bare route there): each locale retitles it.
+  return nav.map((e) => (isGroup(e) ? { text: e.text, items: e.items.map(entry) } : { text: e.text, link: e.route ?? e.href }));
 }
 
 /** The sidebar in a locale: each route of the site moved under the locale's prefix, the texts in its language. */
