@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchManifest } from '../../../src/shared/search-format.js';
 import type { RoutesIndexData } from '../../../src/shared/contract.js';
+import { build } from '../../../src/build.js';
+import { BuildFailure } from '../../../src/errors.js';
 import { buildInMemory, fixture } from '../../helpers/site.js';
+import { configFile, page, tmpSite } from '../../helpers/tmp-site.js';
 
 /** Hashes of assets and index files vary with the generator's code: masked, the rest must stay byte for byte. */
 const normalize = (text: string) =>
@@ -58,5 +61,20 @@ describe('i18n: a site in several languages (test/fixtures/i18n)', () => {
     for (const mark of ['dir=', 'hreflang', 'docs:strings', 'docs:search', 'language-menu', 'xmlns:xhtml', '"stem"', '"navs"']) expect(output).not.toContain(mark);
     // Recorded from the output of the generator before languages existed (commit 17ce4ce).
     await expect(output).toMatchFileSnapshot('./__snapshots__/basic-output.txt');
+  });
+
+  it('reports a problem of an untranslated page once, under its original file', async () => {
+    const site = await tmpSite({
+      'docs.config.ts': configFile({ locales: { root: { label: 'English' }, de: { label: 'Deutsch' }, fr: { label: 'Français' } } }),
+      'content/index.md': page('Home', 'See [a missing page](missing.md).'),
+      'content/de/index.md': page('Start', 'Willkommen.'),
+    });
+    try {
+      const failure = await build(site.root).then(() => undefined, (error: unknown) => error);
+      expect(failure).toBeInstanceOf(BuildFailure);
+      expect((failure as BuildFailure).problems.map((p) => `${p.place.file}: ${p.message}`)).toEqual(['index.md: link to a missing page: missing.md']);
+    } finally {
+      await site.cleanup();
+    }
   });
 });
