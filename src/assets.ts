@@ -1,16 +1,12 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import type { ResolvedConfig } from './config.js';
+import { fileHash } from './hash.js';
 import type { Feature, OutputFile } from './types.js';
 
 export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
-
-export function shortHash(contents: string | Uint8Array): string {
-  return createHash('sha256').update(contents).digest('base64url').replace(/[-_]/g, '').slice(0, 8);
-}
 
 /**
  * Runs before first paint, inline (and hashed in the CSP): applies the saved theme, and marks the
@@ -88,7 +84,7 @@ export async function buildAssets(config: ResolvedConfig, options: { dev?: boole
     if (!file) throw new Error(`Internal error: esbuild produced no ${re}`);
     return `${config.base}${file.path}`;
   };
-  const redirectPath = `assets/redirect.${shortHash(REDIRECT_SCRIPT)}.js`;
+  const redirectPath = `assets/redirect.${fileHash(REDIRECT_SCRIPT)}.js`;
   files.push({ path: redirectPath, contents: REDIRECT_SCRIPT });
   const features = Object.fromEntries(FEATURES.map((f) => [f, find(new RegExp(`^assets/${f}\\.[^/]+\\.css$`))])) as Record<Feature, string>;
   return { files, js: find(/^assets\/client\.[^/]+\.js$/), css: find(/^assets\/style\.[^/]+\.css$/), redirectScript: `${config.base}${redirectPath}`, features };

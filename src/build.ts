@@ -1,11 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { buildAssets } from './assets.js';
-import { cachePath, codeVersion, memo, PassedCache, sha1 } from './cache.js';
+import { cachePath, codeVersion, memo, PassedCache } from './cache.js';
 import { checkSite } from './check.js';
 import { runContentChecks } from './checks/index.js';
 import { loadConfig, type ResolvedConfig } from './config.js';
 import { loadContentFiles } from './content.js';
 import { Problems, type BuildError } from './errors.js';
+import { sha1 } from './hash.js';
 import { layoutKeys } from './layout-keys.js';
 import { silentLogger, task, type Logger } from './log.js';
 import { MarkdownCache } from './markdown/cache.js';

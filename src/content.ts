@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import matter from 'gray-matter';
 import YAML from 'yaml';
 import type { ResolvedConfig } from './config.js';
 import { BuildError, Problems } from './errors.js';
+import { sha1 } from './hash.js';
 import { expandIncludes } from './markdown/includes.js';
 import { isMdx, prepareMdxImports } from './markdown/mdx.js';
 import { expandOpenApiPages } from './openapi.js';
@@ -86,9 +86,8 @@ export function unreadableFile(relativePath: string, error: unknown): BuildError
   return new BuildError(`cannot read the file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: relativePath }, 'check its permissions (it must be readable by the build)');
 }
 
-export function contentHash(text: string): string {
-  return createHash('sha1').update(text).digest('hex');
-}
+/** Kept for src/dev/content-store.ts until the engine branch deletes it; use sha1 from src/hash.ts. */
+export { sha1 as contentHash } from './hash.js';
 
 /** Lines before the body: positions in the Markdown tree count from the body, errors from the file. */
 export function bodyLineOffset(raw: string, body: string): number {
@@ -202,7 +201,7 @@ function toSource(raw: string, relativePath: string, file: string, parsed: { dat
     body: parsed.content,
     lineOffset: bodyLineOffset(raw, parsed.content),
     frontmatter: parsed.data as Frontmatter,
-    hash: contentHash(raw),
+    hash: sha1(raw),
   };
 }
 

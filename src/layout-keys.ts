@@ -1,4 +1,4 @@
-import { sha1 } from './cache.js';
+import { sha1 } from './hash.js';
 import type { ResolvedConfig } from './config.js';
 import { pageView } from './render/index.js';
 import { isGroup, type Site } from './site.js';

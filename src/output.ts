@@ -1,5 +1,6 @@
 import type { BuiltAssets } from './assets.js';
-import { shortHash, THEME_SCRIPT } from './assets.js';
+import { THEME_SCRIPT } from './assets.js';
+import { fileHash } from './hash.js';
 import { followRedirect, normalize } from './check.js';
 import { absolute, Renderer, type PageChunk, type Templates } from './render/index.js';
 import { isExternal, pageUrl, routeShard, withBase } from './shared/paths.js';
@@ -27,7 +28,7 @@ export function chunkScript(chunk: PageChunk): string {
 
 /** A file named by its content's hash (`assets/routes/guide.<hash>.json`): cached forever by hosts. */
 export function hashed(dir: string, name: string, ext: string, contents: string): { path: string; contents: string } {
-  return { path: `${dir}${name}.${shortHash(contents)}.${ext}`, contents };
+  return { path: `${dir}${name}.${fileHash(contents)}.${ext}`, contents };
 }
 
 /** Where pages find the route table: not hashed, so that a page stays the same when another page changes. */

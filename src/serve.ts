@@ -1,11 +1,11 @@
 
-import { createHash } from 'node:crypto';
 import { lstat, readFile, realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import mime from 'mime';
+import { fileHash } from './hash.js';
 import { headersFor, parseHeadersFile, type HeaderRule } from './outputs/headers.js';
 
 /** Files of the build that configure the host (nginx, Netlify, Cloudflare Pages): never served. */
@@ -143,7 +143,7 @@ export function createStaticServer(options: ServeOptions): Server {
       }
       if (type.startsWith('text/html') && options.transformHtml) body = Buffer.from(options.transformHtml(body.toString('utf8')));
       let entry = cache.get(file);
-      if (!entry || !entry.body.equals(body)) cache.set(file, (entry = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` }));
+      if (!entry || !entry.body.equals(body)) cache.set(file, (entry = { body, etag: `W/"${fileHash(body, 22)}"` }));
       const compressible = COMPRESSIBLE.test(type) && body.length > 512;
       if (compressible) headers.vary = 'Accept-Encoding';
       if (status === 200) {
