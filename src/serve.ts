@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import mime from 'mime';
 import { fileHash } from './hash.js';
+import { UsageError } from './errors.js';
 import { headersFor, parseHeadersFile, type HeaderRule } from './outputs/headers.js';
 
 /** Files of the build that configure the host (nginx, Netlify, Cloudflare Pages): never served. */
@@ -237,11 +238,14 @@ class SiteHeaders {
   }
 }
 
-/** Starts listening; a taken port is a clear error, not a stack trace. */
+/** Starts listening; a taken port or an address this machine does not have is a usage error, not a stack trace. */
 export function listen(server: Server, port: number, host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'EADDRINUSE' ? new Error(`port ${port} is already in use: stop the other server or pass --port <another port>`) : error);
+      if (error.code === 'EADDRINUSE') reject(new UsageError(`port ${port} is already in use: stop the other server or pass --port <another port>`));
+      else if (error.code === 'EACCES') reject(new UsageError(`port ${port} needs privileges this user lacks: pass --port <a port above 1023>`));
+      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') reject(new UsageError(`cannot listen on ${host}: it is not an address of this machine (pass --host with one that is, or no --host)`));
+      else reject(error);
     });
     server.listen(port, host, () => {
       const address = server.address();
