@@ -25,6 +25,13 @@ function isDirectory(dir: string): boolean {
   return existsSync(dir) && statSync(dir).isDirectory();
 }
 
+/** The options of a command that listens (`serve`, `dev`). */
+function withListenOptions(command: Command): Command {
+  return command
+    .option('-p, --port <port>', 'port to listen on', port, 4173)
+    .option('--host [host]', 'listen on all interfaces, or on the given address (default: localhost only)');
+}
+
 /** `--host` alone listens on every interface, `--host <address>` on that one; without it, localhost only. */
 function listenHost(option: string | boolean | undefined): string {
   return option === true ? '0.0.0.0' : typeof option === 'string' ? option : '127.0.0.1';
@@ -75,12 +82,12 @@ export function createProgram(root: Command = new Command()): Command {
       logger.info(`built ${result.pages} pages and ${result.redirects} redirects in ${(result.ms / 1000).toFixed(2)} s -> ${path.relative(process.cwd(), path.resolve(root, opts.out ?? 'dist')) || '.'}`);
     });
 
-  program
-    .command('serve')
-    .description('serve the built site the way a static host would (run build first)')
-    .argument('[root]', 'folder the site was built in', '.')
-    .option('-p, --port <port>', 'port to listen on (default: 4173)', port, 4173)
-    .option('--host [host]', 'listen on all interfaces, or on the given address (default: localhost only)')
+  withListenOptions(
+    program
+      .command('serve')
+      .description('serve the built site the way a static host would (run build first)')
+      .argument('[root]', 'folder the site was built in', '.'),
+  )
     .option('-o, --out <dir>', 'built site folder, relative to root (default: dist)')
     .action(async (rootDir: string, opts: { port: number; host?: string | boolean; out?: string }) => {
       const root = path.resolve(rootDir);
@@ -98,13 +105,12 @@ export function createProgram(root: Command = new Command()): Command {
       process.stdout.write(`serving ${path.relative(process.cwd(), dir) || '.'} at http://${host === '0.0.0.0' ? 'localhost' : host}:${actual}${base}\n`);
     });
 
-  program
-    .command('dev')
-    .description('build and serve the site, rebuild what changes, and reload open tabs (for writing)')
-    .argument('[root]', 'folder with docs.config.ts and content/', '.')
-    .option('-p, --port <port>', 'port to listen on (default: 4173)', port, 4173)
-    .option('--host [host]', 'listen on all interfaces, or on the given address (default: localhost only)')
-    .action(async (rootDir: string, opts: { port: number; host?: string | boolean }) => {
+  withListenOptions(
+    program
+      .command('dev')
+      .description('build and serve the site, rebuild what changes, and reload open tabs (for writing)')
+      .argument('[root]', 'folder with docs.config.ts and content/', '.'),
+  ).action(async (rootDir: string, opts: { port: number; host?: string | boolean }) => {
       const host = listenHost(opts.host);
       const dev = await startDevServer({ root: path.resolve(rootDir), port: opts.port, host });
       process.stdout.write(`dev server at ${dev.url}${host === '127.0.0.1' ? '' : ` (listening on ${host})`}; press Ctrl-C to stop\n`);
