@@ -4,6 +4,7 @@ import * as esbuild from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import type { ResolvedConfig } from './config.js';
 import { fileHash } from './hash.js';
+import { withBase } from './shared/paths.js';
 import type { Feature, OutputFile } from './types.js';
 
 export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
@@ -67,7 +68,7 @@ export async function buildAssets(config: ResolvedConfig, options: { dev?: boole
     entryNames: '[name].[hash]',
     chunkNames: 'chunks/[name].[hash]',
     assetNames: '[name].[hash]',
-    publicPath: `${config.base}assets`,
+    publicPath: withBase(config.base, 'assets'),
     write: false,
     metafile: true,
     legalComments: 'none',
@@ -82,10 +83,10 @@ export async function buildAssets(config: ResolvedConfig, options: { dev?: boole
   const find = (re: RegExp) => {
     const file = files.find((f) => re.test(f.path));
     if (!file) throw new Error(`Internal error: esbuild produced no ${re}`);
-    return `${config.base}${file.path}`;
+    return withBase(config.base, file.path);
   };
   const redirectPath = `assets/redirect.${fileHash(REDIRECT_SCRIPT)}.js`;
   files.push({ path: redirectPath, contents: REDIRECT_SCRIPT });
   const features = Object.fromEntries(FEATURES.map((f) => [f, find(new RegExp(`^assets/${f}\\.[^/]+\\.css$`))])) as Record<Feature, string>;
-  return { files, js: find(/^assets\/client\.[^/]+\.js$/), css: find(/^assets\/style\.[^/]+\.css$/), redirectScript: `${config.base}${redirectPath}`, features };
+  return { files, js: find(/^assets\/client\.[^/]+\.js$/), css: find(/^assets\/style\.[^/]+\.css$/), redirectScript: withBase(config.base, redirectPath), features };
 }

@@ -3,7 +3,7 @@ import { THEME_SCRIPT } from './assets.js';
 import { fileHash } from './hash.js';
 import { followRedirect, normalize } from './check.js';
 import { absolute, Renderer, type PageChunk, type Templates } from './render/index.js';
-import { isExternal, pageUrl, routeShard, withBase } from './shared/paths.js';
+import { chunkFile, isExternal, pageUrl, routeFile, routeShard, withBase } from './shared/paths.js';
 import type { Site } from './site.js';
 import type { OutputFile, PageRecord } from './types.js';
 import { faviconFile } from './outputs/favicon.js';
@@ -37,11 +37,11 @@ export const ROUTES_INDEX = 'routes.json';
 /** The files of one page: its chunk (for the runtime), its HTML, and its Markdown ("View as Markdown"). */
 export function pageFiles(site: Site, renderer: Renderer, page: PageRecord): { chunk: OutputFile; html: OutputFile; markdown: OutputFile } {
   const chunk = renderer.renderChunk(page);
-  const route = page.regularPath.slice(1);
+  const script = chunkScript(chunk);
   return {
-    chunk: hashed('assets/js/', chunk.key, 'js', chunkScript(chunk)),
-    html: { path: `${route}index.html`, contents: renderer.renderDocument(chunk, `${site.config.base}${ROUTES_INDEX}`) },
-    markdown: { path: `${route}index.md`, contents: pageMarkdown(site, page) },
+    chunk: { path: chunkFile(chunk.key, fileHash(script)), contents: script },
+    html: { path: routeFile(page.regularPath), contents: renderer.renderDocument(chunk, withBase(site.config.base, ROUTES_INDEX)) },
+    markdown: { path: `${page.regularPath.slice(1)}index.md`, contents: pageMarkdown(site, page) },
   };
 }
 
@@ -74,28 +74,28 @@ export function emitSiteFiles(site: Site, renderer: Renderer, chunkPaths: Map<st
   for (const page of site.pages) {
     const shard = routeShard(page.regularPath);
     const table = shards.get(shard) ?? {};
-    table[page.regularPath] = `${config.base}${chunkPaths.get(page.regularPath)}`;
+    table[page.regularPath] = withBase(config.base, chunkPaths.get(page.regularPath)!);
     shards.set(shard, table);
   }
   const index: RoutesIndex = { shards: {}, nav: '', redirects: [] };
   for (const [shard, table] of [...shards].sort(([a], [b]) => a.localeCompare(b))) {
     const file = hashed('assets/routes/', shard, 'json', JSON.stringify(table));
     files.push(file);
-    index.shards[shard] = `${config.base}${file.path}`;
+    index.shards[shard] = withBase(config.base, file.path);
   }
   const navFile = hashed('assets/', 'nav', 'json', JSON.stringify(renderer.renderNavGroups()));
   files.push(navFile);
-  index.nav = `${config.base}${navFile.path}`;
+  index.nav = withBase(config.base, navFile.path);
   index.redirects = redirectEntries(site);
   files.push({ path: ROUTES_INDEX, contents: JSON.stringify(index) });
-  const routesUrl = `${config.base}${ROUTES_INDEX}`;
+  const routesUrl = withBase(config.base, ROUTES_INDEX);
 
   files.push({ path: '404.html', contents: renderer.renderNotFound(routesUrl) }, ...redirectStubs(site, renderer));
   const redirects = redirectsFile(site);
   files.push({ path: '_redirects', contents: redirects }, ...nginxFiles(config, redirects));
   files.push({ path: 'pages.json', contents: JSON.stringify(site.pages.map(({ html, links, anchors, sections, markdown, codeBlocks, features, images, css, ...record }) => record), null, 1) });
   files.push(sitemapFile(site), ...feedFiles(site));
-  files.push({ path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${absolute(site, `${config.base}sitemap.xml`)}\n` });
+  files.push({ path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${absolute(site, withBase(config.base, 'sitemap.xml'))}\n` });
   // Readers beyond the browser and the host: llms.txt, headers, favicon.
   files.push(...llmsFiles(site, pagesMarkdown(site)), headersFile(config), faviconFile());
   return files;

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import mime from 'mime';
 import { fileHash } from './hash.js';
+import { withoutSlash } from './shared/paths.js';
 import { UsageError } from './errors.js';
 import { headersFor, parseHeadersFile, type HeaderRule } from './outputs/headers.js';
 
@@ -39,7 +40,7 @@ type Resolved = { kind: 'file'; file: string } | { kind: 'redirect'; location: s
 export async function resolveRequest(dir: string, base: string, rawPath: string): Promise<Resolved> {
   // A run of slashes would make `//host/` in Location: a redirect to another site.
   if (/\/\//.test(rawPath)) return { kind: 'redirect', location: rawPath.replace(/\/{2,}/g, '/') };
-  const b = base.replace(/\/$/, '');
+  const b = withoutSlash(base);
   if (base !== '/' && (rawPath === '/' || rawPath === b)) return { kind: 'redirect', location: base };
   if (!rawPath.startsWith(`${b}/`)) return { kind: 'missing' };
   if (/%2f|%5c|%00/i.test(rawPath)) return { kind: 'missing' };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ResolvedConfig } from './config.js';
-import { fileToRoute, isExternal, pageUrl } from './shared/paths.js';
+import { fileToRoute, isExternal, pageUrl, withSlash } from './shared/paths.js';
 import type { PageRecord } from './types.js';
 
 export interface NavLink {
@@ -51,7 +51,7 @@ export function createSite(config: ResolvedConfig, pages: PageRecord[], staticFi
 
 function linkTo(config: ResolvedConfig, byRoute: Map<string, PageRecord>, target: string, text?: string): NavLink {
   if (isExternal(target)) return { text: text ?? target, href: target, external: true };
-  const route = target.endsWith('/') ? target : `${target}/`;
+  const route = withSlash(target);
   const page = byRoute.get(route);
   return { text: text ?? page?.title ?? route, href: pageUrl(config.base, route), route, external: false };
 }
@@ -117,7 +117,7 @@ export function resolvePageRef(page: PageRecord, ref: string): string {
     const file = ref.replace(/#.*$/, '');
     return fileToRoute(path.posix.normalize(ref.startsWith('/') ? file.slice(1) : path.posix.join(path.posix.dirname(page.relativePath), file)));
   }
-  return ref.endsWith('/') ? ref : `${ref}/`;
+  return withSlash(ref);
 }
 
 export function prevNext(site: Site, page: PageRecord): { prev?: PageRecord; next?: PageRecord } {

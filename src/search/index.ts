@@ -8,6 +8,7 @@ import {
   type SearchShard,
 } from '../shared/search-format.js';
 import { fileHash } from '../hash.js';
+import { withBase } from '../shared/paths.js';
 import { compounds, forEachTerm } from '../shared/search-text.js';
 import type { Site } from '../site.js';
 import type { OutputFile } from '../types.js';
@@ -93,8 +94,8 @@ export function buildSearchIndex(site: Site, options: SearchIndexOptions = {}): 
 
   const manifest: SearchManifest = {
     version: SEARCH_FORMAT_VERSION,
-    dir: `${site.config.base}${folder}`,
-    pages: blocks.map((block) => `${site.config.base}${block}`),
+    dir: withBase(site.config.base, folder),
+    pages: blocks.map((block) => withBase(site.config.base, block)),
     docs: lengths.length,
     avg: average.map((n) => Math.round(n * 1000) / 1000),
     counts: pages.map((p) => p.sections.length),
