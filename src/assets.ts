@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import type { ResolvedConfig } from './config.js';
-import { fileHash } from './hash.js';
+import { redirectScriptFile } from './redirects.js';
 import { withBase } from './shared/paths.js';
 import type { Feature, OutputFile } from './types.js';
 
@@ -14,9 +14,6 @@ export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.ur
  * document `js` so that script-only layout (the drawer, copy buttons) is in place with no shift.
  */
 export const THEME_SCRIPT = "document.documentElement.classList.add('js');try{var t=localStorage.getItem('docs-theme');if(t==='dark'||t==='light')document.documentElement.dataset.theme=t}catch(e){}";
-
-/** Keeps the `#hash` when a redirect stub forwards (the meta refresh would drop it). */
-const REDIRECT_SCRIPT = "location.replace(document.querySelector('link[rel=canonical]').href+location.hash);\n";
 
 /** `{ a: 1, b: { c: 2 } }` under `X` -> `{ 'X.a': '1', 'X.b.c': '2' }`. */
 function leafDefines(prefix: string, value: object): Record<string, string> {
@@ -85,8 +82,8 @@ export async function buildAssets(config: ResolvedConfig, options: { dev?: boole
     if (!file) throw new Error(`Internal error: esbuild produced no ${re}`);
     return withBase(config.base, file.path);
   };
-  const redirectPath = `assets/redirect.${fileHash(REDIRECT_SCRIPT)}.js`;
-  files.push({ path: redirectPath, contents: REDIRECT_SCRIPT });
+  const redirectScript = redirectScriptFile();
+  files.push(redirectScript);
   const features = Object.fromEntries(FEATURES.map((f) => [f, find(new RegExp(`^assets/${f}\\.[^/]+\\.css$`))])) as Record<Feature, string>;
-  return { files, js: find(/^assets\/client\.[^/]+\.js$/), css: find(/^assets\/style\.[^/]+\.css$/), redirectScript: withBase(config.base, redirectPath), features };
+  return { files, js: find(/^assets\/client\.[^/]+\.js$/), css: find(/^assets\/style\.[^/]+\.css$/), redirectScript: withBase(config.base, redirectScript.path), features };
 }

@@ -1,9 +1,10 @@
 import type { BuiltAssets } from './assets.js';
 import { THEME_SCRIPT } from './assets.js';
 import { fileHash } from './hash.js';
-import { followRedirect, normalize } from './check.js';
+import { redirectEntries, redirectsFile, redirectStubs } from './redirects.js';
 import { absolute, Renderer, type PageChunk, type Templates } from './render/index.js';
-import { chunkFile, isExternal, pageUrl, routeFile, routeShard, withBase } from './shared/paths.js';
+import { chunkFile, routeFile, routeShard, withBase } from './shared/paths.js';
+import type { RedirectEntry } from './shared/contract.js';
 import type { Site } from './site.js';
 import type { OutputFile, PageRecord } from './types.js';
 import { faviconFile } from './outputs/favicon.js';
@@ -18,7 +19,7 @@ import { feedFiles } from './outputs/feed.js';
 export interface RoutesIndex {
   shards: Record<string, string>;
   nav: string;
-  redirects: { from: string; to: string; exact: boolean }[];
+  redirects: RedirectEntry[];
 }
 
 /** The chunk file: registers itself the way webpack's JSONP chunks do, so load order never matters. */
@@ -99,33 +100,4 @@ export function emitSiteFiles(site: Site, renderer: Renderer, chunkPaths: Map<st
   // Readers beyond the browser and the host: llms.txt, headers, favicon.
   files.push(...llmsFiles(site, pagesMarkdown(site)), headersFile(config), faviconFile());
   return files;
-}
-
-/** The redirect table as the runtime reads it in `routes.json`: each old path and its final target. */
-export function redirectEntries(site: Site): RoutesIndex['redirects'] {
-  const { base, redirects } = site.config;
-  return redirects.map((r) => ({ from: withBase(base, r.exact ? r.from : normalize(r.from)), to: targetUrl(site, r), exact: Boolean(r.exact) }));
-}
-
-/** A stub page at each old path (exact redirects have none: they are one path, not a folder). */
-export function redirectStubs(site: Site, renderer: Renderer): OutputFile[] {
-  return site.config.redirects.filter((r) => !r.exact).map((r) => ({ path: `${normalize(r.from).slice(1)}index.html`, contents: renderer.renderRedirect(targetUrl(site, r)) }));
-}
-
-/** Where a redirect finally lands (`followRedirect`: the check has made sure it does), as a URL. */
-export function targetUrl(site: Site, redirect: { from: string; to: string }): string {
-  const { at } = followRedirect(site, redirect.from, redirect.to);
-  return isExternal(at) ? at : pageUrl(site.config.base, normalize(at));
-}
-
-/** Netlify/Cloudflare-style table: each old path, in its slash and no-slash forms. */
-function redirectsFile(site: Site): string {
-  const lines: string[] = [];
-  for (const r of site.config.redirects) {
-    const to = targetUrl(site, r);
-    const from = withBase(site.config.base, r.from);
-    const forms = r.exact ? [from] : [...new Set([from.replace(/\/$/, ''), `${from.replace(/\/$/, '')}/`])];
-    for (const f of forms) lines.push(`${f} ${to} 301`);
-  }
-  return `${lines.join('\n')}\n`;
 }
