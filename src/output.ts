@@ -6,7 +6,7 @@ import { absolute, Renderer, type PageChunk, type Templates } from './render/ind
 import { chunkFile, routeFile, routeShard, withBase } from './shared/paths.js';
 import type { RedirectEntry } from './shared/contract.js';
 import type { Site } from './site.js';
-import type { OutputFile, PageRecord } from './types.js';
+import type { OutputFile, PageOutline, PageRecord } from './types.js';
 import { faviconFile } from './outputs/favicon.js';
 import { headersFile } from './outputs/headers.js';
 import { llmsFiles } from './outputs/llms.js';
@@ -36,7 +36,7 @@ export function hashed(dir: string, name: string, ext: string, contents: string)
 export const ROUTES_INDEX = 'routes.json';
 
 /** The files of one page: its chunk (for the runtime), its HTML, and its Markdown ("View as Markdown"). */
-export function pageFiles(site: Site, renderer: Renderer, page: PageRecord): { chunk: OutputFile; html: OutputFile; markdown: OutputFile } {
+export function pageFiles(site: Site<PageOutline>, renderer: Renderer, page: PageRecord): { chunk: OutputFile; html: OutputFile; markdown: OutputFile } {
   const chunk = renderer.renderChunk(page);
   const script = chunkScript(chunk);
   return {
@@ -46,7 +46,7 @@ export function pageFiles(site: Site, renderer: Renderer, page: PageRecord): { c
   };
 }
 
-export function createRenderer(site: Site, assets: Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'>, templates?: Templates): Renderer {
+export function createRenderer(site: Site<PageOutline>, assets: Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'>, templates?: Templates): Renderer {
   return new Renderer(site, { css: assets.css, js: assets.js, themeScript: THEME_SCRIPT, redirectScript: assets.redirectScript, features: assets.features }, templates);
 }
 

@@ -64,8 +64,11 @@ export interface Section {
   text: string;
 }
 
-/** The page record (SPEC.md section 3) plus what later stages need. */
-export interface PageRecord {
+/**
+ * What a page is before its Markdown is parsed: its identity, routes, title and description and
+ * frontmatter. The site's layout (sidebar, reading order, prev/next) is made from these.
+ */
+export interface PageOutline {
   /** Stable identifier, also the chunk id ("v-3f2a1b9c"). */
   key: string;
   title: string;
@@ -77,6 +80,12 @@ export interface PageRecord {
   relativePath: string;
   /** Full URL path with the base ("/docs/workflows/steps/code/"). */
   path: string;
+  /** Content hash of the source file. */
+  hash: string;
+}
+
+/** The page record (SPEC.md section 3): the outline and what its Markdown gave, for later stages. */
+export interface PageRecord extends PageOutline {
   headers: Header[];
   /** Rendered HTML of the Markdown body. */
   html: string;
@@ -94,7 +103,6 @@ export interface PageRecord {
   images: PageImage[];
   /** CSS the content needs besides the site's (KaTeX's glyph positions as classes), '' for none: src/page-styles.ts. */
   css: string;
-  hash: string;
   /** Partials the page includes: editing one renders the page again. */
   includes?: string[];
 }

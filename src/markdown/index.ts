@@ -10,7 +10,7 @@ import type { ResolvedConfig } from '../config.js';
 import { BuildError, Problems } from '../errors.js';
 import { sha1 } from '../hash.js';
 import { pageUrl } from '../shared/paths.js';
-import type { CodeBlock, Feature, LinkRef, PageImage, PageRecord, PageSource } from '../types.js';
+import type { CodeBlock, Feature, LinkRef, PageImage, PageOutline, PageRecord, PageSource } from '../types.js';
 import remarkAlerts from './alerts.js';
 import rehypeBuiltins from './builtins.js';
 import remarkCallouts from './callouts.js';
@@ -67,10 +67,10 @@ export function pageKey(relativePath: string, hash: (s: string) => string): stri
 
 /**
  * What a page is before its Markdown is parsed: its identity, routes, title and description
- * (constants resolved) and frontmatter, with the Markdown-derived fields empty. The build lays out
- * the site (sidebar, reading order, prev/next) from these, so pages can be rendered in any order.
+ * (constants resolved) and frontmatter. The build lays out the site (sidebar, reading order,
+ * prev/next) from these, so pages can be rendered in any order.
  */
-export function pageOutline(source: PageSource, config: ResolvedConfig, problems: Problems, hash: (s: string) => string = sha1): PageRecord {
+export function pageOutline(source: PageSource, config: ResolvedConfig, problems: Problems, hash: (s: string) => string = sha1): PageOutline {
   const fm = source.frontmatter;
   const title = resolveConstants(fm.title, config.constants, { problems, file: source.relativePath, lineOffset: 0 });
   const description = resolveConstants(fm.description, config.constants, { problems, file: source.relativePath, lineOffset: 0 });
@@ -82,18 +82,13 @@ export function pageOutline(source: PageSource, config: ResolvedConfig, problems
     regularPath: source.route,
     relativePath: source.relativePath,
     path: pageUrl(config.base, source.route),
-    headers: [],
-    html: '',
-    anchors: [],
-    links: [],
-    sections: [],
-    markdown: '',
-    codeBlocks: [],
-    features: [],
-    images: [],
-    css: '',
     hash: source.hash,
   };
+}
+
+/** A page whose Markdown was refused (over a limit): it stands in the site by its outline alone. */
+function unparsedRecord(outline: PageOutline): PageRecord {
+  return { ...outline, headers: [], html: '', anchors: [], links: [], sections: [], markdown: '', codeBlocks: [], features: [], images: [], css: '' };
 }
 
 /** Renders one page's Markdown; problems go to `problems` with file lines. */
@@ -112,7 +107,7 @@ export function renderPage(source: PageSource, config: ResolvedConfig, processor
   if (refused) {
     // Not parsed at all: the page stands in the site by its outline, so links to it still resolve.
     report(refused.message, refused.line, undefined, refused.fix);
-    return pageOutline(source, config, problems, hash);
+    return unparsedRecord(pageOutline(source, config, problems, hash));
   }
   const file = new VFile({ path: source.relativePath, value: normalizeContainers(markdown), data: { page: { relativePath: source.relativePath, lineOffset: 0, fileAt: source.included && ((line: number) => origin(line).file) } } });
   let html = '';
