@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from './config.js';
 import type { Place, Problems } from './errors.js';
+import { frontmatterLine } from './frontmatter.js';
 import { followRedirect } from './redirects.js';
 import { isExternal, withSlash } from './shared/paths.js';
 import { isGroup, resolvePageRef, type Site } from './site.js';
@@ -42,19 +43,9 @@ function checkLinks(site: Site, outer: Problems): void {
     for (const key of ['prev', 'next'] as const) {
       const ref = page.frontmatter[key];
       if (typeof ref === 'string' && !site.byRoute.has(resolvePageRef(page, ref))) {
-        outer.add(`frontmatter "${key}" points to a missing page: ${ref}`, { file: page.relativePath, line: frontmatterLine(site.config, page.relativePath, key) }, 'use a route like /quickstart/ or a relative .md path, or false');
+        outer.add(`frontmatter "${key}" points to a missing page: ${ref}`, { file: page.relativePath, line: frontmatterLine(page, key) }, 'use a route like /quickstart/ or a relative .md path, or false');
       }
     }
-  }
-}
-
-/** The line of a frontmatter key, read from the file only when there is a problem to place. */
-function frontmatterLine(config: ResolvedConfig, relativePath: string, key: string): number {
-  try {
-    const index = readFileSync(path.join(config.contentDir, relativePath), 'utf8').split(/\r?\n/).findIndex((line) => line.startsWith(`${key}:`));
-    return index >= 0 ? index + 1 : 1;
-  } catch {
-    return 1;
   }
 }
 

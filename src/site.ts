@@ -67,7 +67,7 @@ function configuredNav(config: ResolvedConfig, byRoute: Map<string, PageOutline>
 
 /** No sidebar configured: a group per top-level folder, pages by frontmatter `order`, then title. */
 function generatedNav(config: ResolvedConfig, pages: PageOutline[]): NavEntry[] {
-  const byOrder = (a: PageOutline, b: PageOutline) => ((a.frontmatter.order as number) ?? Infinity) - ((b.frontmatter.order as number) ?? Infinity) || a.title.localeCompare(b.title);
+  const byOrder = (a: PageOutline, b: PageOutline) => (a.frontmatter.order ?? Infinity) - (b.frontmatter.order ?? Infinity) || a.title.localeCompare(b.title);
   const top: PageOutline[] = [];
   const folders = new Map<string, PageOutline[]>();
   for (const page of pages) {
@@ -80,7 +80,7 @@ function generatedNav(config: ResolvedConfig, pages: PageOutline[]): NavEntry[] 
   const groups = [...folders].map(([folder, list]) => {
     const index = list.find((p) => p.regularPath === `/${folder}/`);
     const rest = list.filter((p) => p !== index).sort(byOrder);
-    return { text: index?.title ?? folder.replace(/[-_]/g, ' ').replace(/^./, (c) => c.toUpperCase()), items: [...(index ? [index] : []), ...rest].map(link), order: (index?.frontmatter.order as number) ?? Infinity };
+    return { text: index?.title ?? folder.replace(/[-_]/g, ' ').replace(/^./, (c) => c.toUpperCase()), items: [...(index ? [index] : []), ...rest].map(link), order: index?.frontmatter.order ?? Infinity };
   });
   groups.sort((a, b) => a.order - b.order || a.text.localeCompare(b.text));
   return [...top.sort(byOrder).map(link), ...groups.map(({ text, items }) => ({ text, items }))];

@@ -1,3 +1,4 @@
+import type { Frontmatter, KeyLines } from './frontmatter.js';
 import type { Included } from './markdown/includes.js';
 
 /** One Markdown file as read from disk, before any Markdown is parsed. */
@@ -13,6 +14,8 @@ export interface PageSource {
   /** Lines taken by the frontmatter: add to a body line to get the file line. */
   lineOffset: number;
   frontmatter: Frontmatter;
+  /** The file line of each frontmatter key, from the parse (src/frontmatter.ts `frontmatterLine`). */
+  keyLines?: KeyLines;
   /** Content hash of the whole file (cache key). */
   hash: string;
   /** The partials the body took in, and where each line came from (src/markdown/includes.ts). */
@@ -21,17 +24,8 @@ export interface PageSource {
   components?: { code: string; names: string[] };
 }
 
-export interface Frontmatter {
-  title: string;
-  description: string;
-  /** A route, a relative .md path, or false to hide the link. */
-  prev?: string | false;
-  next?: string | false;
-  layout?: 'doc' | 'page';
-  /** Position in a generated sidebar (lower first). */
-  order?: number;
-  [key: string]: unknown;
-}
+/** The schema and the type of a page's frontmatter live in src/frontmatter.ts. */
+export type { Frontmatter, KeyLines } from './frontmatter.js';
 
 /** A level 2 or 3 heading of a page (SPEC.md section 3). */
 export interface Header {
@@ -74,6 +68,8 @@ export interface PageOutline {
   title: string;
   description: string;
   frontmatter: Frontmatter;
+  /** The file line of each frontmatter key (src/frontmatter.ts `frontmatterLine`). */
+  keyLines?: KeyLines;
   /** Public path without the base ("/workflows/steps/code/"). */
   regularPath: string;
   /** Source file under the content folder ("workflows/steps/code/index.md"). */

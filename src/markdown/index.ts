@@ -79,6 +79,7 @@ export function pageOutline(source: PageSource, config: ResolvedConfig, problems
     title,
     description,
     frontmatter: { ...fm, title, description },
+    keyLines: source.keyLines,
     regularPath: source.route,
     relativePath: source.relativePath,
     path: pageUrl(config.base, source.route),
