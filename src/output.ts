@@ -94,7 +94,7 @@ export function emitSiteFiles(site: Site, renderer: Renderer, chunkPaths: Map<st
   files.push({ path: '404.html', contents: renderer.renderNotFound(routesUrl) }, ...redirectStubs(site, renderer));
   const redirects = redirectsFile(site);
   files.push({ path: '_redirects', contents: redirects }, ...nginxFiles(config, redirects));
-  files.push({ path: 'pages.json', contents: JSON.stringify(site.pages.map(({ html, links, anchors, sections, markdown, codeBlocks, features, images, css, ...record }) => record), null, 1) });
+  files.push({ path: 'pages.json', contents: JSON.stringify(site.pages.map(({ html, links, anchors, sections, markdown, codeBlocks, features, images, css, keyLines, ...record }) => record), null, 1) });
   files.push(sitemapFile(site), ...feedFiles(site));
   files.push({ path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${absolute(site, withBase(config.base, 'sitemap.xml'))}\n` });
   // Readers beyond the browser and the host: llms.txt, headers, favicon.
