@@ -1,9 +1,9 @@
-import { sha1 } from './cache.js';
+import { sha1 } from './hash.js';
 import type { ResolvedConfig } from './config.js';
 import { pageView } from './render/index.js';
 import { localeSites, siteOf } from './i18n/site.js';
 import { isGroup, type Site } from './site.js';
-import type { PageRecord } from './types.js';
+import type { PageOutline } from './types.js';
 
 /**
  * A key per page for everything its files show besides its own record: the configuration, the
@@ -12,7 +12,7 @@ import type { PageRecord } from './types.js';
  * key and the same record write the same files, so the second keeps the first's.
  * Keep in step with `pageView` and the Sidebar (the dev emitter compares the same parts).
  */
-export function layoutKeys(site: Site, salt: string): (page: PageRecord) => string {
+export function layoutKeys(site: Site<PageOutline>, salt: string): (page: PageOutline) => string {
   // A site in several languages: each page is laid out in its locale's site.
   if (site.config.locales) {
     const keys = new Map([...localeSites(site).values()].map((view) => [view, layoutKeys(view, salt)]));

@@ -3,6 +3,8 @@
  * and a listbox of result links (the ARIA 1.2 combobox pattern, focus stays in the input).
  * Everything shown is set as text, never parsed as HTML.
  */
+import { withBase } from '../../src/shared/paths.js';
+import { base } from '../dom.js';
 import { SearchEngine, type SearchHit } from './engine.js';
 import { highlight, snippet, type Segment } from './highlight.js';
 import type { text as Text } from '../strings.js';
@@ -46,8 +48,7 @@ export function openSearch(from: HTMLElement | null, strings: typeof Text = text
 
 function loadEngine(): Promise<SearchEngine> {
   if (!engine) {
-    const base = document.querySelector<HTMLMetaElement>('meta[name="docs:base"]')?.content ?? '/';
-    engine = SearchEngine.open(document.querySelector<HTMLMetaElement>('meta[name="docs:search"]')?.content ?? `${base}search.json`, loadJson);
+    engine = SearchEngine.open(document.querySelector<HTMLMetaElement>('meta[name="docs:search"]')?.content ?? withBase(base, 'search.json'), loadJson);
     engine.catch(() => (engine = undefined));
   }
   return engine;

@@ -4,7 +4,7 @@ import { absolute } from '../render/index.js';
 import { pageUrl, withBase } from '../shared/paths.js';
 import { CLIENT_STRINGS, type ClientStringKey } from '../shared/ui-strings.js';
 import type { Site } from '../site.js';
-import type { PageRecord } from '../types.js';
+import type { PageOutline } from '../types.js';
 import { localeOf } from './site.js';
 import { alternates } from './view.js';
 
@@ -13,7 +13,7 @@ export function searchManifestPath(localeKey: string): string {
   return localeKey ? `${localeKey}/search.json` : 'search.json';
 }
 
-export function localeHeadTags(site: Site, page: PageRecord | undefined): string {
+export function localeHeadTags(site: Site<PageOutline>, page: PageOutline | undefined): string {
   const locale = localeOf(site);
   const tags: string[] = [];
   const others = page ? alternates(site, page) : [];

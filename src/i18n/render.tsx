@@ -5,7 +5,7 @@
 import { escapeHtml } from '../render/head.js';
 import { Renderer, type PageAssets, type PageChunk, type Templates } from '../render/index.js';
 import type { Site } from '../site.js';
-import type { PageRecord } from '../types.js';
+import type { PageOutline, PageRecord } from '../types.js';
 import { splitLocale } from './locales.js';
 import { localeOf, localeSites, siteOf } from './site.js';
 import { ENGLISH, type Strings } from './strings.js';
@@ -22,7 +22,7 @@ function translateCopyButtons(html: string, strings: Strings): string {
 export class LocalizedRenderer extends Renderer {
   private readonly byLocale: Map<string, Renderer>;
 
-  constructor(private readonly whole: Site, assets: PageAssets, templates?: Templates) {
+  constructor(private readonly whole: Site<PageOutline>, assets: PageAssets, templates?: Templates) {
     const sites = localeSites(whole);
     // The root locale's renderer makes the files of no one page: 404.html and the redirect stubs.
     super(sites.get('')!, assets, templates);

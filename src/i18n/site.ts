@@ -6,7 +6,7 @@
 import type { ResolvedConfig, SidebarGroupConfig, SidebarLinkConfig } from '../config.js';
 import { isExternal, pageUrl } from '../shared/paths.js';
 import { createSite, isGroup, type NavEntry, type NavLink, type Site } from '../site.js';
-import type { PageRecord } from '../types.js';
+import type { PageOutline } from '../types.js';
 import { pageRoute, singleLocale, splitLocale, type ResolvedLocale } from './locales.js';
 import { ENGLISH } from './strings.js';
 
@@ -17,16 +17,16 @@ export interface LocaleContext {
   /** Every page route of the whole site. */
   routes: Set<string>;
   /** Every page of the whole site, by route. */
-  pages: Map<string, PageRecord>;
+  pages: Map<string, PageOutline>;
 }
 
 type SidebarConfig = (SidebarGroupConfig | SidebarLinkConfig)[];
 
-const views = new WeakMap<Site, Map<string, Site>>();
+const views = new WeakMap<Site<PageOutline>, Map<string, Site<PageOutline>>>();
 
 /** The site of each locale (by key, "" for the root), made once per whole site. */
-export function localeSites(site: Site): Map<string, Site> {
-  let found = views.get(site);
+export function localeSites<P extends PageOutline>(site: Site<P>): Map<string, Site<P>> {
+  let found = views.get(site) as Map<string, Site<P>> | undefined;
   if (found) return found;
   const locales = site.config.locales ?? [];
   const routes = new Set(site.pages.map((p) => p.regularPath));
@@ -40,19 +40,19 @@ export function localeSites(site: Site): Map<string, Site> {
     if (generated) for (const e of view.nav) if (!isGroup(e) && e.route) e.text = view.byRoute.get(e.route)?.title ?? e.text;
     found.set(locale.key, Object.assign(view, { i18n: { locale, locales, routes, pages } satisfies LocaleContext }));
   }
-  views.set(site, found);
+  views.set(site, found as Map<string, Site<PageOutline>>);
   return found;
 }
 
 /** The site a page is rendered in: its locale's, or the site itself when it has one language. */
-export function siteOf(site: Site, route: string): Site {
+export function siteOf<P extends PageOutline>(site: Site<P>, route: string): Site<P> {
   const { locales } = site.config;
   if (!locales) return site;
   return localeSites(site).get(splitLocale(locales, route).locale.key)!;
 }
 
 /** The locale of a site made by `localeSites`, or the one language of a single-language site. */
-export function localeOf(site: Site): ResolvedLocale {
+export function localeOf(site: Site<PageOutline>): ResolvedLocale {
   return site.i18n?.locale ?? singleLocale(site.config.lang);
 }
 
@@ -62,7 +62,7 @@ function localizeEditLink(editLink: ResolvedConfig['editLink'], locale: Resolved
 }
 
 /** The root locale's pages: a generated sidebar is made from its folders, the same for every locale. */
-function rootPages(site: Site, locales: ResolvedLocale[]): PageRecord[] {
+function rootPages<P extends PageOutline>(site: Site<P>, locales: ResolvedLocale[]): P[] {
   return site.pages.filter((p) => splitLocale(locales, p.regularPath).locale.key === '');
 }
 
@@ -82,6 +82,6 @@ export function localizeSidebar(sidebar: SidebarConfig, locale: Pick<ResolvedLoc
 }
 
 /** The home page of a site's language: where its title links. */
-export function localeHome(site: Site): string {
+export function localeHome(site: Site<PageOutline>): string {
   return pageUrl(site.config.base, pageRoute({ locale: localeOf(site).key }, '/'));
 }

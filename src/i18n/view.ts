@@ -1,7 +1,7 @@
 /** What a page of a site in several languages shows of the others: its language menu, its alternates, its fallback notice. */
 import { pageUrl } from '../shared/paths.js';
 import type { Site } from '../site.js';
-import type { PageRecord } from '../types.js';
+import type { PageOutline } from '../types.js';
 import { fallbackOf, pageRoute, splitLocale } from './locales.js';
 
 export interface LanguageLink {
@@ -19,7 +19,7 @@ export interface LocaleView {
   fallback?: { language: string; original: string; lang: string; dir: 'ltr' | 'rtl' };
 }
 
-export function localeView(site: Site, page: PageRecord): LocaleView {
+export function localeView(site: Site<PageOutline>, page: PageOutline): LocaleView {
   const context = site.i18n;
   if (!context) return {};
   const { locales, locale, routes } = context;
@@ -36,7 +36,7 @@ export function localeView(site: Site, page: PageRecord): LocaleView {
  * The page in each language it is translated into (hreflang alternates, for the head and the
  * sitemap): none for a fallback page, which is the original's text, nor for a page in one language.
  */
-export function alternates(site: Site, page: PageRecord): { lang: string; route: string }[] {
+export function alternates(site: Site<PageOutline>, page: PageOutline): { lang: string; route: string }[] {
   const context = site.i18n;
   if (!context || fallbackOf(page)) return [];
   const whole = context.pages;
