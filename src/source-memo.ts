@@ -5,7 +5,8 @@ import type { BuildError } from './errors.js';
 import type { PageSource } from './types.js';
 
 interface Remembered {
-  rawHash: string;
+  /** The file's text (compared as it is: cheaper than hashing every page on every build). */
+  raw: string;
   source: PageSource;
   /** What parsing and expanding it reported: said again each time it is reused. */
   problems: BuildError[];
@@ -32,14 +33,14 @@ export class SourceMemo {
 
   get(relativePath: string, raw: string): { source: PageSource; problems: BuildError[] } | undefined {
     const known = this.sources.get(relativePath);
-    if (!known || known.rawHash !== sha1(raw) || known.inputs.some(([file, hash]) => this.hashOf(file) !== hash)) return undefined;
+    if (!known || known.raw !== raw || known.inputs.some(([file, hash]) => this.hashOf(file) !== hash)) return undefined;
     return known;
   }
 
   set(source: PageSource, raw: string, problems: BuildError[]): void {
     const openapi = typeof source.frontmatter.openapi === 'string' ? [path.relative(this.contentDir, path.resolve(path.dirname(source.file), source.frontmatter.openapi)).split(path.sep).join('/')] : [];
     const inputs = [...(source.included?.files ?? []), ...openapi].map((file): [string, string] => [file, this.hashOf(file)]);
-    this.sources.set(source.relativePath, { rawHash: sha1(raw), source, problems, inputs });
+    this.sources.set(source.relativePath, { raw, source, problems, inputs });
   }
 
   private hashOf(file: string): string {

@@ -1,4 +1,5 @@
 import { sha1 } from '../cache.js';
+import type { OutputFile } from '../types.js';
 import type { BuildOutput, OutputManifest, PageEntry, Writer } from '../write.js';
 import type { OutputDir } from './output-dir.js';
 
@@ -13,6 +14,8 @@ export class DevWriter implements Writer {
   private pages = new Map<string, PageEntry>();
   /** Every file this writer put in the folder, with a hash of its contents. */
   private hashes = new Map<string, string>();
+  /** The contents last committed at each path. */
+  private contents = new Map<string, OutputFile['contents']>();
   private renderAll = true;
   /** Whether the last commit wrote or removed anything. */
   changed = false;
@@ -42,7 +45,8 @@ export class DevWriter implements Writer {
     const hashes = new Map<string, string>();
     for (const route of output.kept) for (const file of output.pages.get(route)!.paths) hashes.set(file, this.hashes.get(file)!);
     const writes = output.files.filter((file) => {
-      const hash = sha1(file.contents);
+      // The bundle's files are the same objects from one build to the next: hashed once.
+      const hash = this.contents.get(file.path) === file.contents ? this.hashes.get(file.path)! : sha1(file.contents);
       hashes.set(file.path, hash);
       return this.hashes.get(file.path) !== hash;
     });
@@ -51,6 +55,7 @@ export class DevWriter implements Writer {
     this.changed = writes.length > 0 || removes.length > 0;
     this.pages = output.pages;
     this.hashes = hashes;
+    this.contents = new Map(output.files.map((file) => [file.path, file.contents]));
     this.renderAll = false;
   }
 
