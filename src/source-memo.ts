@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { sha1 } from './cache.js';
+import { sha1 } from './hash.js';
 import type { BuildError } from './errors.js';
 import type { PageSource } from './types.js';
 

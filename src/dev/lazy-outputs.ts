@@ -1,5 +1,5 @@
 import type { BuiltAssets } from '../assets.js';
-import { contentHash } from '../content.js';
+import { sha1 } from '../hash.js';
 import { SEARCH_MANIFEST } from '../search/index.js';
 import type { Site } from '../site.js';
 import type { OutputFile } from '../types.js';
@@ -47,7 +47,7 @@ export class LazyOutputs {
     const hashes = new Map<string, string>();
     const writes: OutputFile[] = [];
     for (const f of files) {
-      const hash = contentHash(typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents).toString('latin1'));
+      const hash = sha1(typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents).toString('latin1'));
       hashes.set(f.path, hash);
       if (before?.hashes.get(f.path) !== hash || !this.out.has(f.path)) writes.push(f);
     }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { RecordCache } from '../build.js';
 import type { ResolvedConfig } from '../config.js';
 import { MarkdownCache } from '../markdown/cache.js';
-import { contentHash } from '../markdown/images.js';
+import { imageHash } from '../markdown/images.js';
 import type { PageRecord, PageSource } from '../types.js';
 
 /**
@@ -84,7 +84,7 @@ export class MemoryRecords implements RecordCache {
       let hash = this.imageHashes.get(image.file);
       if (hash === undefined) {
         try {
-          hash = contentHash(readFileSync(path.join(this.contentDir, image.file)));
+          hash = imageHash(readFileSync(path.join(this.contentDir, image.file)));
         } catch {
           hash = null;
         }

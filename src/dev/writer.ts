@@ -1,4 +1,4 @@
-import { sha1 } from '../cache.js';
+import { sha1 } from '../hash.js';
 import type { OutputFile } from '../types.js';
 import type { BuildOutput, OutputManifest, PageEntry, Writer } from '../write.js';
 import type { OutputDir } from './output-dir.js';
