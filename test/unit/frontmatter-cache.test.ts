@@ -1,0 +1,76 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseSource } from '../../src/content.js';
+import { Problems } from '../../src/errors.js';
+import { FrontmatterCache } from '../../src/frontmatter-cache.js';
+
+const roots: string[] = [];
+afterEach(async () => {
+  await Promise.all(roots.splice(0).map((root) => rm(root, { recursive: true, force: true })));
+});
+
+async function tempRoot(): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), 'docs-frontmatter-'));
+  roots.push(root);
+  return root;
+}
+
+/** A YAML "parser" that counts its calls. */
+function counting() {
+  const calls: string[] = [];
+  return { calls, parse: (text: string) => (calls.push(text), { title: text.trim(), tags: ['a'] }) };
+}
+
+describe('frontmatter-cache', () => {
+  it('parses a frontmatter text once: the next build reads its value from the cache', async () => {
+    const root = await tempRoot();
+    const first = counting();
+    const cache = await FrontmatterCache.open({ root });
+    expect(cache.parse('title: A', first.parse)).toEqual({ title: 'title: A', tags: ['a'] });
+    await cache.save();
+
+    const second = counting();
+    const next = await FrontmatterCache.open({ root });
+    expect(next.parse('title: A', second.parse)).toEqual({ title: 'title: A', tags: ['a'] });
+    expect(second.calls).toEqual([]);
+    expect(next.parse('title: B', second.parse)).toEqual({ title: 'title: B', tags: ['a'] });
+    expect(second.calls).toEqual(['title: B']);
+  });
+
+  it('hands out copies: a page completing its frontmatter does not change the next one', async () => {
+    const cache = await FrontmatterCache.open({ root: await tempRoot() });
+    const { parse } = counting();
+    const value = cache.parse('same', parse);
+    value.tags.push('changed');
+    (value as Record<string, unknown>).title = 'changed';
+    expect(cache.parse('same', parse)).toEqual({ title: 'same', tags: ['a'] });
+  });
+
+  it('keeps no text that fails to parse, so its problem shows every build', async () => {
+    const root = await tempRoot();
+    const problems = new Problems();
+    const raw = '---\ntitle: A: B\ndescription: x\n---\n\nBody\n';
+    for (let build = 0; build < 2; build++) {
+      const cache = await FrontmatterCache.open({ root });
+      parseSource(raw, 'page.md', path.join(root, 'content/page.md'), problems, cache);
+      await cache.save();
+    }
+    expect(problems.list.map((p) => [p.message.split(':')[0], p.place.line])).toEqual([
+      ['malformed YAML frontmatter', 2],
+      ['malformed YAML frontmatter', 2],
+    ]);
+  });
+
+  it('gives the page the same frontmatter from the cache as from the YAML', async () => {
+    const root = await tempRoot();
+    const raw = '---\ntitle: "Configuring regions"\ndescription: Learn how.\norder: 3\nprev: false\n---\n\nBody\n';
+    const plain = parseSource(raw, 'page.md', '/x/content/page.md', new Problems());
+    for (let build = 0; build < 2; build++) {
+      const cache = await FrontmatterCache.open({ root });
+      expect(parseSource(raw, 'page.md', '/x/content/page.md', new Problems(), cache)).toEqual(plain);
+      await cache.save();
+    }
+  });
+});
