@@ -1,5 +1,12 @@
 import type { ResolvedConfig } from './config.js';
 import { cachePath, codeVersion, readCache, writeCache } from './cache.js';
+import { parseFrontmatterYaml, type KeyLines } from './frontmatter.js';
+
+/** What a frontmatter's YAML gives: its value and the line of each key. */
+interface Parsed {
+  value: object;
+  lines: KeyLines;
+}
 
 /**
  * Parsed frontmatter by its YAML text, kept between builds. Reading the YAML is about half of the
@@ -9,30 +16,35 @@ import { cachePath, codeVersion, readCache, writeCache } from './cache.js';
  * that does not parse is never stored: its problem must show every run.
  */
 export class FrontmatterCache {
-  private readonly used = new Map<string, unknown>();
+  private readonly used = new Map<string, Parsed>();
   private added = false;
 
   private constructor(
     private readonly file: string,
     private readonly salt: string,
-    private readonly known: Map<string, unknown>,
+    private readonly known: Map<string, Parsed>,
   ) {}
 
   static async open(config: Pick<ResolvedConfig, 'root'>): Promise<FrontmatterCache> {
     const file = cachePath(config, 'frontmatter.v8');
     const salt = await codeVersion(); // the YAML package's version is in the lockfile
-    return new FrontmatterCache(file, salt, (await readCache<Map<string, unknown>>(file, salt)) ?? new Map());
+    return new FrontmatterCache(file, salt, (await readCache<Map<string, Parsed>>(file, salt)) ?? new Map());
   }
 
-  /** The value of a YAML text: a copy each time, since the content stage completes it in place. */
-  parse<T>(text: string, parse: (text: string) => T): T {
-    let value = this.used.get(text) ?? this.known.get(text);
-    if (value === undefined) {
-      value = parse(text);
+  /**
+   * `parseFrontmatterYaml`, from the cache when the text was seen before: the value (a copy each
+   * time, since the content stage completes it in place), and the key lines added to `lines`.
+   */
+  parse(text: string, lines: KeyLines): object {
+    let parsed = this.used.get(text) ?? this.known.get(text);
+    if (!parsed) {
+      const own: KeyLines = {};
+      parsed = { value: parseFrontmatterYaml(text, own), lines: own };
       this.added = true;
     }
-    this.used.set(text, value);
-    return structuredClone(value) as T;
+    this.used.set(text, parsed);
+    Object.assign(lines, parsed.lines);
+    return structuredClone(parsed.value);
   }
 
   async save(): Promise<void> {
