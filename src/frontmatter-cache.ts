@@ -47,7 +47,9 @@ export class FrontmatterCache {
     return structuredClone(parsed.value);
   }
 
-  async save(): Promise<void> {
-    if (this.added || this.used.size !== this.known.size) await writeCache(this.file, this.salt, this.used);
+  /** `prune`: keep only the texts asked for since `open` (every page was parsed); else add them to the others. */
+  async save({ prune = true } = {}): Promise<void> {
+    if (prune && (this.added || this.used.size !== this.known.size)) await writeCache(this.file, this.salt, this.used);
+    else if (!prune && this.added) await writeCache(this.file, this.salt, new Map([...this.known, ...this.used]));
   }
 }

@@ -35,6 +35,22 @@ describe('frontmatter-cache', () => {
     expect(again).toEqual({ title: 2, tags: 3 });
   });
 
+  it('keeps the texts a dev rebuild did not ask for (its memo had those pages), and drops them in a build', async () => {
+    const root = await tempRoot();
+    const file = path.join(root, 'node_modules/.cache/docs/frontmatter.v8');
+    const first = await FrontmatterCache.open({ root });
+    first.parse('\ntitle: A\n', {});
+    await first.save();
+    const rebuild = await FrontmatterCache.open({ root });
+    rebuild.parse('\ntitle: B\n', {});
+    await rebuild.save({ prune: false });
+    expect([...(await readCache<Map<string, unknown>>(file, await codeVersion()))!.keys()].sort()).toEqual(['\ntitle: A\n', '\ntitle: B\n']);
+    const build = await FrontmatterCache.open({ root });
+    build.parse('\ntitle: B\n', {});
+    await build.save();
+    expect([...(await readCache<Map<string, unknown>>(file, await codeVersion()))!.keys()]).toEqual(['\ntitle: B\n']);
+  });
+
   it('hands out copies: a page completing its frontmatter does not change the next one', async () => {
     const cache = await FrontmatterCache.open({ root: await tempRoot() });
     const value = cache.parse('\ntitle: A\ntags: [a]\n', {}) as { title: string; tags: string[] };
