@@ -10,6 +10,7 @@ import { startDevServer } from './dev/index.js';
 import { createLogger } from './log.js';
 import { builtBase, createStaticServer, listen } from './serve.js';
 import { formatMissingTranslations } from './i18n/locales.js';
+import { snapshotVersion } from './versions/snapshot.js';
 
 const pkg = JSON.parse(readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../package.json'), 'utf8')) as { version: string };
 
@@ -129,6 +130,17 @@ export function createProgram(root: Command = new Command()): Command {
     .action(async (rootDir: string, opts: { format: string }) => {
       if (opts.format !== 'text' && opts.format !== 'json') throw new UsageError(`--format must be "text" or "json", not "${opts.format}"`);
       process.exitCode = await checkContent(path.resolve(rootDir), opts.format);
+    });
+
+  program
+    .command('version')
+    .description('snapshot the current docs (content, sidebar, constants) as a version in versions/<name>/ and list it in versions.json')
+    .argument('<name>', 'the version\'s name, its folder and URL segment ("2.0")')
+    .argument('[root]', 'folder with docs.config.ts and content/', '.')
+    .action(async (name: string, rootDir: string) => {
+      const config = await loadConfig(path.resolve(rootDir), { withoutVersions: true });
+      const { dir, versions } = snapshotVersion(config, name);
+      process.stdout.write(`version ${name} -> ${path.relative(process.cwd(), dir) || '.'}; versions.json: ${versions.join(', ')}\n`);
     });
 
   return program;

@@ -8,6 +8,7 @@ import { DEFAULT_LIMITS, type MarkdownLimits } from './markdown/limits.js';
 import { DANGEROUS_SCHEMES } from './markdown/security.js';
 import { loadConfigComponents } from './markdown/mdx.js';
 import { localesSchema, localizedRedirects, resolveLocales, type ResolvedLocale } from './i18n/locales.js';
+import { resolveVersions, versionsSchema, type ResolvedVersion } from './versions/config.js';
 
 const route = z.string().regex(/^\//, 'a route starting with "/"');
 
@@ -48,6 +49,8 @@ const userConfigSchema = z.strictObject({
   lang: z.string().min(2).optional(),
   /** Translated docs: `root` (the default language, content/) and a key per other language (content/<key>/, routes /<key>/...). */
   locales: localesSchema,
+  /** Versioned docs: the current version (content/, at /docs/), older snapshots (versions/<name>/, at /docs/<name>/) and an optional unreleased "next". */
+  versions: versionsSchema,
   /** Folder of Markdown pages, relative to the root. @default "content" */
   contentDir: z.string().optional(),
   /** Output folder, relative to the root. @default "dist" */
@@ -155,6 +158,8 @@ export interface ResolvedConfig {
   lang: string;
   /** The site's languages, the root locale first (src/i18n/locales.ts); undefined for a single-language site. */
   locales?: ResolvedLocale[];
+  /** The site's versions, the current one first (src/versions/config.ts); undefined for an unversioned site. */
+  versions?: ResolvedVersion[];
   product?: { name: string; slug: string; siteUrl: string };
   editLink?: { pattern: string; text: string };
   constants: Record<string, string | number>;
@@ -176,10 +181,18 @@ export interface SecurityConfig {
   allowedUrlSchemes: string[];
 }
 
+/** What the command line changes of the configuration. */
+export interface ConfigOverrides {
+  base?: string;
+  outDir?: string;
+  /** Leave the versions unresolved: `docs version` makes the snapshot the configuration may be waiting for. */
+  withoutVersions?: boolean;
+}
+
 export const CONFIG_FILES = ['docs.config.ts', 'docs.config.mts', 'docs.config.js', 'docs.config.mjs'];
 
 /** Validates a user config, listing every problem at once: key path, what was expected, what was found. */
-export function resolveConfig(user: unknown, root: string, overrides: { base?: string; outDir?: string; configFile?: string } = {}): ResolvedConfig {
+export function resolveConfig(user: unknown, root: string, overrides: ConfigOverrides & { configFile?: string } = {}): ResolvedConfig {
   const file = overrides.configFile ? path.relative(root, overrides.configFile) || overrides.configFile : 'configuration';
   const parsed = userConfigSchema.safeParse(user ?? {});
   if (!parsed.success) {
@@ -214,6 +227,7 @@ export function resolveConfig(user: unknown, root: string, overrides: { base?: s
   }
   const rt = c.runtime ?? {};
   const locales = resolveLocales(c.locales, c.lang ?? 'en-US');
+  const versions = overrides.withoutVersions ? undefined : resolveVersions(c.versions, root, contentDir, (locales ?? []).map((l) => l.key), file);
   return {
     root,
     contentDir,
@@ -224,6 +238,7 @@ export function resolveConfig(user: unknown, root: string, overrides: { base?: s
     base,
     lang: c.lang ?? 'en-US',
     ...(locales ? { locales } : {}),
+    ...(versions ? { versions } : {}),
     product: c.product,
     editLink: c.editLink ? { pattern: c.editLink.pattern, text: c.editLink.text ?? 'Edit this page' } : undefined,
     constants: c.constants ?? {},
@@ -257,7 +272,7 @@ function describeExpected(issue: z.core.$ZodIssue): string {
 }
 
 /** Finds and imports the root's config file (TypeScript is compiled by the tsx loader); none is fine. */
-export async function loadConfig(root: string, overrides: { base?: string; outDir?: string } = {}): Promise<ResolvedConfig> {
+export async function loadConfig(root: string, overrides: ConfigOverrides = {}): Promise<ResolvedConfig> {
   const configFile = CONFIG_FILES.map((name) => path.join(root, name)).find((f) => existsSync(f));
   let user: unknown = {};
   if (configFile) {

@@ -1,0 +1,42 @@
+/**
+ * `docs version <name>`: the current docs frozen as a version. Its content folder, the sidebar and
+ * the constants it builds with are copied into versions/<name>/, and the name is put first in
+ * versions.json, so the site keeps building that version as it was while content/ moves on.
+ */
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ResolvedConfig } from '../config.js';
+import { UsageError } from '../errors.js';
+import { CONSTANTS_FILE, NEXT, readVersionsFile, SIDEBAR_FILE, VERSION_NAME, versionDir, VERSIONS_FILE } from './config.js';
+
+export interface Snapshot {
+  dir: string;
+  /** versions.json after the snapshot, newest first. */
+  versions: string[];
+}
+
+export function snapshotVersion(config: ResolvedConfig, name: string): Snapshot {
+  if (!VERSION_NAME.test(name)) throw new UsageError(`"${name}" is not a version name: use letters, digits, ".", "-" and "_" ("2.0")`);
+  if (name === NEXT) throw new UsageError(`"${NEXT}" is the unreleased version's route: pick the version's own name`);
+  if (config.locales?.some((l) => l.key === name)) throw new UsageError(`"${name}" is a locale's key: both are route prefixes, pick another name`);
+  const { root } = config;
+  const dir = versionDir(root, name);
+  const listed = readVersionsFile(root);
+  if (existsSync(dir) || listed.includes(name)) throw new UsageError(`version ${name} exists already (${path.relative(process.cwd(), dir) || dir}): pick a new name, or remove it first`);
+  // The copy is made beside its place and moved in at once: a failed copy leaves no half version.
+  const staging = path.join(path.dirname(dir), `.${name}.partial`);
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  try {
+    cpSync(config.contentDir, path.join(staging, 'content'), { recursive: true });
+    if (config.sidebar) writeFileSync(path.join(staging, SIDEBAR_FILE), `${JSON.stringify(config.sidebar, null, 2)}\n`);
+    writeFileSync(path.join(staging, CONSTANTS_FILE), `${JSON.stringify(config.constants, null, 2)}\n`);
+    renameSync(staging, dir);
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
+  }
+  const versions = [name, ...listed];
+  writeFileSync(path.join(root, VERSIONS_FILE), `${JSON.stringify(versions, null, 2)}\n`);
+  return { dir, versions };
+}
