@@ -5,6 +5,7 @@ import * as esbuild from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import type { ResolvedConfig } from './config.js';
 import type { Feature, OutputFile } from './types.js';
+import { buildThemeAssets, type ThemeView } from './theme/assets.js';
 
 export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
 
@@ -34,6 +35,8 @@ export interface BuiltAssets {
   redirectScript: string;
   /** URL of each feature's stylesheet (client/features/), linked only from the pages that use the feature. */
   features: Record<Feature, string>;
+  /** The project's stylesheet, logo and social icons (src/theme/assets.ts). */
+  theme: ThemeView;
 }
 
 export const FEATURES: Feature[] = ['math', 'diagram', 'images'];
@@ -60,6 +63,8 @@ const woff2Only: esbuild.Plugin = {
 export async function buildAssets(config: ResolvedConfig, options: { dev?: boolean; clientDir?: string } = {}): Promise<BuiltAssets> {
   // `clientDir`: the dev server's tests bundle a copy of client/ so they can edit its styles.
   const clientDir = options.clientDir ?? CLIENT_DIR;
+  const theme = buildThemeAssets(config);
+  theme.catch(() => {}); // thrown below, once the bundle is done
   const result = await esbuild.build({
     entryPoints: { client: path.join(clientDir, 'main.ts'), style: path.join(clientDir, 'styles/index.css'), ...Object.fromEntries(FEATURES.map((f) => [f, path.join(clientDir, `features/${f}.css`)])) },
     bundle: true,
@@ -91,5 +96,7 @@ export async function buildAssets(config: ResolvedConfig, options: { dev?: boole
   const redirectPath = `assets/redirect.${shortHash(REDIRECT_SCRIPT)}.js`;
   files.push({ path: redirectPath, contents: REDIRECT_SCRIPT });
   const features = Object.fromEntries(FEATURES.map((f) => [f, find(new RegExp(`^assets/${f}\\.[^/]+\\.css$`))])) as Record<Feature, string>;
-  return { files, js: find(/^assets\/client\.[^/]+\.js$/), css: find(/^assets\/style\.[^/]+\.css$/), redirectScript: `${config.base}${redirectPath}`, features };
+  const { files: themeFiles, view } = await theme;
+  files.push(...themeFiles);
+  return { files, js: find(/^assets\/client\.[^/]+\.js$/), css: find(/^assets\/style\.[^/]+\.css$/), redirectScript: `${config.base}${redirectPath}`, features, theme: view };
 }

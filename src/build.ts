@@ -7,6 +7,7 @@ import { loadConfig, type ResolvedConfig } from './config.js';
 import { loadContentFiles } from './content.js';
 import { Problems, type BuildError } from './errors.js';
 import { layoutKeys } from './layout-keys.js';
+import { lastModified } from './outputs/last-modified.js';
 import { silentLogger, task, type Logger } from './log.js';
 import { MarkdownCache } from './markdown/cache.js';
 import { pageOutline } from './markdown/index.js';
@@ -46,12 +47,14 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
   try {
     const { sources, staticFiles } = await task(logger, 'content', () => loadContentFiles(config, problems));
     const outlines = sources.map((source) => pageOutline(source, config, new Problems())); // their problems are reported with the page
-    const outline = createSite(config, outlines, staticFiles);
+    // "Last updated": one `git log` for every page (the sitemap reads the same dates); a commit changes the layout key of the pages it touches.
+    const lastUpdated = config.theme.lastUpdated ? lastModified({ config, pages: sources }) : undefined;
+    const outline = createSite(config, outlines, staticFiles, lastUpdated);
     const assets = await task(logger, 'assets', () => buildAssets(config));
     const templates = readTemplates();
     const [cache, previous, salt] = await task(logger, 'cache', () => Promise.all([MarkdownCache.open(config), writer.previous(), codeVersion()]));
 
-    const layoutKey = layoutKeys(outline, sha1(salt, JSON.stringify(assets.files.map((f) => f.path)), JSON.stringify(templates)));
+    const layoutKey = layoutKeys(outline, sha1(salt, JSON.stringify(assets.files.map((f) => f.path)), JSON.stringify(assets.theme), JSON.stringify(templates)));
     const { jobs, kept, records, entries } = await task(logger, 'plan', () => planPages(sources, outlines, cache, layoutKey, previous));
     const pageFiles: OutputFile[] = [];
     const found = new Problems();
@@ -59,7 +62,7 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
       // Only for many pages to render: an unchanged build starts none.
       const workers = jobs.length >= PARALLEL_THRESHOLD ? await PageWorkers.start() : undefined;
       const progress = (done: number) => logger.progress?.('pages', done, jobs.length);
-      return runPages(jobs, { config, layout: { outlines, staticFiles, assets, templates, stagingDir: writer.staging } }, found, workers, progress).finally(() => workers?.close());
+      return runPages(jobs, { config, layout: { outlines, staticFiles, assets, templates, stagingDir: writer.staging, lastUpdated } }, found, workers, progress).finally(() => workers?.close());
     });
     problems.push(...found.list);
     const failed = new Set(found.list.map((p) => p.place.file));
@@ -71,7 +74,7 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
       pageFiles.push(...(files!.contents ?? []));
     });
 
-    const site = createSite(config, sources.map((s) => records.get(s.route)!), staticFiles);
+    const site = createSite(config, sources.map((s) => records.get(s.route)!), staticFiles, lastUpdated);
     await task(logger, 'checks', () => checkSite(site, problems));
     const passed = await PassedCache.open(cachePath(config, 'passed-blocks.v8'), salt);
     await task(logger, 'content checks', () => runContentChecks(site, problems, passed)); // the same as `docs check`

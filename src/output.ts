@@ -1,5 +1,6 @@
 import type { BuiltAssets } from './assets.js';
-import { shortHash, THEME_SCRIPT } from './assets.js';
+import { shortHash } from './assets.js';
+import { headScript } from './theme/head.js';
 import { followRedirect, normalize } from './check.js';
 import { absolute, Renderer, type PageChunk, type Templates } from './render/index.js';
 import { isExternal, pageUrl, routeShard, withBase } from './shared/paths.js';
@@ -44,8 +45,11 @@ export function pageFiles(site: Site, renderer: Renderer, page: PageRecord): { c
   };
 }
 
-export function createRenderer(site: Site, assets: Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'>, templates?: Templates): Renderer {
-  return new Renderer(site, { css: assets.css, js: assets.js, themeScript: THEME_SCRIPT, redirectScript: assets.redirectScript, features: assets.features }, templates);
+/** The assets the layout refers to (a site without theme files may leave `theme` out). */
+export type LayoutAssets = Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> & Partial<Pick<BuiltAssets, 'theme'>>;
+
+export function createRenderer(site: Site, assets: LayoutAssets, templates?: Templates): Renderer {
+  return new Renderer(site, { css: assets.css, js: assets.js, themeScript: headScript(site.config.theme), redirectScript: assets.redirectScript, features: assets.features, theme: assets.theme }, templates);
 }
 
 /** Every file of the site but the bundled assets and the search index (`dev` and tests; the build writes pages as it renders them). */

@@ -31,9 +31,11 @@ export interface Site {
   order: PageRecord[];
   /** Files beside the pages, copied as they are ("guide/diagram.png"). */
   staticFiles: Set<string>;
+  /** When each page's file last changed (ISO dates by path under the content folder), for "Last updated". */
+  lastUpdated?: Map<string, string>;
 }
 
-export function createSite(config: ResolvedConfig, pages: PageRecord[], staticFiles: string[] = []): Site {
+export function createSite(config: ResolvedConfig, pages: PageRecord[], staticFiles: string[] = [], lastUpdated?: Map<string, string>): Site {
   const byRoute = new Map(pages.map((p) => [p.regularPath, p]));
   const nav = config.sidebar ? configuredNav(config, byRoute) : generatedNav(config, pages);
   const seen = new Set<string>();
@@ -46,7 +48,7 @@ export function createSite(config: ResolvedConfig, pages: PageRecord[], staticFi
     }
   };
   for (const entry of nav) (isGroup(entry) ? entry.items : [entry]).forEach(visitLink);
-  return { config, pages, byRoute, nav, order, staticFiles: new Set(staticFiles) };
+  return { config, pages, byRoute, nav, order, staticFiles: new Set(staticFiles), lastUpdated };
 }
 
 function linkTo(config: ResolvedConfig, byRoute: Map<string, PageRecord>, target: string, text?: string): NavLink {

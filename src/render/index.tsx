@@ -3,9 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { groupOf, isGroup, prevNext, type Site } from '../site.js';
-import { pageUrl, withBase } from '../shared/paths.js';
+import { isExternal, pageUrl, withBase } from '../shared/paths.js';
 import type { Feature, OutputFile, PageRecord } from '../types.js';
-import { Body, NotFound, PageContent, Sidebar, Toc, type PageView } from './components.js';
+import { Body, NotFound, PageContent, Sidebar, Toc, type PageView, type ShellTheme } from './components.js';
+import { Part, WithOverrides, type Overrides } from './parts.js';
+import { evaluateComponents } from '../markdown/mdx.js';
+import type { ThemeView } from '../theme/assets.js';
+import { projectHeadTags } from '../theme/head.js';
+import type { ReactNode } from 'react';
 import { breadcrumbJsonLd } from '../outputs/structured-data.js';
 import { feedHref } from '../outputs/feed.js';
 import { pageStylePath } from '../page-styles.js';
@@ -25,6 +30,8 @@ export interface PageAssets {
   redirectScript: string;
   /** Stylesheet URL of each feature (math, diagrams, images), linked only from pages that use it. */
   features: Record<Feature, string>;
+  /** The project's stylesheet, logo and icons (src/theme/assets.ts). */
+  theme?: ThemeView;
 }
 
 /** What the browser runtime needs to show a page it navigates to: the regions and the head. */
@@ -53,6 +60,8 @@ export function pageView(site: Site, page: PageRecord): PageView {
     editHref: config.editLink?.pattern.replace(':path', page.relativePath),
     editText: config.editLink?.text,
     markdownHref: `${page.path}index.md`,
+    lastUpdated: config.theme.lastUpdated ? site.lastUpdated?.get(page.relativePath)?.slice(0, 10) : undefined,
+    lang: config.lang,
   };
 }
 
@@ -87,6 +96,8 @@ export function readTemplates(): Templates {
 export class Renderer {
   private readonly pageTemplate: string;
   private readonly redirectTemplate: string;
+  /** The project's layout overrides (src/theme/config.ts), by part name. */
+  private readonly overrides: Overrides;
 
   constructor(
     private readonly site: Site,
@@ -95,6 +106,12 @@ export class Renderer {
   ) {
     this.pageTemplate = templates.page;
     this.redirectTemplate = templates.redirect;
+    this.overrides = site.config.theme.overrides ? (evaluateComponents(site.config.theme.overrides.code) as Overrides) : {};
+  }
+
+  /** renderToStaticMarkup with the project's overrides in place of the parts they replace. */
+  private render(node: ReactNode): string {
+    return renderToStaticMarkup(<WithOverrides overrides={this.overrides}>{node}</WithOverrides>);
   }
 
   /** The regions and head of one page: the chunk the runtime loads to show it without a reload. */
@@ -103,8 +120,8 @@ export class Renderer {
     const layout = page.frontmatter.layout === 'page' ? 'page' : 'doc';
     const regions = {
       sidebar: this.sidebar(view.group, page.regularPath),
-      content: this.featureStyles(page) + renderToStaticMarkup(<PageContent view={view} />),
-      toc: layout === 'doc' ? renderToStaticMarkup(<Toc headers={page.headers} />) : '',
+      content: this.featureStyles(page) + this.render(<PageContent view={view} />),
+      toc: layout === 'doc' ? this.render(<Part name="Toc" Default={Toc} props={{ headers: page.headers }} />) : '',
     };
     return { key: page.key, route: page.regularPath, head: pageHead(this.site, page), regions, layout };
   }
@@ -127,7 +144,7 @@ export class Renderer {
   private sidebar(group: number, route: string): string {
     let html = this.sidebars.get(group);
     if (html === undefined) {
-      html = renderToStaticMarkup(<Sidebar nav={this.site.nav} group={group} />);
+      html = this.render(<Part name="Sidebar" Default={Sidebar} props={{ nav: this.site.nav, group }} />);
       this.sidebars.set(group, html);
     }
     // The opening tag exactly as React writes it for this page's links (same escaping), then marked as NavItem does.
@@ -148,7 +165,7 @@ export class Renderer {
   private shell(wide: boolean): string {
     let shell = this.shells.get(wide);
     if (shell === undefined) {
-      shell = renderToStaticMarkup(<Body siteTitle={this.site.config.title} homeHref={this.site.config.base} wide={wide} regions={REGION} />);
+      shell = this.render(<Body siteTitle={this.site.config.title} homeHref={this.site.config.base} wide={wide} regions={REGION} theme={this.themeParts()} />);
       this.shells.set(wide, shell);
     }
     return shell;
@@ -156,17 +173,36 @@ export class Renderer {
 
   /** Each group's links, for the runtime to expand collapsed groups in place. */
   renderNavGroups(): (string | null)[] {
-    return this.site.nav.map((entry, i) => (isGroup(entry) ? renderToStaticMarkup(<Sidebar nav={[entry]} group={0} />).replace('data-group="0"', `data-group="${i}"`) : null));
+    return this.site.nav.map((entry, i) => (isGroup(entry) ? this.render(<Part name="Sidebar" Default={Sidebar} props={{ nav: [entry], group: 0 }} />).replace('data-group="0"', `data-group="${i}"`) : null));
   }
 
   /** `404.html`: served by hosts for unknown paths; the runtime first tries the address's other forms. */
   renderNotFound(routesUrl: string): string {
     const { config } = this.site;
     const head: HeadData = { title: `Page not found | ${config.title}`, description: 'There is no page at this address.', lang: config.lang, noindex: true, siteName: config.title };
-    const body = renderToStaticMarkup(
-      <Body siteTitle={config.title} homeHref={config.base} wide regions={{ sidebar: renderToStaticMarkup(<Sidebar nav={this.site.nav} group={-1} />), content: renderToStaticMarkup(<NotFound homeHref={config.base} />), toc: '' }} />,
+    const body = this.render(
+      <Body
+        siteTitle={config.title}
+        homeHref={config.base}
+        wide
+        regions={{ sidebar: this.render(<Part name="Sidebar" Default={Sidebar} props={{ nav: this.site.nav, group: -1 }} />), content: this.render(<Part name="NotFound" Default={NotFound} props={{ homeHref: config.base }} />), toc: '' }}
+        theme={this.themeParts()}
+      />,
     );
     return this.document(head, body, { route: '', key: '', 'not-found': 'true' }, routesUrl);
+  }
+
+  /** What the site-wide parts of the shell show: banner, logo, social links, footer. */
+  private themeParts(): ShellTheme {
+    const { config } = this.site;
+    const link = (l: { text: string; link: string }) => ({ text: l.text, href: isExternal(l.link) ? l.link : pageUrl(config.base, l.link.endsWith('/') ? l.link : `${l.link}/`) });
+    const { banner, footer } = config.theme;
+    return {
+      banner: banner && { id: banner.id, text: banner.text, link: banner.link && link(banner.link) },
+      logo: this.assets.theme?.logo,
+      social: this.assets.theme?.social ?? [],
+      footer: { text: footer?.text, links: footer?.links.map(link) ?? [] },
+    };
   }
 
   renderRedirect(target: string): string {
@@ -180,11 +216,13 @@ export class Renderer {
       headTags(head),
       documentHeadTags({ base: site.config.base, structuredData: page ? breadcrumbJsonLd(site, page) : '', feed: page && feedHref(page) ? { href: feedHref(page)!, title: `${page.title} (Atom)` } : undefined }),
       `<link rel="stylesheet" href="${assets.css}">`,
+      assets.theme?.customCss ? `<link rel="stylesheet" href="${escapeHtml(assets.theme.customCss)}">` : '',
       `<script>${assets.themeScript}</script>`,
       `<script type="module" src="${assets.js}"></script>`,
       `<meta name="docs:routes" content="${routesUrl}">`,
       `<meta name="docs:base" content="${escapeHtml(site.config.base)}">`,
       site.config.analytics.containerId ? `<meta name="docs:analytics" content="${escapeHtml(site.config.analytics.containerId)}">` : '',
+      projectHeadTags(site.config.theme.head),
     ].filter(Boolean).join('\n');
     const attributes = Object.entries(data).map(([k, v]) => ` data-${k}="${escapeHtml(v)}"`).join('');
     return fillTemplate(this.pageTemplate, { lang: escapeHtml(head.lang), head: headHtml, bodyAttributes: attributes, body });
