@@ -49,9 +49,8 @@ export function PageTitle({ title }: PageTitleProps) {
 }
 
 export function LastUpdated({ date, lang }: LastUpdatedProps) {
-  // `datetime` spelled as HTML does: React writes the `dateTime` prop as it is.
   const shown = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-  return <span className="last-updated">Last updated <time {...{ datetime: date }}>{shown}</time></span>;
+  return <span className="last-updated">Last updated <time dateTime={date}>{shown}</time></span>;
 }
 
 export function Footer({ text, links }: FooterProps) {

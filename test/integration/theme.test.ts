@@ -69,7 +69,7 @@ describe('integration/theme: the fixture site', () => {
 
   it('shows the banner with its link on every page, and the date each page last changed', () => {
     for (const file of ['index.html', 'guide/index.html', '404.html']) expect(text(file)).toContain('<section class="banner" aria-label="Announcement" data-banner="acme-2"><p>Acme 2 is out. <a href="/docs/guide/">Read the guide</a></p>');
-    expect(text('index.html')).toMatch(/<span class="last-updated">Last updated <time datetime="\d{4}-\d\d-\d\d">\w+ \d+, \d{4}<\/time><\/span>/);
+    expect(text('index.html')).toMatch(/<span class="last-updated">Last updated <time dateTime="\d{4}-\d\d-\d\d">\w+ \d+, \d{4}<\/time><\/span>/);
   });
 
   it('writes valid HTML', async () => {
@@ -144,17 +144,17 @@ describe('integration/theme: "Last updated" from git', () => {
     const first = await build(root, { outDir });
     expect(first.rendered).toBe(first.pages);
     const read = (file: string) => readFile(path.join(outDir, file), 'utf8');
-    expect(await read('guide/code/index.html')).toContain('<time datetime="2026-01-05">January 5, 2026</time>');
+    expect(await read('guide/code/index.html')).toContain('<time dateTime="2026-01-05">January 5, 2026</time>');
     const source = path.join(root, 'content/guide/code.md');
     await writeFile(source, `${await readFile(source, 'utf8')}\nOne more line.\n`);
     commitAt('2026-02-10T10:00:00Z', 'second');
     expect((await build(root, { outDir })).rendered).toBe(1);
-    expect(await read('guide/code/index.html')).toContain('<time datetime="2026-02-10">February 10, 2026</time>');
-    expect(await read('guide/index.html')).toContain('<time datetime="2026-01-05">');
+    expect(await read('guide/code/index.html')).toContain('<time dateTime="2026-02-10">February 10, 2026</time>');
+    expect(await read('guide/index.html')).toContain('<time dateTime="2026-01-05">');
     expect(await read('sitemap.xml')).toContain('2026-02-10');
     // The date alone (the same text, committed again at another time) renders that page again, and only it.
     execFileSync('git', ['commit', '-q', '--amend', '--no-edit', '--date', '2026-03-01T10:00:00Z'], { cwd: root, env: { ...process.env, GIT_COMMITTER_DATE: '2026-03-01T10:00:00Z', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
     expect((await build(root, { outDir })).rendered).toBe(1);
-    expect(await read('guide/code/index.html')).toContain('<time datetime="2026-03-01">March 1, 2026</time>');
+    expect(await read('guide/code/index.html')).toContain('<time dateTime="2026-03-01">March 1, 2026</time>');
   });
 });
