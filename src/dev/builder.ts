@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -281,7 +282,7 @@ export class DevBuilder {
     if (!pages.length && this.site?.pages.length && !full) return { changed: false, rendered: [] };
     let emitted: ReturnType<IncrementalEmitter['emit']>;
     try {
-      emitted = this.emitter.emit(site);
+      emitted = this.emitter.emit(site, this.assets?.theme);
       this.problemsOf.render = [];
     } catch (error) {
       this.problemsOf.render = [renderProblem(error)];
@@ -337,6 +338,9 @@ export class DevBuilder {
 /** What `dev` watches of the MDX components: their folder, or the file alone when it sits at the root. */
 function componentsWatch(config: ResolvedConfig, root: string): string[] {
   const file = config.mdx.components?.file;
-  if (!file) return [];
-  return [path.dirname(file) === root ? file : path.dirname(file)];
+  // The theme's overrides, stylesheets and logo are read with the configuration too (src/theme/config.ts).
+  const { themeDir, customCss, logo } = config.theme;
+  const theme = [themeDir, ...customCss, logo?.src, logo?.dark].filter((f): f is string => Boolean(f) && existsSync(f!));
+  if (!file) return theme;
+  return [path.dirname(file) === root ? file : path.dirname(file), ...theme];
 }

@@ -1,4 +1,6 @@
-import { FEATURES, THEME_SCRIPT } from '../assets.js';
+import { FEATURES } from '../assets.js';
+import { headScript } from '../theme/head.js';
+import type { ThemeView } from '../theme/assets.js';
 import { hashed, ROUTES_INDEX, type RoutesIndex } from '../output.js';
 import type { Renderer } from '../render/index.js';
 import { routeShard } from '../shared/paths.js';
@@ -73,9 +75,10 @@ export class IncrementalEmitter {
 
   constructor(private readonly modules: RenderModules) {}
 
-  emit(site: Site): EmitResult {
+  /** `theme`: the project's stylesheet, logo and icons, from the assets bundle (src/theme/assets.ts). */
+  emit(site: Site, theme?: ThemeView): EmitResult {
     const { config } = site;
-    const renderer = new this.modules.Renderer(site, { css: DEV_TOKENS.css, js: DEV_TOKENS.js, themeScript: THEME_SCRIPT, redirectScript: DEV_TOKENS.redirect, features: FEATURE_TOKENS });
+    const renderer = new this.modules.Renderer(site, { css: DEV_TOKENS.css, js: DEV_TOKENS.js, themeScript: headScript(site.config.theme), redirectScript: DEV_TOKENS.redirect, features: FEATURE_TOKENS, theme });
     const writes: OutputFile[] = [];
     const removes: string[] = [];
     const rendered: string[] = [];

@@ -77,6 +77,8 @@ export interface ResolvedTheme {
   footer?: { text?: string; links: ThemeLink[] };
   banner?: { id: string; text: string; link?: ThemeLink };
   lastUpdated: boolean;
+  /** The folder of layout overrides (absolute), whether it exists or not. */
+  themeDir: string;
   /** The override folder's components, bundled: the code every thread runs, and the parts it replaces. */
   overrides?: { dir: string; code: string; parts: string[]; hash: string };
 }
@@ -92,7 +94,8 @@ export function resolveTheme(c: ThemeInput, root: string, configFile: string): R
   const customCss = (c.customCss ?? []).map((f, i) => file(`customCss.${i}`, f));
   const logo = c.logo && { src: file('logo.src', c.logo.src), dark: c.logo.dark && file('logo.dark', c.logo.dark), alt: c.logo.alt, replacesTitle: c.logo.replacesTitle ?? false };
   for (const [i, s] of (c.social ?? []).entries()) if (!iconFile(s.icon)) problems.push(new BuildError(`"social.${i}.icon": no icon named "${s.icon}"`, { file: configFile }, 'use a slug of simpleicons.org, such as "github", "discord" or "mastodon"'));
-  const overrides = loadOverrides(path.resolve(root, c.themeDir ?? 'theme'), root, problems);
+  const themeDir = path.resolve(root, c.themeDir ?? 'theme');
+  const overrides = loadOverrides(themeDir, root, problems);
   if (problems.length) throw new BuildFailure(problems);
   return {
     head: c.head ?? [],
@@ -102,6 +105,7 @@ export function resolveTheme(c: ThemeInput, root: string, configFile: string): R
     footer: c.footer && { text: c.footer.text, links: c.footer.links ?? [] },
     banner: c.banner,
     lastUpdated: c.lastUpdated ?? true,
+    themeDir,
     overrides,
   };
 }
