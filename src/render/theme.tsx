@@ -48,8 +48,13 @@ export function PageTitle({ title }: PageTitleProps) {
   return <h1 id="page-title" tabIndex={-1}>{title}</h1>;
 }
 
+/** One formatter a language: making one costs more than rendering the rest of a page's footer. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
 export function LastUpdated({ date, lang }: LastUpdatedProps) {
-  const shown = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  let format = formats.get(lang);
+  if (!format) formats.set(lang, (format = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' })));
+  const shown = format.format(new Date(`${date}T00:00:00Z`));
   return <span className="last-updated">Last updated <time dateTime={date}>{shown}</time></span>;
 }
 

@@ -118,6 +118,14 @@ describe('integration/theme: options and overrides', () => {
     expect(await s.read('guide/index.html')).toContain('<h1 id="page-title" tabindex="-1">Guide?</h1>');
   });
 
+  it('refuses a footer or banner link to a route that is not a page', async () => {
+    const s = await site({ 'docs.config.ts': configFile({ footer: { links: [{ text: 'Guide', link: '/guide' }, { text: 'Gone', link: '/gone/' }] }, banner: { id: 'b', text: 'News', link: { text: 'More', link: '/news/' } } }) });
+    expect(await failure(s.build())).toEqual([
+      'docs.config.ts: "footer.links.1" links to /gone/, which is not a page (use the route of a page ("/guide/") or a full URL)',
+      'docs.config.ts: "banner.link" links to /news/, which is not a page (use the route of a page ("/guide/") or a full URL)',
+    ]);
+  });
+
   it('leaves "Last updated" out when it is turned off', async () => {
     const s = await site({ 'docs.config.ts': configFile({ lastUpdated: false }) });
     await s.build();
