@@ -6,7 +6,12 @@ import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, buildSite } from '../../src/build.js';
 import { loadConfig } from '../../src/config.js';
-import { BuildFailure } from '../../src/errors.js';
+import { buildAssets } from '../../src/assets.js';
+import { loadContent } from '../../src/content.js';
+import { BuildFailure, Problems } from '../../src/errors.js';
+import { pageOutline } from '../../src/markdown/index.js';
+import { PageWorkers, runPages } from '../../src/pages.js';
+import { readTemplates } from '../../src/render/index.js';
 import { scriptHash } from '../../src/outputs/headers.js';
 import { headScript } from '../../src/theme/head.js';
 import { MemoryWriter } from '../../src/write.js';
@@ -70,6 +75,25 @@ describe('integration/theme: the fixture site', () => {
   it('shows the banner with its link on every page, and the date each page last changed', () => {
     for (const file of ['index.html', 'guide/index.html', '404.html']) expect(text(file)).toContain('<section class="banner" aria-label="Announcement" data-banner="acme-2"><p>Acme 2 is out. <a href="/docs/guide/">Read the guide</a></p>');
     expect(text('index.html')).toMatch(/<span class="last-updated">Last updated <time dateTime="\d{4}-\d\d-\d\d">\w+ \d+, \d{4}<\/time><\/span>/);
+  });
+
+  it('renders the overrides, logo and date in page workers as in the main thread', async () => {
+    const config = await loadConfig(fixture('theme'));
+    const sources = await loadContent(config, new Problems());
+    const outlines = sources.map((source) => pageOutline(source, config, new Problems()));
+    const assets = await buildAssets(config);
+    const lastUpdated = new Map(sources.map((s) => [s.relativePath, '2026-05-04T10:00:00Z']));
+    const context = { config, layout: { outlines, staticFiles: [], assets, templates: readTemplates(), stagingDir: null, lastUpdated } };
+    const jobs = sources.map((source) => ({ source }));
+    const workers = await PageWorkers.start(1);
+    const parallel = await runPages(jobs, context, new Problems(), workers).finally(() => workers!.close());
+    const html = parallel.map((r) => String(r.files!.contents!.find((f) => f.path.endsWith('index.html'))!.contents));
+    for (const page of html) {
+      expect(page).toContain('Written by the Acme docs team.');
+      expect(page).toContain('<img class="logo logo-light"');
+      expect(page).toContain('<time dateTime="2026-05-04">May 4, 2026</time>');
+    }
+    expect(parallel.map((r) => r.files!.contents)).toEqual((await runPages(jobs, context, new Problems())).map((r) => r.files!.contents));
   });
 
   it('writes valid HTML', async () => {
