@@ -3,7 +3,7 @@
  * the head script (src/theme/head.ts) hides it before first paint on the next pages and visits,
  * until the site announces something with another id.
  */
-const KEY = 'docs-banner';
+import { BANNER_KEY } from '../src/shared/banner.js';
 
 export function initBanner(): void {
   const banner = document.querySelector<HTMLElement>('.banner[data-banner]');
@@ -11,7 +11,7 @@ export function initBanner(): void {
   if (!banner || !close) return;
   close.addEventListener('click', () => {
     try {
-      localStorage.setItem(KEY, banner.dataset.banner!);
+      localStorage.setItem(BANNER_KEY, banner.dataset.banner!);
     } catch {
       /* private mode: hidden on this page only */
     }

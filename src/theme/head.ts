@@ -1,10 +1,9 @@
 import { THEME_SCRIPT } from '../assets.js';
 import { escapeHtml } from '../render/head.js';
+import { BANNER_KEY } from '../shared/banner.js';
 import { isExternal } from '../shared/paths.js';
 import type { HeadTag, ResolvedTheme } from './config.js';
 
-/** Where a dismissed announcement's id is kept (client/banner.ts writes it). */
-export const BANNER_KEY = 'docs-banner';
 
 /**
  * The inline script that runs before first paint (hashed in the CSP): the theme script, and, on a
