@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { groupOf, isGroup, prevNext, type Site } from '../site.js';
 import { isExternal, pageUrl, withBase } from '../shared/paths.js';
-import type { Feature, OutputFile, PageRecord } from '../types.js';
+import type { Feature, OutputFile, PageOutline, PageRecord } from '../types.js';
 import { Body, NotFound, PageContent, Sidebar, Toc, type PageView, type ShellTheme } from './components.js';
 import { Part, WithOverrides, type Overrides } from './parts.js';
 import { evaluateComponents } from '../markdown/mdx.js';
@@ -44,10 +44,10 @@ export interface PageChunk {
 }
 
 
-export function pageView(site: Site, page: PageRecord): PageView {
+export function pageView<P extends PageOutline>(site: Site<PageOutline>, page: P): PageView<P> {
   const { config } = site;
   const { prev, next } = prevNext(site, page);
-  const ref = (p?: PageRecord) => (p ? { title: p.title, href: p.path } : undefined);
+  const ref = (p?: PageOutline) => (p ? { title: p.title, href: p.path } : undefined);
   return {
     siteTitle: config.title,
     homeHref: config.base,
@@ -65,7 +65,7 @@ export function pageView(site: Site, page: PageRecord): PageView {
   };
 }
 
-export function pageHead(site: Site, page: PageRecord): HeadData {
+export function pageHead(site: Site<PageOutline>, page: PageOutline): HeadData {
   const { config } = site;
   const isHome = page.regularPath === '/';
   return {
@@ -78,7 +78,7 @@ export function pageHead(site: Site, page: PageRecord): HeadData {
   };
 }
 
-export function absolute(site: Site, urlPath: string): string {
+export function absolute(site: Pick<Site, 'config'>, urlPath: string): string {
   return site.config.product ? new URL(urlPath, site.config.product.siteUrl).href : urlPath;
 }
 
@@ -100,7 +100,7 @@ export class Renderer {
   private readonly overrides: Overrides;
 
   constructor(
-    private readonly site: Site,
+    private readonly site: Site<PageOutline>,
     private readonly assets: PageAssets,
     templates: Templates = readTemplates(),
   ) {

@@ -7,7 +7,18 @@ import type { PageRecord } from '../types.js';
  * folder, `theme/Footer.tsx`). Each part is rendered through `Part`, which looks the name up: the
  * override gets the part's props and the default component as `Default`, so it may wrap it.
  */
-export const PART_NAMES = ['Banner', 'TopBar', 'SiteTitle', 'SocialLinks', 'Sidebar', 'PageTitle', 'LastUpdated', 'Toc', 'Footer', 'NotFound'] as const;
+export const PART_NAMES = [
+  'Banner',
+  'TopBar',
+  'SiteTitle',
+  'SocialLinks',
+  'Sidebar',
+  'PageTitle',
+  'LastUpdated',
+  'Toc',
+  'Footer',
+  'NotFound',
+] as const;
 export type PartName = (typeof PART_NAMES)[number];
 
 /** A link as the layout renders it: `href` is a full URL (the base applied to the site's routes). */
@@ -99,7 +110,15 @@ export function WithOverrides({ overrides, children }: { overrides: Overrides; c
 }
 
 /** Renders the part `name`: the project's override when it has one, else `Default`. */
-export function Part<N extends PartName>({ name, Default, props }: { name: N; Default: ComponentType<PartProps[N]>; props: PartProps[N] }) {
+export function Part<N extends PartName>({
+  name,
+  Default,
+  props,
+}: {
+  name: N;
+  Default: ComponentType<PartProps[N]>;
+  props: PartProps[N];
+}) {
   // Typed by the signature above; TypeScript cannot spread a generic indexed type into JSX.
   const Replacement = useContext(OverridesContext)[name] as ComponentType<Record<string, unknown>> | undefined;
   const Own = Default as ComponentType<Record<string, unknown>>;

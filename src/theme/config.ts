@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
 import { BuildError, BuildFailure } from '../errors.js';
-import { bundleComponents, codeHash, evaluateComponents } from '../markdown/mdx.js';
+import { sha1 } from '../hash.js';
+import { bundleComponents, evaluateComponents } from '../markdown/mdx.js';
 import { PART_NAMES } from '../render/parts.js';
 
 /**
@@ -20,12 +21,20 @@ const headTag = z
     /** Only tags that may stand in any page's head: `title`, `base` and the rest are the generator's. */
     tag: z.enum(['meta', 'link', 'script']),
     /** Attributes; `true` writes the attribute alone (`async`), `false` leaves it out. */
-    attrs: z.record(z.string().regex(/^[a-zA-Z][\w:-]*$/, 'an attribute name'), z.union([z.string(), z.boolean()])).optional(),
+    attrs: z
+      .record(z.string().regex(/^[a-zA-Z][\w:-]*$/, 'an attribute name'), z.union([z.string(), z.boolean()]))
+      .optional(),
     /** An inline script's code (hashed into the Content-Security-Policy). */
     content: z.string().optional(),
   })
-  .refine((t) => t.content === undefined || t.tag === 'script', { message: 'only a script has content', path: ['content'] })
-  .refine((t) => !/<\/script/i.test(t.content ?? ''), { message: 'an inline script cannot contain "</script"', path: ['content'] });
+  .refine((t) => t.content === undefined || t.tag === 'script', {
+    message: 'only a script has content',
+    path: ['content'],
+  })
+  .refine((t) => !/<\/script/i.test(t.content ?? ''), {
+    message: 'an inline script cannot contain "</script"',
+    path: ['content'],
+  });
 
 export const themeOptions = {
   /** Tags added to the head of every page, after the generator's: `{ tag: 'meta', attrs: { name: 'x', content: 'y' } }`. */
@@ -44,7 +53,15 @@ export const themeOptions = {
     })
     .optional(),
   /** Icon links in the top bar. `icon` is a Simple Icons slug ("github", "discord", "mastodon"); `label` defaults to the brand's name. */
-  social: z.array(z.strictObject({ icon: z.string().regex(/^[a-z0-9]+$/, 'a Simple Icons slug such as "github"'), link: z.string().url(), label: z.string().min(1).optional() })).optional(),
+  social: z
+    .array(
+      z.strictObject({
+        icon: z.string().regex(/^[a-z0-9]+$/, 'a Simple Icons slug such as "github"'),
+        link: z.string().url(),
+        label: z.string().min(1).optional(),
+      }),
+    )
+    .optional(),
   /** The footer of every page: a line of text and links. */
   footer: z.strictObject({ text: z.string().optional(), links: z.array(themeLink).optional() }).optional(),
   /**
@@ -88,12 +105,32 @@ export function resolveTheme(c: ThemeInput, root: string, configFile: string): R
   const problems: BuildError[] = [];
   const file = (key: string, relative: string): string => {
     const absolute = path.resolve(root, relative);
-    if (!existsSync(absolute)) problems.push(new BuildError(`"${key}": ${relative} does not exist`, { file: configFile }, 'give a path relative to the project root'));
+    if (!existsSync(absolute))
+      problems.push(
+        new BuildError(
+          `"${key}": ${relative} does not exist`,
+          { file: configFile },
+          'give a path relative to the project root',
+        ),
+      );
     return absolute;
   };
   const customCss = (c.customCss ?? []).map((f, i) => file(`customCss.${i}`, f));
-  const logo = c.logo && { src: file('logo.src', c.logo.src), dark: c.logo.dark && file('logo.dark', c.logo.dark), alt: c.logo.alt, replacesTitle: c.logo.replacesTitle ?? false };
-  for (const [i, s] of (c.social ?? []).entries()) if (!iconFile(s.icon)) problems.push(new BuildError(`"social.${i}.icon": no icon named "${s.icon}"`, { file: configFile }, 'use a slug of simpleicons.org, such as "github", "discord" or "mastodon"'));
+  const logo = c.logo && {
+    src: file('logo.src', c.logo.src),
+    dark: c.logo.dark && file('logo.dark', c.logo.dark),
+    alt: c.logo.alt,
+    replacesTitle: c.logo.replacesTitle ?? false,
+  };
+  for (const [i, s] of (c.social ?? []).entries())
+    if (!iconFile(s.icon))
+      problems.push(
+        new BuildError(
+          `"social.${i}.icon": no icon named "${s.icon}"`,
+          { file: configFile },
+          'use a slug of simpleicons.org, such as "github", "discord" or "mastodon"',
+        ),
+      );
   const themeDir = path.resolve(root, c.themeDir ?? 'theme');
   const overrides = loadOverrides(themeDir, root, problems);
   if (problems.length) throw new BuildFailure(problems);
@@ -124,26 +161,70 @@ export function iconFile(slug: string): string | undefined {
 /** `<dir>/Footer.tsx` and the like: each file's default export replaces the part of its name. Files starting with `_` are helpers. */
 function loadOverrides(dir: string, root: string, problems: BuildError[]): ResolvedTheme['overrides'] {
   if (!existsSync(dir)) return undefined;
-  const files = readdirSync(dir).filter((f) => /\.(tsx|jsx|ts|js)$/.test(f) && !f.startsWith('_') && !f.endsWith('.d.ts'));
+  const files = readdirSync(dir).filter(
+    (f) => /\.(tsx|jsx|ts|js)$/.test(f) && !f.startsWith('_') && !f.endsWith('.d.ts'),
+  );
   const relative = (f: string) => path.relative(root, path.join(dir, f));
   const parts: string[] = [];
   for (const f of files) {
     const name = f.replace(/\.\w+$/, '');
     if ((PART_NAMES as readonly string[]).includes(name)) parts.push(name);
-    else problems.push(new BuildError(`${relative(f)} is not a part of the layout`, { file: relative(f) }, `name the file after the part it replaces: ${PART_NAMES.join(', ')} (helpers start with "_")`));
+    else
+      problems.push(
+        new BuildError(
+          `${relative(f)} is not a part of the layout`,
+          { file: relative(f) },
+          `name the file after the part it replaces: ${PART_NAMES.join(', ')} (helpers start with "_")`,
+        ),
+      );
   }
   if (!parts.length) return undefined;
-  const entry = parts.map((name) => `export { default as ${name} } from ${JSON.stringify(path.join(dir, files.find((f) => f.replace(/\.\w+$/, '') === name)!))};`).join('\n');
+  const entry = parts
+    .map(
+      (name) =>
+        `export { default as ${name} } from ${JSON.stringify(
+          path.join(
+            dir,
+            files.find((f) => f.replace(/\.\w+$/, '') === name)!,
+          ),
+        )};`,
+    )
+    .join('\n');
   const bundled = bundleComponents(entry, dir, '<layout overrides>');
   if ('errors' in bundled) {
-    for (const e of bundled.errors) problems.push(new BuildError(`cannot compile a layout override: ${e.text}`, { file: e.location?.file ?? path.relative(root, dir), line: e.location?.line, column: e.location ? e.location.column + 1 : undefined }, 'each override exports its component as the default export: `export default function Footer(props) { ... }`'));
+    for (const e of bundled.errors)
+      problems.push(
+        new BuildError(
+          `cannot compile a layout override: ${e.text}`,
+          {
+            file: e.location?.file ?? path.relative(root, dir),
+            line: e.location?.line,
+            column: e.location ? e.location.column + 1 : undefined,
+          },
+          'each override exports its component as the default export: `export default function Footer(props) { ... }`',
+        ),
+      );
     return undefined;
   }
   try {
     const found = evaluateComponents(bundled.code);
-    for (const name of parts) if (!found[name]) problems.push(new BuildError(`${relative(files.find((f) => f.startsWith(`${name}.`))!)} has no default export that is a component`, { file: relative(files.find((f) => f.startsWith(`${name}.`))!) }, `write \`export default function ${name}(props) { ... }\``));
+    for (const name of parts)
+      if (!found[name])
+        problems.push(
+          new BuildError(
+            `${relative(files.find((f) => f.startsWith(`${name}.`))!)} has no default export that is a component`,
+            { file: relative(files.find((f) => f.startsWith(`${name}.`))!) },
+            `write \`export default function ${name}(props) { ... }\``,
+          ),
+        );
   } catch (error) {
-    problems.push(new BuildError(`cannot load the layout overrides: ${(error as Error).message}`, { file: path.relative(root, dir) }, 'an override must run in Node.js at build time (no browser globals at the top level)'));
+    problems.push(
+      new BuildError(
+        `cannot load the layout overrides: ${(error as Error).message}`,
+        { file: path.relative(root, dir) },
+        'an override must run in Node.js at build time (no browser globals at the top level)',
+      ),
+    );
   }
-  return { dir, code: bundled.code, parts, hash: codeHash(bundled.code) };
+  return { dir, code: bundled.code, parts, hash: sha1(bundled.code) };
 }

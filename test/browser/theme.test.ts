@@ -21,12 +21,16 @@ describe('browser: theme', () => {
     page.addInitScript(() => {
       const look = () => {
         const banner = document.querySelector('.banner');
-        if (banner) (window as unknown as { firstFrameBanner: string }).firstFrameBanner = getComputedStyle(banner).display;
+        if (banner)
+          (window as unknown as { firstFrameBanner: string }).firstFrameBanner = getComputedStyle(banner).display;
         else requestAnimationFrame(look);
       };
       requestAnimationFrame(look);
     });
-  const firstFrameBanner = (page: Page) => page.waitForFunction(() => (window as unknown as { firstFrameBanner?: string }).firstFrameBanner).then((h) => h.jsonValue());
+  const firstFrameBanner = (page: Page) =>
+    page
+      .waitForFunction(() => (window as unknown as { firstFrameBanner?: string }).firstFrameBanner)
+      .then((h) => h.jsonValue());
   const ready = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.runtime === 'ready');
 
   it('remembers a dismissed banner across pages and visits, with no flash, until another announcement', async () => {
@@ -52,8 +56,11 @@ describe('browser: theme', () => {
     expect(errors).toEqual([]);
   });
 
-  it('shows the logo of the theme in use: the system\'s, then the toggle\'s', async () => {
-    const shown = (page: Page) => page.locator('.site-title img:visible').evaluateAll((imgs) => imgs.map((img) => [img.className, (img as HTMLImageElement).naturalWidth > 0]));
+  it("shows the logo of the theme in use: the system's, then the toggle's", async () => {
+    const shown = (page: Page) =>
+      page
+        .locator('.site-title img:visible')
+        .evaluateAll((imgs) => imgs.map((img) => [img.className, (img as HTMLImageElement).naturalWidth > 0]));
     const light = await site.open('/docs/', { context: { colorScheme: 'light' } });
     await ready(light.page);
     await expect.poll(() => shown(light.page)).toEqual([['logo logo-light', true]]);
@@ -68,13 +75,20 @@ describe('browser: theme', () => {
     await expect.poll(() => shown(dark.page)).toEqual([['logo logo-light', true]]);
   });
 
-  it('runs the project\'s inline head script under the site\'s own Content-Security-Policy, with no violation', async () => {
+  it("runs the project's inline head script under the site's own Content-Security-Policy, with no violation", async () => {
     const context = await site.browser.newContext();
     try {
       const page = await context.newPage();
       const violations: string[] = [];
-      page.on('console', (m) => m.type() === 'error' && /Content Security Policy|^CSP:/.test(m.text()) && violations.push(m.text()));
-      await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP: ${e.violatedDirective} ${e.blockedURI}`)));
+      page.on(
+        'console',
+        (m) => m.type() === 'error' && /Content Security Policy|^CSP:/.test(m.text()) && violations.push(m.text()),
+      );
+      await page.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (e) =>
+          console.error(`CSP: ${e.violatedDirective} ${e.blockedURI}`),
+        ),
+      );
       for (const path of ['/docs/', '/docs/guide/', '/docs/missing/']) {
         await page.goto(`${site.origin}${path}`, { waitUntil: 'load' });
         expect(await page.evaluate(() => document.documentElement.dataset.acme)).toBe('ready');
@@ -92,8 +106,20 @@ describe('browser: theme', () => {
       await ready(page);
       await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
       const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-        const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+        const axe = (
+          window as unknown as {
+            axe: {
+              run: (
+                ctx: Document,
+                opts: unknown,
+              ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+            };
+          }
+        ).axe;
+        const result = await axe.run(document, {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+          resultTypes: ['violations'],
+        });
         return result.violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       });
       expect(violations.map((v) => `${colorScheme}: ${v}`)).toEqual([]);
