@@ -233,7 +233,8 @@ describe('integration/theme: options and overrides', () => {
 
 describe('integration/theme: "Last updated" from git', () => {
   let root: string;
-  const git = (...args: string[]) =>
+  /** Git as a fixed author, at a given time when `date` is set. */
+  const git = (args: string[], date?: string) =>
     execFileSync('git', args, {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -243,19 +244,7 @@ describe('integration/theme: "Last updated" from git', () => {
         GIT_AUTHOR_EMAIL: 't@example.com',
         GIT_COMMITTER_NAME: 't',
         GIT_COMMITTER_EMAIL: 't@example.com',
-      },
-    });
-  const commitAt = (date: string, message: string) =>
-    execFileSync('git', ['commit', '-qam', message], {
-      cwd: root,
-      env: {
-        ...process.env,
-        GIT_AUTHOR_NAME: 't',
-        GIT_AUTHOR_EMAIL: 't@example.com',
-        GIT_COMMITTER_NAME: 't',
-        GIT_COMMITTER_EMAIL: 't@example.com',
-        GIT_AUTHOR_DATE: date,
-        GIT_COMMITTER_DATE: date,
+        ...(date ? { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } : {}),
       },
     });
   beforeAll(async () => {
@@ -265,9 +254,9 @@ describe('integration/theme: "Last updated" from git', () => {
       path.join(root, 'docs.config.ts'),
       `import { defineConfig } from '${path.join(REPO, 'src/config.ts')}';\nexport default defineConfig({ title: 'Git', constants: { payloadLimit: '512KB', planPrice: '$19', queueSize: 10000 } });\n`,
     );
-    git('init', '-q');
-    git('add', '.');
-    commitAt('2026-01-05T10:00:00Z', 'first');
+    git(['init', '-q']);
+    git(['add', '.']);
+    git(['commit', '-qam', 'first'], '2026-01-05T10:00:00Z');
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
 
@@ -279,21 +268,13 @@ describe('integration/theme: "Last updated" from git', () => {
     expect(await read('guide/code/index.html')).toContain('<time dateTime="2026-01-05">January 5, 2026</time>');
     const source = path.join(root, 'content/guide/code.md');
     await writeFile(source, `${await readFile(source, 'utf8')}\nOne more line.\n`);
-    commitAt('2026-02-10T10:00:00Z', 'second');
+    git(['commit', '-qam', 'second'], '2026-02-10T10:00:00Z');
     expect((await build(root, { outDir })).rendered).toBe(1);
     expect(await read('guide/code/index.html')).toContain('<time dateTime="2026-02-10">February 10, 2026</time>');
     expect(await read('guide/index.html')).toContain('<time dateTime="2026-01-05">');
     expect(await read('sitemap.xml')).toContain('2026-02-10');
     // The date alone (the same text, committed again at another time) renders that page again, and only it.
-    execFileSync('git', ['commit', '-q', '--amend', '--no-edit', '--date', '2026-03-01T10:00:00Z'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        GIT_COMMITTER_DATE: '2026-03-01T10:00:00Z',
-        GIT_COMMITTER_NAME: 't',
-        GIT_COMMITTER_EMAIL: 't@example.com',
-      },
-    });
+    git(['commit', '-q', '--amend', '--no-edit'], '2026-03-01T10:00:00Z');
     expect((await build(root, { outDir })).rendered).toBe(1);
     expect(await read('guide/code/index.html')).toContain('<time dateTime="2026-03-01">March 1, 2026</time>');
   });
