@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ResolvedConfig } from './config.js';
 import { fileToRoute, isExternal, pageUrl, withSlash } from './shared/paths.js';
 import type { PageOutline, PageRecord } from './types.js';
+import type { LocaleContext } from './i18n/site.js';
 
 export interface NavLink {
   text: string;
@@ -34,6 +35,8 @@ export interface Site<P extends PageOutline = PageRecord> {
   staticFiles: Set<string>;
   /** When each page's file last changed (ISO dates by path under the content folder), for "Last updated". */
   lastUpdated?: Map<string, string>;
+  /** The site of one locale of a site in several languages (src/i18n/site.ts). */
+  i18n?: LocaleContext;
 }
 
 export function createSite<P extends PageOutline>(config: ResolvedConfig, pages: P[], staticFiles: string[] = [], lastUpdated?: Map<string, string>): Site<P> {

@@ -10,11 +10,14 @@ import { Part, WithOverrides, type Overrides } from './parts.js';
 import { evaluateComponents } from '../markdown/mdx.js';
 import type { ThemeView } from '../theme/assets.js';
 import { projectHeadTags } from '../theme/head.js';
-import type { ReactNode } from 'react';
 import { breadcrumbJsonLd } from '../outputs/structured-data.js';
 import { feedHref } from '../outputs/feed.js';
 import { pageStylePath } from '../page-styles.js';
 import { documentHeadTags, escapeHtml, fillTemplate, headTags, type HeadData } from './head.js';
+import { localeView } from '../i18n/view.js';
+import { localeHeadTags } from '../i18n/head.js';
+import { localeHome, localeOf } from '../i18n/site.js';
+import { WithStrings } from './strings.js';
 
 /** Stand-ins for the regions in the cached page shell (comments cannot occur in rendered attributes). */
 const REGION = { sidebar: '<!--docs:sidebar-->', content: '<!--docs:content-->', toc: '<!--docs:toc-->' };
@@ -50,7 +53,7 @@ export function pageView<P extends PageOutline>(site: Site<PageOutline>, page: P
   const ref = (p?: PageOutline) => (p ? { title: p.title, href: p.path } : undefined);
   return {
     siteTitle: config.title,
-    homeHref: config.base,
+    homeHref: localeHome(site),
     base: config.base,
     page,
     nav: site.nav,
@@ -62,6 +65,7 @@ export function pageView<P extends PageOutline>(site: Site<PageOutline>, page: P
     markdownHref: `${page.path}index.md`,
     lastUpdated: config.theme.lastUpdated ? site.lastUpdated?.get(page.relativePath)?.slice(0, 10) : undefined,
     lang: config.lang,
+    ...localeView(site, page),
   };
 }
 
@@ -109,10 +113,6 @@ export class Renderer {
     this.overrides = site.config.theme.overrides ? (evaluateComponents(site.config.theme.overrides.code) as Overrides) : {};
   }
 
-  /** renderToStaticMarkup with the project's overrides in place of the parts they replace. */
-  private render(node: ReactNode): string {
-    return renderToStaticMarkup(<WithOverrides overrides={this.overrides}>{node}</WithOverrides>);
-  }
 
   /** The regions and head of one page: the chunk the runtime loads to show it without a reload. */
   renderChunk(page: PageRecord): PageChunk {
@@ -120,8 +120,8 @@ export class Renderer {
     const layout = page.frontmatter.layout === 'page' ? 'page' : 'doc';
     const regions = {
       sidebar: this.sidebar(view.group, page.regularPath),
-      content: this.featureStyles(page) + this.render(<PageContent view={view} />),
-      toc: layout === 'doc' ? this.render(<Part name="Toc" Default={Toc} props={{ headers: page.headers }} />) : '',
+      content: this.featureStyles(page) + this.markup(<PageContent view={view} />),
+      toc: layout === 'doc' ? this.markup(<Part name="Toc" Default={Toc} props={{ headers: page.headers }} />) : '',
     };
     return { key: page.key, route: page.regularPath, head: pageHead(this.site, page), regions, layout };
   }
@@ -144,7 +144,7 @@ export class Renderer {
   private sidebar(group: number, route: string): string {
     let html = this.sidebars.get(group);
     if (html === undefined) {
-      html = this.render(<Part name="Sidebar" Default={Sidebar} props={{ nav: this.site.nav, group }} />);
+      html = this.markup(<Part name="Sidebar" Default={Sidebar} props={{ nav: this.site.nav, group }} />);
       this.sidebars.set(group, html);
     }
     // The opening tag exactly as React writes it for this page's links (same escaping), then marked as NavItem does.
@@ -165,7 +165,7 @@ export class Renderer {
   private shell(wide: boolean): string {
     let shell = this.shells.get(wide);
     if (shell === undefined) {
-      shell = this.render(<Body siteTitle={this.site.config.title} homeHref={this.site.config.base} wide={wide} regions={REGION} theme={this.themeParts()} />);
+      shell = this.markup(<Body siteTitle={this.site.config.title} homeHref={localeHome(this.site)} wide={wide} regions={REGION} theme={this.themeParts()} />);
       this.shells.set(wide, shell);
     }
     return shell;
@@ -173,19 +173,19 @@ export class Renderer {
 
   /** Each group's links, for the runtime to expand collapsed groups in place. */
   renderNavGroups(): (string | null)[] {
-    return this.site.nav.map((entry, i) => (isGroup(entry) ? this.render(<Part name="Sidebar" Default={Sidebar} props={{ nav: [entry], group: 0 }} />).replace('data-group="0"', `data-group="${i}"`) : null));
+    return this.site.nav.map((entry, i) => (isGroup(entry) ? this.markup(<Part name="Sidebar" Default={Sidebar} props={{ nav: [entry], group: 0 }} />).replace('data-group="0"', `data-group="${i}"`) : null));
   }
 
   /** `404.html`: served by hosts for unknown paths; the runtime first tries the address's other forms. */
   renderNotFound(routesUrl: string): string {
     const { config } = this.site;
     const head: HeadData = { title: `Page not found | ${config.title}`, description: 'There is no page at this address.', lang: config.lang, noindex: true, siteName: config.title };
-    const body = this.render(
+    const body = this.markup(
       <Body
         siteTitle={config.title}
         homeHref={config.base}
         wide
-        regions={{ sidebar: this.render(<Part name="Sidebar" Default={Sidebar} props={{ nav: this.site.nav, group: -1 }} />), content: this.render(<Part name="NotFound" Default={NotFound} props={{ homeHref: config.base }} />), toc: '' }}
+        regions={{ sidebar: this.markup(<Part name="Sidebar" Default={Sidebar} props={{ nav: this.site.nav, group: -1 }} />), content: this.markup(<Part name="NotFound" Default={NotFound} props={{ homeHref: config.base }} />), toc: '' }}
         theme={this.themeParts()}
       />,
     );
@@ -222,10 +222,20 @@ export class Renderer {
       `<meta name="docs:routes" content="${routesUrl}">`,
       `<meta name="docs:base" content="${escapeHtml(site.config.base)}">`,
       site.config.analytics.containerId ? `<meta name="docs:analytics" content="${escapeHtml(site.config.analytics.containerId)}">` : '',
+      localeHeadTags(site, page),
       projectHeadTags(site.config.theme.head),
     ].filter(Boolean).join('\n');
     const attributes = Object.entries(data).map(([k, v]) => ` data-${k}="${escapeHtml(v)}"`).join('');
-    return fillTemplate(this.pageTemplate, { lang: escapeHtml(head.lang), head: headHtml, bodyAttributes: attributes, body });
+    return fillTemplate(this.pageTemplate, { lang: escapeHtml(head.lang), dir: site.i18n ? ` dir="${localeOf(site).dir}"` : '', head: headHtml, bodyAttributes: attributes, body });
+  }
+
+  /** React's markup with the interface strings of the site's language, and the project's overrides in place of the parts they replace. */
+  private markup(element: React.ReactElement): string {
+    return renderToStaticMarkup(
+      <WithStrings strings={localeOf(this.site).strings}>
+        <WithOverrides overrides={this.overrides}>{element}</WithOverrides>
+      </WithStrings>,
+    );
   }
 }
 
