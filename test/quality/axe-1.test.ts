@@ -1,3 +1,3 @@
 import { axeGate } from './axe-gate.js';
 
-axeGate([1280], { searchDialog: true });
+axeGate(1, 2, { searchDialog: true });

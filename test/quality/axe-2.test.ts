@@ -1,3 +1,3 @@
 import { axeGate } from './axe-gate.js';
 
-axeGate([375], { searchDialog: false });
+axeGate(2, 2, { searchDialog: false });
