@@ -5,11 +5,13 @@ import matter from 'gray-matter';
 import type { ResolvedConfig } from './config.js';
 import { BuildError, Problems } from './errors.js';
 import { MAX_YAML_ALIASES, parseFrontmatterYaml, validateFrontmatter, type Frontmatter, type KeyLines } from './frontmatter.js';
+import { FrontmatterCache } from './frontmatter-cache.js';
 import { sha1 } from './hash.js';
 import { expandIncludes } from './markdown/includes.js';
 import { isMdx, prepareMdxImports } from './markdown/mdx.js';
 import { expandOpenApiPages } from './openapi.js';
 import { fileToRoute } from './shared/paths.js';
+import type { SourceMemo } from './source-memo.js';
 import type { PageSource } from './types.js';
 
 /** Folders and files starting with "_" or "." hold data (the reference model), not pages. */
@@ -31,7 +33,7 @@ export interface RefusedPath {
  * followed while they stay inside the folder; one that leads out of it (or to a folder containing
  * it) is refused, so a build never publishes a file of the machine it runs on.
  */
-export async function listContent(contentDir: string): Promise<{ pages: string[]; staticFiles: string[]; refused: RefusedPath[] }> {
+async function listContent(contentDir: string): Promise<{ pages: string[]; staticFiles: string[]; refused: RefusedPath[] }> {
   const { files, refused } = await listContentFiles(contentDir);
   return { pages: files.filter((f) => PAGE_FILE.test(f)), staticFiles: files.filter((f) => !PAGE_FILE.test(f)), refused };
 }
@@ -81,13 +83,10 @@ export function contentFolderProblem(config: Pick<ResolvedConfig, 'root' | 'cont
   return new BuildError(`cannot read ${what}: ${code ?? message}`, place, code === 'EACCES' || code === 'EPERM' ? 'make the folder readable by the build (chmod a+rx), or move it out of the content folder' : 'fix or remove the folder');
 }
 
-/** A file of the content folder that cannot be read (`build` and `dev` say it the same way). */
-export function unreadableFile(relativePath: string, error: unknown): BuildError {
+/** A file of the content folder that cannot be read. */
+function unreadableFile(relativePath: string, error: unknown): BuildError {
   return new BuildError(`cannot read the file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: relativePath }, 'check its permissions (it must be readable by the build)');
 }
-
-/** Kept for src/dev/content-store.ts until the engine branch deletes it; use sha1 from src/hash.ts. */
-export { sha1 as contentHash } from './hash.js';
 
 /** Lines before the body: positions in the Markdown tree count from the body, errors from the file. */
 export function bodyLineOffset(raw: string, body: string): number {
@@ -99,7 +98,7 @@ export function bodyLineOffset(raw: string, body: string): number {
  * Parses one file's frontmatter. What is wrong goes to `problems`; the page is still returned
  * (with a stand-in title) so that the rest of the run can check it and links to it.
  */
-export function parseSource(raw: string, relativePath: string, file: string, problems: Problems): PageSource {
+export function parseSource(raw: string, relativePath: string, file: string, problems: Problems, yaml?: FrontmatterCache): PageSource {
   let parsed: { data: Record<string, unknown>; content: string };
   const fallbackTitle = path.basename(relativePath).replace(PAGE_FILE, '');
   // gray-matter reads an unclosed block to the end of the file, so the body would show up as YAML errors.
@@ -110,7 +109,8 @@ export function parseSource(raw: string, relativePath: string, file: string, pro
   const keyLines: KeyLines = {};
   try {
     // A fresh options object: gray-matter caches results by input string otherwise.
-    parsed = matter(raw, { engines: { yaml: (text: string) => parseFrontmatterYaml(text, keyLines), javascript: refuseCode, coffee: refuseCode } });
+    const parseYaml = (text: string) => (yaml ? yaml.parse(text, keyLines) : parseFrontmatterYaml(text, keyLines));
+    parsed = matter(raw, { engines: { yaml: parseYaml, javascript: refuseCode, coffee: refuseCode } });
   } catch (error) {
     problems.add(`malformed YAML frontmatter: ${yamlReason(error)}`, yamlPlace(error, raw, relativePath), yamlFix(error));
     const end = /^---\r?\n[\s\S]*?\r?\n---[^\n]*\n?/.exec(raw);
@@ -173,9 +173,9 @@ function toSource(raw: string, relativePath: string, file: string, frontmatter: 
 
 /**
  * Keeps the first page of each route and reports the others. Routes are compared case-folded: on
- * macOS and Windows file systems /Guide/ and /guide/ are one output folder. (`dev` uses it too.)
+ * macOS and Windows file systems /Guide/ and /guide/ are one output folder.
  */
-export function uniqueRoutes<T extends { relativePath: string }>(pages: T[], routeOf: (page: T) => string, problems: Problems): T[] {
+function uniqueRoutes<T extends { relativePath: string }>(pages: T[], routeOf: (page: T) => string, problems: Problems): T[] {
   const byFolded = new Map<string, T>();
   for (const page of pages) {
     const route = routeOf(page);
@@ -186,7 +186,7 @@ export function uniqueRoutes<T extends { relativePath: string }>(pages: T[], rou
   return [...byFolded.values()];
 }
 
-export function reportNoPages(config: ResolvedConfig, problems: Problems): void {
+function reportNoPages(config: ResolvedConfig, problems: Problems): void {
   problems.add('no Markdown pages found', { file: path.relative(config.root, config.contentDir) || '.' }, 'add at least an index.md');
 }
 
@@ -195,8 +195,11 @@ export async function loadContent(config: ResolvedConfig, problems: Problems): P
   return (await loadContentFiles(config, problems)).sources;
 }
 
-/** `loadContent`, and the files beside the pages (from the same walk of the folder). */
-export async function loadContentFiles(config: ResolvedConfig, problems: Problems): Promise<{ sources: PageSource[]; staticFiles: string[] }> {
+/**
+ * `loadContent`, and the files beside the pages (from the same walk of the folder). With a memo
+ * (`dev`), pages that read as they did are taken from it rather than parsed again.
+ */
+export async function loadContentFiles(config: ResolvedConfig, problems: Problems, memo?: SourceMemo): Promise<{ sources: PageSource[]; staticFiles: string[] }> {
   let files: string[];
   let staticFiles: string[];
   try {
@@ -207,6 +210,10 @@ export async function loadContentFiles(config: ResolvedConfig, problems: Problem
     throw contentFolderProblem(config, error);
   }
   const sources: PageSource[] = [];
+  const yaml = await FrontmatterCache.open(config);
+  /** Sources parsed this time, to remember once expanded: their text and their problems so far. */
+  const parsed = new Map<PageSource, { raw: string; problems: Problems }>();
+  memo?.startBuild();
   // Read one after another: small files from the page cache come faster synchronously than through
   // libuv's thread pool (10,000 pages: 0.15 s against 0.5 s).
   for (const relativePath of files) {
@@ -218,14 +225,36 @@ export async function loadContentFiles(config: ResolvedConfig, problems: Problem
       problems.push(unreadableFile(relativePath, error));
       continue;
     }
-    sources.push(parseSource(raw, relativePath, file, problems));
+    const known = memo?.get(relativePath, raw);
+    if (known) {
+      problems.push(...known.problems);
+      sources.push(known.source);
+      continue;
+    }
+    const own = memo ? new Problems() : problems;
+    const source = parseSource(raw, relativePath, file, own, yaml);
+    if (memo) {
+      problems.push(...own.list);
+      parsed.set(source, { raw, problems: own });
+    }
+    sources.push(source);
   }
+  // With a memo (`dev`) the pages it had did not ask for their frontmatter: keep theirs too.
+  await yaml.save({ prune: !memo });
   sources.sort((a, b) => a.relativePath.localeCompare(b.relativePath));
   if (files.length === 0) {
     reportNoPages(config, problems);
     problems.throwIfAny();
   }
   const pages = uniqueRoutes(sources, (s) => s.route, problems);
-  await expandOpenApiPages(pages, config, problems);
+  if (!memo) await expandOpenApiPages(pages, config, problems);
+  for (const source of memo ? pages : []) {
+    const fresh = parsed.get(source);
+    if (!fresh) continue;
+    const expanded = new Problems();
+    await expandOpenApiPages([source], config, expanded);
+    problems.push(...expanded.list);
+    memo!.set(source, fresh.raw, [...fresh.problems.list, ...expanded.list]);
+  }
   return { sources: pages, staticFiles };
 }
