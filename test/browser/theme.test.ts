@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, describeViolations } from '../helpers/axe.js';
 import { startServedSite, type ServedSite } from '../helpers/served-site.js';
 import { fixture } from '../helpers/site.js';
 
@@ -104,25 +104,7 @@ describe('browser: theme', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const { page } = await site.open('/docs/', { context: { colorScheme } });
       await ready(page);
-      await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
-      const violations = await page.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: {
-              run: (
-                ctx: Document,
-                opts: unknown,
-              ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-            };
-          }
-        ).axe;
-        const result = await axe.run(document, {
-          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-          resultTypes: ['violations'],
-        });
-        return result.violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      });
-      expect(violations.map((v) => `${colorScheme}: ${v}`)).toEqual([]);
+      expect(describeViolations(`${colorScheme}:`, await axeViolations(page))).toEqual([]);
     }
   });
 });
