@@ -7,6 +7,7 @@ import { BuildError, BuildFailure } from './errors.js';
 import { DEFAULT_LIMITS, type MarkdownLimits } from './markdown/limits.js';
 import { DANGEROUS_SCHEMES } from './markdown/security.js';
 import { loadConfigComponents } from './markdown/mdx.js';
+import { resolveTheme, themeOptions, type ResolvedTheme } from './theme/config.js';
 import { localesSchema, localizedRedirects, resolveLocales, type ResolvedLocale } from './i18n/locales.js';
 import { resolveVersions, versionsSchema, type ResolvedVersion } from './versions/config.js';
 
@@ -126,6 +127,8 @@ const userConfigSchema = z.strictObject({
       components: z.string().min(1).optional(),
     })
     .optional(),
+  // head, customCss, logo, social, footer, banner, lastUpdated, themeDir: src/theme/config.ts
+  ...themeOptions,
 });
 
 export type UserConfig = z.input<typeof userConfigSchema>;
@@ -174,6 +177,8 @@ export interface ResolvedConfig {
   security: SecurityConfig;
   /** `mdx.components` bundled (src/markdown/mdx.ts): the code every thread runs, and its hash for cache keys. */
   mdx: { components?: { file: string; code: string; names: string[]; hash: string } };
+  /** Head tags, stylesheets, logo, links, banner and layout overrides of the project (src/theme/config.ts). */
+  theme: ResolvedTheme;
 }
 
 export interface SecurityConfig {
@@ -262,6 +267,7 @@ export function resolveConfig(user: unknown, root: string, overrides: ConfigOver
     limits: { ...DEFAULT_LIMITS, ...c.limits },
     security: { allowScripts: c.security?.allowScripts ?? false, allowedUrlSchemes: c.security?.allowedUrlSchemes ?? [] },
     mdx: { components: c.mdx?.components ? loadConfigComponents(path.resolve(root, c.mdx.components), root, file) : undefined },
+    theme: resolveTheme(c, root, file),
   };
 }
 

@@ -19,6 +19,7 @@ export function layoutKeys(site: Site<PageOutline>, salt: string): (page: PageOu
     return (page) => keys.get(siteOf(site, page.regularPath))!(page);
   }
   // MDX components change only the pages that use them: their Markdown cache keys hold the components' code.
+  // The theme (src/theme/config.ts) stays in: its layout overrides' bundled code re-renders every page when it changes.
   const { sidebar: _sidebar, redirects: _redirects, mdx: _mdx, ...config } = site.config as ResolvedConfig & Record<string, unknown>;
   const base = sha1(salt, JSON.stringify(config));
   // Every page shows each group's title (linking to its first page) and the top-level links.

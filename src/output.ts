@@ -1,5 +1,5 @@
 import type { BuiltAssets } from './assets.js';
-import { THEME_SCRIPT } from './assets.js';
+import { headScript } from './theme/head.js';
 import { fileHash } from './hash.js';
 import { redirectEntries, redirectsFile, redirectStubs } from './redirects.js';
 import { LocalizedRenderer } from './i18n/render.js';
@@ -49,9 +49,13 @@ export function pageFiles(site: Site<PageOutline>, renderer: Renderer, page: Pag
   };
 }
 
-export function createRenderer(site: Site<PageOutline>, assets: Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'>, templates?: Templates): Renderer {
-  if (site.config.locales) return new LocalizedRenderer(site, { css: assets.css, js: assets.js, themeScript: THEME_SCRIPT, redirectScript: assets.redirectScript, features: assets.features }, templates);
-  return new Renderer(site, { css: assets.css, js: assets.js, themeScript: THEME_SCRIPT, redirectScript: assets.redirectScript, features: assets.features }, templates);
+/** The assets the layout refers to (a site without theme files may leave `theme` out). */
+export type LayoutAssets = Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> & Partial<Pick<BuiltAssets, 'theme'>>;
+
+export function createRenderer(site: Site<PageOutline>, assets: LayoutAssets, templates?: Templates): Renderer {
+  const pageAssets = { css: assets.css, js: assets.js, themeScript: headScript(site.config.theme), redirectScript: assets.redirectScript, features: assets.features, theme: assets.theme };
+  if (site.config.locales) return new LocalizedRenderer(site, pageAssets, templates);
+  return new Renderer(site, pageAssets, templates);
 }
 
 /** Every file of the site but the bundled assets and the search index (`dev` and tests; the build writes pages as it renders them). */

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from '../helpers/axe.js';
+import { axeViolations, describeViolations } from '../helpers/axe.js';
 import { startServedSite, type ServedSite } from '../helpers/served-site.js';
 import { fixture } from '../helpers/site.js';
 
@@ -97,8 +97,7 @@ describe('browser: built-in components', () => {
     for (const path of ['/docs/guide/markdown/', '/docs/guide/mdx/', '/docs/']) {
       for (const colorScheme of ['light', 'dark'] as const) {
         const { page } = await ready(path, { context: { colorScheme } });
-        const violations = await axeViolations(page);
-        expect(violations.map((v) => `${path} ${colorScheme}: ${v}`)).toEqual([]);
+        expect(describeViolations(`${path} ${colorScheme}:`, await axeViolations(page), false)).toEqual([]);
       }
     }
   });

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from '../helpers/axe.js';
+import { axeViolations, describeViolations } from '../helpers/axe.js';
 import { startServedSite, type ServedSite } from '../helpers/served-site.js';
 import { fixture } from '../helpers/site.js';
 
@@ -51,8 +51,7 @@ describe('browser: a site in several languages', () => {
       const page = await ready(path);
       const [sidebar, main] = await Promise.all([page.locator('#sidebar').boundingBox(), page.locator('main').boundingBox()]);
       expect(sidebar!.x).toBeGreaterThan(main!.x); // the sidebar is on the right
-      const violations = await axeViolations(page);
-      expect(violations.map((v) => `${path}: ${v}`)).toEqual([]);
+      expect(describeViolations(`${path}:`, await axeViolations(page), false)).toEqual([]);
     }
   });
 
