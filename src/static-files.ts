@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { contentFile } from './versions/paths.js';
 import type { ResolvedConfig } from './config.js';
 import type { Problems } from './errors.js';
 import type { OutputFile } from './types.js';
 
 /** Files beside the pages (images, downloads), copied to the same path under the output. */
 export async function readStaticFiles(config: ResolvedConfig, files: string[]): Promise<OutputFile[]> {
-  return Promise.all(files.map(async (file) => ({ path: file, contents: await readFile(path.join(config.contentDir, file)) })));
+  return Promise.all(files.map(async (file) => ({ path: file, contents: await readFile(contentFile(config, file)) })));
 }
 
 /** Two outputs at one path would silently overwrite each other: a static file named like a page, say. */

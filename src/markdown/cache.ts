@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { contentFile } from '../versions/paths.js';
 import type { ResolvedConfig } from '../config.js';
 import { imageHash } from './images.js';
 import { cachePath, codeVersion, readCache, writeCache } from '../cache.js';
@@ -29,7 +29,7 @@ export class MarkdownCache {
   ) {}
 
   static async open(config: ResolvedConfig): Promise<MarkdownCache> {
-    const salt = sha1(await codeVersion(), JSON.stringify([config.base, config.constants, config.limits, config.security, config.markdown]));
+    const salt = sha1(await codeVersion(), JSON.stringify([config.base, config.constants, config.limits, config.security, config.markdown, ...(config.versions ? [config.versions.map((v) => [v.key, v.constants])] : [])]));
     return new MarkdownCache(config, salt, (await readCache<Map<string, PageRecord>>(cachePath(config, 'records.v8'), salt)) ?? new Map());
   }
 
@@ -64,7 +64,7 @@ export class MarkdownCache {
       let hash = this.imageHashes.get(image.file);
       if (hash === undefined) {
         try {
-          hash = imageHash(readFileSync(path.join(this.config.contentDir, image.file)));
+          hash = imageHash(readFileSync(contentFile(this.config, image.file)));
         } catch {
           hash = null;
         }

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ResolvedVersion } from '../versions/config.js';
+import { contentFile } from '../versions/paths.js';
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { imageSize } from 'image-size';
 import type { VFile } from 'vfile';
@@ -12,6 +14,7 @@ import { staticFile } from './links.js';
 export interface ImageOptions {
   base: string;
   contentDir: string;
+  versions?: ResolvedVersion[];
 }
 
 /** Formats raster images are converted to, best first; the original stays as the fallback. */
@@ -71,7 +74,7 @@ export default function rehypeImages(options: ImageOptions) {
         if (relative === null) continue;
         let data: Buffer;
         try {
-          data = readFileSync(path.join(options.contentDir, relative));
+          data = readFileSync(contentFile(options, relative));
         } catch {
           continue; // reported by the links check, with the line
         }

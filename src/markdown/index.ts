@@ -17,6 +17,7 @@ import rehypeBuiltins from './builtins.js';
 import remarkCallouts from './callouts.js';
 import rehypeCode from './code.js';
 import { resolveConstants } from './constants.js';
+import { constantsOf } from '../versions/paths.js';
 import { normalizeContainers } from './container-syntax.js';
 import remarkHeadingIds from './heading-ids.js';
 import rehypeHeadings, { type HeadingData } from './headings.js';
@@ -35,7 +36,7 @@ import rehypeMath from './math.js';
 import remarkMathSyntax from './math-syntax.js';
 
 /** The plugin chain. Order matters where noted. */
-export function createProcessor(config: Pick<ResolvedConfig, 'base' | 'contentDir' | 'security' | 'markdown'>): Processor {
+export function createProcessor(config: Pick<ResolvedConfig, 'base' | 'contentDir' | 'versions' | 'security' | 'markdown'>): Processor {
   return unified()
     .use(remarkParse)
     .use(remarkDirective)
@@ -53,7 +54,7 @@ export function createProcessor(config: Pick<ResolvedConfig, 'base' | 'contentDi
     .use(rehypeMath) // before the highlighter: `math` fences are formulas
     .use(rehypeCode, config.markdown) // before headings: code blocks are left out of section text
     .use(rehypeHeadings) // after rehype-slug: needs ids
-    .use(rehypeImages, { base: config.base, contentDir: config.contentDir }) // before links, which resolve each src
+    .use(rehypeImages, { base: config.base, contentDir: config.contentDir, versions: config.versions }) // before links, which resolve each src
     .use(rehypeLinks, { base: config.base })
     .use(rehypeTables) // focusable, named scroll box per table (WCAG 2.1.1)
     .use(rehypeTaskLists) // names task-list checkboxes
@@ -73,8 +74,8 @@ export function pageKey(relativePath: string, hash: (s: string) => string): stri
  */
 export function pageOutline(source: PageSource, config: ResolvedConfig, problems: Problems, hash: (s: string) => string = sha1): PageOutline {
   const fm = source.frontmatter;
-  const title = resolveConstants(fm.title, config.constants, { problems, file: source.relativePath, lineOffset: 0 });
-  const description = resolveConstants(fm.description, config.constants, { problems, file: source.relativePath, lineOffset: 0 });
+  const title = resolveConstants(fm.title, constantsOf(config, source.relativePath), { problems, file: source.relativePath, lineOffset: 0 });
+  const description = resolveConstants(fm.description, constantsOf(config, source.relativePath), { problems, file: source.relativePath, lineOffset: 0 });
   return {
     key: pageKey(source.relativePath, hash),
     title,
@@ -103,7 +104,7 @@ export function renderPage(source: PageSource, config: ResolvedConfig, processor
     const at = origin(line);
     problems.push(new BuildError(at.includedBy ? `${message} (in a partial included by ${at.includedBy})` : message, { file: at.file, line: at.line, column }, fix));
   };
-  const markdown = resolveConstants(source.body, config.constants, { problems: { add: (message, place, fix) => report(message, place.line, place.column, fix) } as Problems, file: source.relativePath, lineOffset: 0 });
+  const markdown = resolveConstants(source.body, constantsOf(config, source.relativePath), { problems: { add: (message, place, fix) => report(message, place.line, place.column, fix) } as Problems, file: source.relativePath, lineOffset: 0 });
   const limits = config.limits ?? DEFAULT_LIMITS;
   const refused = checkLimits(markdown, limits);
   if (refused) {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { contentFile } from '../versions/paths.js';
 import { BuildError } from '../errors.js';
 import { absolute } from '../render/index.js';
 import type { Site } from '../site.js';
@@ -38,7 +38,7 @@ function isDate(text: string): boolean {
 
 /** The `##` headings of a page's source with their file lines (fenced code skipped). */
 function datedHeadings(site: Site, page: PageRecord): { text: string; line: number }[] {
-  const source = readFileSync(path.join(site.config.contentDir, page.relativePath), 'utf8');
+  const source = readFileSync(contentFile(site.config, page.relativePath), 'utf8');
   const out: { text: string; line: number }[] = [];
   let fence: string | null = null;
   for (const [i, line] of source.split(/\r?\n/).entries()) {

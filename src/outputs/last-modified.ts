@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
-import path from 'node:path';
+import { contentFile } from '../versions/paths.js';
 import type { ResolvedConfig } from '../config.js';
 
 /**
@@ -17,7 +17,7 @@ export function lastModified(site: { config: ResolvedConfig; pages: { relativePa
   for (const page of site.pages) {
     if (dates.has(page.relativePath)) continue;
     try {
-      dates.set(page.relativePath, statSync(path.join(site.config.contentDir, page.relativePath)).mtime.toISOString());
+      dates.set(page.relativePath, statSync(contentFile(site.config, page.relativePath)).mtime.toISOString());
     } catch {
       // A page built from memory (tests) has no file: no date rather than a wrong one.
     }
