@@ -2,6 +2,7 @@ import { sha1 } from './hash.js';
 import type { ResolvedConfig } from './config.js';
 import { pageView } from './render/index.js';
 import { localeSites, siteOf } from './i18n/site.js';
+import { siteViews } from './versions/views.js';
 import { isGroup, type Site } from './site.js';
 import type { PageOutline } from './types.js';
 
@@ -14,7 +15,7 @@ import type { PageOutline } from './types.js';
  */
 export function layoutKeys(site: Site<PageOutline>, salt: string): (page: PageOutline) => string {
   // A site in several languages: each page is laid out in its locale's site.
-  if (site.config.locales) {
+  if (siteViews(site.config)) {
     const keys = new Map([...localeSites(site).values()].map((view) => [view, layoutKeys(view, salt)]));
     return (page) => keys.get(siteOf(site, page.regularPath))!(page);
   }

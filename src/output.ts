@@ -1,5 +1,6 @@
 import type { BuiltAssets } from './assets.js';
 import { headScript } from './theme/head.js';
+import { siteViews } from './versions/views.js';
 import { fileHash } from './hash.js';
 import { redirectEntries, redirectsFile, redirectStubs } from './redirects.js';
 import { LocalizedRenderer } from './i18n/render.js';
@@ -54,7 +55,7 @@ export type LayoutAssets = Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | '
 
 export function createRenderer(site: Site<PageOutline>, assets: LayoutAssets, templates?: Templates): Renderer {
   const pageAssets = { css: assets.css, js: assets.js, themeScript: headScript(site.config.theme), redirectScript: assets.redirectScript, features: assets.features, theme: assets.theme };
-  if (site.config.locales) return new LocalizedRenderer(site, pageAssets, templates);
+  if (siteViews(site.config)) return new LocalizedRenderer(site, pageAssets, templates);
   return new Renderer(site, pageAssets, templates);
 }
 

@@ -16,6 +16,7 @@ import { checkOpenApi, OPENAPI_MODEL } from './openapi.js';
 import { checkOrphans } from './orphans.js';
 import { dropFallbackProblems, fallbackOf } from '../i18n/locales.js';
 import { localeSites } from '../i18n/site.js';
+import { siteViews } from '../versions/views.js';
 import { checkScriptFiles } from './security.js';
 import { feedProblems } from '../outputs/feed.js';
 
@@ -49,7 +50,7 @@ export class ContentChecks {
     const { checks } = site.config;
     // A fallback page repeats its original's description; each locale has its own sidebar.
     report(problems, checks.duplicateDescriptions, () => checkDuplicateDescriptions({ ...site, pages: site.pages.filter((p) => !fallbackOf(p)) }));
-    report(problems, checks.orphans, () => (site.config.locales ? [...localeSites(site).values()] : [site]).flatMap(checkOrphans));
+    report(problems, checks.orphans, () => (siteViews(site.config) ? [...localeSites(site).values()] : [site]).flatMap(checkOrphans));
     problems.push(...checkScriptFiles(site), ...feedProblems(site));
   }
 

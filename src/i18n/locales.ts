@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { isExternal } from '../shared/paths.js';
 import type { PageSource } from '../types.js';
+import type { ResolvedVersion } from '../versions/config.js';
 import { STRING_KEYS, stringsFor, type Strings } from './strings.js';
 
 /** Folder names and URL segments of the non-root locales: "de", "zh-cn", "pt-br". */
@@ -45,6 +46,8 @@ export interface ResolvedLocale {
   dir: 'ltr' | 'rtl';
   strings: Strings;
   sidebarLabels: Record<string, string>;
+  /** Set on the views of a versioned site (src/versions/views.ts): each version is rendered as a site of its own, like a locale. */
+  version?: ResolvedVersion;
 }
 
 /** The locales of a configuration, the root first; undefined for a single-language site. */

@@ -9,6 +9,7 @@ import type { PageOutline, PageRecord } from '../types.js';
 import { splitLocale } from './locales.js';
 import { localeOf, localeSites, siteOf } from './site.js';
 import { ENGLISH, type Strings } from './strings.js';
+import { siteViews } from '../versions/views.js';
 
 /** The code blocks' copy button as the Markdown stage writes it (src/markdown/code.ts), in English. */
 const COPY_BUTTON = `<button type="button" class="copy" aria-label="${ENGLISH['copy.code']}">${ENGLISH['copy.button']}</button>`;
@@ -30,7 +31,7 @@ export class LocalizedRenderer extends Renderer {
   }
 
   private of(route: string): Renderer {
-    return this.byLocale.get(splitLocale(this.whole.config.locales!, route).locale.key)!;
+    return this.byLocale.get(splitLocale(siteViews(this.whole.config)!, route).locale.key)!;
   }
 
   override renderChunk(page: PageRecord): PageChunk {

@@ -5,10 +5,11 @@ import type { Site } from '../site.js';
 import type { OutputFile } from '../types.js';
 import { searchManifestPath } from './head.js';
 import { localeSites } from './site.js';
+import { siteViews } from '../versions/views.js';
 
 /** The site's search files: one index, or one per locale with its manifest under the locale's prefix. */
 export function buildSearchIndexes(site: Site): OutputFile[] {
-  if (!site.config.locales) return buildSearchIndex(site);
+  if (!siteViews(site.config)) return buildSearchIndex(site);
   const files = new Map<string, OutputFile>();
   for (const [key, view] of localeSites(site)) {
     for (const file of buildSearchIndex(view)) files.set(file.path === SEARCH_MANIFEST ? searchManifestPath(key) : file.path, { ...file, path: file.path === SEARCH_MANIFEST ? searchManifestPath(key) : file.path });
@@ -18,6 +19,6 @@ export function buildSearchIndexes(site: Site): OutputFile[] {
 
 /** What the indexes show of the pages (the build's cache key for them), with each locale's group names and language. */
 export function searchInput(site: Site): (SearchPage[] | string)[] {
-  if (!site.config.locales) return [searchPages(site)];
+  if (!siteViews(site.config)) return [searchPages(site)];
   return [...localeSites(site).values()].flatMap((view) => [view.config.lang, searchPages(view)]);
 }

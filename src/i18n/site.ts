@@ -9,6 +9,8 @@ import { createSite, isGroup, type NavEntry, type NavLink, type Site } from '../
 import type { PageOutline } from '../types.js';
 import { pageRoute, singleLocale, splitLocale, type ResolvedLocale } from './locales.js';
 import { ENGLISH } from './strings.js';
+import type { ResolvedVersion } from '../versions/config.js';
+import { siteViews } from '../versions/views.js';
 
 /** What a locale's site knows of the others: for the language menu, hreflang and fallbacks. */
 export interface LocaleContext {
@@ -28,15 +30,15 @@ const views = new WeakMap<Site<PageOutline>, Map<string, Site<PageOutline>>>();
 export function localeSites<P extends PageOutline>(site: Site<P>): Map<string, Site<P>> {
   let found = views.get(site) as Map<string, Site<P>> | undefined;
   if (found) return found;
-  const locales = site.config.locales ?? [];
+  const locales = siteViews(site.config) ?? [];
   const routes = new Set(site.pages.map((p) => p.regularPath));
   const pages = site.byRoute;
   const generated = site.config.sidebar ? undefined : sidebarOf(createSite({ ...site.config, sidebar: undefined }, rootPages(site, locales)).nav);
   found = new Map();
   for (const locale of locales) {
     const own = site.pages.filter((p) => splitLocale(locales, p.regularPath).locale === locale);
-    const sidebar = localizeSidebar(site.config.sidebar ?? generated ?? [], locale);
-    const view = createSite({ ...site.config, lang: locale.lang, sidebar, editLink: localizeEditLink(site.config.editLink, locale), locales: undefined }, own, [...site.staticFiles]);
+    const sidebar = localizeSidebar((locale.version ? versionSidebar(site.config, locale.version, own) : undefined) ?? site.config.sidebar ?? generated ?? [], locale);
+    const view = createSite({ ...site.config, lang: locale.lang, sidebar, editLink: localizeEditLink(site.config.editLink, locale), locales: undefined, versions: undefined }, own, [...site.staticFiles]);
     if (generated) for (const e of view.nav) if (!isGroup(e) && e.route) e.text = view.byRoute.get(e.route)?.title ?? e.text;
     found.set(locale.key, Object.assign(view, { i18n: { locale, locales, routes, pages } satisfies LocaleContext }));
   }
@@ -46,7 +48,7 @@ export function localeSites<P extends PageOutline>(site: Site<P>): Map<string, S
 
 /** The site a page is rendered in: its locale's, or the site itself when it has one language. */
 export function siteOf<P extends PageOutline>(site: Site<P>, route: string): Site<P> {
-  const { locales } = site.config;
+  const locales = siteViews(site.config);
   if (!locales) return site;
   return localeSites(site).get(splitLocale(locales, route).locale.key)!;
 }
@@ -54,6 +56,19 @@ export function siteOf<P extends PageOutline>(site: Site<P>, route: string): Sit
 /** The locale of a site made by `localeSites`, or the one language of a single-language site. */
 export function localeOf(site: Site<PageOutline>): ResolvedLocale {
   return site.i18n?.locale ?? singleLocale(site.config.lang);
+}
+
+/**
+ * A version's sidebar, its routes within the version: its snapshot's, the configured one for the
+ * version content/ holds, else made from its own pages' folders (an old version has other pages).
+ */
+function versionSidebar(config: ResolvedConfig, version: ResolvedVersion, own: PageOutline[]): SidebarConfig | undefined {
+  if (version.sidebar) return version.sidebar as SidebarConfig;
+  if (version.contentDir === config.contentDir && config.sidebar) return config.sidebar;
+  if (!version.key) return undefined; // the generated one of the root pages
+  const within = (p: string) => p.slice(version.key.length + 1);
+  const inner = own.map((p) => ({ ...p, regularPath: within(p.regularPath), relativePath: within(p.relativePath) }));
+  return sidebarOf(createSite({ ...config, sidebar: undefined, versions: undefined }, inner).nav);
 }
 
 /** The edit link's text in the locale, unless the project wrote its own. */

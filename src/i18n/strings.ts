@@ -23,6 +23,9 @@ const en = {
   'notFound.search': 'Search the documentation with the search box above (press {key}).',
   'language.menu': 'Language',
   'language.fallback': 'This page has not been translated into {language} yet: it is shown in {original}.',
+  'version.menu': 'Version',
+  'version.banner': 'These are the docs of version {version}.',
+  'version.current': 'See this page in the current version',
   'copy.code': 'Copy code',
 };
 

@@ -11,7 +11,8 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charC
 /** `sitemap.xml`: every page with the date its source last changed (robots.txt points to it). */
 export function sitemapFile(site: Site): OutputFile {
   const dates = lastModified(site);
-  const urls = site.pages.map((page) => {
+  // Old versions are left out: their pages name the current ones as canonical.
+  const urls = site.pages.filter((page) => siteOf(site, page.regularPath).i18n?.locale.version?.kind !== 'older').map((page) => {
     const date = dates.get(page.relativePath);
     const others = alternates(siteOf(site, page.regularPath), page).map((a) => `<xhtml:link rel="alternate" hreflang="${escapeXml(a.lang)}" href="${escapeXml(absolute(site, pageUrl(site.config.base, a.route)))}"/>`);
     return `<url><loc>${escapeXml(absolute(site, page.path))}</loc>${date ? `<lastmod>${date}</lastmod>` : ''}${others.join('')}</url>`;

@@ -3,7 +3,7 @@ import { isGroup } from '../site.js';
 import type { Header, PageOutline, PageRecord } from '../types.js';
 import { Part, type BannerProps, type FooterProps, type LogoView, type SocialLinkView } from './parts.js';
 import { Banner, Footer, LastUpdated, PageTitle, SiteTitle, SocialLinks } from './theme.js';
-import { LanguageMenu, FallbackNotice, type LocaleView } from './locale.js';
+import { LanguageMenu, FallbackNotice, OldVersionBanner, VersionMenu, type LocaleView } from './locale.js';
 import { useT } from './strings.js';
 
 /** Everything a page's layout shows, resolved by the render stage (of an outline: what the layout shows around the page). */
@@ -125,8 +125,10 @@ export function PageContent({ view }: { view: PageView }) {
     <>
       <article className="doc">
         <LanguageMenu view={view} />
+        <VersionMenu view={view} />
         <Part name="PageTitle" Default={PageTitle} props={{ title: page.title, page }} />
         <FallbackNotice view={view} />
+        <OldVersionBanner view={view} />
         <div className="content" lang={view.fallback?.lang} dir={view.fallback?.dir} dangerouslySetInnerHTML={{ __html: page.html }} />
       </article>
       <footer className="doc-footer">

@@ -14,7 +14,7 @@ import { breadcrumbJsonLd } from '../outputs/structured-data.js';
 import { feedHref } from '../outputs/feed.js';
 import { pageStylePath } from '../page-styles.js';
 import { documentHeadTags, escapeHtml, fillTemplate, headTags, type HeadData } from './head.js';
-import { localeView } from '../i18n/view.js';
+import { canonicalRoute, localeView } from '../i18n/view.js';
 import { localeHeadTags } from '../i18n/head.js';
 import { localeHome, localeOf } from '../i18n/site.js';
 import { WithStrings } from './strings.js';
@@ -76,7 +76,7 @@ export function pageHead(site: Site<PageOutline>, page: PageOutline): HeadData {
     title: isHome ? config.title : `${page.title} | ${config.title}`,
     description: page.description,
     lang: config.lang,
-    canonical: absolute(site, page.path),
+    canonical: absolute(site, pageUrl(config.base, canonicalRoute(site, page))),
     ogTitle: page.title,
     siteName: config.title,
   };

@@ -33,3 +33,37 @@ export function FallbackNotice({ view }: { view: LocaleView }) {
   if (!view.fallback) return null;
   return <p className="fallback-notice" role="note">{t('language.fallback', { language: view.fallback.language, original: view.fallback.original })}</p>;
 }
+
+/** The same page in each version of a versioned site (styled as the language menu). */
+export function VersionMenu({ view }: { view: LocaleView }) {
+  const t = useT();
+  if (!view.versions) return null;
+  const current = view.versions.find((v) => v.current);
+  return (
+    <nav className="language-menu version-menu" aria-label={t('version.menu')}>
+      <details>
+        <summary>
+          <span>{current?.label}</span>
+        </summary>
+        <ul>
+          {view.versions.map((v) => (
+            <li key={v.label}>
+              <a href={v.href} aria-current={v.current ? 'page' : undefined}>{v.label}</a>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </nav>
+  );
+}
+
+/** On a page of an older version: which version it is, and the page in the current version. */
+export function OldVersionBanner({ view }: { view: LocaleView }) {
+  const t = useT();
+  if (!view.oldVersion) return null;
+  return (
+    <p className="fallback-notice version-banner" role="note">
+      {t('version.banner', { version: view.oldVersion.label })} <a href={view.oldVersion.href}>{t('version.current')}</a>
+    </p>
+  );
+}

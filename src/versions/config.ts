@@ -106,6 +106,8 @@ export function resolveVersions(versions: VersionsConfig, root: string, contentD
   const olderList = (versions.older ?? readVersionsFile(root)).map((v) => (typeof v === 'string' ? { name: v, label: v } : v));
   const { current, next } = versions;
   const problems: BuildError[] = [];
+  // Each version is rendered as a locale is (src/versions/views.ts): the two do not nest yet.
+  if (localeKeys.length) problems.push(new BuildError('"versions" and "locales" cannot be used together yet', { file }, 'keep one of them'));
   const seen = new Set<string>();
   for (const { name } of olderList) {
     if (seen.has(name)) problems.push(new BuildError(`version "${name}" is listed twice`, { file }, 'list each older version once'));

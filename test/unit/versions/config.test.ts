@@ -58,7 +58,7 @@ describe('versions in the configuration', () => {
       expect.stringMatching(/version "1.0" has no content: versions\/1.0\/content does not exist \| snapshot it with `docs version 1.0`/),
     ]);
     expect(messages(() => resolveConfig({ versions: { current: { name: '2.0' }, older: ['2.0'] } }, project(['2.0'])))).toEqual([expect.stringMatching(/has the current version's name \| set "versions.current.name"/)]);
-    expect(messages(() => resolveConfig({ locales: { root: { label: 'English' }, de: { label: 'Deutsch' } }, versions: { current: { name: '2.0' }, older: ['de'] } }, project(['de'])))).toEqual([expect.stringMatching(/version "de" has the name of a locale/)]);
+    expect(messages(() => resolveConfig({ locales: { root: { label: 'English' }, de: { label: 'Deutsch' } }, versions: { current: { name: '2.0' }, older: ['de'] } }, project(['de'])))).toEqual([expect.stringMatching(/"versions" and "locales" cannot be used together yet/), expect.stringMatching(/version "de" has the name of a locale/)]);
     expect(messages(() => resolveConfig({ versions: { current: { name: '2.0' } } }, project([], { 'versions.json': '{"1.0": true}' })))).toEqual([expect.stringMatching(/versions.json is not a list of version names/)]);
     expect(messages(() => resolveConfig({ versions: { current: { name: '2 0' } } }, project([])))).toEqual([expect.stringMatching(/"versions.current.name": .*version name/)]);
   });
