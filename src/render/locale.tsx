@@ -34,7 +34,7 @@ export function FallbackNotice({ view }: { view: LocaleView }) {
   return <p className="fallback-notice" role="note">{t('language.fallback', { language: view.fallback.language, original: view.fallback.original })}</p>;
 }
 
-/** The same page in each version of a versioned site (styled as the language menu). */
+/** The same page in each version of a versioned site (styled as the language menu); a full load, for the version's search index. */
 export function VersionMenu({ view }: { view: LocaleView }) {
   const t = useT();
   if (!view.versions) return null;
@@ -48,7 +48,7 @@ export function VersionMenu({ view }: { view: LocaleView }) {
         <ul>
           {view.versions.map((v) => (
             <li key={v.label}>
-              <a href={v.href} aria-current={v.current ? 'page' : undefined}>{v.label}</a>
+              <a href={v.href} data-no-router="" aria-current={v.current ? 'page' : undefined}>{v.label}</a>
             </li>
           ))}
         </ul>
@@ -63,7 +63,7 @@ export function OldVersionBanner({ view }: { view: LocaleView }) {
   if (!view.oldVersion) return null;
   return (
     <p className="fallback-notice version-banner" role="note">
-      {t('version.banner', { version: view.oldVersion.label })} <a href={view.oldVersion.href}>{t('version.current')}</a>
+      {t('version.banner', { version: view.oldVersion.label })} <a href={view.oldVersion.href} data-no-router="">{t('version.current')}</a>
     </p>
   );
 }

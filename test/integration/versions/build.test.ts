@@ -33,10 +33,10 @@ describe('versions: a site with two versions (test/fixtures/versions)', () => {
   it('has a version menu that keeps the page, a banner and canonical links to the current page, and old versions out of the sitemap', async () => {
     const { writer } = await buildInMemory(fixture('versions'));
     const menu = (path: string) => writer.text(path)!.match(/<nav class="language-menu version-menu"[\s\S]*?<\/nav>/)![0];
-    expect(menu('1.0/guide/setup/index.html')).toContain('<a href="/docs/guide/setup/">v2.0 (latest)</a>');
-    expect(menu('1.0/guide/jobs/index.html')).toContain('<a href="/docs/">v2.0 (latest)</a>'); // not in 2.0: its start
-    expect(menu('guide/workflows/index.html')).toContain('<a href="/docs/1.0/">1.0</a>');
-    expect(writer.text('1.0/guide/setup/index.html')).toContain('These are the docs of version 1.0. <a href="/docs/guide/setup/">See this page in the current version</a>');
+    expect(menu('1.0/guide/setup/index.html')).toContain('<a href="/docs/guide/setup/" data-no-router="">v2.0 (latest)</a>');
+    expect(menu('1.0/guide/jobs/index.html')).toContain('<a href="/docs/" data-no-router="">v2.0 (latest)</a>'); // not in 2.0: its start
+    expect(menu('guide/workflows/index.html')).toContain('<a href="/docs/1.0/" data-no-router="">1.0</a>');
+    expect(writer.text('1.0/guide/setup/index.html')).toContain('These are the docs of version 1.0. <a href="/docs/guide/setup/" data-no-router="">See this page in the current version</a>');
     expect(writer.text('guide/setup/index.html')).not.toContain('version-banner');
     expect(writer.text('1.0/guide/setup/index.html')).toContain('<link rel="canonical" href="https://acme.example/docs/guide/setup/">');
     expect(writer.text('1.0/guide/jobs/index.html')).toContain('<link rel="canonical" href="https://acme.example/docs/1.0/guide/jobs/">');
