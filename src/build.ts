@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { buildAssets } from './assets.js';
 import { cachePath, codeVersion, memo, PassedCache, sha1 } from './cache.js';
-import { checkSite } from './check.js';
+import { checkSite } from './checks/site.js';
 import { runContentChecks } from './checks/index.js';
 import { loadConfig, type ResolvedConfig } from './config.js';
 import { loadContentFiles } from './content.js';
@@ -10,7 +10,7 @@ import { layoutKeys } from './layout-keys.js';
 import { silentLogger, task, type Logger } from './log.js';
 import { MarkdownCache } from './markdown/cache.js';
 import { pageOutline } from './markdown/index.js';
-import { createRenderer, emitSiteFiles } from './output.js';
+import { createRenderer, emitSiteFiles } from './outputs/index.js';
 import { PageWorkers, PARALLEL_THRESHOLD, runPages, type PageJob } from './pages.js';
 import { renderImages } from './images.js';
 import { pageStyleFiles } from './page-styles.js';

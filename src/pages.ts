@@ -11,7 +11,7 @@ import { BuildError, Problems } from './errors.js';
 import { MarkdownCache } from './markdown/cache.js';
 import { createProcessor, renderPage } from './markdown/index.js';
 import { loadMdxCompiler } from './markdown/mdx.js';
-import { createRenderer, pageFiles } from './output.js';
+import { createRenderer, pageFiles } from './outputs/index.js';
 import type { Templates } from './render/index.js';
 import { createSite } from './site.js';
 import type { OutputFile, PageRecord, PageSource } from './types.js';

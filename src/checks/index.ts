@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PassedCache } from '../cache.js';
-import { checkSite } from '../check.js';
+import { checkSite } from './site.js';
 import { loadConfig, type Severity } from '../config.js';
 import { loadContentFiles } from '../content.js';
 import { BuildError, BuildFailure, formatWarnings, Problems } from '../errors.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { buildAssets, CLIENT_DIR, type BuiltAssets } from '../assets.js';
-import { checkSite } from '../check.js';
+import { checkSite } from '../checks/site.js';
 import { ContentChecks } from '../checks/index.js';
 import { CONFIG_FILES, loadConfig, type ResolvedConfig } from '../config.js';
 import { BuildError, Problems } from '../errors.js';

@@ -1,5 +1,5 @@
 import { FEATURES, THEME_SCRIPT } from '../assets.js';
-import { hashed, ROUTES_INDEX, type RoutesIndex } from '../output.js';
+import { hashed, ROUTES_INDEX, type RoutesIndex } from '../outputs/index.js';
 import type { Renderer } from '../render/index.js';
 import { routeShard } from '../shared/paths.js';
 import { groupOf, isGroup, prevNext, type NavLink, type Site } from '../site.js';

@@ -1,4 +1,4 @@
-import { chunkScript, emitSite, redirectEntries, redirectStubs } from '../output.js';
+import { chunkScript, emitSite, redirectEntries, redirectStubs } from '../outputs/index.js';
 import { pageView, Renderer } from '../render/index.js';
 import { buildSearchIndex } from '../search/index.js';
 

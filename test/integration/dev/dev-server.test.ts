@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RENDER_DIR } from '../../../src/dev/builder.js';
 import { fillDevTokens } from '../../../src/dev/emit.js';
-import { emitSite } from '../../../src/output.js';
+import { emitSite } from '../../../src/outputs/index.js';
 import { Renderer, TEMPLATES_DIR } from '../../../src/render/index.js';
 import { copyClient, copySite, EventStream, get, startDev } from './harness.js';
 

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ResolvedConfig } from './config.js';
-import type { Place, Problems } from './errors.js';
-import { isExternal } from './shared/paths.js';
-import { isGroup, resolvePageRef, type Site } from './site.js';
-import { feedPaths } from './outputs/feed.js';
+import type { ResolvedConfig } from '../config.js';
+import type { Place, Problems } from '../errors.js';
+import { isExternal } from '../shared/paths.js';
+import { isGroup, resolvePageRef, type Site } from '../site.js';
+import { feedPaths } from '../outputs/feed.js';
 
 /**
  * Site-wide checks, run after every page is parsed and before anything is written: links and

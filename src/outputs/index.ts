@@ -1,17 +1,17 @@
-import type { BuiltAssets } from './assets.js';
-import { shortHash, THEME_SCRIPT } from './assets.js';
-import { followRedirect, normalize } from './check.js';
-import { absolute, Renderer, type PageChunk, type Templates } from './render/index.js';
-import { isExternal, pageUrl, routeShard, withBase } from './shared/paths.js';
-import type { Site } from './site.js';
-import type { OutputFile, PageRecord } from './types.js';
-import { faviconFile } from './outputs/favicon.js';
-import { headersFile } from './outputs/headers.js';
-import { llmsFiles } from './outputs/llms.js';
-import { pageMarkdown, pagesMarkdown } from './outputs/markdown-pages.js';
-import { nginxFiles } from './outputs/nginx.js';
-import { sitemapFile } from './outputs/sitemap.js';
-import { feedFiles } from './outputs/feed.js';
+import type { BuiltAssets } from '../assets.js';
+import { shortHash, THEME_SCRIPT } from '../assets.js';
+import { followRedirect, normalize } from '../checks/site.js';
+import { absolute, Renderer, type PageChunk, type Templates } from '../render/index.js';
+import { isExternal, pageUrl, routeShard, withBase } from '../shared/paths.js';
+import type { Site } from '../site.js';
+import type { OutputFile, PageRecord } from '../types.js';
+import { faviconFile } from './favicon.js';
+import { headersFile } from './headers.js';
+import { llmsFiles } from './llms.js';
+import { pageMarkdown, pagesMarkdown } from './markdown-pages.js';
+import { nginxFiles } from './nginx.js';
+import { sitemapFile } from './sitemap.js';
+import { feedFiles } from './feed.js';
 
 /** What the runtime fetches first (`routes.json`): where each shard of the route table and the nav groups live. */
 export interface RoutesIndex {
