@@ -5,6 +5,7 @@ import * as esbuild from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import type { ResolvedConfig } from './config.js';
 import type { Feature, OutputFile } from './types.js';
+import { buildPluginAssets, type PluginAssets } from './plugins/assets.js';
 
 export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
 
@@ -34,6 +35,8 @@ export interface BuiltAssets {
   redirectScript: string;
   /** URL of each feature's stylesheet (client/features/), linked only from the pages that use the feature. */
   features: Record<Feature, string>;
+  /** The plugins' head tags, stylesheets and client modules (their files are among `files`). */
+  plugins: PluginAssets;
 }
 
 export const FEATURES: Feature[] = ['math', 'diagram', 'images'];
@@ -91,5 +94,7 @@ export async function buildAssets(config: ResolvedConfig, options: { dev?: boole
   const redirectPath = `assets/redirect.${shortHash(REDIRECT_SCRIPT)}.js`;
   files.push({ path: redirectPath, contents: REDIRECT_SCRIPT });
   const features = Object.fromEntries(FEATURES.map((f) => [f, find(new RegExp(`^assets/${f}\\.[^/]+\\.css$`))])) as Record<Feature, string>;
-  return { files, js: find(/^assets\/client\.[^/]+\.js$/), css: find(/^assets\/style\.[^/]+\.css$/), redirectScript: `${config.base}${redirectPath}`, features };
+  const plugins = await buildPluginAssets(config);
+  files.push(...plugins.files);
+  return { plugins, files, js: find(/^assets\/client\.[^/]+\.js$/), css: find(/^assets\/style\.[^/]+\.css$/), redirectScript: `${config.base}${redirectPath}`, features };
 }

@@ -1,7 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { buildAssets } from './assets.js';
 import { cachePath, codeVersion, memo, PassedCache, sha1 } from './cache.js';
-import { checkSite } from './checks/site.js';
 import { runContentChecks } from './checks/index.js';
 import { loadConfig, type ResolvedConfig } from './config.js';
 import { loadContentFiles } from './content.js';
@@ -10,10 +9,11 @@ import { layoutKeys } from './layout-keys.js';
 import { silentLogger, task, type Logger } from './log.js';
 import { MarkdownCache } from './markdown/cache.js';
 import { pageOutline } from './markdown/index.js';
-import { createRenderer, emitSiteFiles } from './outputs/index.js';
-import { PageWorkers, PARALLEL_THRESHOLD, runPages, type PageJob } from './pages.js';
+import { createRenderer, emitSiteFiles, layoutAssets } from './outputs/index.js';
+import { PageWorkers, PARALLEL_THRESHOLD, runPages, workersAllowed, type PageJob } from './pages.js';
 import { renderImages } from './images.js';
 import { pageStyleFiles } from './page-styles.js';
+import { hasHook, runBuildEnd } from './plugins/index.js';
 import { readTemplates } from './render/index.js';
 import { buildSearchIndex } from './search/index.js';
 import { searchPages } from './search/records.js';
@@ -51,18 +51,20 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
     const templates = readTemplates();
     const [cache, previous, salt] = await task(logger, 'cache', () => Promise.all([MarkdownCache.open(config), writer.previous(), codeVersion()]));
 
-    const layoutKey = layoutKeys(outline, sha1(salt, JSON.stringify(assets.files.map((f) => f.path)), JSON.stringify(templates)));
+    const pageAssets = layoutAssets(assets, outlines);
+    const layoutKey = withModules(layoutKeys(outline, sha1(salt, JSON.stringify(assets.files.map((f) => f.path)), JSON.stringify(templates), ...(assets.plugins.head ? [assets.plugins.head] : []))), pageAssets.pageModules);
     const { jobs, kept, records, entries } = await task(logger, 'plan', () => planPages(sources, outlines, cache, layoutKey, previous));
     const pageFiles: OutputFile[] = [];
     const found = new Problems();
     const results = await task(logger, 'pages', async () => {
       // Only for many pages to render: an unchanged build starts none.
-      const workers = jobs.length >= PARALLEL_THRESHOLD ? await PageWorkers.start() : undefined;
+      const workers = jobs.length >= PARALLEL_THRESHOLD && workersAllowed(config) ? await PageWorkers.start() : undefined;
       const progress = (done: number) => logger.progress?.('pages', done, jobs.length);
-      return runPages(jobs, { config, layout: { outlines, staticFiles, assets, templates, stagingDir: writer.staging } }, found, workers, progress).finally(() => workers?.close());
+      return runPages(jobs, { config, layout: { outlines, staticFiles, assets: pageAssets, templates, stagingDir: writer.staging } }, found, workers, progress).finally(() => workers?.close());
     });
     problems.push(...found.list);
-    const failed = new Set(found.list.map((p) => p.place.file));
+    problems.warn(...found.warnings);
+    const failed = new Set([...found.list, ...found.warnings].map((p) => p.place.file));
     results.forEach(({ record, files }, i) => {
       const { source, cached } = jobs[i];
       if (!cached && !failed.has(source.relativePath)) cache.set(source, record);
@@ -72,9 +74,8 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
     });
 
     const site = createSite(config, sources.map((s) => records.get(s.route)!), staticFiles);
-    await task(logger, 'checks', () => checkSite(site, problems));
     const passed = await PassedCache.open(cachePath(config, 'passed-blocks.v8'), salt);
-    await task(logger, 'content checks', () => runContentChecks(site, problems, passed)); // the same as `docs check`
+    await task(logger, 'checks', () => runContentChecks(site, problems, passed)); // the registry (src/checks/index.ts), as `docs check` runs it
     problems.throwIfAny(); // every problem of the run at once, before anything is written
 
     const chunks = new Map([...entries].map(([route, entry]) => [route, entry.chunk]));
@@ -91,6 +92,7 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
     problems.throwIfAny();
     // The caches go to disk while the output is written (both are mostly waiting on the disk).
     await task(logger, 'write', () => allSettled([writer.commit({ files, pages: entries, kept }), cache.save(), passed.save()]));
+    if (hasHook(config, 'buildEnd')) await task(logger, 'plugins', () => runBuildEnd(config, [...[...entries.values()].flatMap((e) => e.paths), ...files.map((f) => f.path)]));
     return { site, pages: sources.length, rendered: jobs.length, redirects: config.redirects.length, warnings: problems.warnings, imagesConverted: images.converted, ms: performance.now() - started };
   } catch (error) {
     await writer.discard();
@@ -122,6 +124,12 @@ async function planPages(sources: PageSource[], outlines: PageRecord[], cache: M
     }
   }
   return { jobs, kept, records, entries };
+}
+
+/** A page's layout key, with the plugins' client modules it loads (only when a plugin has any). */
+function withModules(layoutKey: (page: PageRecord) => string, modules: Record<string, string[]> | undefined): (page: PageRecord) => string {
+  if (!modules || !Object.keys(modules).length) return layoutKey;
+  return (page) => sha1(layoutKey(page), ...(modules[page.regularPath] ?? []));
 }
 
 /** Like Promise.all, but a failure is reported once every task has ended: none writes on after the build. */

@@ -7,6 +7,10 @@ import { BuildError, BuildFailure } from './errors.js';
 import { DEFAULT_LIMITS, type MarkdownLimits } from './markdown/limits.js';
 import { DANGEROUS_SCHEMES } from './markdown/security.js';
 import { loadConfigComponents } from './markdown/mdx.js';
+import { applyConfigHooks, type MarkdownPluginEntry, type Plugin } from './plugins/index.js';
+import { builtinPlugins } from './plugins/builtin.js';
+
+export type * from './plugins/types.js';
 
 const route = z.string().regex(/^\//, 'a route starting with "/"');
 
@@ -35,6 +39,25 @@ const redirect = z.strictObject({
 /** What a check that a team may reasonably not want as a failure does: fail the build, print a warning, or nothing. */
 const severity = z.enum(['error', 'warning', 'off']);
 export type Severity = z.infer<typeof severity>;
+
+const fn = z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', 'a function');
+
+/** A unified plugin, alone or with its options. */
+const markdownPlugin = z.union([fn, z.tuple([fn], z.unknown())]);
+
+/** A build plugin (src/plugins/types.ts): a name and hooks; an unknown key is a misspelt hook. */
+const plugin = z.strictObject({
+  name: z.string().min(1),
+  config: fn.optional(),
+  pages: fn.optional(),
+  head: fn.optional(),
+  css: fn.optional(),
+  clientModules: fn.optional(),
+  searchRecords: fn.optional(),
+  checks: fn.optional(),
+  outputs: fn.optional(),
+  buildEnd: fn.optional(),
+});
 
 const userConfigSchema = z.strictObject({
   /** Site title, after the page title in `<title>`. @default "Documentation" */
@@ -80,6 +103,10 @@ const userConfigSchema = z.strictObject({
       lineNumbers: z.boolean().optional(),
       /** The grammars that highlight code: highlight.js's, or VS Code's through Shiki (more precise, slower: see README). @default "lowlight" */
       highlighter: z.enum(['lowlight', 'shiki']).optional(),
+      /** unified plugins run on the Markdown tree after ours (callouts, directives, heading ids), before it becomes HTML: a plugin or [plugin, options]. See README "Extending". */
+      remarkPlugins: z.array(markdownPlugin).optional(),
+      /** unified plugins run on the HTML tree after ids and highlighting, before the outline, links and security rules: a plugin or [plugin, options]. */
+      rehypePlugins: z.array(markdownPlugin).optional(),
     })
     .optional(),
   /** Search settings: groups of words that find each other. */
@@ -88,7 +115,14 @@ const userConfigSchema = z.strictObject({
    * Checks whose findings are a matter of taste: two pages sharing a description, a page that neither the
    * sidebar nor another page links to. Every other check always fails the build. @default "warning" each
    */
-  checks: z.strictObject({ duplicateDescriptions: severity.optional(), orphans: severity.optional() }).optional(),
+  checks: z
+    .strictObject({
+      duplicateDescriptions: severity.optional(),
+      orphans: severity.optional(),
+      /** Warnings that remark and rehype plugins raise (`file.message`); their errors (`file.fail`) always fail the build. @default "warning" */
+      markdownPlugins: severity.optional(),
+    })
+    .optional(),
   /** Sidebar groups and links; when absent it is made from the folder tree. */
   sidebar: z.array(z.union([sidebarGroup, sidebarLink])).optional(),
   /** Old paths and where they now live. */
@@ -120,6 +154,8 @@ const userConfigSchema = z.strictObject({
       components: z.string().min(1).optional(),
     })
     .optional(),
+  /** Build plugins, run in this order after the built-in ones (llms.txt, sitemap, OpenAPI reference). See README "Extending". */
+  plugins: z.array(plugin).optional(),
 });
 
 export type UserConfig = z.input<typeof userConfigSchema>;
@@ -130,6 +166,11 @@ export type RedirectConfig = z.infer<typeof redirect>;
 /** Identity helper that gives `docs.config.ts` types and completion. */
 export function defineConfig(config: UserConfig): UserConfig {
   return config;
+}
+
+/** Identity helper that types a plugin written in a file of its own. */
+export function definePlugin(plugin: Plugin): Plugin {
+  return plugin;
 }
 
 export interface RuntimeConfig {
@@ -155,15 +196,17 @@ export interface ResolvedConfig {
   constants: Record<string, string | number>;
   analytics: { containerId?: string };
   runtime: RuntimeConfig;
-  markdown: { lineNumbers: boolean; highlighter: 'lowlight' | 'shiki' };
+  markdown: { lineNumbers: boolean; highlighter: 'lowlight' | 'shiki'; remarkPlugins: MarkdownPluginEntry[]; rehypePlugins: MarkdownPluginEntry[] };
   search: { synonyms: string[][] };
-  checks: { duplicateDescriptions: Severity; orphans: Severity };
+  checks: { duplicateDescriptions: Severity; orphans: Severity; markdownPlugins: Severity };
   sidebar?: (SidebarGroupConfig | SidebarLinkConfig)[];
   redirects: RedirectConfig[];
   limits: MarkdownLimits;
   security: SecurityConfig;
   /** `mdx.components` bundled (src/markdown/mdx.ts): the code every thread runs, and its hash for cache keys. */
   mdx: { components?: { file: string; code: string; names: string[]; hash: string } };
+  /** The built-in plugins, then the configuration's (their `config` hooks already applied). */
+  plugins: Plugin[];
 }
 
 export interface SecurityConfig {
@@ -174,9 +217,8 @@ export interface SecurityConfig {
 export const CONFIG_FILES = ['docs.config.ts', 'docs.config.mts', 'docs.config.js', 'docs.config.mjs'];
 
 /** Validates a user config, listing every problem at once: key path, what was expected, what was found. */
-export function resolveConfig(user: unknown, root: string, overrides: { base?: string; outDir?: string; configFile?: string } = {}): ResolvedConfig {
-  const file = overrides.configFile ? path.relative(root, overrides.configFile) || overrides.configFile : 'configuration';
-  const parsed = userConfigSchema.safeParse(user ?? {});
+function validate(user: unknown, file: string): z.output<typeof userConfigSchema> {
+  const parsed = userConfigSchema.safeParse(user);
   if (!parsed.success) {
     throw new BuildFailure(
       parsed.error.issues.map((issue) => {
@@ -187,7 +229,17 @@ export function resolveConfig(user: unknown, root: string, overrides: { base?: s
       }),
     );
   }
-  const c = parsed.data;
+  return parsed.data;
+}
+
+/** Resolves a user config: defaults applied, paths absolute, plugins' `config` hooks run. */
+export function resolveConfig(user: unknown, root: string, overrides: { base?: string; outDir?: string; configFile?: string } = {}): ResolvedConfig {
+  const file = overrides.configFile ? path.relative(root, overrides.configFile) || overrides.configFile : 'configuration';
+  const first = validate(user ?? {}, file);
+  // Plugins may extend the configuration: what they return is merged in and validated again.
+  const written = (user ?? {}) as UserConfig;
+  const extended = first.plugins?.length ? applyConfigHooks(written, written.plugins as Plugin[], file) : written;
+  const c = extended === written ? first : validate(extended, file);
   const base = overrides.base ?? c.base ?? '/docs/';
   if (!/^\/(.*\/)?$/.test(base)) {
     throw new BuildFailure([new BuildError(`base "${base}" must start and end with "/"`, { file: '--base' }, 'for example --base /docs/')]);
@@ -232,14 +284,21 @@ export function resolveConfig(user: unknown, root: string, overrides: { base?: s
         trickleSpeedMs: rt.progress?.trickleSpeedMs ?? 800,
       },
     },
-    markdown: { lineNumbers: c.markdown?.lineNumbers ?? false, highlighter: c.markdown?.highlighter ?? 'lowlight' },
+    markdown: {
+      lineNumbers: c.markdown?.lineNumbers ?? false,
+      highlighter: c.markdown?.highlighter ?? 'lowlight',
+      remarkPlugins: (c.markdown?.remarkPlugins ?? []) as MarkdownPluginEntry[],
+      rehypePlugins: (c.markdown?.rehypePlugins ?? []) as MarkdownPluginEntry[],
+    },
     search: { synonyms: c.search?.synonyms ?? [] },
-    checks: { duplicateDescriptions: c.checks?.duplicateDescriptions ?? 'warning', orphans: c.checks?.orphans ?? 'warning' },
+    checks: { duplicateDescriptions: c.checks?.duplicateDescriptions ?? 'warning', orphans: c.checks?.orphans ?? 'warning', markdownPlugins: c.checks?.markdownPlugins ?? 'warning' },
     sidebar: c.sidebar,
     redirects: c.redirects ?? [],
     limits: { ...DEFAULT_LIMITS, ...c.limits },
     security: { allowScripts: c.security?.allowScripts ?? false, allowedUrlSchemes: c.security?.allowedUrlSchemes ?? [] },
     mdx: { components: c.mdx?.components ? loadConfigComponents(path.resolve(root, c.mdx.components), root, file) : undefined },
+    // The plugins as written (validation copies objects): a plugin may keep state in itself.
+    plugins: [...builtinPlugins(), ...(((extended as UserConfig).plugins ?? []) as Plugin[])],
   };
 }
 

@@ -13,8 +13,10 @@ import type { PageRecord } from './types.js';
  */
 export function layoutKeys(site: Site, salt: string): (page: PageRecord) => string {
   // MDX components change only the pages that use them: their Markdown cache keys hold the components' code.
-  const { sidebar: _sidebar, redirects: _redirects, mdx: _mdx, ...config } = site.config as ResolvedConfig & Record<string, unknown>;
-  const base = sha1(salt, JSON.stringify(config));
+  // Plugins are code: what they add to a layout is in the assets (src/plugins/assets.ts), the users' Markdown plugins in the records.
+  const { sidebar: _sidebar, redirects: _redirects, mdx: _mdx, plugins: _plugins, markdown, ...config } = site.config as ResolvedConfig & Record<string, unknown>;
+  const { remarkPlugins: _remark, rehypePlugins: _rehype, ...markdownOptions } = markdown;
+  const base = sha1(salt, JSON.stringify({ ...config, markdown: markdownOptions }));
   // Every page shows each group's title (linking to its first page) and the top-level links.
   const nav = sha1(base, JSON.stringify(site.nav.map((e) => (isGroup(e) ? [e.text, e.items[0]?.href] : [e.text, e.href, e.route, e.external]))));
   const groups = site.nav.map((e) => (isGroup(e) ? sha1(JSON.stringify(e.items)) : ''));

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from './config.js';
-import type { Problems } from './errors.js';
+import { Problems } from './errors.js';
+import type { Plugin } from './plugins/types.js';
 import { validateOpenApi } from './checks/openapi.js';
 import { resolveConstants } from './markdown/constants.js';
 import type { PageSource } from './types.js';
@@ -186,6 +187,19 @@ export function openApiMarkdown(doc: Document, only?: string[]): string {
   }
   return out.join('\n');
 }
+
+/**
+ * The OpenAPI reference through the plugin API (src/plugins/builtin.ts): its `pages` hook writes the
+ * reference into the pages that ask for it, before any Markdown is parsed.
+ */
+export const openApiPlugin: Plugin = {
+  name: 'docs:openapi',
+  async pages({ sources, config, report }) {
+    const problems = new Problems();
+    await expandOpenApiPages(sources as PageSource[], config, problems);
+    for (const p of problems.list) report(p.message, p.place, p.fix);
+  },
+};
 
 /**
  * A page whose frontmatter names an OpenAPI document (`openapi: ../../_model/openapi.yaml`, relative

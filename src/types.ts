@@ -19,6 +19,8 @@ export interface PageSource {
   included?: Included;
   /** MDX pages: the page's own component imports, bundled (src/markdown/mdx.ts). */
   components?: { code: string; names: string[] };
+  /** A page with no file, added by this plugin's `pages` hook (`relativePath` is then `<route>index.md`). */
+  generatedBy?: string;
 }
 
 export interface Frontmatter {

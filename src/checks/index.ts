@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PassedCache } from '../cache.js';
-import { checkSite } from './site.js';
+import { checkLinks, checkRedirects, checkSidebar } from './site.js';
 import { loadConfig, type Severity } from '../config.js';
 import { loadContentFiles } from '../content.js';
 import { BuildError, BuildFailure, formatWarnings, Problems } from '../errors.js';
@@ -16,13 +16,16 @@ import { checkOpenApi, OPENAPI_MODEL } from './openapi.js';
 import { checkOrphans } from './orphans.js';
 import { checkScriptFiles } from './security.js';
 import { feedProblems } from '../outputs/feed.js';
+import { callHook, configFileName, hookFailure } from '../plugins/index.js';
+import type { Check, Plugin } from '../plugins/types.js';
+
+export type { Check } from '../plugins/types.js';
 
 /**
- * The content checks beyond links and anchors: code blocks parse, CLI examples use real commands,
- * the OpenAPI document is valid, no two pages share a description, no page is unreachable, no
- * script file is published, feed pages are headed by dates.
- * `build`, `check` and `dev` all run them. Per-page results are kept by page record, so `dev`
- * re-checks only the pages it re-parsed.
+ * The registry of checks: every check of a build, in one list (`checks`), the plugins' after ours.
+ * Each runs after every page is parsed and before anything is written; its findings fail the
+ * build, warn, or are not looked for, as its severity says. `build`, `check` and `dev` all run it.
+ * Per-page results are kept by page record, so `dev` re-checks only the pages it re-parsed.
  */
 export class ContentChecks {
   private readonly code = new WeakMap<PageRecord, Promise<BuildError[]>>();
@@ -33,21 +36,36 @@ export class ContentChecks {
   /** `passed`: code blocks known to parse from earlier builds. */
   constructor(private readonly passed?: PassedCache) {}
 
-  async run(site: Site, problems: Problems): Promise<void> {
-    const { contentDir } = site.config;
-    const [model, openapiProblems, codeProblems] = await Promise.all([
-      this.loadCliModel(contentDir),
-      // A document a page renders was validated when the page was loaded: not twice.
-      referencedOpenApiDocuments(site.pages).has(OPENAPI_MODEL) ? [] : this.checkOpenApi(contentDir),
-      Promise.all(site.pages.map((page) => this.codeProblems(page))),
-    ]);
-    problems.push(...codeProblems.flat(), ...openapiProblems);
-    if (model instanceof BuildError) problems.push(model);
-    else if (model) for (const page of site.pages) problems.push(...this.cliProblems(page, model));
+  /** Ours: links and anchors, the sidebar, redirects, code blocks, CLI examples, the OpenAPI model, taste, scripts, feeds. */
+  private builtin(site: Site): Check[] {
     const { checks } = site.config;
-    report(problems, checks.duplicateDescriptions, () => checkDuplicateDescriptions(site));
-    report(problems, checks.orphans, () => checkOrphans(site));
-    problems.push(...checkScriptFiles(site), ...feedProblems(site));
+    return [
+      { name: 'links', run: listing(checkLinks) },
+      { name: 'sidebar', run: listing(checkSidebar) },
+      { name: 'redirects', run: listing(checkRedirects) },
+      { name: 'code blocks', run: async (s) => (await Promise.all(s.pages.map((page) => this.codeProblems(page)))).flat() },
+      { name: 'CLI commands', run: (s) => this.cliCommands(s) },
+      // A document a page renders was validated when the page was loaded: not twice.
+      { name: 'OpenAPI model', run: (s) => (referencedOpenApiDocuments(s.pages).has(OPENAPI_MODEL) ? [] : this.checkOpenApi(s.config.contentDir)) },
+      { name: 'duplicate descriptions', severity: checks.duplicateDescriptions, run: checkDuplicateDescriptions },
+      { name: 'orphans', severity: checks.orphans, run: checkOrphans },
+      { name: 'script files', run: checkScriptFiles },
+      { name: 'feeds', run: feedProblems },
+    ];
+  }
+
+  async run(site: Site, problems: Problems): Promise<void> {
+    const { config } = site;
+    const plugins = (config.plugins ?? []).flatMap((plugin) => (plugin.checks ? listed(plugin, callHook(plugin, 'checks', configFileName(config), () => plugin.checks!({ config }))).map((check) => pluginCheck(plugin, check, site)) : []));
+    const registry = [...this.builtin(site), ...plugins].filter((check) => (check.severity ?? 'error') !== 'off');
+    const found = await Promise.all(registry.map((check) => check.run(site)));
+    registry.forEach((check, i) => (check.severity === 'warning' ? problems.warn(...found[i]) : problems.push(...found[i])));
+  }
+
+  private async cliCommands(site: Site): Promise<BuildError[]> {
+    const model = await this.loadCliModel(site.config.contentDir);
+    if (model instanceof BuildError) return [model];
+    return model ? site.pages.flatMap((page) => this.cliProblems(page, model)) : [];
   }
 
   private codeProblems(page: PageRecord): Promise<BuildError[]> {
@@ -81,10 +99,33 @@ export class ContentChecks {
   }
 }
 
-/** A check of taste: its findings fail the build, warn, or are not looked for, as the configuration says. */
-function report(problems: Problems, severity: Severity, check: () => BuildError[]): void {
-  if (severity === 'error') problems.push(...check());
-  else if (severity === 'warning') problems.warn(...check());
+/** A check written as `(site, problems) => void`, as the registry runs checks. */
+function listing(check: (site: Site, problems: Problems) => void): Check['run'] {
+  return (site) => {
+    const problems = new Problems();
+    check(site, problems);
+    return problems.list;
+  };
+}
+
+/** What a `checks` hook returned, as a list (anything else is the plugin's mistake, named). */
+function listed(plugin: Plugin, checks: unknown): Check[] {
+  if (checks === undefined) return [];
+  if (!Array.isArray(checks)) throw hookFailure(plugin.name, 'checks', new Error(`it returned ${typeof checks}, not a list`), plugin.name);
+  return checks as Check[];
+}
+
+/** A plugin's check in the registry: what it throws (or rejects with) is reported with the plugin's name. */
+function pluginCheck(plugin: Plugin, check: Check, site: Site): Check {
+  const file = configFileName(site.config);
+  if (!check || typeof check.name !== 'string' || typeof check.run !== 'function') throw hookFailure(plugin.name, 'checks', new Error('a check needs a `name` and a `run(site)` function'), file);
+  return {
+    ...check,
+    run: async (s) => {
+      const found = await callHook(plugin, 'checks', file, () => check.run(s));
+      return (found ?? []).map((f) => (f instanceof BuildError ? f : new BuildError(`plugin "${plugin.name}", check "${check.name}": ${String((f as { message?: string })?.message ?? f)}`, { file })));
+    },
+  };
 }
 
 async function readOptional(file: string): Promise<string | null> {
@@ -113,7 +154,6 @@ export async function checkContent(root: string, format: 'text' | 'json', write:
     const records = await renderMarkdown(sources, config, collected, { html: false });
     pages = records.length;
     const site = createSite(config, records, staticFiles);
-    checkSite(site, collected);
     await runContentChecks(site, collected);
     warnings.push(...collected.warnings);
     collected.throwIfAny();

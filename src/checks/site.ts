@@ -7,16 +7,12 @@ import { isGroup, resolvePageRef, type Site } from '../site.js';
 import { feedPaths } from '../outputs/feed.js';
 
 /**
- * Site-wide checks, run after every page is parsed and before anything is written: links and
- * anchors, the sidebar, frontmatter prev/next, and the redirect table. Collects all, fails once.
+ * The site-wide checks of links and anchors, the sidebar, frontmatter prev/next, and the redirect
+ * table: in the registry (src/checks/index.ts), run after every page is parsed and before anything
+ * is written. Each collects all it finds.
  */
-export function checkSite(site: Site, problems: Problems): void {
-  checkLinks(site, problems);
-  checkSidebar(site, problems);
-  checkRedirects(site, problems);
-}
 
-function checkLinks(site: Site, outer: Problems): void {
+export function checkLinks(site: Site, outer: Problems): void {
   // Files the build writes beside pages (a feed page's feed.xml) can be linked like files in content/.
   const generated = feedPaths(site);
   for (const page of site.pages) {
@@ -76,7 +72,7 @@ function configPlaces(config: ResolvedConfig): (...values: string[]) => Place {
   };
 }
 
-function checkSidebar(site: Site, problems: Problems): void {
+export function checkSidebar(site: Site, problems: Problems): void {
   if (!site.config.sidebar) return;
   const placeOf = configPlaces(site.config);
   for (const entry of site.nav) {
@@ -89,7 +85,7 @@ function checkSidebar(site: Site, problems: Problems): void {
 }
 
 /** Targets must be pages or external URLs; no loops; at most two hops from any old path. */
-function checkRedirects(site: Site, problems: Problems): void {
+export function checkRedirects(site: Site, problems: Problems): void {
   const placeOf = configPlaces(site.config);
   const seenFrom = new Set<string>();
   for (const redirect of site.config.redirects) {

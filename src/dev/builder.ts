@@ -2,7 +2,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { buildAssets, CLIENT_DIR, type BuiltAssets } from '../assets.js';
-import { checkSite } from '../checks/site.js';
 import { ContentChecks } from '../checks/index.js';
 import { CONFIG_FILES, loadConfig, type ResolvedConfig } from '../config.js';
 import { BuildError, Problems } from '../errors.js';
@@ -274,8 +273,7 @@ export class DevBuilder {
     const pages = uniqueRoutes(this.content!.sorted(), (record) => record.regularPath, problems);
     if (!pages.length) reportNoPages(config, problems);
     const site = createSite(config, pages, this.content!.staticFiles);
-    checkSite(site, problems);
-    await this.checks.run(site, problems);
+    await this.checks.run(site, problems); // the registry: links, sidebar and redirects among them
     this.problemsOf.site = problems.list;
     // Every page gone at once is the content folder being deleted or replaced: keep the last site.
     if (!pages.length && this.site?.pages.length && !full) return { changed: false, rendered: [] };

@@ -2,6 +2,10 @@ import { createHash } from 'node:crypto';
 import { THEME_SCRIPT } from '../assets.js';
 import type { ResolvedConfig } from '../config.js';
 import type { OutputFile } from '../types.js';
+import { inlineScripts } from '../plugins/assets.js';
+
+/** What the policy reads of the configuration: analytics, and the plugins (their inline scripts). */
+type PolicyConfig = Pick<ResolvedConfig, 'analytics'> & Partial<Pick<ResolvedConfig, 'plugins' | 'root' | 'configFile'>>;
 
 /** Where the tag manager loads from and reports to (only allowed when analytics is configured). */
 const ANALYTICS = {
@@ -17,13 +21,15 @@ export function scriptHash(source: string): string {
 
 /**
  * The Content-Security-Policy the site satisfies: everything from our own origin, no inline
- * script but the theme script (by hash), no inline style, nothing framed or embedded.
+ * script but the theme script and the plugins' head scripts (by hash), no inline style, nothing
+ * framed or embedded.
  */
-export function contentSecurityPolicy(config: Pick<ResolvedConfig, 'analytics'>): string {
+export function contentSecurityPolicy(config: PolicyConfig): string {
   const extra = config.analytics.containerId ? ANALYTICS : { script: [], connect: [], img: [] };
+  const plugins = config.plugins ? inlineScripts({ plugins: config.plugins, root: config.root ?? '.', configFile: config.configFile }).map(scriptHash) : [];
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", scriptHash(THEME_SCRIPT), ...extra.script],
+    ['script-src', "'self'", scriptHash(THEME_SCRIPT), ...new Set(plugins), ...extra.script],
     ['style-src', "'self'"],
     ['img-src', "'self'", 'data:', ...extra.img],
     ['font-src', "'self'"],
@@ -37,7 +43,7 @@ export function contentSecurityPolicy(config: Pick<ResolvedConfig, 'analytics'>)
 }
 
 /** The headers every response of the site gets, whatever the host. */
-export function securityHeaders(config: Pick<ResolvedConfig, 'analytics'>): Record<string, string> {
+export function securityHeaders(config: PolicyConfig): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(config),
     'X-Content-Type-Options': 'nosniff',
@@ -55,7 +61,7 @@ export const REVALIDATE = 'public, max-age=0, must-revalidate';
  * matching rules, so Cache-Control is set by one rule only: hashed assets get a year; every
  * other file keeps the hosts' default, which already revalidates on each request.
  */
-export function headersFile(config: Pick<ResolvedConfig, 'analytics' | 'base'>): OutputFile {
+export function headersFile(config: PolicyConfig & Pick<ResolvedConfig, 'base'>): OutputFile {
   const lines = [
     '# Security headers for every file of the site.',
     `${config.base}*`,

@@ -1,17 +1,17 @@
 import type { BuiltAssets } from '../assets.js';
 import { shortHash, THEME_SCRIPT } from '../assets.js';
 import { followRedirect, normalize } from '../checks/site.js';
-import { absolute, Renderer, type PageChunk, type Templates } from '../render/index.js';
+import { Renderer, type PageAssets, type PageChunk, type Templates } from '../render/index.js';
+import { pageModules } from '../plugins/assets.js';
 import { isExternal, pageUrl, routeShard, withBase } from '../shared/paths.js';
 import type { Site } from '../site.js';
 import type { OutputFile, PageRecord } from '../types.js';
 import { faviconFile } from './favicon.js';
 import { headersFile } from './headers.js';
-import { llmsFiles } from './llms.js';
-import { pageMarkdown, pagesMarkdown } from './markdown-pages.js';
+import { pageMarkdown } from './markdown-pages.js';
 import { nginxFiles } from './nginx.js';
-import { sitemapFile } from './sitemap.js';
 import { feedFiles } from './feed.js';
+import { collect } from '../plugins/index.js';
 
 /** What the runtime fetches first (`routes.json`): where each shard of the route table and the nav groups live. */
 export interface RoutesIndex {
@@ -44,8 +44,18 @@ export function pageFiles(site: Site, renderer: Renderer, page: PageRecord): { c
   };
 }
 
-export function createRenderer(site: Site, assets: Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'>, templates?: Templates): Renderer {
-  return new Renderer(site, { css: assets.css, js: assets.js, themeScript: THEME_SCRIPT, redirectScript: assets.redirectScript, features: assets.features }, templates);
+/** The assets a page's layout shows, as data a page worker can receive (src/pages.ts `LayoutContext`). */
+export type LayoutAssets = Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> & Pick<PageAssets, 'pluginHead' | 'pageModules'>;
+
+/** `assets` as page workers receive them: the plugins' contributions as data (which pages load which module), without the files. */
+export function layoutAssets(assets: BuiltAssets, outlines: PageRecord[]): LayoutAssets {
+  const { css, js, redirectScript, features } = assets;
+  return { css, js, redirectScript, features, pluginHead: assets.plugins.head, pageModules: pageModules(assets.plugins, outlines) };
+}
+
+export function createRenderer(site: Site, assets: LayoutAssets & { plugins?: BuiltAssets['plugins'] }, templates?: Templates): Renderer {
+  const { pluginHead = assets.plugins?.head, pageModules: modules = assets.plugins && pageModules(assets.plugins, site.pages) } = assets;
+  return new Renderer(site, { css: assets.css, js: assets.js, themeScript: THEME_SCRIPT, redirectScript: assets.redirectScript, features: assets.features, pluginHead, pageModules: modules }, templates);
 }
 
 /** Every file of the site but the bundled assets and the search index (`dev` and tests; the build writes pages as it renders them). */
@@ -63,8 +73,9 @@ export function emitSite(site: Site, assets: BuiltAssets): OutputFile[] {
 
 /**
  * The files that list the whole site: the sharded route table (from each page's chunk path), the
- * nav groups, redirect stubs and `_redirects`, `404.html`, the page manifest, `sitemap.xml`,
- * `robots.txt`, Atom feeds of dated pages, llms.txt and llms-full.txt, `_headers`, the favicon.
+ * nav groups, redirect stubs and `_redirects`, `404.html`, the page manifest, Atom feeds of dated
+ * pages, `_headers`, the favicon, and the plugins' outputs (built in: the sitemap and `robots.txt`,
+ * llms.txt and llms-full.txt).
  */
 export function emitSiteFiles(site: Site, renderer: Renderer, chunkPaths: Map<string, string>): OutputFile[] {
   const { config } = site;
@@ -93,10 +104,9 @@ export function emitSiteFiles(site: Site, renderer: Renderer, chunkPaths: Map<st
   const redirects = redirectsFile(site);
   files.push({ path: '_redirects', contents: redirects }, ...nginxFiles(config, redirects));
   files.push({ path: 'pages.json', contents: JSON.stringify(site.pages.map(({ html, links, anchors, sections, markdown, codeBlocks, features, images, css, ...record }) => record), null, 1) });
-  files.push(sitemapFile(site), ...feedFiles(site));
-  files.push({ path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${absolute(site, `${config.base}sitemap.xml`)}\n` });
-  // Readers beyond the browser and the host: llms.txt, headers, favicon.
-  files.push(...llmsFiles(site, pagesMarkdown(site)), headersFile(config), faviconFile());
+  files.push(...feedFiles(site));
+  // Readers beyond the browser and the host: headers, favicon; the plugins' files (sitemap, llms.txt).
+  files.push(headersFile(config), faviconFile(), ...collect(config, 'outputs', { config, site }));
   return files;
 }
 

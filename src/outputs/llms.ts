@@ -1,6 +1,14 @@
 import { absolute } from '../render/index.js';
 import { isGroup, type Site } from '../site.js';
 import type { OutputFile, PageRecord } from '../types.js';
+import type { Plugin } from '../plugins/types.js';
+import { pagesMarkdown } from './markdown-pages.js';
+
+/** llms.txt and llms-full.txt, through the plugin API (src/plugins/builtin.ts). */
+export const llmsPlugin: Plugin = {
+  name: 'docs:llms',
+  outputs: ({ site }) => llmsFiles(site, pagesMarkdown(site)),
+};
 
 /**
  * `llms.txt` (llmstxt.org): the site's title and summary, then every page as a link to its

@@ -25,6 +25,10 @@ export interface PageAssets {
   redirectScript: string;
   /** Stylesheet URL of each feature (math, diagrams, images), linked only from pages that use it. */
   features: Record<Feature, string>;
+  /** The plugins' head tags, stylesheets and module loader (src/plugins/assets.ts). */
+  pluginHead?: string;
+  /** The plugins' client modules each page loads, by route. */
+  pageModules?: Record<string, string[]>;
 }
 
 /** What the browser runtime needs to show a page it navigates to: the regions and the head. */
@@ -103,7 +107,7 @@ export class Renderer {
     const layout = page.frontmatter.layout === 'page' ? 'page' : 'doc';
     const regions = {
       sidebar: this.sidebar(view.group, page.regularPath),
-      content: this.featureStyles(page) + renderToStaticMarkup(<PageContent view={view} />),
+      content: this.featureStyles(page) + this.moduleLinks(page) + renderToStaticMarkup(<PageContent view={view} />),
       toc: layout === 'doc' ? renderToStaticMarkup(<Toc headers={page.headers} />) : '',
     };
     return { key: page.key, route: page.regularPath, head: pageHead(this.site, page), regions, layout };
@@ -117,6 +121,11 @@ export class Renderer {
   private featureStyles(page: PageRecord): string {
     const own = page.css ? [withBase(this.site.config.base, `/${pageStylePath(page.css)}`)] : [];
     return [...(page.features ?? []).map((feature) => this.assets.features[feature]), ...own].map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
+  }
+
+  /** The plugins' client modules of a page, in its content so they come with its chunk (the loader imports them). */
+  private moduleLinks(page: PageRecord): string {
+    return (this.assets.pageModules?.[page.regularPath] ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" data-docs-module>`).join('');
   }
 
   /**
@@ -185,6 +194,7 @@ export class Renderer {
       `<meta name="docs:routes" content="${routesUrl}">`,
       `<meta name="docs:base" content="${escapeHtml(site.config.base)}">`,
       site.config.analytics.containerId ? `<meta name="docs:analytics" content="${escapeHtml(site.config.analytics.containerId)}">` : '',
+      assets.pluginHead,
     ].filter(Boolean).join('\n');
     const attributes = Object.entries(data).map(([k, v]) => ` data-${k}="${escapeHtml(v)}"`).join('');
     return fillTemplate(this.pageTemplate, { lang: escapeHtml(head.lang), head: headHtml, bodyAttributes: attributes, body });
