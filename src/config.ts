@@ -11,6 +11,7 @@ import { applyConfigHooks, type MarkdownPluginEntry, type Plugin } from './plugi
 import { builtinPlugins } from './plugins/builtin.js';
 
 export type * from './plugins/types.js';
+export { BuildError } from './errors.js';
 
 const route = z.string().regex(/^\//, 'a route starting with "/"');
 
@@ -158,7 +159,8 @@ const userConfigSchema = z.strictObject({
   plugins: z.array(plugin).optional(),
 });
 
-export type UserConfig = z.input<typeof userConfigSchema>;
+/** What `docs.config.ts` exports: every key optional (see the schema above and README). Plugins are typed by src/plugins/types.ts. */
+export type UserConfig = Omit<z.input<typeof userConfigSchema>, 'plugins'> & { plugins?: Plugin[] };
 export type SidebarLinkConfig = z.infer<typeof sidebarLink>;
 export type SidebarGroupConfig = z.infer<typeof sidebarGroup>;
 export type RedirectConfig = z.infer<typeof redirect>;

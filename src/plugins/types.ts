@@ -8,7 +8,7 @@ import type { SearchPage } from '../search/records.js';
 import type { Site } from '../site.js';
 import type { OutputFile, PageRecord, PageSource } from '../types.js';
 
-export type { OutputFile, PageRecord, PageSource, Site, BuildError };
+export type { OutputFile, PageRecord, PageSource, Site };
 export type { SearchPage as SearchRecord };
 
 /** A unified plugin for `markdown.remarkPlugins` / `markdown.rehypePlugins`: the plugin, or [plugin, options]. */
