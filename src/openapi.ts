@@ -3,7 +3,9 @@ import path from 'node:path';
 import type { ResolvedConfig } from './config.js';
 import { Problems } from './errors.js';
 import type { Plugin } from './plugins/types.js';
-import { validateOpenApi } from './checks/openapi.js';
+import { checkOpenApi, OPENAPI_MODEL, validateOpenApi } from './checks/openapi.js';
+import { readOptional } from './checks/index.js';
+import type { BuildError } from './errors.js';
 import { resolveConstants } from './markdown/constants.js';
 import type { PageSource } from './types.js';
 
@@ -188,9 +190,13 @@ export function openApiMarkdown(doc: Document, only?: string[]): string {
   return out.join('\n');
 }
 
+/** The model's validation, kept while its text is the same (`dev` checks on every save). */
+let modelCheck: { raw: string; problems: Promise<BuildError[]> } | undefined;
+
 /**
  * The OpenAPI reference through the plugin API (src/plugins/builtin.ts): its `pages` hook writes the
- * reference into the pages that ask for it, before any Markdown is parsed.
+ * reference into the pages that ask for it, before any Markdown is parsed; its check validates the
+ * reference model (content/_model/openapi.yaml) when no page renders it.
  */
 export const openApiPlugin: Plugin = {
   name: 'docs:openapi',
@@ -199,6 +205,20 @@ export const openApiPlugin: Plugin = {
     await expandOpenApiPages(sources as PageSource[], config, problems);
     for (const p of problems.list) report(p.message, p.place, p.fix);
   },
+  checks: () => [
+    {
+      name: 'OpenAPI model',
+      async run(site) {
+        // A document a page renders was validated when the page was loaded: not twice.
+        if (referencedOpenApiDocuments(site.pages).has(OPENAPI_MODEL)) return [];
+        const file = path.join(site.config.contentDir, OPENAPI_MODEL);
+        const raw = await readOptional(file);
+        if (raw === null) return [];
+        if (modelCheck?.raw !== raw) modelCheck = { raw, problems: checkOpenApi(file, raw) };
+        return modelCheck.problems;
+      },
+    },
+  ],
 };
 
 /**

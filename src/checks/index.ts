@@ -11,8 +11,6 @@ import type { PageRecord } from '../types.js';
 import { CLI_MODEL, cliCommandProblems, parseCliModel, type CliModel } from './cli-commands.js';
 import { codeBlockProblems } from './code-blocks.js';
 import { checkDuplicateDescriptions } from './duplicates.js';
-import { referencedOpenApiDocuments } from '../openapi.js';
-import { checkOpenApi, OPENAPI_MODEL } from './openapi.js';
 import { checkOrphans } from './orphans.js';
 import { checkScriptFiles } from './security.js';
 import { feedProblems } from '../outputs/feed.js';
@@ -31,12 +29,11 @@ export class ContentChecks {
   private readonly code = new WeakMap<PageRecord, Promise<BuildError[]>>();
   private readonly cli = new WeakMap<PageRecord, { model: CliModel; problems: BuildError[] }>();
   private cliModel?: { raw: string; parsed: CliModel | BuildError };
-  private openapi?: { raw: string; problems: Promise<BuildError[]> };
 
   /** `passed`: code blocks known to parse from earlier builds. */
   constructor(private readonly passed?: PassedCache) {}
 
-  /** Ours: links and anchors, the sidebar, redirects, code blocks, CLI examples, the OpenAPI model, taste, scripts, feeds. */
+  /** Ours: links and anchors, the sidebar, redirects, code blocks, CLI examples, taste, scripts, feeds (the OpenAPI model's comes from its plugin). */
   private builtin(site: Site): Check[] {
     const { checks } = site.config;
     return [
@@ -45,8 +42,6 @@ export class ContentChecks {
       { name: 'redirects', run: listing(checkRedirects) },
       { name: 'code blocks', run: async (s) => (await Promise.all(s.pages.map((page) => this.codeProblems(page)))).flat() },
       { name: 'CLI commands', run: (s) => this.cliCommands(s) },
-      // A document a page renders was validated when the page was loaded: not twice.
-      { name: 'OpenAPI model', run: (s) => (referencedOpenApiDocuments(s.pages).has(OPENAPI_MODEL) ? [] : this.checkOpenApi(s.config.contentDir)) },
       { name: 'duplicate descriptions', severity: checks.duplicateDescriptions, run: checkDuplicateDescriptions },
       { name: 'orphans', severity: checks.orphans, run: checkOrphans },
       { name: 'script files', run: checkScriptFiles },
@@ -89,14 +84,6 @@ export class ContentChecks {
     if (this.cliModel?.raw !== raw) this.cliModel = { raw, parsed: parseCliModel(raw) };
     return this.cliModel.parsed;
   }
-
-  private async checkOpenApi(contentDir: string): Promise<BuildError[]> {
-    const file = path.join(contentDir, OPENAPI_MODEL);
-    const raw = await readOptional(file);
-    if (raw === null) return [];
-    if (this.openapi?.raw !== raw) this.openapi = { raw, problems: checkOpenApi(file, raw) };
-    return this.openapi.problems;
-  }
 }
 
 /** A check written as `(site, problems) => void`, as the registry runs checks. */
@@ -128,7 +115,7 @@ function pluginCheck(plugin: Plugin, check: Check, site: Site): Check {
   };
 }
 
-async function readOptional(file: string): Promise<string | null> {
+export async function readOptional(file: string): Promise<string | null> {
   try {
     return await readFile(file, 'utf8');
   } catch (error) {
