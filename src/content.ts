@@ -297,7 +297,7 @@ function generatedSource(page: GeneratedPage, plugin: string, config: ResolvedCo
   if (route !== page?.route) wrong(`with the route ${JSON.stringify(page?.route)}`, 'give a route that starts and ends with "/", such as "/reference/widgets/"');
   if (typeof page.markdown !== 'string') wrong(`at ${route} without Markdown`, 'set `markdown` to the page\'s body (a string)');
   const relativePath = `${route.slice(1)}index.md`;
-  const frontmatter = { ...page.frontmatter, title: page.title, description: page.description };
+  const frontmatter = { ...page.frontmatter, title: page.title, description: page.description, generatedBy: plugin };
   const raw = `${JSON.stringify(frontmatter)}\n${page.markdown ?? ''}`;
   for (const key of ['title', 'description'] as const) {
     if (typeof frontmatter[key] !== 'string' || !frontmatter[key].trim()) {
@@ -305,6 +305,6 @@ function generatedSource(page: GeneratedPage, plugin: string, config: ResolvedCo
       frontmatter[key] = key === 'title' ? route : '';
     }
   }
-  const source: PageSource = { file: path.join(config.contentDir, relativePath), relativePath, route, body: String(page.markdown ?? ''), lineOffset: 0, frontmatter: frontmatter as Frontmatter, hash: contentHash(raw), generatedBy: plugin };
+  const source: PageSource = { file: path.join(config.contentDir, relativePath), relativePath, route, body: String(page.markdown ?? ''), lineOffset: 0, frontmatter: frontmatter as Frontmatter, hash: contentHash(raw) };
   return prepareBody(source, problems);
 }

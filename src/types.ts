@@ -19,8 +19,6 @@ export interface PageSource {
   included?: Included;
   /** MDX pages: the page's own component imports, bundled (src/markdown/mdx.ts). */
   components?: { code: string; names: string[] };
-  /** A page with no file, added by this plugin's `pages` hook (`relativePath` is then `<route>index.md`). */
-  generatedBy?: string;
 }
 
 export interface Frontmatter {
@@ -32,6 +30,8 @@ export interface Frontmatter {
   layout?: 'doc' | 'page';
   /** Position in a generated sidebar (lower first). */
   order?: number;
+  /** Set on a page with no file, added by this plugin's `pages` hook (`relativePath` is then `<route>index.md`): it has no edit link. */
+  generatedBy?: string;
   [key: string]: unknown;
 }
 

@@ -54,7 +54,8 @@ export function pageView(site: Site, page: PageRecord): PageView {
     group: groupOf(site, page.regularPath),
     prev: ref(prev),
     next: ref(next),
-    editHref: config.editLink?.pattern.replace(':path', page.relativePath),
+    // A page a plugin generated has no file to edit.
+    editHref: page.frontmatter.generatedBy ? undefined : config.editLink?.pattern.replace(':path', page.relativePath),
     editText: config.editLink?.text,
     markdownHref: `${page.path}index.md`,
   };

@@ -32,6 +32,10 @@ describe('plugins: the fixture site (a remark plugin, and a plugin that adds a p
     expect(text('sitemap.xml')).toContain('/docs/releases/</loc>');
     expect(text('llms.txt')).toContain('[Releases]');
     expect(text('index.html')).toContain('href="/docs/releases/"');
+    // It has no file to edit: its frontmatter names the plugin instead.
+    expect(text('index.html')).toContain('https://git.example/docs/edit/main/content/index.md');
+    expect(text('releases/index.html')).not.toContain('git.example');
+    expect(JSON.parse(text('pages.json'))[1].frontmatter.generatedBy).toBe('releases');
   });
 
   it("puts the plugin's head tags on every page and its inline script's hash into the CSP of _headers", () => {
