@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PassedCache } from '../cache.js';
 import { checkLinks, checkRedirects, checkSidebar } from './site.js';
-import { loadConfig, type Severity } from '../config.js';
+import { loadConfig } from '../config.js';
 import { loadContentFiles } from '../content.js';
 import { BuildError, BuildFailure, formatWarnings, Problems } from '../errors.js';
 import { renderMarkdown } from '../pages.js';
@@ -50,9 +50,7 @@ export class ContentChecks {
   }
 
   async run(site: Site, problems: Problems): Promise<void> {
-    const { config } = site;
-    const plugins = (config.plugins ?? []).flatMap((plugin) => (plugin.checks ? listed(plugin, callHook(plugin, 'checks', configFileName(config), () => plugin.checks!({ config }))).map((check) => pluginCheck(plugin, check, site)) : []));
-    const registry = [...this.builtin(site), ...plugins].filter((check) => (check.severity ?? 'error') !== 'off');
+    const registry = [...this.builtin(site), ...pluginChecks(site)].filter((check) => (check.severity ?? 'error') !== 'off');
     const found = await Promise.all(registry.map((check) => check.run(site)));
     registry.forEach((check, i) => (check.severity === 'warning' ? problems.warn(...found[i]) : problems.push(...found[i])));
   }
@@ -95,10 +93,21 @@ function listing(check: (site: Site, problems: Problems) => void): Check['run'] 
   };
 }
 
+/** The checks the plugins' `checks` hooks return, in plugin order. */
+function pluginChecks(site: Site): Check[] {
+  const { config } = site;
+  const file = configFileName(config);
+  return (config.plugins ?? []).flatMap((plugin) => {
+    if (!plugin.checks) return [];
+    const checks = callHook(plugin, 'checks', file, () => plugin.checks!({ config }));
+    return listed(plugin, checks, file).map((check) => pluginCheck(plugin, check, site));
+  });
+}
+
 /** What a `checks` hook returned, as a list (anything else is the plugin's mistake, named). */
-function listed(plugin: Plugin, checks: unknown): Check[] {
+function listed(plugin: Plugin, checks: unknown, file: string): Check[] {
   if (checks === undefined) return [];
-  if (!Array.isArray(checks)) throw hookFailure(plugin.name, 'checks', new Error(`it returned ${typeof checks}, not a list`), plugin.name);
+  if (!Array.isArray(checks)) throw hookFailure(plugin.name, 'checks', new Error(`it returned ${typeof checks}, not a list`), file);
   return checks as Check[];
 }
 
