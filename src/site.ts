@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ResolvedConfig } from './config.js';
-import { fileToRoute, isExternal, pageUrl } from './shared/paths.js';
-import type { PageRecord } from './types.js';
+import { fileToRoute, isExternal, pageUrl, withSlash } from './shared/paths.js';
+import type { PageOutline, PageRecord } from './types.js';
 
 export interface NavLink {
   text: string;
@@ -22,22 +22,23 @@ export type NavEntry = NavGroup | NavLink;
 export const isGroup = (entry: NavEntry): entry is NavGroup => 'items' in entry;
 
 /** Everything the render stage needs about the site as a whole. */
-export interface Site {
+export interface Site<P extends PageOutline = PageRecord> {
   config: ResolvedConfig;
-  pages: PageRecord[];
-  byRoute: Map<string, PageRecord>;
+  /** Rendered records, or only outlines while the pages are rendered (the layout needs no more). */
+  pages: P[];
+  byRoute: Map<string, P>;
   nav: NavEntry[];
   /** Pages in reading order (sidebar order, then the rest): prev/next follow it. */
-  order: PageRecord[];
+  order: P[];
   /** Files beside the pages, copied as they are ("guide/diagram.png"). */
   staticFiles: Set<string>;
 }
 
-export function createSite(config: ResolvedConfig, pages: PageRecord[], staticFiles: string[] = []): Site {
+export function createSite<P extends PageOutline>(config: ResolvedConfig, pages: P[], staticFiles: string[] = []): Site<P> {
   const byRoute = new Map(pages.map((p) => [p.regularPath, p]));
   const nav = config.sidebar ? configuredNav(config, byRoute) : generatedNav(config, pages);
   const seen = new Set<string>();
-  const order: PageRecord[] = [];
+  const order: P[] = [];
   const visitLink = (link: NavLink) => {
     const page = link.route ? byRoute.get(link.route) : undefined;
     if (page && !seen.has(page.regularPath)) {
@@ -49,14 +50,14 @@ export function createSite(config: ResolvedConfig, pages: PageRecord[], staticFi
   return { config, pages, byRoute, nav, order, staticFiles: new Set(staticFiles) };
 }
 
-function linkTo(config: ResolvedConfig, byRoute: Map<string, PageRecord>, target: string, text?: string): NavLink {
+function linkTo(config: ResolvedConfig, byRoute: Map<string, PageOutline>, target: string, text?: string): NavLink {
   if (isExternal(target)) return { text: text ?? target, href: target, external: true };
-  const route = target.endsWith('/') ? target : `${target}/`;
+  const route = withSlash(target);
   const page = byRoute.get(route);
   return { text: text ?? page?.title ?? route, href: pageUrl(config.base, route), route, external: false };
 }
 
-function configuredNav(config: ResolvedConfig, byRoute: Map<string, PageRecord>): NavEntry[] {
+function configuredNav(config: ResolvedConfig, byRoute: Map<string, PageOutline>): NavEntry[] {
   return (config.sidebar ?? []).map((entry) =>
     'items' in entry
       ? { text: entry.text, items: entry.items.map((item) => (typeof item === 'string' ? linkTo(config, byRoute, item) : linkTo(config, byRoute, item.link, item.text))) }
@@ -65,28 +66,28 @@ function configuredNav(config: ResolvedConfig, byRoute: Map<string, PageRecord>)
 }
 
 /** No sidebar configured: a group per top-level folder, pages by frontmatter `order`, then title. */
-function generatedNav(config: ResolvedConfig, pages: PageRecord[]): NavEntry[] {
-  const byOrder = (a: PageRecord, b: PageRecord) => ((a.frontmatter.order as number) ?? Infinity) - ((b.frontmatter.order as number) ?? Infinity) || a.title.localeCompare(b.title);
-  const top: PageRecord[] = [];
-  const folders = new Map<string, PageRecord[]>();
+function generatedNav(config: ResolvedConfig, pages: PageOutline[]): NavEntry[] {
+  const byOrder = (a: PageOutline, b: PageOutline) => (a.frontmatter.order ?? Infinity) - (b.frontmatter.order ?? Infinity) || a.title.localeCompare(b.title);
+  const top: PageOutline[] = [];
+  const folders = new Map<string, PageOutline[]>();
   for (const page of pages) {
     const parts = page.regularPath.split('/').filter(Boolean);
     if (parts.length === 0 || (parts.length === 1 && !page.relativePath.includes('/'))) top.push(page);
     else if (folders.has(parts[0])) folders.get(parts[0])!.push(page);
     else folders.set(parts[0], [page]);
   }
-  const link = (p: PageRecord): NavLink => ({ text: p.title, href: pageUrl(config.base, p.regularPath), route: p.regularPath, external: false });
+  const link = (p: PageOutline): NavLink => ({ text: p.title, href: pageUrl(config.base, p.regularPath), route: p.regularPath, external: false });
   const groups = [...folders].map(([folder, list]) => {
     const index = list.find((p) => p.regularPath === `/${folder}/`);
     const rest = list.filter((p) => p !== index).sort(byOrder);
-    return { text: index?.title ?? folder.replace(/[-_]/g, ' ').replace(/^./, (c) => c.toUpperCase()), items: [...(index ? [index] : []), ...rest].map(link), order: (index?.frontmatter.order as number) ?? Infinity };
+    return { text: index?.title ?? folder.replace(/[-_]/g, ' ').replace(/^./, (c) => c.toUpperCase()), items: [...(index ? [index] : []), ...rest].map(link), order: index?.frontmatter.order ?? Infinity };
   });
   groups.sort((a, b) => a.order - b.order || a.text.localeCompare(b.text));
   return [...top.sort(byOrder).map(link), ...groups.map(({ text, items }) => ({ text, items }))];
 }
 
 /** The group that contains a route (expanded in that page's sidebar). */
-export function groupOf(site: Site, route: string): number {
+export function groupOf(site: Site<PageOutline>, route: string): number {
   return lookups(site).group.get(route) ?? -1;
 }
 
@@ -94,9 +95,9 @@ export function groupOf(site: Site, route: string): number {
  * groupOf and prevNext run for every page: with a lookup built once per site they cost O(1),
  * not a scan of the nav or the reading order (which made a 10,000-page site quadratic).
  */
-const siteLookups = new WeakMap<Site, { group: Map<string, number>; position: Map<string, number> }>();
+const siteLookups = new WeakMap<Site<PageOutline>, { group: Map<string, number>; position: Map<string, number> }>();
 
-function lookups(site: Site) {
+function lookups(site: Site<PageOutline>) {
   let found = siteLookups.get(site);
   if (!found) {
     const group = new Map<string, number>();
@@ -112,17 +113,17 @@ function lookups(site: Site) {
 }
 
 /** Frontmatter prev/next: a route, a path to a .md file relative to the page, or false. */
-export function resolvePageRef(page: PageRecord, ref: string): string {
+export function resolvePageRef(page: PageOutline, ref: string): string {
   if (/\.mdx?(#.*)?$/i.test(ref)) {
     const file = ref.replace(/#.*$/, '');
     return fileToRoute(path.posix.normalize(ref.startsWith('/') ? file.slice(1) : path.posix.join(path.posix.dirname(page.relativePath), file)));
   }
-  return ref.endsWith('/') ? ref : `${ref}/`;
+  return withSlash(ref);
 }
 
-export function prevNext(site: Site, page: PageRecord): { prev?: PageRecord; next?: PageRecord } {
+export function prevNext<P extends PageOutline>(site: Site<P>, page: PageOutline): { prev?: P; next?: P } {
   const i = lookups(site).position.get(page.regularPath) ?? -1;
-  const pick = (key: 'prev' | 'next', fallback: PageRecord | undefined) => {
+  const pick = (key: 'prev' | 'next', fallback: P | undefined) => {
     const value = page.frontmatter[key];
     if (value === false) return undefined;
     if (typeof value === 'string') return site.byRoute.get(resolvePageRef(page, value));

@@ -1,4 +1,5 @@
-import { chunkScript, emitSite, redirectEntries, redirectStubs } from '../outputs/index.js';
+import { chunkScript, emitSite } from '../outputs/index.js';
+import { redirectEntries, redirectStubs } from '../redirects.js';
 import { pageView, Renderer } from '../render/index.js';
 import { buildSearchIndex } from '../search/index.js';
 

@@ -2,6 +2,7 @@ import { absolute } from '../render/index.js';
 import type { Site } from '../site.js';
 import type { OutputFile } from '../types.js';
 import { lastModified } from './last-modified.js';
+import { withBase } from '../shared/paths.js';
 import type { Plugin } from '../plugins/types.js';
 
 /** `sitemap.xml` and the `robots.txt` that points to it, through the plugin API (src/plugins/builtin.ts). */
@@ -12,7 +13,7 @@ export const sitemapPlugin: Plugin = {
 
 /** `robots.txt`: every crawler welcome, and where the sitemap is. */
 export function robotsFile(site: Site): OutputFile {
-  return { path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${absolute(site, `${site.config.base}sitemap.xml`)}\n` };
+  return { path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${absolute(site, withBase(site.config.base, 'sitemap.xml'))}\n` };
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);

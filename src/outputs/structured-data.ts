@@ -1,12 +1,12 @@
 import { groupOf, isGroup, type Site } from '../site.js';
-import type { PageRecord } from '../types.js';
+import type { PageOutline } from '../types.js';
 
 /**
  * schema.org `BreadcrumbList` for a page: its sidebar group (linking to the group's first page),
  * then the page. Pages outside a group get none (a one-item trail tells a search engine nothing).
  * A `<script type="application/ld+json">` is data, never run, so the CSP needs no hash for it.
  */
-export function breadcrumbJsonLd(site: Site, page: PageRecord): string {
+export function breadcrumbJsonLd(site: Site<PageOutline>, page: PageOutline): string {
   const entry = site.nav[groupOf(site, page.regularPath)];
   if (!entry || !isGroup(entry)) return '';
   // The render stage imports this module, so it builds absolute URLs itself rather than import render's helper.

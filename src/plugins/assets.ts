@@ -1,10 +1,10 @@
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { shortHash } from '../assets.js';
+import { fileHash } from '../hash.js';
 import type { ResolvedConfig } from '../config.js';
 import { BuildError, BuildFailure } from '../errors.js';
 import { escapeHtml } from '../render/head.js';
-import type { OutputFile, PageRecord } from '../types.js';
+import type { OutputFile, PageOutline } from '../types.js';
 import { configFileName, hookFailure, hasHook } from './index.js';
 import type { ClientModule, HeadTag, Plugin } from './types.js';
 
@@ -14,7 +14,7 @@ export interface PluginAssets {
   /** HTML at the end of every page's head: the plugins' tags, stylesheets and the module loader ('' for none). */
   head: string;
   /** Each client module's URL and the pages that load it. */
-  modules: { url: string; pages?: (page: PageRecord) => boolean }[];
+  modules: { url: string; pages?: (page: PageOutline) => boolean }[];
 }
 
 /**
@@ -36,7 +36,7 @@ export async function buildPluginAssets(config: ResolvedConfig): Promise<PluginA
     for (const tag of listFrom(plugin, 'head', file, () => plugin.head?.(context))) head.push(renderTag(tag, plugin, file));
     for (const css of listFrom(plugin, 'css', file, () => plugin.css?.(context))) {
       if (typeof css !== 'string') throw hookFailure(plugin.name, 'css', new Error('a stylesheet must be CSS text (a string)'), file);
-      const asset = { path: `assets/plugins/${slug(plugin.name)}.${shortHash(css)}.css`, contents: css };
+      const asset = { path: `assets/plugins/${slug(plugin.name)}.${fileHash(css)}.css`, contents: css };
       files.push(asset);
       head.push(`<link rel="stylesheet" href="${escapeHtml(config.base + asset.path)}">`);
     }
@@ -44,7 +44,7 @@ export async function buildPluginAssets(config: ResolvedConfig): Promise<PluginA
   }
   const modules = entries.length ? await bundleModules(config, entries, files) : [];
   if (modules.length) {
-    const loader = { path: `assets/plugins/modules.${shortHash(MODULE_LOADER)}.js`, contents: MODULE_LOADER };
+    const loader = { path: `assets/plugins/modules.${fileHash(MODULE_LOADER)}.js`, contents: MODULE_LOADER };
     files.push(loader);
     head.push(`<script type="module" src="${escapeHtml(config.base + loader.path)}"></script>`);
   }
@@ -58,7 +58,7 @@ export function inlineScripts(config: Pick<ResolvedConfig, 'root' | 'configFile'
 }
 
 /** Each page's client modules, by route (only pages that load one). */
-export function pageModules(assets: Pick<PluginAssets, 'modules'>, pages: PageRecord[]): Record<string, string[]> {
+export function pageModules(assets: Pick<PluginAssets, 'modules'>, pages: PageOutline[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   if (!assets.modules.length) return out;
   for (const page of pages) {

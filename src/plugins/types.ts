@@ -6,9 +6,9 @@ import type { UserConfig } from '../config.js';
 import type { BuildError, Place } from '../errors.js';
 import type { SearchPage } from '../search/records.js';
 import type { Site } from '../site.js';
-import type { OutputFile, PageRecord, PageSource } from '../types.js';
+import type { OutputFile, PageOutline, PageRecord, PageSource } from '../types.js';
 
-export type { OutputFile, PageRecord, PageSource, Site };
+export type { OutputFile, PageOutline, PageRecord, PageSource, Site };
 export type { SearchPage as SearchRecord };
 
 /** A unified plugin for `markdown.remarkPlugins` / `markdown.rehypePlugins`: the plugin, or [plugin, options]. */
@@ -55,11 +55,11 @@ export interface ClientModule {
   /** The module's entry file (.ts or .js), absolute or relative to the project root. */
   entry: string;
   /**
-   * The pages that load it; every page when absent. Called for each page before its Markdown is
+   * The pages that load it; every page when absent. Called with each page's outline before its Markdown is
    * parsed (title, route, frontmatter are set). The module runs once a visit, on the first page
    * that needs it, including pages the runtime shows without a reload (`docs:navigated` follows).
    */
-  pages?: (page: PageRecord) => boolean;
+  pages?: (page: PageOutline) => boolean;
 }
 
 /** A check of the registry (src/checks/index.ts): runs after every page is parsed, before anything is written. */

@@ -1,13 +1,13 @@
 import type { NavEntry, NavLink } from '../site.js';
 import { isGroup } from '../site.js';
-import type { Header, PageRecord } from '../types.js';
+import type { Header, PageOutline, PageRecord } from '../types.js';
 
-/** Everything a page's layout shows, resolved by the render stage. */
-export interface PageView {
+/** Everything a page's layout shows, resolved by the render stage (of an outline: what the layout shows around the page). */
+export interface PageView<P extends PageOutline = PageRecord> {
   siteTitle: string;
   homeHref: string;
   base: string;
-  page: PageRecord;
+  page: P;
   nav: NavEntry[];
   /** Index of the group holding this page, expanded; -1 for none. */
   group: number;

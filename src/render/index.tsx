@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { groupOf, isGroup, prevNext, type Site } from '../site.js';
 import { pageUrl, withBase } from '../shared/paths.js';
-import type { Feature, OutputFile, PageRecord } from '../types.js';
+import type { Feature, OutputFile, PageOutline, PageRecord } from '../types.js';
 import { Body, NotFound, PageContent, Sidebar, Toc, type PageView } from './components.js';
 import { breadcrumbJsonLd } from '../outputs/structured-data.js';
 import { feedHref } from '../outputs/feed.js';
@@ -41,10 +41,10 @@ export interface PageChunk {
 }
 
 
-export function pageView(site: Site, page: PageRecord): PageView {
+export function pageView<P extends PageOutline>(site: Site<PageOutline>, page: P): PageView<P> {
   const { config } = site;
   const { prev, next } = prevNext(site, page);
-  const ref = (p?: PageRecord) => (p ? { title: p.title, href: p.path } : undefined);
+  const ref = (p?: PageOutline) => (p ? { title: p.title, href: p.path } : undefined);
   return {
     siteTitle: config.title,
     homeHref: config.base,
@@ -61,7 +61,7 @@ export function pageView(site: Site, page: PageRecord): PageView {
   };
 }
 
-export function pageHead(site: Site, page: PageRecord): HeadData {
+export function pageHead(site: Site<PageOutline>, page: PageOutline): HeadData {
   const { config } = site;
   const isHome = page.regularPath === '/';
   return {
@@ -74,7 +74,7 @@ export function pageHead(site: Site, page: PageRecord): HeadData {
   };
 }
 
-export function absolute(site: Site, urlPath: string): string {
+export function absolute(site: Pick<Site, 'config'>, urlPath: string): string {
   return site.config.product ? new URL(urlPath, site.config.product.siteUrl).href : urlPath;
 }
 
@@ -94,7 +94,7 @@ export class Renderer {
   private readonly redirectTemplate: string;
 
   constructor(
-    private readonly site: Site,
+    private readonly site: Site<PageOutline>,
     private readonly assets: PageAssets,
     templates: Templates = readTemplates(),
   ) {
