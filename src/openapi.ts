@@ -222,6 +222,9 @@ export const openApiPlugin: Plugin = {
   ],
 };
 
+/** The sources whose reference has been appended: never twice. */
+const expanded = new WeakSet<PageSource>();
+
 /**
  * A page whose frontmatter names an OpenAPI document (`openapi: ../../_model/openapi.yaml`, relative
  * to the page) gets the rendered reference appended to its body, before Markdown is parsed: its
@@ -231,7 +234,9 @@ export async function expandOpenApiPages(sources: PageSource[], config: Pick<Res
   const { contentDir } = config;
   for (const source of sources) {
     const ref = source.frontmatter.openapi;
-    if (ref === undefined) continue;
+    // A page `dev` keeps between builds (src/source-memo.ts) was expanded when it was read.
+    if (ref === undefined || expanded.has(source)) continue;
+    expanded.add(source);
     if (typeof ref !== 'string') {
       problems.add('frontmatter "openapi" must be a path to an OpenAPI document', { file: source.relativePath, line: frontmatterLine(source, 'openapi') }, 'for example `openapi: ../_model/openapi.yaml`');
       continue;
