@@ -41,7 +41,7 @@ describe('plugins: the fixture site (a remark plugin, and a plugin that adds a p
   it("puts the plugin's head tags on every page and its inline script's hash into the CSP of _headers", () => {
     const script = "document.documentElement.dataset.releases='on';";
     for (const file of ['index.html', 'releases/index.html', '404.html']) {
-      expect(text(file)).toContain('<meta name="releases:latest" content="2.1.0">');
+      expect(text(file)).toContain('<meta name="releases:data" content="/docs/releases.json">');
       expect(text(file)).toContain(`<script>${script}</script>`);
       expect(text(file)).toMatch(/<link rel="stylesheet" href="\/docs\/assets\/plugins\/releases\.\w+\.css">/);
     }
