@@ -4,6 +4,7 @@
  * open the page behind it is inert.
  */
 import { onNavigated } from './dom.js';
+import { text } from './strings.js';
 
 export function initDrawer(): void {
   const button = document.querySelector<HTMLButtonElement>('.menu-button');
@@ -16,7 +17,7 @@ export function initDrawer(): void {
     sidebar.classList.toggle('open', open);
     covered().forEach((element) => (element.inert = open));
     button.setAttribute('aria-expanded', String(open));
-    button.setAttribute('aria-label', open ? 'Close navigation' : 'Open navigation');
+    button.setAttribute('aria-label', open ? text('drawer.close') : text('drawer.open'));
     if (open) (sidebar.querySelector<HTMLElement>('a.active') ?? sidebar.querySelector<HTMLElement>('a'))?.focus();
     else if (returnFocus) button.focus();
   };

@@ -16,8 +16,8 @@ import { renderImages } from './images.js';
 import { pageStyleFiles } from './page-styles.js';
 import { hasHook, runBuildEnd } from './plugins/index.js';
 import { readTemplates } from './render/index.js';
-import { buildSearchIndex } from './search/index.js';
-import { searchPages } from './search/records.js';
+import { dropFallbackProblems, missingTranslations } from './i18n/locales.js';
+import { buildSearchIndexes, searchInput } from './i18n/search.js';
 import { createSite, type Site } from './site.js';
 import type { SourceMemo } from './source-memo.js';
 import { checkOutputCollisions, readStaticFiles } from './static-files.js';
@@ -34,6 +34,8 @@ export interface BuildResult {
   warnings: BuildError[];
   /** Image renditions encoded this time (0 when every one came from the cache). */
   imagesConverted: number;
+  /** A site in several languages: each locale's pages not yet translated (their root-locale source files). */
+  missingTranslations?: Record<string, string[]>;
   ms: number;
   /** Routes of the pages rendered this time. */
   renderedRoutes: string[];
@@ -115,14 +117,15 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
     const passed = options.memory ? undefined : await PassedCache.open(cachePath(config, 'passed-blocks.v8'), salt);
     // The registry (src/checks/index.ts), as `docs check` runs it.
     await task(logger, 'checks', () => (options.memory?.checks ?? new ContentChecks(passed)).run(site, problems));
+    dropFallbackProblems(problems, sources);
     if (!options.keepGoing) problems.throwIfAny(); // every problem of the run at once, before anything is written
 
     const chunks = new Map([...entries].map(([route, entry]) => [route, entry.chunk]));
     const files = [...assets.files, ...pageFiles];
     if (!options.lazy) files.push(...(await task(logger, 'site files', () => emitSiteFiles(site, createRenderer(site, assets, templates), chunks))));
     // The index depends only on what search shows of the pages and its settings: the same give the same files.
-    const searchKey = options.lazy ? '' : sha1(salt, JSON.stringify([config.base, config.search]), JSON.stringify(searchPages(site)));
-    if (!options.lazy) files.push(...(await task(logger, 'search', () => memo(cachePath(config, 'search.v8'), searchKey, () => buildSearchIndex(site)))));
+    const searchKey = options.lazy ? '' : sha1(salt, JSON.stringify([config.base, config.search, config.lang]), JSON.stringify(searchInput(site)));
+    if (!options.lazy) files.push(...(await task(logger, 'search', () => memo(cachePath(config, 'search.v8'), searchKey, () => buildSearchIndexes(site)))));
     files.push(...(await readStaticFiles(config, staticFiles)));
     const images = options.lazy ? { files: [], converted: 0 } : await task(logger, 'images', () => renderImages(config, site.pages));
     files.push(...images.files, ...(options.lazy ? [] : pageStyleFiles(site.pages)));
@@ -135,7 +138,7 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
     // The caches go to disk while the output is written (both are mostly waiting on the disk).
     await task(logger, 'write', () => allSettled([writer.commit({ files, pages: entries, kept }), cache.save(), passed?.save() ?? Promise.resolve()]));
     if (hasHook(config, 'buildEnd') && !options.lazy) await task(logger, 'plugins', () => runBuildEnd(config, [...[...entries.values()].flatMap((e) => e.paths), ...files.map((f) => f.path)]));
-    return { site, pages: sources.length, rendered: jobs.length, redirects: config.redirects.length, warnings: problems.warnings, imagesConverted: images.converted, ms: performance.now() - started, renderedRoutes: jobs.map((j) => j.source.route), chunks, problems: problems.list };
+    return { site, pages: sources.length, rendered: jobs.length, redirects: config.redirects.length, warnings: problems.warnings, imagesConverted: images.converted, ...(config.locales ? { missingTranslations: missingTranslations(sources, config.locales) } : {}), ms: performance.now() - started, renderedRoutes: jobs.map((j) => j.source.route), chunks, problems: problems.list };
   } catch (error) {
     await writer.discard();
     throw error;

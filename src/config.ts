@@ -7,6 +7,7 @@ import { BuildError, BuildFailure } from './errors.js';
 import { DEFAULT_LIMITS, type MarkdownLimits } from './markdown/limits.js';
 import { DANGEROUS_SCHEMES } from './markdown/security.js';
 import { loadConfigComponents } from './markdown/mdx.js';
+import { localesSchema, localizedRedirects, resolveLocales, type ResolvedLocale } from './i18n/locales.js';
 import { applyConfigHooks, type MarkdownPluginEntry, type Plugin } from './plugins/index.js';
 import { builtinPlugins } from './plugins/builtin.js';
 
@@ -69,6 +70,8 @@ const userConfigSchema = z.strictObject({
   base: z.string().regex(/^\/(.*\/)?$/, 'a path that starts and ends with "/"').optional(),
   /** `<html lang>`. @default "en-US" */
   lang: z.string().min(2).optional(),
+  /** Translated docs: `root` (the default language, content/) and a key per other language (content/<key>/, routes /<key>/...). */
+  locales: localesSchema,
   /** Folder of Markdown pages, relative to the root. @default "content" */
   contentDir: z.string().optional(),
   /** Output folder, relative to the root. @default "dist" */
@@ -193,6 +196,8 @@ export interface ResolvedConfig {
   description: string;
   base: string;
   lang: string;
+  /** The site's languages, the root locale first (src/i18n/locales.ts); undefined for a single-language site. */
+  locales?: ResolvedLocale[];
   product?: { name: string; slug: string; siteUrl: string };
   editLink?: { pattern: string; text: string };
   constants: Record<string, string | number>;
@@ -262,6 +267,7 @@ export function resolveConfig(user: unknown, root: string, overrides: { base?: s
     ]);
   }
   const rt = c.runtime ?? {};
+  const locales = resolveLocales(c.locales, c.lang ?? 'en-US');
   return {
     root,
     contentDir,
@@ -271,6 +277,7 @@ export function resolveConfig(user: unknown, root: string, overrides: { base?: s
     description: c.description ?? '',
     base,
     lang: c.lang ?? 'en-US',
+    ...(locales ? { locales } : {}),
     product: c.product,
     editLink: c.editLink ? { pattern: c.editLink.pattern, text: c.editLink.text ?? 'Edit this page' } : undefined,
     constants: c.constants ?? {},
@@ -295,7 +302,7 @@ export function resolveConfig(user: unknown, root: string, overrides: { base?: s
     search: { synonyms: c.search?.synonyms ?? [] },
     checks: { duplicateDescriptions: c.checks?.duplicateDescriptions ?? 'warning', orphans: c.checks?.orphans ?? 'warning', markdownPlugins: c.checks?.markdownPlugins ?? 'warning' },
     sidebar: c.sidebar,
-    redirects: c.redirects ?? [],
+    redirects: localizedRedirects(c.redirects ?? [], locales),
     limits: { ...DEFAULT_LIMITS, ...c.limits },
     security: { allowScripts: c.security?.allowScripts ?? false, allowedUrlSchemes: c.security?.allowedUrlSchemes ?? [] },
     mdx: { components: c.mdx?.components ? loadConfigComponents(path.resolve(root, c.mdx.components), root, file) : undefined },

@@ -9,6 +9,7 @@ import { FrontmatterCache } from './frontmatter-cache.js';
 import { sha1 } from './hash.js';
 import { expandIncludes } from './markdown/includes.js';
 import { isMdx, prepareMdxImports } from './markdown/mdx.js';
+import { fallbackSources } from './i18n/locales.js';
 import { expandOpenApiPages } from './openapi.js';
 import { callHook, configFileName } from './plugins/index.js';
 import type { GeneratedPage, PagesContext } from './plugins/types.js';
@@ -259,7 +260,10 @@ export async function loadContentFiles(config: ResolvedConfig, problems: Problem
     problems.push(...expanded.list);
     memo!.set(source, fresh.raw, [...fresh.problems.list, ...expanded.list]);
   }
-  return { sources: await runPagesHooks(config, pages, problems), staticFiles };
+  const all = await runPagesHooks(config, pages, problems);
+  // Each locale's untranslated pages, from the pages as the plugins left them.
+  if (config.locales) all.push(...fallbackSources(all, config.locales));
+  return { sources: all, staticFiles };
 }
 
 /**

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ResolvedConfig } from './config.js';
 import { fileToRoute, isExternal, pageUrl, withSlash } from './shared/paths.js';
 import type { PageOutline, PageRecord } from './types.js';
+import type { LocaleContext } from './i18n/site.js';
 
 export interface NavLink {
   text: string;
@@ -32,6 +33,8 @@ export interface Site<P extends PageOutline = PageRecord> {
   order: P[];
   /** Files beside the pages, copied as they are ("guide/diagram.png"). */
   staticFiles: Set<string>;
+  /** The site of one locale of a site in several languages (src/i18n/site.ts). */
+  i18n?: LocaleContext;
 }
 
 export function createSite<P extends PageOutline>(config: ResolvedConfig, pages: P[], staticFiles: string[] = []): Site<P> {

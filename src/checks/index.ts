@@ -12,6 +12,8 @@ import { CLI_MODEL, cliCommandProblems, parseCliModel, type CliModel } from './c
 import { codeBlockProblems } from './code-blocks.js';
 import { checkDuplicateDescriptions } from './duplicates.js';
 import { checkOrphans } from './orphans.js';
+import { dropFallbackProblems, fallbackOf } from '../i18n/locales.js';
+import { localeSites } from '../i18n/site.js';
 import { checkScriptFiles } from './security.js';
 import { feedProblems } from '../outputs/feed.js';
 import { callHook, configFileName, hookFailure } from '../plugins/index.js';
@@ -42,8 +44,9 @@ export class ContentChecks {
       { name: 'redirects', run: listing(checkRedirects) },
       { name: 'code blocks', run: async (s) => (await Promise.all(s.pages.map((page) => this.codeProblems(page)))).flat() },
       { name: 'CLI commands', run: (s) => this.cliCommands(s) },
-      { name: 'duplicate descriptions', severity: checks.duplicateDescriptions, run: checkDuplicateDescriptions },
-      { name: 'orphans', severity: checks.orphans, run: checkOrphans },
+      // A fallback page repeats its original's description; each locale has its own sidebar.
+      { name: 'duplicate descriptions', severity: checks.duplicateDescriptions, run: (s) => checkDuplicateDescriptions({ ...s, pages: s.pages.filter((p) => !fallbackOf(p)) }) },
+      { name: 'orphans', severity: checks.orphans, run: (s) => (s.config.locales ? [...localeSites(s).values()] : [s]).flatMap(checkOrphans) },
       { name: 'script files', run: checkScriptFiles },
       { name: 'feeds', run: feedProblems },
     ];
@@ -151,6 +154,7 @@ export async function checkContent(root: string, format: 'text' | 'json', write:
     pages = records.length;
     const site = createSite(config, records, staticFiles);
     await runContentChecks(site, collected);
+    dropFallbackProblems(collected, sources);
     warnings.push(...collected.warnings);
     collected.throwIfAny();
   } catch (error) {

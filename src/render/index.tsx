@@ -10,6 +10,10 @@ import { breadcrumbJsonLd } from '../outputs/structured-data.js';
 import { feedHref } from '../outputs/feed.js';
 import { pageStylePath } from '../page-styles.js';
 import { documentHeadTags, escapeHtml, fillTemplate, headTags, type HeadData } from './head.js';
+import { localeView } from '../i18n/view.js';
+import { localeHeadTags } from '../i18n/head.js';
+import { localeHome, localeOf } from '../i18n/site.js';
+import { WithStrings } from './strings.js';
 
 /** Stand-ins for the regions in the cached page shell (comments cannot occur in rendered attributes). */
 const REGION = { sidebar: '<!--docs:sidebar-->', content: '<!--docs:content-->', toc: '<!--docs:toc-->' };
@@ -47,7 +51,7 @@ export function pageView<P extends PageOutline>(site: Site<PageOutline>, page: P
   const ref = (p?: PageOutline) => (p ? { title: p.title, href: p.path } : undefined);
   return {
     siteTitle: config.title,
-    homeHref: config.base,
+    homeHref: localeHome(site),
     base: config.base,
     page,
     nav: site.nav,
@@ -58,6 +62,7 @@ export function pageView<P extends PageOutline>(site: Site<PageOutline>, page: P
     editHref: page.frontmatter.generatedBy ? undefined : config.editLink?.pattern.replace(':path', page.relativePath),
     editText: config.editLink?.text,
     markdownHref: `${page.path}index.md`,
+    ...localeView(site, page),
   };
 }
 
@@ -108,8 +113,8 @@ export class Renderer {
     const layout = page.frontmatter.layout === 'page' ? 'page' : 'doc';
     const regions = {
       sidebar: this.sidebar(view.group, page.regularPath),
-      content: this.featureStyles(page) + this.moduleLinks(page) + renderToStaticMarkup(<PageContent view={view} />),
-      toc: layout === 'doc' ? renderToStaticMarkup(<Toc headers={page.headers} />) : '',
+      content: this.featureStyles(page) + this.moduleLinks(page) + this.markup(<PageContent view={view} />),
+      toc: layout === 'doc' ? this.markup(<Toc headers={page.headers} />) : '',
     };
     return { key: page.key, route: page.regularPath, head: pageHead(this.site, page), regions, layout };
   }
@@ -158,7 +163,7 @@ export class Renderer {
   private shell(wide: boolean): string {
     let shell = this.shells.get(wide);
     if (shell === undefined) {
-      shell = renderToStaticMarkup(<Body siteTitle={this.site.config.title} homeHref={this.site.config.base} wide={wide} regions={REGION} />);
+      shell = this.markup(<Body siteTitle={this.site.config.title} homeHref={localeHome(this.site)} wide={wide} regions={REGION} />);
       this.shells.set(wide, shell);
     }
     return shell;
@@ -173,8 +178,8 @@ export class Renderer {
   renderNotFound(routesUrl: string): string {
     const { config } = this.site;
     const head: HeadData = { title: `Page not found | ${config.title}`, description: 'There is no page at this address.', lang: config.lang, noindex: true, siteName: config.title };
-    const body = renderToStaticMarkup(
-      <Body siteTitle={config.title} homeHref={config.base} wide regions={{ sidebar: renderToStaticMarkup(<Sidebar nav={this.site.nav} group={-1} />), content: renderToStaticMarkup(<NotFound homeHref={config.base} />), toc: '' }} />,
+    const body = this.markup(
+      <Body siteTitle={config.title} homeHref={config.base} wide regions={{ sidebar: renderToStaticMarkup(<Sidebar nav={this.site.nav} group={-1} />), content: this.markup(<NotFound homeHref={config.base} />), toc: '' }} />,
     );
     return this.document(head, body, { route: '', key: '', 'not-found': 'true' }, routesUrl);
   }
@@ -195,10 +200,16 @@ export class Renderer {
       `<meta name="docs:routes" content="${routesUrl}">`,
       `<meta name="docs:base" content="${escapeHtml(site.config.base)}">`,
       site.config.analytics.containerId ? `<meta name="docs:analytics" content="${escapeHtml(site.config.analytics.containerId)}">` : '',
+      localeHeadTags(site, page),
       assets.pluginHead,
     ].filter(Boolean).join('\n');
     const attributes = Object.entries(data).map(([k, v]) => ` data-${k}="${escapeHtml(v)}"`).join('');
-    return fillTemplate(this.pageTemplate, { lang: escapeHtml(head.lang), head: headHtml, bodyAttributes: attributes, body });
+    return fillTemplate(this.pageTemplate, { lang: escapeHtml(head.lang), dir: site.i18n ? ` dir="${localeOf(site).dir}"` : '', head: headHtml, bodyAttributes: attributes, body });
+  }
+
+  /** React's markup with the interface strings of the site's language. */
+  private markup(element: React.ReactElement): string {
+    return renderToStaticMarkup(<WithStrings strings={localeOf(this.site).strings}>{element}</WithStrings>);
   }
 }
 
