@@ -7,6 +7,7 @@ import { loadContentFiles } from './content.js';
 import { Problems, type BuildError } from './errors.js';
 import { sha1 } from './hash.js';
 import { layoutKeys } from './layout-keys.js';
+import { lastModified } from './outputs/last-modified.js';
 import { silentLogger, task, type Logger } from './log.js';
 import { MarkdownCache } from './markdown/cache.js';
 import { pageOutline } from './markdown/index.js';
@@ -85,14 +86,16 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
   try {
     const { sources, staticFiles } = await task(logger, 'content', () => loadContentFiles(config, problems, options.memory?.sources));
     const outlines = sources.map((source) => pageOutline(source, config, new Problems())); // their problems are reported with the page
-    const outline = createSite(config, outlines, staticFiles);
+    // "Last updated": one `git log` for every page (the sitemap reads the same dates); a commit changes the layout key of the pages it touches.
+    const lastUpdated = config.theme.lastUpdated ? lastModified({ config, pages: sources }) : undefined;
+    const outline = createSite(config, outlines, staticFiles, lastUpdated);
     const assets = options.assets ?? (await task(logger, 'assets', () => buildAssets(config)));
     const templates = readTemplates();
     const [cache, previous, salt] = await task(logger, 'cache', () => Promise.all([options.memory?.records ?? MarkdownCache.open(config), writer.previous(), codeVersion()]));
 
-    // Pages show the bundle by these URLs (the script's own imports are in its hash), and the plugins' head and modules.
+    // Pages show the bundle and the theme's files by these URLs (the script's own imports are in its hash), and the plugins' head and modules.
     const pageAssets = layoutAssets(assets, outlines);
-    const layoutKey = withModules(layoutKeys(outline, sha1(salt, JSON.stringify([assets.css, assets.js, assets.redirectScript, assets.features]), JSON.stringify(templates), ...(assets.plugins.head ? [assets.plugins.head] : []))), pageAssets.pageModules);
+    const layoutKey = withModules(layoutKeys(outline, sha1(salt, JSON.stringify([assets.css, assets.js, assets.redirectScript, assets.features, assets.theme]), JSON.stringify(templates), ...(assets.plugins.head ? [assets.plugins.head] : []))), pageAssets.pageModules);
     const { jobs, kept, records, entries } = await task(logger, 'plan', () => planPages(sources, outlines, cache, layoutKey, previous));
     const pageFiles: OutputFile[] = [];
     const found = new Problems();
@@ -100,7 +103,7 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
       // Only for many pages to render: an unchanged build starts none.
       const workers = jobs.length >= PARALLEL_THRESHOLD && workersAllowed(config) ? await PageWorkers.start() : undefined;
       const progress = (done: number) => logger.progress?.('pages', done, jobs.length);
-      return runPages(jobs, { config, layout: { outlines, staticFiles, assets: pageAssets, templates, stagingDir: writer.staging } }, found, workers, progress).finally(() => workers?.close());
+      return runPages(jobs, { config, layout: { outlines, staticFiles, assets: pageAssets, templates, stagingDir: writer.staging, lastUpdated } }, found, workers, progress).finally(() => workers?.close());
     });
     problems.push(...found.list);
     problems.warn(...found.warnings);
@@ -113,7 +116,7 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
       pageFiles.push(...(files!.contents ?? []));
     });
 
-    const site = createSite(config, sources.map((s) => records.get(s.route)!), staticFiles);
+    const site = createSite(config, sources.map((s) => records.get(s.route)!), staticFiles, lastUpdated);
     const passed = options.memory ? undefined : await PassedCache.open(cachePath(config, 'passed-blocks.v8'), salt);
     // The registry (src/checks/index.ts), as `docs check` runs it.
     await task(logger, 'checks', () => (options.memory?.checks ?? new ContentChecks(passed)).run(site, problems));

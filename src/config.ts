@@ -7,6 +7,7 @@ import { BuildError, BuildFailure } from './errors.js';
 import { DEFAULT_LIMITS, type MarkdownLimits } from './markdown/limits.js';
 import { DANGEROUS_SCHEMES } from './markdown/security.js';
 import { loadConfigComponents } from './markdown/mdx.js';
+import { resolveTheme, themeOptions, type ResolvedTheme } from './theme/config.js';
 import { localesSchema, localizedRedirects, resolveLocales, type ResolvedLocale } from './i18n/locales.js';
 import { applyConfigHooks, type MarkdownPluginEntry, type Plugin } from './plugins/index.js';
 import { builtinPlugins } from './plugins/builtin.js';
@@ -158,6 +159,8 @@ const userConfigSchema = z.strictObject({
       components: z.string().min(1).optional(),
     })
     .optional(),
+  // head, customCss, logo, social, footer, banner, lastUpdated, themeDir: src/theme/config.ts
+  ...themeOptions,
   /** Build plugins, run in this order after the built-in ones (llms.txt, sitemap, OpenAPI reference). See README "Extending". */
   plugins: z.array(plugin).optional(),
 });
@@ -212,6 +215,8 @@ export interface ResolvedConfig {
   security: SecurityConfig;
   /** `mdx.components` bundled (src/markdown/mdx.ts): the code every thread runs, and its hash for cache keys. */
   mdx: { components?: { file: string; code: string; names: string[]; hash: string } };
+  /** Head tags, stylesheets, logo, links, banner and layout overrides of the project (src/theme/config.ts). */
+  theme: ResolvedTheme;
   /** The built-in plugins, then the configuration's (their `config` hooks already applied). */
   plugins: Plugin[];
 }
@@ -306,6 +311,7 @@ export function resolveConfig(user: unknown, root: string, overrides: { base?: s
     limits: { ...DEFAULT_LIMITS, ...c.limits },
     security: { allowScripts: c.security?.allowScripts ?? false, allowedUrlSchemes: c.security?.allowedUrlSchemes ?? [] },
     mdx: { components: c.mdx?.components ? loadConfigComponents(path.resolve(root, c.mdx.components), root, file) : undefined },
+    theme: resolveTheme(c, root, file),
     // The plugins as written (validation copies objects): a plugin may keep state in itself.
     plugins: [...builtinPlugins(), ...(((extended as UserConfig).plugins ?? []) as Plugin[])],
   };

@@ -19,6 +19,7 @@ export function layoutKeys(site: Site<PageOutline>, salt: string): (page: PageOu
     return (page) => keys.get(siteOf(site, page.regularPath))!(page);
   }
   // MDX components change only the pages that use them: their Markdown cache keys hold the components' code.
+  // The theme (src/theme/config.ts) stays in: its layout overrides' bundled code re-renders every page when it changes.
   // Plugins are code: what they add to a layout is in the assets (src/plugins/assets.ts), the users' Markdown plugins in the records.
   const { sidebar: _sidebar, redirects: _redirects, mdx: _mdx, plugins: _plugins, markdown, ...config } = site.config as ResolvedConfig & Record<string, unknown>;
   const { remarkPlugins: _remark, rehypePlugins: _rehype, ...markdownOptions } = markdown;

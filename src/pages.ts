@@ -34,6 +34,8 @@ export interface LayoutContext {
   outlines: PageOutline[];
   staticFiles: string[];
   assets: LayoutAssets;
+  /** When each page last changed, for "Last updated" (src/outputs/last-modified.ts); absent when it is off. */
+  lastUpdated?: Map<string, string>;
   /** Read by the main thread (src/render/index.tsx `readTemplates`): workers run from a bundle elsewhere. */
   templates: Templates;
   /** Where to stage the files (the writer's staging folder), or null to hand their contents back (builds in memory). */
@@ -81,7 +83,7 @@ export function pageRunner(context: PagesContext): (jobs: PageJob[], problems: P
 
 /** Renders a record's layout into its files, and writes them (or hands them back). */
 function pageWriter(config: ResolvedConfig, layout: LayoutContext): (record: PageRecord) => RenderedFiles {
-  const site = createSite(config, layout.outlines, layout.staticFiles);
+  const site = createSite(config, layout.outlines, layout.staticFiles, layout.lastUpdated);
   const renderer = createRenderer(site, layout.assets, layout.templates);
   const staged = layout.stagingDir === null ? null : folderMaker(layout.stagingDir);
   return (record) => {

@@ -33,11 +33,13 @@ export interface Site<P extends PageOutline = PageRecord> {
   order: P[];
   /** Files beside the pages, copied as they are ("guide/diagram.png"). */
   staticFiles: Set<string>;
+  /** When each page's file last changed (ISO dates by path under the content folder), for "Last updated". */
+  lastUpdated?: Map<string, string>;
   /** The site of one locale of a site in several languages (src/i18n/site.ts). */
   i18n?: LocaleContext;
 }
 
-export function createSite<P extends PageOutline>(config: ResolvedConfig, pages: P[], staticFiles: string[] = []): Site<P> {
+export function createSite<P extends PageOutline>(config: ResolvedConfig, pages: P[], staticFiles: string[] = [], lastUpdated?: Map<string, string>): Site<P> {
   const byRoute = new Map(pages.map((p) => [p.regularPath, p]));
   const nav = config.sidebar ? configuredNav(config, byRoute) : generatedNav(config, pages);
   const seen = new Set<string>();
@@ -50,7 +52,7 @@ export function createSite<P extends PageOutline>(config: ResolvedConfig, pages:
     }
   };
   for (const entry of nav) (isGroup(entry) ? entry.items : [entry]).forEach(visitLink);
-  return { config, pages, byRoute, nav, order, staticFiles: new Set(staticFiles) };
+  return { config, pages, byRoute, nav, order, staticFiles: new Set(staticFiles), lastUpdated };
 }
 
 function linkTo(config: ResolvedConfig, byRoute: Map<string, PageOutline>, target: string, text?: string): NavLink {

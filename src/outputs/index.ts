@@ -1,5 +1,5 @@
 import type { BuiltAssets } from '../assets.js';
-import { THEME_SCRIPT } from '../assets.js';
+import { headScript } from '../theme/head.js';
 import { fileHash } from '../hash.js';
 import { redirectEntries, redirectsFile, redirectStubs } from '../redirects.js';
 import { LocalizedRenderer } from '../i18n/render.js';
@@ -49,18 +49,18 @@ export function pageFiles(site: Site<PageOutline>, renderer: Renderer, page: Pag
   };
 }
 
-/** The assets a page's layout shows, as data a page worker can receive (src/pages.ts `LayoutContext`). */
-export type LayoutAssets = Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> & Pick<PageAssets, 'pluginHead' | 'pageModules'>;
+/** The assets a page's layout shows, as data a page worker can receive (src/pages.ts `LayoutContext`); a site without theme files may leave `theme` out. */
+export type LayoutAssets = Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> & Partial<Pick<BuiltAssets, 'theme'>> & Pick<PageAssets, 'pluginHead' | 'pageModules'>;
 
 /** `assets` as page workers receive them: the plugins' contributions as data (which pages load which module), without the files. */
 export function layoutAssets(assets: BuiltAssets, outlines: PageOutline[]): LayoutAssets {
-  const { css, js, redirectScript, features } = assets;
-  return { css, js, redirectScript, features, pluginHead: assets.plugins.head, pageModules: pageModules(assets.plugins, outlines) };
+  const { css, js, redirectScript, features, theme } = assets;
+  return { css, js, redirectScript, features, theme, pluginHead: assets.plugins.head, pageModules: pageModules(assets.plugins, outlines) };
 }
 
 export function createRenderer(site: Site<PageOutline>, assets: LayoutAssets & { plugins?: BuiltAssets['plugins'] }, templates?: Templates): Renderer {
   const { pluginHead = assets.plugins?.head, pageModules: modules = assets.plugins && pageModules(assets.plugins, site.pages) } = assets;
-  const pageAssets = { css: assets.css, js: assets.js, themeScript: THEME_SCRIPT, redirectScript: assets.redirectScript, features: assets.features, pluginHead, pageModules: modules };
+  const pageAssets = { css: assets.css, js: assets.js, themeScript: headScript(site.config.theme), redirectScript: assets.redirectScript, features: assets.features, theme: assets.theme, pluginHead, pageModules: modules };
   if (site.config.locales) return new LocalizedRenderer(site, pageAssets, templates);
   return new Renderer(site, pageAssets, templates);
 }

@@ -87,7 +87,7 @@ function renderTag(tag: HeadTag, plugin: Plugin, file: string): string {
   if (!tag || !TAGS.has(tag.tag)) throw refuse(`a head tag must be meta, link or script, not ${JSON.stringify(tag?.tag)} (stylesheets come from the \`css\` hook)`);
   if (tag.content !== undefined && tag.tag !== 'script') throw refuse(`a <${tag.tag}> tag has no content`);
   if (tag.content?.toLowerCase().includes('</script')) throw refuse('an inline script may not contain "</script"');
-  const attributes = Object.entries(tag.attributes ?? {})
+  const attributes = Object.entries(tag.attrs ?? {})
     .map(([name, value]) => {
       if (!/^[a-z][a-z0-9:_-]*$/i.test(name)) throw refuse(`"${name}" is not an attribute name`);
       return value === true ? ` ${name}` : ` ${name}="${escapeHtml(String(value))}"`;

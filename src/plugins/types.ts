@@ -45,7 +45,7 @@ export interface PagesContext extends PluginContext {
 /** A tag for the `<head>` of every page. An inline `<script>` gets its hash into the CSP of `_headers`. */
 export interface HeadTag {
   tag: 'meta' | 'link' | 'script';
-  attributes?: Record<string, string | true>;
+  attrs?: Record<string, string | true>;
   /** The text of an inline `<script>` (scripts only). */
   content?: string;
 }

@@ -1,6 +1,8 @@
 import type { NavEntry, NavLink } from '../site.js';
 import { isGroup } from '../site.js';
 import type { Header, PageOutline, PageRecord } from '../types.js';
+import { Part, type BannerProps, type FooterProps, type LogoView, type SocialLinkView } from './parts.js';
+import { Banner, Footer, LastUpdated, PageTitle, SiteTitle, SocialLinks } from './theme.js';
 import { LanguageMenu, FallbackNotice, type LocaleView } from './locale.js';
 import { useT } from './strings.js';
 
@@ -18,16 +20,27 @@ export interface PageView<P extends PageOutline = PageRecord> extends LocaleView
   editHref?: string;
   editText?: string;
   markdownHref: string;
+  /** ISO date of the page's last commit ("Last updated"), when shown, and the site's language to write it in. */
+  lastUpdated?: string;
+  lang: string;
 }
 
-export function TopBar({ siteTitle, homeHref }: { siteTitle: string; homeHref: string }) {
+/** The site-wide parts of the theme in the page shell (src/render/theme.tsx). */
+export interface ShellTheme {
+  banner?: BannerProps;
+  logo?: LogoView;
+  social: SocialLinkView[];
+  footer: FooterProps;
+}
+
+export function TopBar({ siteTitle, homeHref, logo, social = [] }: { siteTitle: string; homeHref: string; logo?: LogoView; social?: SocialLinkView[] }) {
   const t = useT();
   return (
     <header className="topbar">
       <button type="button" className="menu-button" aria-controls="sidebar" aria-expanded="false" aria-label={t('drawer.open')}>
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20"><path d="M2 4h16M2 10h16M2 16h16" stroke="currentColor" strokeWidth="2" /></svg>
       </button>
-      <a className="site-title" href={homeHref}>{siteTitle}</a>
+      <Part name="SiteTitle" Default={SiteTitle} props={{ siteTitle, homeHref, logo }} />
       <div className="search" data-search="">
         <button type="button" className="search-button" aria-label={t('search.label')} aria-keyshortcuts="/ Control+K Meta+K">
           <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16"><circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M11 11l4 4" stroke="currentColor" strokeWidth="2" /></svg>
@@ -35,6 +48,7 @@ export function TopBar({ siteTitle, homeHref }: { siteTitle: string; homeHref: s
           <kbd>/</kbd>
         </button>
       </div>
+      <Part name="SocialLinks" Default={SocialLinks} props={{ links: social }} />
       <button type="button" className="theme-toggle" aria-label={t('theme.toDark')} aria-pressed="false">
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 20 20"><path d="M10 2a8 8 0 1 0 8 8 6 6 0 0 1-8-8z" fill="currentColor" /></svg>
       </button>
@@ -111,7 +125,7 @@ export function PageContent({ view }: { view: PageView }) {
     <>
       <article className="doc">
         <LanguageMenu view={view} />
-        <h1 id="page-title" tabIndex={-1}>{page.title}</h1>
+        <Part name="PageTitle" Default={PageTitle} props={{ title: page.title, page }} />
         <FallbackNotice view={view} />
         <div className="content" lang={view.fallback?.lang} dir={view.fallback?.dir} dangerouslySetInnerHTML={{ __html: page.html }} />
       </article>
@@ -119,6 +133,7 @@ export function PageContent({ view }: { view: PageView }) {
         <p className="doc-links">
           {view.editHref && <a href={view.editHref} rel="noopener">{view.editText}</a>}
           <a href={view.markdownHref} data-no-router="">{t('page.markdown')}</a>
+          {view.lastUpdated && <Part name="LastUpdated" Default={LastUpdated} props={{ date: view.lastUpdated, lang: view.lang }} />}
         </p>
         {(prev || next) && (
           <nav className="prev-next" aria-label={t('page.prevNext')}>
@@ -149,17 +164,19 @@ export function NotFound({ homeHref }: { homeHref: string }) {
 }
 
 /** The page body: the same for every page, with regions the browser runtime swaps on navigation. */
-export function Body({ siteTitle, homeHref, regions, wide }: { siteTitle: string; homeHref: string; regions: { sidebar: string; content: string; toc: string }; wide?: boolean }) {
+export function Body({ siteTitle, homeHref, regions, wide, theme }: { siteTitle: string; homeHref: string; regions: { sidebar: string; content: string; toc: string }; wide?: boolean; theme?: ShellTheme }) {
   const t = useT();
   return (
     <>
       <a className="skip-link" href="#main">{t('skip')}</a>
-      <TopBar siteTitle={siteTitle} homeHref={homeHref} />
+      {theme?.banner && <Part name="Banner" Default={Banner} props={theme.banner} />}
+      <Part name="TopBar" Default={TopBar} props={{ siteTitle, homeHref, logo: theme?.logo, social: theme?.social }} />
       <div className={wide ? 'layout wide' : 'layout'}>
         <nav id="sidebar" className="sidebar" aria-label={t('sidebar.label')} data-region="sidebar" dangerouslySetInnerHTML={{ __html: regions.sidebar }} />
         <main id="main" tabIndex={-1} data-region="content" dangerouslySetInnerHTML={{ __html: regions.content }} />
         <aside className="toc" aria-label={t('toc.title')} data-region="toc" dangerouslySetInnerHTML={{ __html: regions.toc }} />
       </div>
+      <Part name="Footer" Default={Footer} props={theme?.footer ?? { links: [] }} />
       <div className="sr-only" aria-live="polite" id="announcer" />
     </>
   );

@@ -3,9 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { groupOf, isGroup, prevNext, type Site } from '../site.js';
-import { pageUrl, withBase } from '../shared/paths.js';
+import { isExternal, pageUrl, withBase } from '../shared/paths.js';
 import type { Feature, OutputFile, PageOutline, PageRecord } from '../types.js';
-import { Body, NotFound, PageContent, Sidebar, Toc, type PageView } from './components.js';
+import { Body, NotFound, PageContent, Sidebar, Toc, type PageView, type ShellTheme } from './components.js';
+import { Part, WithOverrides, type Overrides } from './parts.js';
+import { evaluateComponents } from '../markdown/mdx.js';
+import type { ThemeView } from '../theme/assets.js';
+import { projectHeadTags } from '../theme/head.js';
 import { breadcrumbJsonLd } from '../outputs/structured-data.js';
 import { feedHref } from '../outputs/feed.js';
 import { pageStylePath } from '../page-styles.js';
@@ -29,6 +33,8 @@ export interface PageAssets {
   redirectScript: string;
   /** Stylesheet URL of each feature (math, diagrams, images), linked only from pages that use it. */
   features: Record<Feature, string>;
+  /** The project's stylesheet, logo and icons (src/theme/assets.ts). */
+  theme?: ThemeView;
   /** The plugins' head tags, stylesheets and module loader (src/plugins/assets.ts). */
   pluginHead?: string;
   /** The plugins' client modules each page loads, by route. */
@@ -62,6 +68,8 @@ export function pageView<P extends PageOutline>(site: Site<PageOutline>, page: P
     editHref: page.frontmatter.generatedBy ? undefined : config.editLink?.pattern.replace(':path', page.relativePath),
     editText: config.editLink?.text,
     markdownHref: `${page.path}index.md`,
+    lastUpdated: config.theme.lastUpdated ? site.lastUpdated?.get(page.relativePath)?.slice(0, 10) : undefined,
+    lang: config.lang,
     ...localeView(site, page),
   };
 }
@@ -97,6 +105,8 @@ export function readTemplates(): Templates {
 export class Renderer {
   private readonly pageTemplate: string;
   private readonly redirectTemplate: string;
+  /** The project's layout overrides (src/theme/config.ts), by part name. */
+  private readonly overrides: Overrides;
 
   constructor(
     private readonly site: Site<PageOutline>,
@@ -105,7 +115,9 @@ export class Renderer {
   ) {
     this.pageTemplate = templates.page;
     this.redirectTemplate = templates.redirect;
+    this.overrides = site.config.theme.overrides ? (evaluateComponents(site.config.theme.overrides.code) as Overrides) : {};
   }
+
 
   /** The regions and head of one page: the chunk the runtime loads to show it without a reload. */
   renderChunk(page: PageRecord): PageChunk {
@@ -114,7 +126,7 @@ export class Renderer {
     const regions = {
       sidebar: this.sidebar(view.group, page.regularPath),
       content: this.featureStyles(page) + this.moduleLinks(page) + this.markup(<PageContent view={view} />),
-      toc: layout === 'doc' ? this.markup(<Toc headers={page.headers} />) : '',
+      toc: layout === 'doc' ? this.markup(<Part name="Toc" Default={Toc} props={{ headers: page.headers }} />) : '',
     };
     return { key: page.key, route: page.regularPath, head: pageHead(this.site, page), regions, layout };
   }
@@ -142,7 +154,7 @@ export class Renderer {
   private sidebar(group: number, route: string): string {
     let html = this.sidebars.get(group);
     if (html === undefined) {
-      html = renderToStaticMarkup(<Sidebar nav={this.site.nav} group={group} />);
+      html = this.markup(<Part name="Sidebar" Default={Sidebar} props={{ nav: this.site.nav, group }} />);
       this.sidebars.set(group, html);
     }
     // The opening tag exactly as React writes it for this page's links (same escaping), then marked as NavItem does.
@@ -163,7 +175,7 @@ export class Renderer {
   private shell(wide: boolean): string {
     let shell = this.shells.get(wide);
     if (shell === undefined) {
-      shell = this.markup(<Body siteTitle={this.site.config.title} homeHref={localeHome(this.site)} wide={wide} regions={REGION} />);
+      shell = this.markup(<Body siteTitle={this.site.config.title} homeHref={localeHome(this.site)} wide={wide} regions={REGION} theme={this.themeParts()} />);
       this.shells.set(wide, shell);
     }
     return shell;
@@ -171,7 +183,7 @@ export class Renderer {
 
   /** Each group's links, for the runtime to expand collapsed groups in place. */
   renderNavGroups(): (string | null)[] {
-    return this.site.nav.map((entry, i) => (isGroup(entry) ? renderToStaticMarkup(<Sidebar nav={[entry]} group={0} />).replace('data-group="0"', `data-group="${i}"`) : null));
+    return this.site.nav.map((entry, i) => (isGroup(entry) ? this.markup(<Part name="Sidebar" Default={Sidebar} props={{ nav: [entry], group: 0 }} />).replace('data-group="0"', `data-group="${i}"`) : null));
   }
 
   /** `404.html`: served by hosts for unknown paths; the runtime first tries the address's other forms. */
@@ -179,9 +191,28 @@ export class Renderer {
     const { config } = this.site;
     const head: HeadData = { title: `Page not found | ${config.title}`, description: 'There is no page at this address.', lang: config.lang, noindex: true, siteName: config.title };
     const body = this.markup(
-      <Body siteTitle={config.title} homeHref={config.base} wide regions={{ sidebar: renderToStaticMarkup(<Sidebar nav={this.site.nav} group={-1} />), content: this.markup(<NotFound homeHref={config.base} />), toc: '' }} />,
+      <Body
+        siteTitle={config.title}
+        homeHref={config.base}
+        wide
+        regions={{ sidebar: this.markup(<Part name="Sidebar" Default={Sidebar} props={{ nav: this.site.nav, group: -1 }} />), content: this.markup(<Part name="NotFound" Default={NotFound} props={{ homeHref: config.base }} />), toc: '' }}
+        theme={this.themeParts()}
+      />,
     );
     return this.document(head, body, { route: '', key: '', 'not-found': 'true' }, routesUrl);
+  }
+
+  /** What the site-wide parts of the shell show: banner, logo, social links, footer. */
+  private themeParts(): ShellTheme {
+    const { config } = this.site;
+    const link = (l: { text: string; link: string }) => ({ text: l.text, href: isExternal(l.link) ? l.link : pageUrl(config.base, l.link.endsWith('/') ? l.link : `${l.link}/`) });
+    const { banner, footer } = config.theme;
+    return {
+      banner: banner && { id: banner.id, text: banner.text, link: banner.link && link(banner.link) },
+      logo: this.assets.theme?.logo,
+      social: this.assets.theme?.social ?? [],
+      footer: { text: footer?.text, links: footer?.links.map(link) ?? [] },
+    };
   }
 
   renderRedirect(target: string): string {
@@ -195,21 +226,27 @@ export class Renderer {
       headTags(head),
       documentHeadTags({ base: site.config.base, structuredData: page ? breadcrumbJsonLd(site, page) : '', feed: page && feedHref(page) ? { href: feedHref(page)!, title: `${page.title} (Atom)` } : undefined }),
       `<link rel="stylesheet" href="${assets.css}">`,
+      assets.theme?.customCss ? `<link rel="stylesheet" href="${escapeHtml(assets.theme.customCss)}">` : '',
       `<script>${assets.themeScript}</script>`,
       `<script type="module" src="${assets.js}"></script>`,
       `<meta name="docs:routes" content="${routesUrl}">`,
       `<meta name="docs:base" content="${escapeHtml(site.config.base)}">`,
       site.config.analytics.containerId ? `<meta name="docs:analytics" content="${escapeHtml(site.config.analytics.containerId)}">` : '',
       localeHeadTags(site, page),
+      projectHeadTags(site.config.theme.head),
       assets.pluginHead,
     ].filter(Boolean).join('\n');
     const attributes = Object.entries(data).map(([k, v]) => ` data-${k}="${escapeHtml(v)}"`).join('');
     return fillTemplate(this.pageTemplate, { lang: escapeHtml(head.lang), dir: site.i18n ? ` dir="${localeOf(site).dir}"` : '', head: headHtml, bodyAttributes: attributes, body });
   }
 
-  /** React's markup with the interface strings of the site's language. */
+  /** React's markup with the interface strings of the site's language, and the project's overrides in place of the parts they replace. */
   private markup(element: React.ReactElement): string {
-    return renderToStaticMarkup(<WithStrings strings={localeOf(this.site).strings}>{element}</WithStrings>);
+    return renderToStaticMarkup(
+      <WithStrings strings={localeOf(this.site).strings}>
+        <WithOverrides overrides={this.overrides}>{element}</WithOverrides>
+      </WithStrings>,
+    );
   }
 }
 
