@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PassedCache } from '../cache.js';
 import { checkLinks, checkRedirects, checkSidebar } from './site.js';
+import { checkThemeLinks } from '../theme/checks.js';
 import { loadConfig } from '../config.js';
 import { loadContentFiles } from '../content.js';
 import { BuildError, BuildFailure, formatWarnings, Problems } from '../errors.js';
@@ -42,6 +43,7 @@ export class ContentChecks {
       { name: 'links', run: listing(checkLinks) },
       { name: 'sidebar', run: listing(checkSidebar) },
       { name: 'redirects', run: listing(checkRedirects) },
+      { name: 'theme links', run: listing(checkThemeLinks) },
       { name: 'code blocks', run: async (s) => (await Promise.all(s.pages.map((page) => this.codeProblems(page)))).flat() },
       { name: 'CLI commands', run: (s) => this.cliCommands(s) },
       // A fallback page repeats its original's description; each locale has its own sidebar.

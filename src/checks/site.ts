@@ -7,7 +7,6 @@ import { followRedirect } from '../redirects.js';
 import { isExternal, withSlash } from '../shared/paths.js';
 import { isGroup, resolvePageRef, type Site } from '../site.js';
 import { feedPaths } from '../outputs/feed.js';
-import { checkThemeLinks } from '../theme/checks.js';
 
 /**
  * The site-wide checks of links and anchors, the sidebar, frontmatter prev/next, and the redirect
