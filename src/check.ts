@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ResolvedConfig } from './config.js';
+import { BADGE_VARIANTS, badgeSchema, type ResolvedConfig } from './config.js';
 import type { Place, Problems } from './errors.js';
 import { isExternal } from './shared/paths.js';
-import { isGroup, resolvePageRef, type Site } from './site.js';
+import { isGroup, resolvePageRef, type NavEntry, type Site } from './site.js';
 import { feedPaths } from './outputs/feed.js';
 
 /**
@@ -77,15 +77,28 @@ function configPlaces(config: ResolvedConfig): (...values: string[]) => Place {
 }
 
 function checkSidebar(site: Site, problems: Problems): void {
-  if (!site.config.sidebar) return;
-  const placeOf = configPlaces(site.config);
-  for (const entry of site.nav) {
-    for (const link of isGroup(entry) ? entry.items : [entry]) {
-      if (!link.external && link.route && !site.byRoute.has(link.route)) {
-        problems.add(`sidebar${isGroup(entry) ? ` group "${entry.text}"` : ''} lists ${link.route}, which is not a page`, placeOf(link.route, link.route.replace(/\/$/, '')), 'add the page under content/ or remove the entry from `sidebar`');
-      }
+  problems.push(...site.navProblems);
+  for (const page of site.pages) {
+    if (page.frontmatter.badge !== undefined && !badgeSchema.safeParse(page.frontmatter.badge).success) {
+      problems.add('frontmatter "badge" must be text or `{ text, variant }`', { file: page.relativePath, line: frontmatterLine(site.config, page.relativePath, 'badge') }, `for example \`badge: New\` or \`badge: { text: Beta, variant: beta }\` (variants: ${BADGE_VARIANTS.join(', ')})`);
     }
   }
+  const placeOf = configPlaces(site.config);
+  for (const link of site.config.topNav) {
+    if (!isExternal(link.link) && !site.byRoute.has(link.link.endsWith('/') ? link.link : `${link.link}/`)) {
+      problems.add(`topNav link "${link.text}" goes to ${link.link}, which is not a page`, placeOf(link.link), 'link a route of the site (such as /changelog/) or a full URL');
+    }
+  }
+  if (!site.config.sidebar) return;
+  const walk = (entries: NavEntry[], group?: string) => {
+    for (const entry of entries) {
+      if (isGroup(entry)) walk(entry.items, entry.text);
+      else if (!entry.external && entry.route && !site.byRoute.has(entry.route)) {
+        problems.add(`sidebar${group ? ` group "${group}"` : ''} lists ${entry.route}, which is not a page`, placeOf(entry.route, entry.route.replace(/\/$/, '')), 'add the page under content/ or remove the entry from `sidebar`');
+      }
+    }
+  };
+  walk(site.nav);
 }
 
 /** Targets must be pages or external URLs; no loops; at most two hops from any old path. */

@@ -10,17 +10,50 @@ import { loadConfigComponents } from './markdown/mdx.js';
 
 const route = z.string().regex(/^\//, 'a route starting with "/"');
 
+/** What a badge beside a sidebar item says; the variant picks its colour. */
+export const BADGE_VARIANTS = ['note', 'new', 'beta', 'deprecated'] as const;
+export const badgeSchema = z.union([
+  z.string().min(1),
+  z.strictObject({
+    text: z.string().min(1),
+    /** @default "note" */
+    variant: z.enum(BADGE_VARIANTS).optional(),
+  }),
+]);
+
 const sidebarLink = z.strictObject({
   /** Label shown in the sidebar. */
   text: z.string().min(1),
   /** A route of the site ("/orgs/") or an external URL. */
   link: z.string().min(1),
+  /** A short word beside the label: "New", or `{ text: 'Beta', variant: 'beta' }`. */
+  badge: badgeSchema.optional(),
 });
 
+/** A group of items, which may hold groups of its own (any depth). */
 const sidebarGroup = z.strictObject({
   text: z.string().min(1),
-  /** Routes of pages ("/quickstart/") or explicit links; a route shows that page's title. */
-  items: z.array(z.union([route, sidebarLink])).min(1),
+  /** Routes of pages ("/quickstart/"), explicit links, or nested groups; a route shows that page's title. */
+  get items() {
+    return z.array(z.union([route, sidebarLink, sidebarGroup])).min(1);
+  },
+  /** Closed unless it holds the current page; `false` keeps it open on every page. @default true */
+  collapsed: z.boolean().optional(),
+  badge: badgeSchema.optional(),
+});
+
+const sidebarItems = z.array(z.union([route, sidebarGroup, sidebarLink]));
+
+/** One sidebar for the whole site, or one per path prefix (the longest prefix of a page's route wins). */
+const sidebar = z.union([sidebarItems, z.record(z.string().regex(/^\/(.*\/)?$/, 'a path prefix that starts and ends with "/"'), sidebarItems)]);
+
+/** A link in the top bar (on phones, at the top of the navigation drawer). */
+const topNavLink = z.strictObject({
+  text: z.string().min(1),
+  /** A route of the site ("/changelog/") or an external URL. */
+  link: z.string().min(1),
+  /** Marked as the current section on every page whose route starts with this prefix ("/api/"); otherwise only on its own page. */
+  match: route.optional(),
 });
 
 const redirect = z.strictObject({
@@ -89,8 +122,13 @@ const userConfigSchema = z.strictObject({
    * sidebar nor another page links to. Every other check always fails the build. @default "warning" each
    */
   checks: z.strictObject({ duplicateDescriptions: severity.optional(), orphans: severity.optional() }).optional(),
-  /** Sidebar groups and links; when absent it is made from the folder tree. */
-  sidebar: z.array(z.union([sidebarGroup, sidebarLink])).optional(),
+  /**
+   * Sidebar groups (nested to any depth) and links; `{ '/api/': [...], '/': [...] }` for one sidebar a
+   * path prefix. When absent it is made from the folder tree (see `_folder.yml` in the README).
+   */
+  sidebar: sidebar.optional(),
+  /** Links in the top bar: sections of the site or other sites. @default [] */
+  topNav: z.array(topNavLink).optional(),
   /** Old paths and where they now live. */
   redirects: z.array(redirect).optional(),
   /** What a page may be: a page past a limit is refused with its line (src/markdown/limits.ts). */
@@ -125,6 +163,9 @@ const userConfigSchema = z.strictObject({
 export type UserConfig = z.input<typeof userConfigSchema>;
 export type SidebarLinkConfig = z.infer<typeof sidebarLink>;
 export type SidebarGroupConfig = z.infer<typeof sidebarGroup>;
+export type SidebarItemConfig = z.infer<typeof sidebarItems>[number];
+export type BadgeConfig = z.infer<typeof badgeSchema>;
+export type TopNavLinkConfig = z.infer<typeof topNavLink>;
 export type RedirectConfig = z.infer<typeof redirect>;
 
 /** Identity helper that gives `docs.config.ts` types and completion. */
@@ -158,7 +199,9 @@ export interface ResolvedConfig {
   markdown: { lineNumbers: boolean; highlighter: 'lowlight' | 'shiki' };
   search: { synonyms: string[][] };
   checks: { duplicateDescriptions: Severity; orphans: Severity };
-  sidebar?: (SidebarGroupConfig | SidebarLinkConfig)[];
+  /** Sidebars by path prefix ("/" for the whole site), as configured; absent when generated from the folders. */
+  sidebar?: Record<string, SidebarItemConfig[]>;
+  topNav: TopNavLinkConfig[];
   redirects: RedirectConfig[];
   limits: MarkdownLimits;
   security: SecurityConfig;
@@ -235,7 +278,8 @@ export function resolveConfig(user: unknown, root: string, overrides: { base?: s
     markdown: { lineNumbers: c.markdown?.lineNumbers ?? false, highlighter: c.markdown?.highlighter ?? 'lowlight' },
     search: { synonyms: c.search?.synonyms ?? [] },
     checks: { duplicateDescriptions: c.checks?.duplicateDescriptions ?? 'warning', orphans: c.checks?.orphans ?? 'warning' },
-    sidebar: c.sidebar,
+    sidebar: Array.isArray(c.sidebar) ? { '/': c.sidebar } : c.sidebar,
+    topNav: c.topNav ?? [],
     redirects: c.redirects ?? [],
     limits: { ...DEFAULT_LIMITS, ...c.limits },
     security: { allowScripts: c.security?.allowScripts ?? false, allowedUrlSchemes: c.security?.allowedUrlSchemes ?? [] },

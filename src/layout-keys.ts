@@ -1,7 +1,8 @@
 import { sha1 } from './cache.js';
 import type { ResolvedConfig } from './config.js';
 import { pageView } from './render/index.js';
-import { isGroup, type Site } from './site.js';
+import { navKeys } from './nav.js';
+import type { Site } from './site.js';
 import type { PageRecord } from './types.js';
 
 /**
@@ -16,8 +17,10 @@ export function layoutKeys(site: Site, salt: string): (page: PageRecord) => stri
   const { sidebar: _sidebar, redirects: _redirects, mdx: _mdx, ...config } = site.config as ResolvedConfig & Record<string, unknown>;
   const base = sha1(salt, JSON.stringify(config));
   // Every page shows each group's title (linking to its first page) and the top-level links.
-  const nav = sha1(base, JSON.stringify(site.nav.map((e) => (isGroup(e) ? [e.text, e.items[0]?.href] : [e.text, e.href, e.route, e.external]))));
-  const groups = site.nav.map((e) => (isGroup(e) ? sha1(JSON.stringify(e.items)) : ''));
+  const keys = navKeys(site.sidebars, site.nav);
+  const nav = sha1(base, keys.shared);
+  const groups = keys.groups.map((g) => (g ? sha1(g) : ''));
+  // The view's `open` and `sidebar` name the groups open and the sidebar shown.
   return (page) => {
     const { page: _page, nav: _nav, group, ...view } = pageView(site, page);
     return sha1(nav, String(group), groups[group] ?? '', JSON.stringify(view));

@@ -2,7 +2,8 @@ import { FEATURES, THEME_SCRIPT } from '../assets.js';
 import { hashed, ROUTES_INDEX, type RoutesIndex } from '../output.js';
 import type { Renderer } from '../render/index.js';
 import { routeShard } from '../shared/paths.js';
-import { groupOf, isGroup, prevNext, type NavLink, type Site } from '../site.js';
+import { navKeys } from '../nav.js';
+import { groupOf, prevNext, type Site } from '../site.js';
 import type { Feature, OutputFile, PageRecord } from '../types.js';
 import type { RenderModules } from './render-modules.js';
 
@@ -69,7 +70,7 @@ export class IncrementalEmitter {
   private shardFiles = new Map<string, { path: string; contents: string }>();
   /** The nav as last seen, with a version that changes when it does (pages compare versions, not the nav). */
   private nav = { key: '', version: 0 };
-  private groups: { items: NavLink[]; version: number }[] = [];
+  private groups: { key: string; version: number }[] = [];
 
   constructor(private readonly modules: RenderModules) {}
 
@@ -80,12 +81,11 @@ export class IncrementalEmitter {
     const removes: string[] = [];
     const rendered: string[] = [];
     // Every page shows the group titles and top-level links; a page shows its own group's links.
-    const navKey = JSON.stringify(site.nav.map((e) => (isGroup(e) ? [e.text, e.items[0]?.href] : [e.text, e.href, e.route, e.external])));
-    if (navKey !== this.nav.key) this.nav = { key: navKey, version: this.nav.version + 1 };
-    this.groups = site.nav.map((e, i) => {
-      const items = isGroup(e) ? e.items : [];
+    const keys = navKeys(site.sidebars, site.nav);
+    if (keys.shared !== this.nav.key) this.nav = { key: keys.shared, version: this.nav.version + 1 };
+    this.groups = keys.groups.map((key, i) => {
       const before = this.groups[i];
-      return before && sameLinks(before.items, items) ? before : { items, version: (before?.version ?? 0) + 1 };
+      return before && before.key === key ? before : { key, version: (before?.version ?? 0) + 1 };
     });
 
     const live = new Set<string>();
@@ -208,8 +208,4 @@ interface Reads {
 
 function readsSame(a: Reads, b: Reads): boolean {
   return a.nav === b.nav && a.group === b.group && a.groupVersion === b.groupVersion && a.prev === b.prev && a.next === b.next;
-}
-
-function sameLinks(a: NavLink[], b: NavLink[]): boolean {
-  return a.length === b.length && a.every((x, i) => x.text === b[i].text && x.href === b[i].href && x.route === b[i].route && x.external === b[i].external);
 }
