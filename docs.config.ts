@@ -182,12 +182,22 @@ export default defineConfig({
       page('/quickstart/using-npm-packages/'), page('/quickstart/real-world-example/'), page('/quickstart/next-steps/'),
       page('/glossary/'), page('/changelog/'),
     ] },
+    // Long groups nest as their folders do: a nested group opens on the pages it holds.
     { text: 'Workflows', items: [
-      page('/workflows/'), page('/workflows/steps/'), page('/workflows/steps/triggers/'), page('/workflows/steps/http-trigger/'),
-      page('/workflows/steps/actions/'),
-      page('/workflows/steps/code/'), page('/workflows/steps/code/reference/'), page('/workflows/steps/code/async/'), page('/workflows/steps/code/state/'),
-      page('/workflows/steps/code/nodejs/http-requests/'), page('/workflows/steps/code/nodejs/sharing-code/'),
-      page('/workflows/steps/code/nodejs/working-with-files/'), page('/workflows/steps/params/'),
+      page('/workflows/'),
+      { text: 'Steps', items: [
+        page('/workflows/steps/'), page('/workflows/steps/triggers/'), page('/workflows/steps/http-trigger/'),
+        page('/workflows/steps/actions/'),
+        { text: 'Code steps', items: [
+          page('/workflows/steps/code/'), page('/workflows/steps/code/reference/'), page('/workflows/steps/code/async/'),
+          page('/workflows/steps/code/state/'),
+          { text: 'Node.js', items: [
+            page('/workflows/steps/code/nodejs/http-requests/'), page('/workflows/steps/code/nodejs/sharing-code/'),
+            page('/workflows/steps/code/nodejs/working-with-files/'),
+          ] },
+        ] },
+        page('/workflows/steps/params/'),
+      ] },
       page('/environment-variables/'), page(`/${product.slug}-axios/`),
       page('/notebook/dollar-event/'), page('/notebook/dollar-context/'),
     ] },
@@ -210,7 +220,8 @@ export default defineConfig({
       page('/limits/'), page('/usage-limits/'),
     ] },
     { text: 'Components', items: [
-      page('/components/'), page('/components/quickstart/nodejs/sources/'), page('/components/quickstart/nodejs/actions/'),
+      page('/components/'),
+      { text: 'Quickstart (Node.js)', items: [page('/components/quickstart/nodejs/sources/'), page('/components/quickstart/nodejs/actions/')] },
       page('/components/actions/'), page('/components/api/'), page('/components/guidelines/'), page('/components/migrating/'),
     ] },
     { text: 'Examples', items: [
@@ -224,8 +235,12 @@ export default defineConfig({
     ] },
     { text: 'CLI', items: [page('/cli/install/'), page('/cli/login/'), page('/cli/reference/')] },
     { text: 'APIs', items: [
-      page('/api/overview/'), page('/api/auth/'), page('/api/rest/'), page('/api/rest/workflows/'), page('/api/rest/accounts/'), page('/api/rest/webhooks/'),
-      page('/api/rest/rss/'), page('/api/rest/workflow-errors/'), page('/api/sse/'),
+      page('/api/overview/'), page('/api/auth/'),
+      { text: 'REST API', items: [
+        page('/api/rest/'), page('/api/rest/workflows/'), page('/api/rest/accounts/'), page('/api/rest/webhooks/'),
+        page('/api/rest/rss/'), page('/api/rest/workflow-errors/'),
+      ] },
+      page('/api/sse/'),
     ] },
     { text: 'Destinations', items: [
       page('/destinations/'), page('/destinations/http/'), page('/destinations/email/'), page('/destinations/s3/'),
@@ -246,6 +261,11 @@ export default defineConfig({
     { text: 'Orgs', items: [page('/orgs/'), page('/orgs/sso/'), page('/orgs/sso-okta/'), page('/orgs/audit-log/')] },
     { text: 'Pricing', link: '/pricing/' },
     { text: 'Status', link: '/status/' },
+  ],
+  // The two places readers jump to from anywhere: the API reference (marked on every /api/ page) and what changed.
+  topNav: [
+    { text: 'API reference', link: '/api/overview/', match: '/api/' },
+    { text: 'Changelog', link: '/changelog/' },
   ],
   redirects: [
     { from: '/cron', to: '/workflows/steps/triggers/' },
