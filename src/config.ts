@@ -222,7 +222,7 @@ export function resolveConfig(user: unknown, root: string, overrides: { base?: s
   const parsed = userConfigSchema.safeParse(user ?? {});
   if (!parsed.success) {
     throw new BuildFailure(
-      parsed.error.issues.map((issue) => {
+      specificIssues(parsed.error.issues).map((issue) => {
         const key = issue.path.join('.') || '(root)';
         const message = issue.code === 'unrecognized_keys' ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${[...issue.path, k].join('.')}"`).join(', ')}` : `"${key}": ${issue.message}`;
         const fix = issue.code === 'unrecognized_keys' ? 'remove it or check its spelling against the documented options' : `set "${key}" to ${describeExpected(issue)}`;
@@ -285,6 +285,20 @@ export function resolveConfig(user: unknown, root: string, overrides: { base?: s
     security: { allowScripts: c.security?.allowScripts ?? false, allowedUrlSchemes: c.security?.allowedUrlSchemes ?? [] },
     mdx: { components: c.mdx?.components ? loadConfigComponents(path.resolve(root, c.mdx.components), root, file) : undefined },
   };
+}
+
+/**
+ * A value that matches no branch of a union (a sidebar item that is neither a route, a link nor a
+ * group) is reported by the branch it came closest to (the deepest path), so the message names the
+ * key that is wrong ("sidebar.0.items.2.badge.variant") instead of "sidebar: Invalid input".
+ */
+function specificIssues(issues: z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  return issues.flatMap((issue) => {
+    if (issue.code !== 'invalid_union' || !issue.errors?.length) return [issue];
+    const depth = (branch: z.core.$ZodIssue[]) => Math.max(...branch.map((i) => i.path.length + (i.code === 'invalid_type' ? 0 : 1)));
+    const closest = issue.errors.reduce((best, branch) => (depth(branch) > depth(best) ? branch : best));
+    return specificIssues(closest.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as z.core.$ZodIssue));
+  });
 }
 
 function describeExpected(issue: z.core.$ZodIssue): string {

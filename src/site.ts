@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ResolvedConfig } from './config.js';
 import type { BuildError } from './errors.js';
-import { buildSidebars, groupChains, navLinks, sidebarFor, type NavEntry, type Sidebar } from './nav.js';
+import { buildSidebars, groupChains, navLinks, sidebarFor, type NavEntry, type NavLink, type Sidebar } from './nav.js';
 import { fileToRoute } from './shared/paths.js';
 import type { PageRecord } from './types.js';
 
@@ -18,7 +18,7 @@ export interface Site {
   sidebars: Sidebar[];
   /** What is wrong in the folder files of a generated sidebar (reported by the checks). */
   navProblems: BuildError[];
-  /** Pages in reading order (sidebar order, then the rest): prev/next follow it. */
+  /** Pages in reading order (each sidebar's in order, then the rest): prev/next follow it, within a sidebar. */
   order: PageRecord[];
   /** Files beside the pages, copied as they are ("guide/diagram.png"). */
   staticFiles: Set<string>;
@@ -30,13 +30,16 @@ export function createSite(config: ResolvedConfig, pages: PageRecord[], staticFi
   const nav = sidebars.flatMap((sidebar) => sidebar.entries);
   const seen = new Set<string>();
   const order: PageRecord[] = [];
-  for (const link of navLinks(nav)) {
+  const visit = (link: NavLink, where?: Sidebar) => {
     const page = link.route ? byRoute.get(link.route) : undefined;
-    if (page && !seen.has(page.regularPath)) {
+    if (page && !seen.has(page.regularPath) && (!where || sidebarFor(sidebars, page.regularPath) === where)) {
       seen.add(page.regularPath);
       order.push(page);
     }
-  }
+  };
+  // Each page where its own sidebar lists it; then pages only another sidebar lists.
+  for (const sidebar of sidebars) navLinks(sidebar.entries).forEach((link) => visit(link, sidebar));
+  navLinks(nav).forEach((link) => visit(link));
   return { config, pages, byRoute, nav, sidebars, navProblems: problems, order, staticFiles: new Set(staticFiles) };
 }
 
@@ -99,5 +102,8 @@ export function prevNext(site: Site, page: PageRecord): { prev?: PageRecord; nex
     if (typeof value === 'string') return site.byRoute.get(resolvePageRef(page, value));
     return fallback;
   };
-  return { prev: pick('prev', i > 0 ? site.order[i - 1] : undefined), next: pick('next', i >= 0 ? site.order[i + 1] : undefined) };
+  // The reading order does not run on from one sidebar into the next.
+  const own = sidebarOf(site, page.regularPath);
+  const near = (p: PageRecord | undefined) => (p && sidebarOf(site, p.regularPath) === own ? p : undefined);
+  return { prev: pick('prev', i > 0 ? near(site.order[i - 1]) : undefined), next: pick('next', i >= 0 ? near(site.order[i + 1]) : undefined) };
 }
