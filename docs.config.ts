@@ -124,6 +124,7 @@ const constants = {
 } satisfies Record<string, string | number>;
 
 const page = (route: string) => route;
+const removed = { text: 'Removed', variant: 'deprecated' } as const;
 
 export default defineConfig({
   title: 'Documentation - Connect APIs, remarkably fast',
@@ -199,7 +200,9 @@ export default defineConfig({
         page('/workflows/steps/params/'),
       ] },
       page('/environment-variables/'), page(`/${product.slug}-axios/`),
-      page('/notebook/dollar-event/'), page('/notebook/dollar-context/'),
+      // Pages kept for readers of old workflows: the badge says so before they open them.
+      { text: '$event', link: '/notebook/dollar-event/', badge: removed },
+      { text: '$context', link: '/notebook/dollar-context/', badge: removed },
     ] },
     { text: 'Connecting Apps', items: [
       page('/connected-accounts/'), page('/workflows/steps/code/auth/'), page('/apps/all-apps/'),
@@ -213,7 +216,8 @@ export default defineConfig({
     ] },
     { text: 'Managing Workflows', items: [
       page('/workflows/managing/'), page('/workflows/settings/'), page('/workflows/copy/'), page('/workflows/networking/'),
-      page('/public-workflows/'), page('/user-settings/'), page('/removed-features/dollar-variables/'),
+      page('/public-workflows/'), page('/user-settings/'),
+      { text: '$ variables', link: '/removed-features/dollar-variables/', badge: removed },
     ] },
     { text: 'Managing Errors', items: [
       page('/errors/'), page('/workflows/error-handling/step-errors/'), page('/workflows/error-handling/global-error-workflow/'),

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServedSite, type ServedSite } from '../helpers/served-site.js';
@@ -117,5 +118,21 @@ describe('browser: nested sidebar groups, several sidebars, top links', () => {
     await page.waitForFunction(() => !document.getElementById('sidebar')!.classList.contains('open'));
     await page.locator('.menu-button').click();
     expect(await page.locator('#sidebar .nav-top a[aria-current="page"]').allTextContents()).toEqual(['API']);
+  });
+
+  it('passes axe in light and dark with every group open, badges of each variant and the current links marked', async () => {
+    const axe = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+    for (const [path, colorScheme] of [['/docs/guides/basics/second/', 'light'], ['/docs/guides/basics/second/', 'dark'], ['/docs/api/orders/cancel/', 'dark']] as const) {
+      const { page } = await site.open(path, { context: { colorScheme } });
+      await page.waitForSelector('html[data-runtime="ready"]');
+      await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+      await page.addScriptTag({ path: axe });
+      const violations = await page.evaluate(async () => {
+        const result = await (window as unknown as { axe: { run: (c: Document, o: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      });
+      expect(violations, `${path} ${colorScheme}`).toEqual([]);
+    }
+    expect(await site.open('/docs/guides/basics/second/').then(({ page }) => page.locator('#sidebar .badge').evaluateAll((b) => b.map((e) => e.className)))).toEqual(expect.arrayContaining(['badge badge-new', 'badge badge-beta', 'badge badge-note']));
   });
 });

@@ -46,7 +46,8 @@ describe('nav: the fixture with two sidebars and groups three deep', () => {
     expect(api).toContain('Cancel an order<span class="badge badge-deprecated">Deprecated</span></a>');
     const guides = sidebarOf(await html(site, '/guides/advanced/'));
     expect(guides).toContain('<summary class="nav-group-title">Advanced<span class="badge badge-beta">Beta</span></summary>');
-    expect(guides).toContain('Second steps<span class="badge badge-note">New</span></a>');
+    expect(guides).toContain('Second steps<span class="badge badge-new">New</span></a>');
+    expect(guides).toContain('Always open<span class="badge badge-note">Note</span></summary>');
   });
 
   it('puts the top links in the top bar and at the top of the drawer, marking the current one', async () => {
