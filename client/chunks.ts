@@ -1,5 +1,6 @@
 /** Page chunks: loading them on demand, the registry they land in, and ChunkLoadError. */
-import { chunkIdOf, type ChunkData } from '../src/shared/contract.js';
+import type { ChunkData } from '../src/shared/contract.js';
+import { chunkIdOf } from '../src/shared/paths.js';
 import { withBase } from '../src/shared/paths.js';
 import { base } from './dom.js';
 import { readHead } from './head.js';

@@ -1,25 +1,19 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import type { ResolvedConfig } from './config.js';
+import { redirectScriptFile } from './redirects.js';
+import { withBase } from './shared/paths.js';
 import type { Feature, OutputFile } from './types.js';
 
 export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
-
-export function shortHash(contents: string | Uint8Array): string {
-  return createHash('sha256').update(contents).digest('base64url').replace(/[-_]/g, '').slice(0, 8);
-}
 
 /**
  * Runs before first paint, inline (and hashed in the CSP): applies the saved theme, and marks the
  * document `js` so that script-only layout (the drawer, copy buttons) is in place with no shift.
  */
 export const THEME_SCRIPT = "document.documentElement.classList.add('js');try{var t=localStorage.getItem('docs-theme');if(t==='dark'||t==='light')document.documentElement.dataset.theme=t}catch(e){}";
-
-/** Keeps the `#hash` when a redirect stub forwards (the meta refresh would drop it). */
-const REDIRECT_SCRIPT = "location.replace(document.querySelector('link[rel=canonical]').href+location.hash);\n";
 
 /** `{ a: 1, b: { c: 2 } }` under `X` -> `{ 'X.a': '1', 'X.b.c': '2' }`. */
 function leafDefines(prefix: string, value: object): Record<string, string> {
@@ -71,7 +65,7 @@ export async function buildAssets(config: ResolvedConfig, options: { dev?: boole
     entryNames: '[name].[hash]',
     chunkNames: 'chunks/[name].[hash]',
     assetNames: '[name].[hash]',
-    publicPath: `${config.base}assets`,
+    publicPath: withBase(config.base, 'assets'),
     write: false,
     metafile: true,
     legalComments: 'none',
@@ -86,10 +80,10 @@ export async function buildAssets(config: ResolvedConfig, options: { dev?: boole
   const find = (re: RegExp) => {
     const file = files.find((f) => re.test(f.path));
     if (!file) throw new Error(`Internal error: esbuild produced no ${re}`);
-    return `${config.base}${file.path}`;
+    return withBase(config.base, file.path);
   };
-  const redirectPath = `assets/redirect.${shortHash(REDIRECT_SCRIPT)}.js`;
-  files.push({ path: redirectPath, contents: REDIRECT_SCRIPT });
+  const redirectScript = redirectScriptFile();
+  files.push(redirectScript);
   const features = Object.fromEntries(FEATURES.map((f) => [f, find(new RegExp(`^assets/${f}\\.[^/]+\\.css$`))])) as Record<Feature, string>;
-  return { files, js: find(/^assets\/client\.[^/]+\.js$/), css: find(/^assets\/style\.[^/]+\.css$/), redirectScript: `${config.base}${redirectPath}`, features };
+  return { files, js: find(/^assets\/client\.[^/]+\.js$/), css: find(/^assets\/style\.[^/]+\.css$/), redirectScript: withBase(config.base, redirectScript.path), features };
 }

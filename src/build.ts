@@ -1,11 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { buildAssets } from './assets.js';
-import { cachePath, codeVersion, memo, PassedCache, sha1 } from './cache.js';
+import { cachePath, codeVersion, memo, PassedCache } from './cache.js';
 import { checkSite } from './check.js';
 import { runContentChecks } from './checks/index.js';
 import { loadConfig, type ResolvedConfig } from './config.js';
 import { loadContentFiles } from './content.js';
 import { Problems, type BuildError } from './errors.js';
+import { sha1 } from './hash.js';
 import { layoutKeys } from './layout-keys.js';
 import { silentLogger, task, type Logger } from './log.js';
 import { MarkdownCache } from './markdown/cache.js';
@@ -19,7 +20,7 @@ import { buildSearchIndex } from './search/index.js';
 import { searchPages } from './search/records.js';
 import { createSite, type Site } from './site.js';
 import { checkOutputCollisions, readStaticFiles } from './static-files.js';
-import type { OutputFile, PageRecord, PageSource } from './types.js';
+import type { OutputFile, PageOutline, PageRecord, PageSource } from './types.js';
 import { FsWriter, type OutputManifest, type PageEntry, type WriteFault, type Writer } from './write.js';
 
 export interface BuildResult {
@@ -103,7 +104,7 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
  * layout key) are what the previous output was rendered from. The others become jobs, with their
  * cached record when only their layout changed.
  */
-async function planPages(sources: PageSource[], outlines: PageRecord[], cache: MarkdownCache, layoutKey: (page: PageRecord) => string, previous?: OutputManifest) {
+async function planPages(sources: PageSource[], outlines: PageOutline[], cache: MarkdownCache, layoutKey: (page: PageOutline) => string, previous?: OutputManifest) {
   const entries = new Map<string, PageEntry>();
   const kept = new Set<string>();
   const records = new Map<string, PageRecord>();

@@ -1,9 +1,12 @@
-import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { ResolvedConfig } from './config.js';
+import { sha1 } from './hash.js';
+
+/** Kept for src/checks/code-blocks.ts (the plugins branch's area); new code imports sha1 from src/hash.ts. */
+export { sha1 };
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -14,26 +17,20 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let version: Promise<string> | undefined;
 export function codeVersion(): Promise<string> {
   version ??= (async () => {
-    const hash = createHash('sha1');
+    const parts: (string | Uint8Array)[] = [];
     async function add(dir: string): Promise<void> {
       for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
         const full = path.join(dir, entry.name);
         if (entry.isDirectory()) await add(full);
-        else hash.update(entry.name).update(await readFile(full));
+        else parts.push(entry.name, await readFile(full));
       }
     }
     await add(path.join(REPO, 'src'));
     await add(path.join(REPO, 'templates'));
-    await readFile(path.join(REPO, 'package-lock.json')).then((lock) => hash.update(lock), () => hash.update('no lockfile'));
-    return hash.digest('hex');
+    parts.push(await readFile(path.join(REPO, 'package-lock.json')).catch(() => 'no lockfile'));
+    return sha1(...parts);
   })();
   return version;
-}
-
-export function sha1(...parts: (string | Uint8Array)[]): string {
-  const hash = createHash('sha1');
-  for (const part of parts) hash.update(part).update('\0');
-  return hash.digest('hex');
 }
 
 /** A file under the root's node_modules/.cache/docs (where npm-based tools keep caches). */

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BADGE_VARIANTS, badgeSchema, type ResolvedConfig } from './config.js';
+import type { ResolvedConfig } from './config.js';
 import type { Place, Problems } from './errors.js';
-import { isExternal } from './shared/paths.js';
+import { frontmatterLine } from './frontmatter.js';
+import { followRedirect } from './redirects.js';
+import { isExternal, withSlash } from './shared/paths.js';
 import { isGroup, resolvePageRef, type NavEntry, type Site } from './site.js';
 import { feedPaths } from './outputs/feed.js';
 
@@ -41,19 +43,9 @@ function checkLinks(site: Site, outer: Problems): void {
     for (const key of ['prev', 'next'] as const) {
       const ref = page.frontmatter[key];
       if (typeof ref === 'string' && !site.byRoute.has(resolvePageRef(page, ref))) {
-        outer.add(`frontmatter "${key}" points to a missing page: ${ref}`, { file: page.relativePath, line: frontmatterLine(site.config, page.relativePath, key) }, 'use a route like /quickstart/ or a relative .md path, or false');
+        outer.add(`frontmatter "${key}" points to a missing page: ${ref}`, { file: page.relativePath, line: frontmatterLine(page, key) }, 'use a route like /quickstart/ or a relative .md path, or false');
       }
     }
-  }
-}
-
-/** The line of a frontmatter key, read from the file only when there is a problem to place. */
-function frontmatterLine(config: ResolvedConfig, relativePath: string, key: string): number {
-  try {
-    const index = readFileSync(path.join(config.contentDir, relativePath), 'utf8').split(/\r?\n/).findIndex((line) => line.startsWith(`${key}:`));
-    return index >= 0 ? index + 1 : 1;
-  } catch {
-    return 1;
   }
 }
 
@@ -78,14 +70,9 @@ function configPlaces(config: ResolvedConfig): (...values: string[]) => Place {
 
 function checkSidebar(site: Site, problems: Problems): void {
   problems.push(...site.navProblems);
-  for (const page of site.pages) {
-    if (page.frontmatter.badge !== undefined && !badgeSchema.safeParse(page.frontmatter.badge).success) {
-      problems.add('frontmatter "badge" must be text or `{ text, variant }`', { file: page.relativePath, line: frontmatterLine(site.config, page.relativePath, 'badge') }, `for example \`badge: New\` or \`badge: { text: Beta, variant: beta }\` (variants: ${BADGE_VARIANTS.join(', ')})`);
-    }
-  }
   const placeOf = configPlaces(site.config);
   for (const link of site.config.topNav) {
-    if (!isExternal(link.link) && !site.byRoute.has(link.link.endsWith('/') ? link.link : `${link.link}/`)) {
+    if (!isExternal(link.link) && !site.byRoute.has(withSlash(link.link))) {
       problems.add(`topNav link "${link.text}" goes to ${link.link}, which is not a page`, placeOf(link.link), 'link a route of the site (such as /changelog/) or a full URL');
     }
   }
@@ -107,7 +94,7 @@ function checkRedirects(site: Site, problems: Problems): void {
   const seenFrom = new Set<string>();
   for (const redirect of site.config.redirects) {
     const place = placeOf(redirect.from);
-    const from = normalize(redirect.from);
+    const from = withSlash(redirect.from);
     // `exact` entries are a different path ("/x" only), so they may share one with a slash-form entry.
     const key = redirect.exact ? redirect.from : from;
     if (seenFrom.has(key)) {
@@ -121,53 +108,7 @@ function checkRedirects(site: Site, problems: Problems): void {
     }
     const end = followRedirect(site, redirect.from, redirect.to);
     if (end.problem === 'missing') problems.add(`redirect ${redirect.from} -> ${redirect.to} ends at ${end.at}, which is not a page`, place, 'point it to an existing route or an external URL');
-    else if (end.problem === 'loop') problems.add(`redirect loop: ${[...end.path, normalize(end.at)].join(' -> ')}`, place, 'point one of them at a page');
+    else if (end.problem === 'loop') problems.add(`redirect loop: ${[...end.path, withSlash(end.at)].join(' -> ')}`, place, 'point one of them at a page');
     else if (end.problem === 'too-long') problems.add(`redirect chain from ${redirect.from} takes more than two hops`, place, `point it straight at ${end.at}`);
   }
-}
-
-/** Where a redirect ends: a page's route or an external URL, or why it ends nowhere. */
-export interface RedirectEnd {
-  at: string;
-  problem?: 'missing' | 'loop' | 'too-long';
-  /** The paths passed through, from the redirect's own. */
-  path: string[];
-}
-
-/**
- * Follows a redirect through the table (the build writes the final target, so no visitor bounces
- * twice; the check reports where it goes wrong). An entry matches a path in its slash and no-slash
- * forms, an `exact` one only as written, as the hosts and the runtime match them.
- */
-export function followRedirect(site: Site, from: string, to: string): RedirectEnd {
-  const table = redirectTable(site);
-  const path = [normalize(from)];
-  let at = to;
-  while (!isExternal(at) && !site.byRoute.has(normalize(at))) {
-    const next = table.exact.get(at) ?? table.slash.get(normalize(at));
-    if (next === undefined) return { at, problem: 'missing', path };
-    if (path.includes(normalize(at))) return { at, problem: 'loop', path };
-    path.push(normalize(at));
-    at = next;
-    if (path.length > 2) return { at, problem: 'too-long', path };
-  }
-  return { at, path };
-}
-
-const tables = new WeakMap<object, { exact: Map<string, string>; slash: Map<string, string> }>();
-function redirectTable(site: Site) {
-  let table = tables.get(site.config.redirects);
-  if (!table) {
-    table = { exact: new Map(), slash: new Map() };
-    for (const r of site.config.redirects) {
-      if (r.exact) table.exact.set(r.from, r.to);
-      else table.slash.set(normalize(r.from), r.to);
-    }
-    tables.set(site.config.redirects, table);
-  }
-  return table;
-}
-
-export function normalize(route: string): string {
-  return route.endsWith('/') ? route : `${route}/`;
 }

@@ -5,7 +5,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { build } from './build.js';
 import { checkContent } from './checks/index.js';
 import { loadConfig } from './config.js';
-import { BuildError, BuildFailure, formatWarnings } from './errors.js';
+import { BuildError, BuildFailure, formatWarnings, UsageError } from './errors.js';
 import { startDevServer } from './dev/index.js';
 import { createLogger } from './log.js';
 import { builtBase, createStaticServer, listen } from './serve.js';
@@ -25,9 +25,11 @@ function isDirectory(dir: string): boolean {
   return existsSync(dir) && statSync(dir).isDirectory();
 }
 
-function usageError(message: string): void {
-  process.stderr.write(`${message}\n`);
-  process.exitCode = EXIT.usage;
+/** The options of a command that listens (`serve`, `dev`). */
+function withListenOptions(command: Command): Command {
+  return command
+    .option('-p, --port <port>', 'port to listen on', port, 4173)
+    .option('--host [host]', 'listen on all interfaces, or on the given address (default: localhost only)');
 }
 
 /** `--host` alone listens on every interface, `--host <address>` on that one; without it, localhost only. */
@@ -35,8 +37,12 @@ function listenHost(option: string | boolean | undefined): string {
   return option === true ? '0.0.0.0' : typeof option === 'string' ? option : '127.0.0.1';
 }
 
-/** Prints a user error without a stack trace; returns the exit code. */
+/** Prints a user error without a stack trace; returns the exit code. Every command's errors end here. */
 export function reportError(error: unknown, write: (s: string) => void = (s) => process.stderr.write(s)): number {
+  if (error instanceof UsageError) {
+    write(`error: ${error.message}\n`);
+    return EXIT.usage;
+  }
   if (error instanceof BuildFailure) {
     write(`${error.format()}\n`);
     // Problems placed on a flag (--base, --out) are in the command line, not the content.
@@ -69,66 +75,48 @@ export function createProgram(root: Command = new Command()): Command {
     .option('-b, --base <path>', 'public path the site is served under (default: from config, else /docs/)')
     .action(async (rootDir: string, opts: { out?: string; base?: string }) => {
       const root = path.resolve(rootDir);
-      if (!isDirectory(root)) return usageError(`error: no folder ${rootDir} (the root holds docs.config.ts and content/)`);
+      if (!isDirectory(root)) throw new UsageError(`no folder ${rootDir} (the root holds docs.config.ts and content/)`);
       const logger = createLogger();
-      try {
-        const result = await build(root, { outDir: opts.out, base: opts.base, logger });
-        if (result.warnings.length) process.stderr.write(`${formatWarnings(result.warnings)}\n`);
-        logger.info(`built ${result.pages} pages and ${result.redirects} redirects in ${(result.ms / 1000).toFixed(2)} s -> ${path.relative(process.cwd(), path.resolve(root, opts.out ?? 'dist')) || '.'}`);
-      } catch (error) {
-        process.exitCode = reportError(error);
-      }
+      const result = await build(root, { outDir: opts.out, base: opts.base, logger });
+      if (result.warnings.length) process.stderr.write(`${formatWarnings(result.warnings)}\n`);
+      logger.info(`built ${result.pages} pages and ${result.redirects} redirects in ${(result.ms / 1000).toFixed(2)} s -> ${path.relative(process.cwd(), path.resolve(root, opts.out ?? 'dist')) || '.'}`);
     });
 
-  program
-    .command('serve')
-    .description('serve the built site the way a static host would (run build first)')
-    .argument('[root]', 'folder the site was built in', '.')
-    .option('-p, --port <port>', 'port to listen on (default: 4173)', port, 4173)
-    .option('--host [host]', 'listen on all interfaces, or on the given address (default: localhost only)')
+  withListenOptions(
+    program
+      .command('serve')
+      .description('serve the built site the way a static host would (run build first)')
+      .argument('[root]', 'folder the site was built in', '.'),
+  )
     .option('-o, --out <dir>', 'built site folder, relative to root (default: dist)')
     .action(async (rootDir: string, opts: { port: number; host?: string | boolean; out?: string }) => {
       const root = path.resolve(rootDir);
-      try {
-        const config = await loadConfig(root);
-        // Only read here, so any folder will do (build's --out is checked against the project).
-        const dir = opts.out ? path.resolve(root, opts.out) : config.outDir;
-        if (!existsSync(path.join(dir, '404.html'))) {
-          return usageError(`error: no built site in ${path.relative(process.cwd(), dir) || '.'}: run \`docs build${rootDir === '.' ? '' : ` ${rootDir}`}\` first`);
-        }
-        // The base the site was built with (`build --base` may differ from the configuration).
-        const base = (await builtBase(dir)) ?? config.base;
-        const server = createStaticServer({ dir, base });
-        const host = listenHost(opts.host);
-        const actual = await listen(server, opts.port, host);
-        process.stdout.write(`serving ${path.relative(process.cwd(), dir) || '.'} at http://${host === '0.0.0.0' ? 'localhost' : host}:${actual}${base}\n`);
-      } catch (error) {
-        if (error instanceof BuildFailure || error instanceof BuildError) process.exitCode = reportError(error);
-        else {
-          process.stderr.write(`${(error as Error).message}\n`);
-          process.exitCode = EXIT.usage;
-        }
+      const config = await loadConfig(root);
+      // Only read here, so any folder will do (build's --out is checked against the project).
+      const dir = opts.out ? path.resolve(root, opts.out) : config.outDir;
+      if (!existsSync(path.join(dir, '404.html'))) {
+        throw new UsageError(`no built site in ${path.relative(process.cwd(), dir) || '.'}: run \`docs build${rootDir === '.' ? '' : ` ${rootDir}`}\` first`);
       }
+      // The base the site was built with (`build --base` may differ from the configuration).
+      const base = (await builtBase(dir)) ?? config.base;
+      const server = createStaticServer({ dir, base });
+      const host = listenHost(opts.host);
+      const actual = await listen(server, opts.port, host);
+      process.stdout.write(`serving ${path.relative(process.cwd(), dir) || '.'} at http://${host === '0.0.0.0' ? 'localhost' : host}:${actual}${base}\n`);
     });
 
-  program
-    .command('dev')
-    .description('build and serve the site, rebuild what changes, and reload open tabs (for writing)')
-    .argument('[root]', 'folder with docs.config.ts and content/', '.')
-    .option('-p, --port <port>', 'port to listen on (default: 4173)', port, 4173)
-    .option('--host [host]', 'listen on all interfaces, or on the given address (default: localhost only)')
-    .action(async (rootDir: string, opts: { port: number; host?: string | boolean }) => {
+  withListenOptions(
+    program
+      .command('dev')
+      .description('build and serve the site, rebuild what changes, and reload open tabs (for writing)')
+      .argument('[root]', 'folder with docs.config.ts and content/', '.'),
+  ).action(async (rootDir: string, opts: { port: number; host?: string | boolean }) => {
       const host = listenHost(opts.host);
-      try {
-        const dev = await startDevServer({ root: path.resolve(rootDir), port: opts.port, host });
-        process.stdout.write(`dev server at ${dev.url}${host === '127.0.0.1' ? '' : ` (listening on ${host})`}; press Ctrl-C to stop\n`);
-        const stop = () => void dev.close().then(() => process.exit(EXIT.ok));
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      } catch (error) {
-        process.stderr.write(`${(error as Error).message}\n`);
-        process.exitCode = EXIT.usage;
-      }
+      const dev = await startDevServer({ root: path.resolve(rootDir), port: opts.port, host });
+      process.stdout.write(`dev server at ${dev.url}${host === '127.0.0.1' ? '' : ` (listening on ${host})`}; press Ctrl-C to stop\n`);
+      const stop = () => void dev.close().then(() => process.exit(EXIT.ok));
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
     });
 
   program
@@ -137,18 +125,14 @@ export function createProgram(root: Command = new Command()): Command {
     .argument('[root]', 'folder with docs.config.ts and content/', '.')
     .option('--format <format>', 'output format: text or json (default: text)', 'text')
     .action(async (rootDir: string, opts: { format: string }) => {
-      if (opts.format !== 'text' && opts.format !== 'json') {
-        process.stderr.write(`error: --format must be "text" or "json", not "${opts.format}"\n`);
-        process.exitCode = EXIT.usage;
-        return;
-      }
+      if (opts.format !== 'text' && opts.format !== 'json') throw new UsageError(`--format must be "text" or "json", not "${opts.format}"`);
       process.exitCode = await checkContent(path.resolve(rootDir), opts.format);
     });
 
   return program;
 }
 
-/** Runs the CLI; usage errors exit 2, content errors 1. */
+/** Runs the CLI; every error a command throws is printed by reportError: usage errors exit 2, content errors 1. */
 export async function run(argv: string[]): Promise<void> {
   const program = createProgram(new Command().exitOverride());
   try {

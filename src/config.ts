@@ -4,22 +4,12 @@ import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { z } from 'zod';
 import { BuildError, BuildFailure } from './errors.js';
+import { badgeSchema } from './frontmatter.js';
 import { DEFAULT_LIMITS, type MarkdownLimits } from './markdown/limits.js';
 import { DANGEROUS_SCHEMES } from './markdown/security.js';
 import { loadConfigComponents } from './markdown/mdx.js';
 
 const route = z.string().regex(/^\//, 'a route starting with "/"');
-
-/** What a badge beside a sidebar item says; the variant picks its colour. */
-export const BADGE_VARIANTS = ['note', 'new', 'beta', 'deprecated'] as const;
-export const badgeSchema = z.union([
-  z.string().min(1),
-  z.strictObject({
-    text: z.string().min(1),
-    /** @default "note" */
-    variant: z.enum(BADGE_VARIANTS).optional(),
-  }),
-]);
 
 const sidebarLink = z.strictObject({
   /** Label shown in the sidebar. */

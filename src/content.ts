@@ -1,16 +1,16 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
-import YAML from 'yaml';
 import type { ResolvedConfig } from './config.js';
 import { BuildError, Problems } from './errors.js';
+import { MAX_YAML_ALIASES, parseFrontmatterYaml, validateFrontmatter, type Frontmatter, type KeyLines } from './frontmatter.js';
+import { sha1 } from './hash.js';
 import { expandIncludes } from './markdown/includes.js';
 import { isMdx, prepareMdxImports } from './markdown/mdx.js';
 import { expandOpenApiPages } from './openapi.js';
 import { fileToRoute } from './shared/paths.js';
-import type { Frontmatter, PageSource } from './types.js';
+import type { PageSource } from './types.js';
 
 /** Folders and files starting with "_" or "." hold data (the reference model), not pages. */
 /** Pages: Markdown (`.md`, CommonMark and our extensions) and MDX (`.mdx`, Markdown with JSX components). */
@@ -86,9 +86,8 @@ export function unreadableFile(relativePath: string, error: unknown): BuildError
   return new BuildError(`cannot read the file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: relativePath }, 'check its permissions (it must be readable by the build)');
 }
 
-export function contentHash(text: string): string {
-  return createHash('sha1').update(text).digest('hex');
-}
+/** Kept for src/dev/content-store.ts until the engine branch deletes it; use sha1 from src/hash.ts. */
+export { sha1 as contentHash } from './hash.js';
 
 /** Lines before the body: positions in the Markdown tree count from the body, errors from the file. */
 export function bodyLineOffset(raw: string, body: string): number {
@@ -102,47 +101,23 @@ export function bodyLineOffset(raw: string, body: string): number {
  */
 export function parseSource(raw: string, relativePath: string, file: string, problems: Problems): PageSource {
   let parsed: { data: Record<string, unknown>; content: string };
+  const fallbackTitle = path.basename(relativePath).replace(PAGE_FILE, '');
   // gray-matter reads an unclosed block to the end of the file, so the body would show up as YAML errors.
   if (/^\uFEFF?---[ \t]*\r?\n/.test(raw) && !/\n---[ \t]*(\r?\n|$)/.test(raw)) {
     problems.add('the frontmatter is not closed', { file: relativePath, line: 1 }, 'add a line `---` after the last frontmatter line (`description: ...`)');
-    return toSource(raw, relativePath, file, { data: { title: path.basename(relativePath).replace(PAGE_FILE, ''), description: '' }, content: '' });
+    return toSource(raw, relativePath, file, { title: fallbackTitle, description: '' }, '');
   }
+  const keyLines: KeyLines = {};
   try {
     // A fresh options object: gray-matter caches results by input string otherwise.
-    parsed = matter(raw, { engines: { yaml: parseFrontmatterYaml, javascript: refuseCode, coffee: refuseCode } });
+    parsed = matter(raw, { engines: { yaml: (text: string) => parseFrontmatterYaml(text, keyLines), javascript: refuseCode, coffee: refuseCode } });
   } catch (error) {
     problems.add(`malformed YAML frontmatter: ${yamlReason(error)}`, yamlPlace(error, raw, relativePath), yamlFix(error));
     const end = /^---\r?\n[\s\S]*?\r?\n---[^\n]*\n?/.exec(raw);
-    parsed = { data: { title: path.basename(relativePath).replace(PAGE_FILE, ''), description: '' }, content: end ? raw.slice(end[0].length) : '' };
-    return toSource(raw, relativePath, file, parsed);
+    return toSource(raw, relativePath, file, { title: fallbackTitle, description: '' }, end ? raw.slice(end[0].length) : '');
   }
-  const data = parsed.data as Record<string, unknown>;
-  const fmLine = (key: string) => {
-    const index = raw.split(/\r?\n/).findIndex((l) => l.startsWith(`${key}:`));
-    return index >= 0 ? index + 1 : 1;
-  };
-  for (const key of ['title', 'description'] as const) {
-    if (typeof data[key] !== 'string' || !(data[key] as string).trim()) {
-      const present = key in data;
-      problems.add(
-        present ? `frontmatter "${key}" must be a non-empty string` : `missing frontmatter "${key}"`,
-        { file: relativePath, line: present ? fmLine(key) : 1 },
-        key === 'title' ? 'add a line `title: Page title` to the frontmatter' : 'add a line `description: One sentence on what this page covers` (under 160 characters) to the frontmatter',
-      );
-      data[key] = key === 'title' ? path.basename(relativePath).replace(PAGE_FILE, '') : '';
-    }
-  }
-  for (const key of ['prev', 'next'] as const) {
-    if (key in data && data[key] !== false && typeof data[key] !== 'string') {
-      delete data[key];
-      problems.add(`frontmatter "${key}" must be a route, a .md path or false`, { file: relativePath, line: fmLine(key) }, `for example \`${key}: ../quickstart/hello-world.md\` or \`${key}: false\``);
-    }
-  }
-  if ('layout' in data && data.layout !== 'doc' && data.layout !== 'page') {
-    problems.add(`frontmatter "layout" must be "doc" or "page"`, { file: relativePath, line: fmLine('layout') }, 'use `layout: doc` (sidebar and outline) or `layout: page` (full width)');
-    delete data.layout;
-  }
-  return prepareBody(toSource(raw, relativePath, file, parsed), problems);
+  const frontmatter = validateFrontmatter(parsed.data, keyLines, relativePath, fallbackTitle, problems);
+  return prepareBody(toSource(raw, relativePath, file, frontmatter, parsed.content, keyLines), problems);
 }
 
 /** Takes in the page's includes, and an MDX page's component imports, before anything parses it. */
@@ -153,17 +128,6 @@ function prepareBody(source: PageSource, problems: Problems): PageSource {
   if (included) source.included = included;
   if (isMdx(source.relativePath)) prepareMdxImports(source, problems);
   return source;
-}
-
-/**
- * Aliases a frontmatter may expand: a few hundred bytes of nested aliases ("billion laughs") would
- * otherwise expand to gigabytes. Real frontmatter uses none.
- */
-export const MAX_YAML_ALIASES = 100;
-
-/** The `yaml` package (YAML 1.2) rather than gray-matter's js-yaml 3, which has no alias limit. */
-function parseFrontmatterYaml(text: string): object {
-  return (YAML.parse(text, { maxAliasCount: MAX_YAML_ALIASES }) as object | null) ?? {};
 }
 
 /** gray-matter would run `---js` frontmatter as code at build time. */
@@ -194,15 +158,16 @@ function yamlFix(error: unknown): string {
   return 'fix the YAML between the two "---" lines (quote values that contain ":" or "#")';
 }
 
-function toSource(raw: string, relativePath: string, file: string, parsed: { data: Record<string, unknown>; content: string }): PageSource {
+function toSource(raw: string, relativePath: string, file: string, frontmatter: Frontmatter, body: string, keyLines: KeyLines = {}): PageSource {
   return {
     file,
     relativePath,
     route: fileToRoute(relativePath),
-    body: parsed.content,
-    lineOffset: bodyLineOffset(raw, parsed.content),
-    frontmatter: parsed.data as Frontmatter,
-    hash: contentHash(raw),
+    body,
+    lineOffset: bodyLineOffset(raw, body),
+    frontmatter,
+    keyLines,
+    hash: sha1(raw),
   };
 }
 

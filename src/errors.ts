@@ -30,6 +30,14 @@ export class BuildError extends Error {
   }
 }
 
+/**
+ * A command used wrongly (a missing folder, a bad option value, a port taken): the CLI prints it
+ * as `error: message`, like commander's own usage errors, without a stack, and exits 2.
+ */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
 /** Every problem a stage found, thrown once so the writer sees them all in one run. */
 export class BuildFailure extends Error {
   constructor(readonly problems: BuildError[]) {

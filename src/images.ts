@@ -1,7 +1,8 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from './config.js';
-import { cachePath, sha1 } from './cache.js';
+import { cachePath } from './cache.js';
+import { sha1 } from './hash.js';
 import { IMAGE_FORMATS, renditionPath, renditionWidths } from './markdown/images.js';
 import type { OutputFile, PageImage, PageRecord } from './types.js';
 

@@ -1,9 +1,9 @@
-import { sha1 } from './cache.js';
+import { sha1 } from './hash.js';
 import type { ResolvedConfig } from './config.js';
 import { pageView } from './render/index.js';
 import { navKeys } from './nav.js';
 import type { Site } from './site.js';
-import type { PageRecord } from './types.js';
+import type { PageOutline } from './types.js';
 
 /**
  * A key per page for everything its files show besides its own record: the configuration, the
@@ -12,7 +12,7 @@ import type { PageRecord } from './types.js';
  * key and the same record write the same files, so the second keeps the first's.
  * Keep in step with `pageView` and the Sidebar (the dev emitter compares the same parts).
  */
-export function layoutKeys(site: Site, salt: string): (page: PageRecord) => string {
+export function layoutKeys(site: Site<PageOutline>, salt: string): (page: PageOutline) => string {
   // MDX components change only the pages that use them: their Markdown cache keys hold the components' code.
   const { sidebar: _sidebar, redirects: _redirects, mdx: _mdx, ...config } = site.config as ResolvedConfig & Record<string, unknown>;
   const base = sha1(salt, JSON.stringify(config));

@@ -2,10 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { z } from 'zod';
-import { badgeSchema, type BadgeConfig, type ResolvedConfig, type SidebarItemConfig } from './config.js';
+import type { BadgeConfig, ResolvedConfig, SidebarItemConfig } from './config.js';
+import { badgeSchema } from './frontmatter.js';
 import { BuildError } from './errors.js';
-import { isExternal, pageUrl } from './shared/paths.js';
-import type { PageRecord } from './types.js';
+import { isExternal, pageUrl, withSlash } from './shared/paths.js';
+import type { PageOutline } from './types.js';
 
 /**
  * The navigation model: sidebars (one a path prefix), their groups nested to any depth, and the
@@ -82,7 +83,7 @@ export function toBadge(badge: BadgeConfig | undefined): NavBadge | undefined {
  * The sidebars of a site, each top-level group numbered in the order of all sidebars together,
  * with the problems found in folder files (reported by the checks).
  */
-export function buildSidebars(config: ResolvedConfig, pages: PageRecord[], byRoute: Map<string, PageRecord>): { sidebars: Sidebar[]; problems: BuildError[] } {
+export function buildSidebars(config: ResolvedConfig, pages: PageOutline[], byRoute: Map<string, PageOutline>): { sidebars: Sidebar[]; problems: BuildError[] } {
   const problems: BuildError[] = [];
   const raw = config.sidebar
     ? Object.entries(config.sidebar).map(([prefix, items]) => ({ prefix, entries: items.map((item) => configuredEntry(config, byRoute, item)) }))
@@ -141,15 +142,15 @@ export function navKeys(sidebars: Sidebar[], nav: NavEntry[]): { shared: string;
   };
 }
 
-function linkTo(config: ResolvedConfig, byRoute: Map<string, PageRecord>, target: string, text?: string, badge?: BadgeConfig): NavLink {
+function linkTo(config: ResolvedConfig, byRoute: Map<string, PageOutline>, target: string, text?: string, badge?: BadgeConfig): NavLink {
   const shown = toBadge(badge);
   if (isExternal(target)) return { text: text ?? target, href: target, external: true, ...(shown && { badge: shown }) };
-  const route = target.endsWith('/') ? target : `${target}/`;
+  const route = withSlash(target);
   const page = byRoute.get(route);
   return { text: text ?? page?.title ?? route, href: pageUrl(config.base, route), route, external: false, ...(shown && { badge: shown }) };
 }
 
-function configuredEntry(config: ResolvedConfig, byRoute: Map<string, PageRecord>, item: SidebarItemConfig): NavEntry {
+function configuredEntry(config: ResolvedConfig, byRoute: Map<string, PageOutline>, item: SidebarItemConfig): NavEntry {
   if (typeof item === 'string') return linkTo(config, byRoute, item);
   if ('link' in item) return linkTo(config, byRoute, item.link, item.text, item.badge);
   const badge = toBadge(item.badge);
@@ -158,8 +159,8 @@ function configuredEntry(config: ResolvedConfig, byRoute: Map<string, PageRecord
 
 interface Folder {
   name: string;
-  index?: PageRecord;
-  pages: PageRecord[];
+  index?: PageOutline;
+  pages: PageOutline[];
   folders: Map<string, Folder>;
 }
 
@@ -170,7 +171,7 @@ const INDEX_FILE = /^(index|readme)\.mdx?$/i;
  * holding its index page first, then its pages and folders by `order`, then title. A folder's
  * `_folder.yml` may set its label, order, `collapsed` and badge.
  */
-function generatedNav(config: ResolvedConfig, pages: PageRecord[], problems: BuildError[]): NavEntry[] {
+function generatedNav(config: ResolvedConfig, pages: PageOutline[], problems: BuildError[]): NavEntry[] {
   const root: Folder = { name: '', pages: [], folders: new Map() };
   for (const page of pages) {
     const parts = page.relativePath.split('/');
@@ -183,11 +184,11 @@ function generatedNav(config: ResolvedConfig, pages: PageRecord[], problems: Bui
     if (folder !== root && INDEX_FILE.test(file)) folder.index = page;
     else folder.pages.push(page);
   }
-  const link = (p: PageRecord): NavLink => {
-    const badge = badgeSchema.safeParse(p.frontmatter.badge); // a wrong badge is reported by the checks
-    return { text: p.title, href: pageUrl(config.base, p.regularPath), route: p.regularPath, external: false, ...(badge.success && { badge: toBadge(badge.data) }) };
+  const link = (p: PageOutline): NavLink => {
+    const badge = toBadge(p.frontmatter.badge);
+    return { text: p.title, href: pageUrl(config.base, p.regularPath), route: p.regularPath, external: false, ...(badge && { badge }) };
   };
-  const pageOrder = (p: PageRecord) => (typeof p.frontmatter.order === 'number' ? p.frontmatter.order : Infinity);
+  const pageOrder = (p: PageOutline) => p.frontmatter.order ?? Infinity;
   const byOrder = <T extends { order: number; text: string }>(a: T, b: T) => a.order - b.order || a.text.localeCompare(b.text);
 
   const group = (folder: Folder, dir: string): { order: number; text: string; entry: NavGroup } => {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from './config.js';
 import type { Problems } from './errors.js';
+import { frontmatterLine } from './frontmatter.js';
 import { validateOpenApi } from './checks/openapi.js';
 import { resolveConstants } from './markdown/constants.js';
 import type { PageSource } from './types.js';
@@ -198,7 +199,7 @@ export async function expandOpenApiPages(sources: PageSource[], config: Pick<Res
     const ref = source.frontmatter.openapi;
     if (ref === undefined) continue;
     if (typeof ref !== 'string') {
-      problems.add('frontmatter "openapi" must be a path to an OpenAPI document', { file: source.relativePath, line: 1 }, 'for example `openapi: ../_model/openapi.yaml`');
+      problems.add('frontmatter "openapi" must be a path to an OpenAPI document', { file: source.relativePath, line: frontmatterLine(source, 'openapi') }, 'for example `openapi: ../_model/openapi.yaml`');
       continue;
     }
     const file = path.resolve(path.dirname(source.file), ref);
@@ -222,12 +223,12 @@ function selectedTags(source: PageSource, doc: Document, problems: Problems): st
   if (value === undefined) return undefined;
   const tags = documentTags(doc);
   if (!Array.isArray(value) || !value.length || !value.every((t) => typeof t === 'string')) {
-    problems.add('frontmatter "openapiTags" must be a list of the OpenAPI document\'s tags', { file: source.relativePath, line: 1 }, `for example \`openapiTags: [${tags[0] ?? 'Sources'}]\`; its tags: ${tags.join(', ')}`);
+    problems.add('frontmatter "openapiTags" must be a list of the OpenAPI document\'s tags', { file: source.relativePath, line: frontmatterLine(source, 'openapiTags') }, `for example \`openapiTags: [${tags[0] ?? 'Sources'}]\`; its tags: ${tags.join(', ')}`);
     return null;
   }
   const unknown = value.filter((t) => !tags.includes(t));
   if (unknown.length) {
-    problems.add(`frontmatter "openapiTags" names ${unknown.map((t) => `"${t}"`).join(', ')}, not a tag of the OpenAPI document`, { file: source.relativePath, line: 1 }, `its tags: ${tags.join(', ')}`);
+    problems.add(`frontmatter "openapiTags" names ${unknown.map((t) => `"${t}"`).join(', ')}, not a tag of the OpenAPI document`, { file: source.relativePath, line: frontmatterLine(source, 'openapiTags') }, `its tags: ${tags.join(', ')}`);
     return null;
   }
   return value as string[];

@@ -1,10 +1,12 @@
 import type { BuiltAssets } from './assets.js';
-import { shortHash, THEME_SCRIPT } from './assets.js';
-import { followRedirect, normalize } from './check.js';
+import { THEME_SCRIPT } from './assets.js';
+import { fileHash } from './hash.js';
+import { redirectEntries, redirectsFile, redirectStubs } from './redirects.js';
 import { absolute, Renderer, type PageChunk, type Templates } from './render/index.js';
-import { isExternal, pageUrl, routeShard, withBase } from './shared/paths.js';
+import { chunkFile, routeFile, routeShard, withBase } from './shared/paths.js';
+import type { RedirectEntry } from './shared/contract.js';
 import type { Site } from './site.js';
-import type { OutputFile, PageRecord } from './types.js';
+import type { OutputFile, PageOutline, PageRecord } from './types.js';
 import { faviconFile } from './outputs/favicon.js';
 import { headersFile } from './outputs/headers.js';
 import { llmsFiles } from './outputs/llms.js';
@@ -17,7 +19,7 @@ import { feedFiles } from './outputs/feed.js';
 export interface RoutesIndex {
   shards: Record<string, string>;
   nav: string;
-  redirects: { from: string; to: string; exact: boolean }[];
+  redirects: RedirectEntry[];
 }
 
 /** The chunk file: registers itself the way webpack's JSONP chunks do, so load order never matters. */
@@ -27,24 +29,24 @@ export function chunkScript(chunk: PageChunk): string {
 
 /** A file named by its content's hash (`assets/routes/guide.<hash>.json`): cached forever by hosts. */
 export function hashed(dir: string, name: string, ext: string, contents: string): { path: string; contents: string } {
-  return { path: `${dir}${name}.${shortHash(contents)}.${ext}`, contents };
+  return { path: `${dir}${name}.${fileHash(contents)}.${ext}`, contents };
 }
 
 /** Where pages find the route table: not hashed, so that a page stays the same when another page changes. */
 export const ROUTES_INDEX = 'routes.json';
 
 /** The files of one page: its chunk (for the runtime), its HTML, and its Markdown ("View as Markdown"). */
-export function pageFiles(site: Site, renderer: Renderer, page: PageRecord): { chunk: OutputFile; html: OutputFile; markdown: OutputFile } {
+export function pageFiles(site: Site<PageOutline>, renderer: Renderer, page: PageRecord): { chunk: OutputFile; html: OutputFile; markdown: OutputFile } {
   const chunk = renderer.renderChunk(page);
-  const route = page.regularPath.slice(1);
+  const script = chunkScript(chunk);
   return {
-    chunk: hashed('assets/js/', chunk.key, 'js', chunkScript(chunk)),
-    html: { path: `${route}index.html`, contents: renderer.renderDocument(chunk, `${site.config.base}${ROUTES_INDEX}`) },
-    markdown: { path: `${route}index.md`, contents: pageMarkdown(site, page) },
+    chunk: { path: chunkFile(chunk.key, fileHash(script)), contents: script },
+    html: { path: routeFile(page.regularPath), contents: renderer.renderDocument(chunk, withBase(site.config.base, ROUTES_INDEX)) },
+    markdown: { path: `${page.regularPath.slice(1)}index.md`, contents: pageMarkdown(site, page) },
   };
 }
 
-export function createRenderer(site: Site, assets: Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'>, templates?: Templates): Renderer {
+export function createRenderer(site: Site<PageOutline>, assets: Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'>, templates?: Templates): Renderer {
   return new Renderer(site, { css: assets.css, js: assets.js, themeScript: THEME_SCRIPT, redirectScript: assets.redirectScript, features: assets.features }, templates);
 }
 
@@ -73,58 +75,29 @@ export function emitSiteFiles(site: Site, renderer: Renderer, chunkPaths: Map<st
   for (const page of site.pages) {
     const shard = routeShard(page.regularPath);
     const table = shards.get(shard) ?? {};
-    table[page.regularPath] = `${config.base}${chunkPaths.get(page.regularPath)}`;
+    table[page.regularPath] = withBase(config.base, chunkPaths.get(page.regularPath)!);
     shards.set(shard, table);
   }
   const index: RoutesIndex = { shards: {}, nav: '', redirects: [] };
   for (const [shard, table] of [...shards].sort(([a], [b]) => a.localeCompare(b))) {
     const file = hashed('assets/routes/', shard, 'json', JSON.stringify(table));
     files.push(file);
-    index.shards[shard] = `${config.base}${file.path}`;
+    index.shards[shard] = withBase(config.base, file.path);
   }
   const navFile = hashed('assets/', 'nav', 'json', JSON.stringify(renderer.renderNavGroups()));
   files.push(navFile);
-  index.nav = `${config.base}${navFile.path}`;
+  index.nav = withBase(config.base, navFile.path);
   index.redirects = redirectEntries(site);
   files.push({ path: ROUTES_INDEX, contents: JSON.stringify(index) });
-  const routesUrl = `${config.base}${ROUTES_INDEX}`;
+  const routesUrl = withBase(config.base, ROUTES_INDEX);
 
   files.push({ path: '404.html', contents: renderer.renderNotFound(routesUrl) }, ...redirectStubs(site, renderer));
   const redirects = redirectsFile(site);
   files.push({ path: '_redirects', contents: redirects }, ...nginxFiles(config, redirects));
-  files.push({ path: 'pages.json', contents: JSON.stringify(site.pages.map(({ html, links, anchors, sections, markdown, codeBlocks, features, images, css, ...record }) => record), null, 1) });
+  files.push({ path: 'pages.json', contents: JSON.stringify(site.pages.map(({ html, links, anchors, sections, markdown, codeBlocks, features, images, css, keyLines, ...record }) => record), null, 1) });
   files.push(sitemapFile(site), ...feedFiles(site));
-  files.push({ path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${absolute(site, `${config.base}sitemap.xml`)}\n` });
+  files.push({ path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${absolute(site, withBase(config.base, 'sitemap.xml'))}\n` });
   // Readers beyond the browser and the host: llms.txt, headers, favicon.
   files.push(...llmsFiles(site, pagesMarkdown(site)), headersFile(config), faviconFile());
   return files;
-}
-
-/** The redirect table as the runtime reads it in `routes.json`: each old path and its final target. */
-export function redirectEntries(site: Site): RoutesIndex['redirects'] {
-  const { base, redirects } = site.config;
-  return redirects.map((r) => ({ from: withBase(base, r.exact ? r.from : normalize(r.from)), to: targetUrl(site, r), exact: Boolean(r.exact) }));
-}
-
-/** A stub page at each old path (exact redirects have none: they are one path, not a folder). */
-export function redirectStubs(site: Site, renderer: Renderer): OutputFile[] {
-  return site.config.redirects.filter((r) => !r.exact).map((r) => ({ path: `${normalize(r.from).slice(1)}index.html`, contents: renderer.renderRedirect(targetUrl(site, r)) }));
-}
-
-/** Where a redirect finally lands (`followRedirect`: the check has made sure it does), as a URL. */
-export function targetUrl(site: Site, redirect: { from: string; to: string }): string {
-  const { at } = followRedirect(site, redirect.from, redirect.to);
-  return isExternal(at) ? at : pageUrl(site.config.base, normalize(at));
-}
-
-/** Netlify/Cloudflare-style table: each old path, in its slash and no-slash forms. */
-function redirectsFile(site: Site): string {
-  const lines: string[] = [];
-  for (const r of site.config.redirects) {
-    const to = targetUrl(site, r);
-    const from = withBase(site.config.base, r.from);
-    const forms = r.exact ? [from] : [...new Set([from.replace(/\/$/, ''), `${from.replace(/\/$/, '')}/`])];
-    for (const f of forms) lines.push(`${f} ${to} 301`);
-  }
-  return `${lines.join('\n')}\n`;
 }

@@ -1,4 +1,4 @@
-import { shortHash } from './assets.js';
+import { fileHash } from './hash.js';
 import type { OutputFile, PageRecord } from './types.js';
 
 /**
@@ -7,7 +7,7 @@ import type { OutputFile, PageRecord } from './types.js';
  * classes. Named by content hash (cached a year); pages with the same rules share the file.
  */
 export function pageStylePath(css: string): string {
-  return `assets/css/${shortHash(css)}.css`;
+  return `assets/css/${fileHash(css)}.css`;
 }
 
 export function pageStyleFiles(pages: PageRecord[]): OutputFile[] {

@@ -14,7 +14,7 @@ import { loadMdxCompiler } from './markdown/mdx.js';
 import { createRenderer, pageFiles } from './output.js';
 import type { Templates } from './render/index.js';
 import { createSite } from './site.js';
-import type { OutputFile, PageRecord, PageSource } from './types.js';
+import type { OutputFile, PageOutline, PageRecord, PageSource } from './types.js';
 import { folderMaker } from './write.js';
 
 /**
@@ -32,7 +32,7 @@ export interface PageJob {
 /** What rendering layouts needs besides the pages themselves. */
 export interface LayoutContext {
   /** Every page's outline (src/markdown/index.ts `pageOutline`): the sidebar, reading order and links come from these. */
-  outlines: PageRecord[];
+  outlines: PageOutline[];
   staticFiles: string[];
   assets: Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'>;
   /** Read by the main thread (src/render/index.tsx `readTemplates`): workers run from a bundle elsewhere. */

@@ -1,11 +1,13 @@
 
-import { createHash } from 'node:crypto';
 import { lstat, readFile, realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import mime from 'mime';
+import { fileHash } from './hash.js';
+import { withoutSlash } from './shared/paths.js';
+import { UsageError } from './errors.js';
 import { headersFor, parseHeadersFile, type HeaderRule } from './outputs/headers.js';
 
 /** Files of the build that configure the host (nginx, Netlify, Cloudflare Pages): never served. */
@@ -38,7 +40,7 @@ type Resolved = { kind: 'file'; file: string } | { kind: 'redirect'; location: s
 export async function resolveRequest(dir: string, base: string, rawPath: string): Promise<Resolved> {
   // A run of slashes would make `//host/` in Location: a redirect to another site.
   if (/\/\//.test(rawPath)) return { kind: 'redirect', location: rawPath.replace(/\/{2,}/g, '/') };
-  const b = base.replace(/\/$/, '');
+  const b = withoutSlash(base);
   if (base !== '/' && (rawPath === '/' || rawPath === b)) return { kind: 'redirect', location: base };
   if (!rawPath.startsWith(`${b}/`)) return { kind: 'missing' };
   if (/%2f|%5c|%00/i.test(rawPath)) return { kind: 'missing' };
@@ -143,7 +145,7 @@ export function createStaticServer(options: ServeOptions): Server {
       }
       if (type.startsWith('text/html') && options.transformHtml) body = Buffer.from(options.transformHtml(body.toString('utf8')));
       let entry = cache.get(file);
-      if (!entry || !entry.body.equals(body)) cache.set(file, (entry = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` }));
+      if (!entry || !entry.body.equals(body)) cache.set(file, (entry = { body, etag: `W/"${fileHash(body, 22)}"` }));
       const compressible = COMPRESSIBLE.test(type) && body.length > 512;
       if (compressible) headers.vary = 'Accept-Encoding';
       if (status === 200) {
@@ -237,11 +239,14 @@ class SiteHeaders {
   }
 }
 
-/** Starts listening; a taken port is a clear error, not a stack trace. */
+/** Starts listening; a taken port or an address this machine does not have is a usage error, not a stack trace. */
 export function listen(server: Server, port: number, host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'EADDRINUSE' ? new Error(`port ${port} is already in use: stop the other server or pass --port <another port>`) : error);
+      if (error.code === 'EADDRINUSE') reject(new UsageError(`port ${port} is already in use: stop the other server or pass --port <another port>`));
+      else if (error.code === 'EACCES') reject(new UsageError(`port ${port} needs privileges this user lacks: pass --port <a port above 1023>`));
+      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') reject(new UsageError(`cannot listen on ${host}: it is not an address of this machine (pass --host with one that is, or no --host)`));
+      else reject(error);
     });
     server.listen(port, host, () => {
       const address = server.address();

@@ -2,16 +2,17 @@ import path from 'node:path';
 import type { ResolvedConfig } from './config.js';
 import type { BuildError } from './errors.js';
 import { buildSidebars, groupChains, navLinks, sidebarFor, type NavEntry, type NavLink, type Sidebar } from './nav.js';
-import { fileToRoute } from './shared/paths.js';
-import type { PageRecord } from './types.js';
+import { fileToRoute, withSlash } from './shared/paths.js';
+import type { PageOutline, PageRecord } from './types.js';
 
 export { isGroup, type NavEntry, type NavGroup, type NavLink } from './nav.js';
 
 /** Everything the render stage needs about the site as a whole. */
-export interface Site {
+export interface Site<P extends PageOutline = PageRecord> {
   config: ResolvedConfig;
-  pages: PageRecord[];
-  byRoute: Map<string, PageRecord>;
+  /** Rendered records, or only outlines while the pages are rendered (the layout needs no more). */
+  pages: P[];
+  byRoute: Map<string, P>;
   /** The top-level entries of every sidebar, in order: a top-level group's id is its index here. */
   nav: NavEntry[];
   /** One sidebar a path prefix ("/" for the whole site), holding the entries of `nav`. */
@@ -19,17 +20,17 @@ export interface Site {
   /** What is wrong in the folder files of a generated sidebar (reported by the checks). */
   navProblems: BuildError[];
   /** Pages in reading order (each sidebar's in order, then the rest): prev/next follow it, within a sidebar. */
-  order: PageRecord[];
+  order: P[];
   /** Files beside the pages, copied as they are ("guide/diagram.png"). */
   staticFiles: Set<string>;
 }
 
-export function createSite(config: ResolvedConfig, pages: PageRecord[], staticFiles: string[] = []): Site {
+export function createSite<P extends PageOutline>(config: ResolvedConfig, pages: P[], staticFiles: string[] = []): Site<P> {
   const byRoute = new Map(pages.map((p) => [p.regularPath, p]));
   const { sidebars, problems } = buildSidebars(config, pages, byRoute);
   const nav = sidebars.flatMap((sidebar) => sidebar.entries);
   const seen = new Set<string>();
-  const order: PageRecord[] = [];
+  const order: P[] = [];
   const visit = (link: NavLink, where?: Sidebar) => {
     const page = link.route ? byRoute.get(link.route) : undefined;
     if (page && !seen.has(page.regularPath) && (!where || sidebarFor(sidebars, page.regularPath) === where)) {
@@ -44,18 +45,18 @@ export function createSite(config: ResolvedConfig, pages: PageRecord[], staticFi
 }
 
 /** The top-level group that holds a route in its sidebar (its index in `site.nav`), -1 for none. */
-export function groupOf(site: Site, route: string): number {
+export function groupOf(site: Site<PageOutline>, route: string): number {
   const outer = openGroups(site, route)[0];
   return outer ? Number(outer) : -1;
 }
 
 /** Ids of the groups that hold a route in its own sidebar, outermost first: open on that page. */
-export function openGroups(site: Site, route: string): string[] {
+export function openGroups(site: Site<PageOutline>, route: string): string[] {
   return lookups(site).open.get(route) ?? [];
 }
 
 /** The sidebar a page shows, chosen by its route. */
-export function sidebarOf(site: Site, route: string): Sidebar | undefined {
+export function sidebarOf(site: Site<PageOutline>, route: string): Sidebar | undefined {
   return sidebarFor(site.sidebars, route);
 }
 
@@ -63,9 +64,9 @@ export function sidebarOf(site: Site, route: string): Sidebar | undefined {
  * groupOf and prevNext run for every page: with a lookup built once per site they cost O(1),
  * not a scan of the nav or the reading order (which made a 10,000-page site quadratic).
  */
-const siteLookups = new WeakMap<Site, { open: Map<string, string[]>; position: Map<string, number> }>();
+const siteLookups = new WeakMap<Site<PageOutline>, { open: Map<string, string[]>; position: Map<string, number> }>();
 
-function lookups(site: Site) {
+function lookups(site: Site<PageOutline>) {
   let found = siteLookups.get(site);
   if (!found) {
     // A route's groups in its own sidebar: a page listed in another sidebar opens nothing there.
@@ -86,17 +87,17 @@ function lookups(site: Site) {
 }
 
 /** Frontmatter prev/next: a route, a path to a .md file relative to the page, or false. */
-export function resolvePageRef(page: PageRecord, ref: string): string {
+export function resolvePageRef(page: PageOutline, ref: string): string {
   if (/\.mdx?(#.*)?$/i.test(ref)) {
     const file = ref.replace(/#.*$/, '');
     return fileToRoute(path.posix.normalize(ref.startsWith('/') ? file.slice(1) : path.posix.join(path.posix.dirname(page.relativePath), file)));
   }
-  return ref.endsWith('/') ? ref : `${ref}/`;
+  return withSlash(ref);
 }
 
-export function prevNext(site: Site, page: PageRecord): { prev?: PageRecord; next?: PageRecord } {
+export function prevNext<P extends PageOutline>(site: Site<P>, page: PageOutline): { prev?: P; next?: P } {
   const i = lookups(site).position.get(page.regularPath) ?? -1;
-  const pick = (key: 'prev' | 'next', fallback: PageRecord | undefined) => {
+  const pick = (key: 'prev' | 'next', fallback: P | undefined) => {
     const value = page.frontmatter[key];
     if (value === false) return undefined;
     if (typeof value === 'string') return site.byRoute.get(resolvePageRef(page, value));
@@ -104,6 +105,6 @@ export function prevNext(site: Site, page: PageRecord): { prev?: PageRecord; nex
   };
   // The reading order does not run on from one sidebar into the next.
   const own = sidebarOf(site, page.regularPath);
-  const near = (p: PageRecord | undefined) => (p && sidebarOf(site, p.regularPath) === own ? p : undefined);
+  const near = (p: P | undefined) => (p && sidebarOf(site, p.regularPath) === own ? p : undefined);
   return { prev: pick('prev', i > 0 ? near(site.order[i - 1]) : undefined), next: pick('next', i >= 0 ? near(site.order[i + 1]) : undefined) };
 }

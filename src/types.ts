@@ -1,3 +1,4 @@
+import type { Frontmatter, KeyLines } from './frontmatter.js';
 import type { Included } from './markdown/includes.js';
 
 /** One Markdown file as read from disk, before any Markdown is parsed. */
@@ -13,6 +14,8 @@ export interface PageSource {
   /** Lines taken by the frontmatter: add to a body line to get the file line. */
   lineOffset: number;
   frontmatter: Frontmatter;
+  /** The file line of each frontmatter key, from the parse (src/frontmatter.ts `frontmatterLine`). */
+  keyLines?: KeyLines;
   /** Content hash of the whole file (cache key). */
   hash: string;
   /** The partials the body took in, and where each line came from (src/markdown/includes.ts). */
@@ -21,17 +24,8 @@ export interface PageSource {
   components?: { code: string; names: string[] };
 }
 
-export interface Frontmatter {
-  title: string;
-  description: string;
-  /** A route, a relative .md path, or false to hide the link. */
-  prev?: string | false;
-  next?: string | false;
-  layout?: 'doc' | 'page';
-  /** Position in a generated sidebar (lower first). */
-  order?: number;
-  [key: string]: unknown;
-}
+/** The schema and the type of a page's frontmatter live in src/frontmatter.ts. */
+export type { Frontmatter, KeyLines } from './frontmatter.js';
 
 /** A level 2 or 3 heading of a page (SPEC.md section 3). */
 export interface Header {
@@ -64,19 +58,30 @@ export interface Section {
   text: string;
 }
 
-/** The page record (SPEC.md section 3) plus what later stages need. */
-export interface PageRecord {
+/**
+ * What a page is before its Markdown is parsed: its identity, routes, title and description and
+ * frontmatter. The site's layout (sidebar, reading order, prev/next) is made from these.
+ */
+export interface PageOutline {
   /** Stable identifier, also the chunk id ("v-3f2a1b9c"). */
   key: string;
   title: string;
   description: string;
   frontmatter: Frontmatter;
+  /** The file line of each frontmatter key (src/frontmatter.ts `frontmatterLine`). */
+  keyLines?: KeyLines;
   /** Public path without the base ("/workflows/steps/code/"). */
   regularPath: string;
   /** Source file under the content folder ("workflows/steps/code/index.md"). */
   relativePath: string;
   /** Full URL path with the base ("/docs/workflows/steps/code/"). */
   path: string;
+  /** Content hash of the source file. */
+  hash: string;
+}
+
+/** The page record (SPEC.md section 3): the outline and what its Markdown gave, for later stages. */
+export interface PageRecord extends PageOutline {
   headers: Header[];
   /** Rendered HTML of the Markdown body. */
   html: string;
@@ -94,7 +99,6 @@ export interface PageRecord {
   images: PageImage[];
   /** CSS the content needs besides the site's (KaTeX's glyph positions as classes), '' for none: src/page-styles.ts. */
   css: string;
-  hash: string;
   /** Partials the page includes: editing one renders the page again. */
   includes?: string[];
 }

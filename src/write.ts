@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, linkSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { readCache, sha1, writeCache } from './cache.js';
+import { readCache, writeCache } from './cache.js';
+import { sha1 } from './hash.js';
 import { buildEnded, buildStarted, OutputLink } from './output-link.js';
 import type { OutputFile } from './types.js';
 

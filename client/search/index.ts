@@ -3,6 +3,8 @@
  * and a listbox of result links (the ARIA 1.2 combobox pattern, focus stays in the input).
  * Everything shown is set as text, never parsed as HTML.
  */
+import { withBase } from '../../src/shared/paths.js';
+import { base } from '../dom.js';
 import { SearchEngine, type SearchHit } from './engine.js';
 import { highlight, snippet, type Segment } from './highlight.js';
 
@@ -38,8 +40,7 @@ export function openSearch(from: HTMLElement | null): void {
 
 function loadEngine(): Promise<SearchEngine> {
   if (!engine) {
-    const base = document.querySelector<HTMLMetaElement>('meta[name="docs:base"]')?.content ?? '/';
-    engine = SearchEngine.open(`${base}search.json`, loadJson);
+    engine = SearchEngine.open(withBase(base, 'search.json'), loadJson);
     engine.catch(() => (engine = undefined));
   }
   return engine;

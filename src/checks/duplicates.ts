@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { BuildError } from '../errors.js';
+import { frontmatterLine } from '../frontmatter.js';
 import type { Site } from '../site.js';
 import type { PageRecord } from '../types.js';
 
@@ -33,20 +32,9 @@ export function checkDuplicateDescriptions(site: Site): BuildError[] {
     for (const page of pages) {
       const others = pages.filter((p) => p !== page).map((p) => p.relativePath);
       problems.push(
-        new BuildError(`duplicate description: the same as ${others.join(', ')}`, { file: page.relativePath, line: frontmatterLine(site, page, 'description') }, 'write a description that says what this page covers and the others do not'),
+        new BuildError(`duplicate description: the same as ${others.join(', ')}`, { file: page.relativePath, line: frontmatterLine(page, 'description') }, 'write a description that says what this page covers and the others do not'),
       );
     }
   }
   return problems;
-}
-
-/** The file line of a frontmatter key (read only for pages with a problem), else 1. */
-function frontmatterLine(site: Site, page: PageRecord, key: string): number {
-  try {
-    const lines = readFileSync(path.join(site.config.contentDir, page.relativePath), 'utf8').split(/\r?\n/);
-    const index = lines.findIndex((l) => l.startsWith(`${key}:`));
-    return index >= 0 ? index + 1 : 1;
-  } catch {
-    return 1;
-  }
 }

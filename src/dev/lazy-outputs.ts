@@ -1,5 +1,5 @@
 import type { BuiltAssets } from '../assets.js';
-import { contentHash } from '../content.js';
+import { sha1 } from '../hash.js';
 import { SEARCH_MANIFEST } from '../search/index.js';
 import type { Site } from '../site.js';
 import type { OutputFile } from '../types.js';
@@ -58,7 +58,7 @@ export class LazyOutputs {
     for (const f of files) {
       // Pages, chunks and route tables are kept current by the emitter; only the rest is taken.
       if (context.owns(f.path) || assetPaths.has(f.path)) continue;
-      const hash = contentHash(typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents).toString('latin1'));
+      const hash = sha1(typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents).toString('latin1'));
       hashes.set(f.path, hash);
       if (before?.hashes.get(f.path) !== hash || !this.out.has(f.path)) writes.push(f);
     }

@@ -1,4 +1,5 @@
-import { chunkScript, emitSite, redirectEntries, redirectStubs } from '../output.js';
+import { chunkScript, emitSite } from '../output.js';
+import { redirectEntries, redirectStubs } from '../redirects.js';
 import { pageView, Renderer } from '../render/index.js';
 import { buildSearchIndex } from '../search/index.js';
 

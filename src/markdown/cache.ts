@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.js';
-import { contentHash } from './images.js';
-import { cachePath, codeVersion, readCache, sha1, writeCache } from '../cache.js';
+import { imageHash } from './images.js';
+import { cachePath, codeVersion, readCache, writeCache } from '../cache.js';
+import { sha1 } from '../hash.js';
 import type { PageRecord, PageSource } from '../types.js';
 
 /**
@@ -63,7 +64,7 @@ export class MarkdownCache {
       let hash = this.imageHashes.get(image.file);
       if (hash === undefined) {
         try {
-          hash = contentHash(readFileSync(path.join(this.config.contentDir, image.file)));
+          hash = imageHash(readFileSync(path.join(this.config.contentDir, image.file)));
         } catch {
           hash = null;
         }

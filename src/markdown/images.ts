@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { imageSize } from 'image-size';
 import type { VFile } from 'vfile';
+import { fileHash } from '../hash.js';
 import { withBase } from '../shared/paths.js';
 import type { PageImage } from '../types.js';
 import { usesFeature } from './features.js';
@@ -36,9 +36,8 @@ export function renditionPath(image: Pick<PageImage, 'file' | 'hash'>, width: nu
   return `assets/img/${stem}.${image.hash}.${width}.${format}`;
 }
 
-export function contentHash(data: Uint8Array): string {
-  return createHash('sha256').update(data).digest('base64url').replace(/[-_]/g, '').slice(0, 10);
-}
+/** The content hash in a rendition's name (ten characters: images are many, and kept across builds). */
+export const imageHash = (data: Uint8Array): string => fileHash(data, 10);
 
 const el = (tagName: string, properties: Element['properties'], children: ElementContent[] = []): Element => ({ type: 'element', tagName, properties, children });
 
@@ -86,7 +85,7 @@ export default function rehypeImages(options: ImageOptions) {
           file.message(`cannot read the size of the image ${src}`, { place: node.position, ruleId: 'image' }).note = 'use a PNG, JPEG, GIF, WebP, AVIF or SVG file (an SVG needs width and height, or a viewBox)';
           continue;
         }
-        const image: PageImage = { file: relative, hash: contentHash(data), width: size.width, height: size.height, convert: CONVERTED.test(relative) };
+        const image: PageImage = { file: relative, hash: imageHash(data), width: size.width, height: size.height, convert: CONVERTED.test(relative) };
         if (!images.some((seen) => seen.file === image.file)) images.push(image);
         const variant = /#(dark|light)$/.exec(src)?.[1];
         const eager = first && beforeSections;

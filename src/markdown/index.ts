@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import rehypeSlug from 'rehype-slug';
 import rehypeStringify from 'rehype-stringify';
 import remarkDirective from 'remark-directive';
@@ -9,8 +8,9 @@ import { unified, type Processor } from 'unified';
 import { VFile } from 'vfile';
 import type { ResolvedConfig } from '../config.js';
 import { BuildError, Problems } from '../errors.js';
+import { sha1 } from '../hash.js';
 import { pageUrl } from '../shared/paths.js';
-import type { CodeBlock, Feature, LinkRef, PageImage, PageRecord, PageSource } from '../types.js';
+import type { CodeBlock, Feature, LinkRef, PageImage, PageOutline, PageRecord, PageSource } from '../types.js';
 import remarkAlerts from './alerts.js';
 import rehypeBuiltins from './builtins.js';
 import remarkCallouts from './callouts.js';
@@ -67,10 +67,10 @@ export function pageKey(relativePath: string, hash: (s: string) => string): stri
 
 /**
  * What a page is before its Markdown is parsed: its identity, routes, title and description
- * (constants resolved) and frontmatter, with the Markdown-derived fields empty. The build lays out
- * the site (sidebar, reading order, prev/next) from these, so pages can be rendered in any order.
+ * (constants resolved) and frontmatter. The build lays out the site (sidebar, reading order,
+ * prev/next) from these, so pages can be rendered in any order.
  */
-export function pageOutline(source: PageSource, config: ResolvedConfig, problems: Problems, hash: (s: string) => string = keyHash): PageRecord {
+export function pageOutline(source: PageSource, config: ResolvedConfig, problems: Problems, hash: (s: string) => string = sha1): PageOutline {
   const fm = source.frontmatter;
   const title = resolveConstants(fm.title, config.constants, { problems, file: source.relativePath, lineOffset: 0 });
   const description = resolveConstants(fm.description, config.constants, { problems, file: source.relativePath, lineOffset: 0 });
@@ -79,25 +79,21 @@ export function pageOutline(source: PageSource, config: ResolvedConfig, problems
     title,
     description,
     frontmatter: { ...fm, title, description },
+    keyLines: source.keyLines,
     regularPath: source.route,
     relativePath: source.relativePath,
     path: pageUrl(config.base, source.route),
-    headers: [],
-    html: '',
-    anchors: [],
-    links: [],
-    sections: [],
-    markdown: '',
-    codeBlocks: [],
-    features: [],
-    images: [],
-    css: '',
     hash: source.hash,
   };
 }
 
+/** A page whose Markdown was refused (over a limit): it stands in the site by its outline alone. */
+function unparsedRecord(outline: PageOutline): PageRecord {
+  return { ...outline, headers: [], html: '', anchors: [], links: [], sections: [], markdown: '', codeBlocks: [], features: [], images: [], css: '' };
+}
+
 /** Renders one page's Markdown; problems go to `problems` with file lines. */
-export function renderPage(source: PageSource, config: ResolvedConfig, processor: Processor, problems: Problems, hash: (s: string) => string = keyHash): PageRecord {
+export function renderPage(source: PageSource, config: ResolvedConfig, processor: Processor, problems: Problems, hash: (s: string) => string = sha1): PageRecord {
   // Plugins count lines in the body (offset 0): `origin` maps them to the file they were written in,
   // the page (after its frontmatter) or a partial it includes.
   const origin = (line: number) => originOf(line, source.relativePath, source.lineOffset, source.included);
@@ -112,7 +108,7 @@ export function renderPage(source: PageSource, config: ResolvedConfig, processor
   if (refused) {
     // Not parsed at all: the page stands in the site by its outline, so links to it still resolve.
     report(refused.message, refused.line, undefined, refused.fix);
-    return pageOutline(source, config, problems, hash);
+    return unparsedRecord(pageOutline(source, config, problems, hash));
   }
   const file = new VFile({ path: source.relativePath, value: normalizeContainers(markdown), data: { page: { relativePath: source.relativePath, lineOffset: 0, fileAt: source.included && ((line: number) => origin(line).file) } } });
   let html = '';
@@ -169,10 +165,6 @@ function renderMdxPage(source: PageSource, config: ResolvedConfig, processor: Pr
   const components = { ...(config.mdx.components ? evaluateComponents(config.mdx.components.code) : {}), ...(source.components ? evaluateComponents(source.components.code) : {}) };
   file.data.mdxComponents = Object.keys(components);
   return renderMdx(mdx, file, components);
-}
-
-export function keyHash(text: string): string {
-  return createHash('sha1').update(text).digest('hex');
 }
 
 /** Renders pages' Markdown in this thread (tests, and the parallel stage's reference). */

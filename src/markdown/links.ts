@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Root } from 'hast';
 import type { VFile } from 'vfile';
 import { isElement, walk } from './walk.js';
-import { fileToRoute, isExternal, pageUrl } from '../shared/paths.js';
+import { fileToRoute, isExternal, pageUrl, withSlash } from '../shared/paths.js';
 import type { LinkRef } from '../types.js';
 
 export interface LinkOptions {
@@ -57,7 +57,7 @@ export default function rehypeLinks(options: LinkOptions) {
         const resolved = target.startsWith('/') ? target.slice(1) : path.posix.join(path.posix.dirname(from(node)), target);
         route = fileToRoute(path.posix.normalize(resolved));
       } else if (target.startsWith('/') && !/\.[a-z0-9]+$/i.test(target)) {
-        route = target.endsWith('/') ? target : `${target}/`;
+        route = withSlash(target);
       } else {
         const file = staticFile(pathPart, from(node));
         if (file === null) return;

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { ElementContent, Root } from 'hast';
 import type { VFile } from 'vfile';
+import { sha1 } from '../hash.js';
 import { usesFeature } from './features.js';
 import { isElement, SKIP, walk } from './walk.js';
 
@@ -59,7 +59,7 @@ export default function rehypeMath() {
  */
 export function stylesToClasses(html: string, rules: Map<string, string>): string {
   return html.replace(/<(\w+)([^>]*?) style="([^"]*)"([^>]*)>/g, (_, tag: string, before: string, style: string, after: string) => {
-    const name = `k${createHash('sha1').update(style).digest('hex').slice(0, 6)}`;
+    const name = `k${sha1(style).slice(0, 6)}`;
     rules.set(name, style);
     const attributes = before + after;
     return /\bclass="/.test(attributes) ? `<${tag}${attributes.replace(/\bclass="([^"]*)"/, `class="$1 ${name}"`)}>` : `<${tag} class="${name}"${attributes}>`;

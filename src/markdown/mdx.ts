@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { parse } from 'acorn';
 import * as esbuild from 'esbuild';
 import type { ComponentType } from 'react';
 import { BuildError, BuildFailure, type Problems } from '../errors.js';
+import { sha1 } from '../hash.js';
 import type { PageSource } from '../types.js';
 
 /**
@@ -89,8 +89,6 @@ export function bundleComponents(contents: string, resolveDir: string, sourcefil
   }
 }
 
-export const codeHash = (code: string) => createHash('sha1').update(code).digest('hex');
-
 const IMPORT_LINE = /^import\s.+?\sfrom\s+['"]([^'"]+)['"];?\s*$/;
 
 /**
@@ -146,5 +144,5 @@ export function loadConfigComponents(file: string, root: string, configFile: str
     throw new BuildFailure([new BuildError(`cannot load the MDX components: ${(error as Error).message}`, { file: relative }, 'the module must run in Node.js at build time (no browser globals at the top level)')]);
   }
   if (!names.length) throw new BuildFailure([new BuildError(`"mdx.components": ${relative} exports no component`, { file: relative }, 'export each component by a capitalised name: `export function Chart() { ... }`')]);
-  return { file, code: bundled.code, names, hash: codeHash(bundled.code) };
+  return { file, code: bundled.code, names, hash: sha1(bundled.code) };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { BuildError } from '../errors.js';
 import { absolute } from '../render/index.js';
 import type { Site } from '../site.js';
-import type { OutputFile, PageRecord } from '../types.js';
+import type { OutputFile, PageOutline, PageRecord } from '../types.js';
 
 /**
  * Atom feeds for dated pages (a changelog): a page with `feed: true` in its frontmatter has one
@@ -14,10 +14,10 @@ import type { OutputFile, PageRecord } from '../types.js';
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const FEED_FILE = 'feed.xml';
 
-export const isFeedPage = (page: PageRecord) => page.frontmatter.feed === true;
+export const isFeedPage = (page: PageOutline) => page.frontmatter.feed === true;
 
 /** The feed's URL path (with the base) for a feed page, or undefined for any other page. */
-export function feedHref(page: PageRecord): string | undefined {
+export function feedHref(page: PageOutline): string | undefined {
   return isFeedPage(page) ? `${page.path}${FEED_FILE}` : undefined;
 }
 

@@ -1,14 +1,14 @@
 import { absolute } from '../render/index.js';
 import { decodePath } from '../shared/paths.js';
 import type { Site } from '../site.js';
-import type { PageRecord } from '../types.js';
+import type { PageOutline, PageRecord } from '../types.js';
 
 /**
  * A page as Markdown, the way a reader (or an AI assistant) sees it: `# Title`, the description,
  * then the body with constants resolved. Links between pages point to the published pages, since
  * the `.md` paths the writer used are relative to the source folder, which is not published.
  */
-export function pageMarkdown(site: Site, page: PageRecord): string {
+export function pageMarkdown(site: Site<PageOutline>, page: PageRecord): string {
   return `# ${page.title}\n\n${page.description}\n\n${absoluteLinks(site, page).trim()}\n`;
 }
 
@@ -21,7 +21,7 @@ export function pagesMarkdown(site: Site): Map<PageRecord, string> {
 const DESTINATION = /(\]\(\s*<|\]:\s*<)([^>\n]+)(?=>)|(\]\(\s*|\]:\s*)([^\s)<>]+)(?=[\s)]|$)/g;
 
 /** Rewrites `](href` and `]: href` of the page's own links to the target page's public URL, in one pass over the text. */
-function absoluteLinks(site: Site, page: PageRecord): string {
+function absoluteLinks(site: Site<PageOutline>, page: PageRecord): string {
   const urls = new Map<string, string>();
   for (const link of page.links) {
     if (link.route === null) continue;

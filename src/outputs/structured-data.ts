@@ -1,13 +1,13 @@
 import { firstLink, groupAt } from '../nav.js';
 import { openGroups, type Site } from '../site.js';
-import type { PageRecord } from '../types.js';
+import type { PageOutline } from '../types.js';
 
 /**
  * schema.org `BreadcrumbList` for a page: the sidebar groups holding it, outermost first (each
  * linking to its first page), then the page. Pages outside a group get none (a one-item trail tells a search engine nothing).
  * A `<script type="application/ld+json">` is data, never run, so the CSP needs no hash for it.
  */
-export function breadcrumbJsonLd(site: Site, page: PageRecord): string {
+export function breadcrumbJsonLd(site: Site<PageOutline>, page: PageOutline): string {
   const groups = openGroups(site, page.regularPath).map((id) => groupAt(site.nav, id)!);
   if (!groups.length) return '';
   // The render stage imports this module, so it builds absolute URLs itself rather than import render's helper.

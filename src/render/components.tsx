@@ -1,12 +1,12 @@
 import { firstLink, isGroup, type NavBadge, type NavEntry, type NavGroup, type NavLink } from '../nav.js';
-import type { Header, PageRecord } from '../types.js';
+import type { Header, PageOutline, PageRecord } from '../types.js';
 
-/** Everything a page's layout shows, resolved by the render stage. */
-export interface PageView {
+/** Everything a page's layout shows, resolved by the render stage (of an outline: what the layout shows around the page). */
+export interface PageView<P extends PageOutline = PageRecord> {
   siteTitle: string;
   homeHref: string;
   base: string;
-  page: PageRecord;
+  page: P;
   /** The entries of the sidebar this page shows (chosen by its route). */
   nav: NavEntry[];
   /** The path prefix of that sidebar ("/" for the whole site). */

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { groupOf, isGroup, openGroups, prevNext, sidebarOf, type Site } from '../site.js';
-import { isExternal, pageUrl, withBase } from '../shared/paths.js';
+import { isExternal, pageUrl, withBase, withSlash } from '../shared/paths.js';
 import { topNavCurrent } from '../shared/nav-current.js';
-import type { Feature, OutputFile, PageRecord } from '../types.js';
+import type { Feature, OutputFile, PageOutline, PageRecord } from '../types.js';
 import { Body, NotFound, PageContent, Sidebar, Toc, type PageView, type TopNavLink } from './components.js';
 import { breadcrumbJsonLd } from '../outputs/structured-data.js';
 import { feedHref } from '../outputs/feed.js';
@@ -38,10 +38,10 @@ export interface PageChunk {
 }
 
 
-export function pageView(site: Site, page: PageRecord): PageView {
+export function pageView<P extends PageOutline>(site: Site<PageOutline>, page: P): PageView<P> {
   const { config } = site;
   const { prev, next } = prevNext(site, page);
-  const ref = (p?: PageRecord) => (p ? { title: p.title, href: p.path } : undefined);
+  const ref = (p?: PageOutline) => (p ? { title: p.title, href: p.path } : undefined);
   const sidebar = sidebarOf(site, page.regularPath);
   return {
     siteTitle: config.title,
@@ -62,18 +62,18 @@ export function pageView(site: Site, page: PageRecord): PageView {
 }
 
 /** The top navigation links of the configuration, the one for `pathname` (a URL path) marked current. */
-export function topNavLinks(site: Site, pathname: string): TopNavLink[] {
+export function topNavLinks(site: Site<PageOutline>, pathname: string): TopNavLink[] {
   const { base } = site.config;
   return site.config.topNav.map(({ text, link, match }) => {
     const external = isExternal(link);
-    const href = external ? link : pageUrl(base, link.endsWith('/') ? link : `${link}/`);
+    const href = external ? link : pageUrl(base, withSlash(link));
     const section = match === undefined ? undefined : pageUrl(base, match);
     const current = external ? undefined : topNavCurrent(pathname, href, section);
     return { text, href, external, ...(section !== undefined && { match: section }), ...(current && { current }) };
   });
 }
 
-export function pageHead(site: Site, page: PageRecord): HeadData {
+export function pageHead(site: Site<PageOutline>, page: PageOutline): HeadData {
   const { config } = site;
   const isHome = page.regularPath === '/';
   return {
@@ -86,7 +86,7 @@ export function pageHead(site: Site, page: PageRecord): HeadData {
   };
 }
 
-export function absolute(site: Site, urlPath: string): string {
+export function absolute(site: Pick<Site, 'config'>, urlPath: string): string {
   return site.config.product ? new URL(urlPath, site.config.product.siteUrl).href : urlPath;
 }
 
@@ -106,7 +106,7 @@ export class Renderer {
   private readonly redirectTemplate: string;
 
   constructor(
-    private readonly site: Site,
+    private readonly site: Site<PageOutline>,
     private readonly assets: PageAssets,
     templates: Templates = readTemplates(),
   ) {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   encodePostings,
   PAGE_BLOCK,
@@ -8,6 +7,8 @@ import {
   type SearchPageData,
   type SearchShard,
 } from '../shared/search-format.js';
+import { fileHash } from '../hash.js';
+import { withBase } from '../shared/paths.js';
 import { compounds, forEachTerm } from '../shared/search-text.js';
 import type { Site } from '../site.js';
 import type { OutputFile } from '../types.js';
@@ -87,14 +88,14 @@ export function buildSearchIndex(site: Site, options: SearchIndexOptions = {}): 
   const vocabFiles = [...vocab.values()].map((list) => JSON.stringify(list));
   const pageFiles = pages.map((p) => JSON.stringify({ title: p.title, group: p.group, url: p.url, sections: p.sections.map((s) => [s.slug, s.heading, s.text]) } satisfies SearchPageData));
 
-  const folder = `assets/search/${contentHash([...shardFiles, ...vocabFiles])}/`;
+  const folder = `assets/search/${fileHash([...shardFiles, ...vocabFiles])}/`;
   const blocks: string[] = [];
-  for (let start = 0; start < pageFiles.length; start += PAGE_BLOCK) blocks.push(`assets/search/p/${start / PAGE_BLOCK}.${contentHash(pageFiles.slice(start, start + PAGE_BLOCK))}/`);
+  for (let start = 0; start < pageFiles.length; start += PAGE_BLOCK) blocks.push(`assets/search/p/${start / PAGE_BLOCK}.${fileHash(pageFiles.slice(start, start + PAGE_BLOCK))}/`);
 
   const manifest: SearchManifest = {
     version: SEARCH_FORMAT_VERSION,
-    dir: `${site.config.base}${folder}`,
-    pages: blocks.map((block) => `${site.config.base}${block}`),
+    dir: withBase(site.config.base, folder),
+    pages: blocks.map((block) => withBase(site.config.base, block)),
     docs: lengths.length,
     avg: average.map((n) => Math.round(n * 1000) / 1000),
     counts: pages.map((p) => p.sections.length),
@@ -108,12 +109,6 @@ export function buildSearchIndex(site: Site, options: SearchIndexOptions = {}): 
     ...vocabFiles.map((contents, i) => ({ path: `${folder}v/${i}.json`, contents })),
     ...pageFiles.map((contents, i) => ({ path: `${blocks[Math.floor(i / PAGE_BLOCK)]}${i}.json`, contents })),
   ];
-}
-
-function contentHash(files: string[]): string {
-  const hash = createHash('sha256');
-  for (const contents of files) hash.update(contents).update('\0');
-  return hash.digest('base64url').replace(/[-_]/g, '').slice(0, 8);
 }
 
 /** A field's terms and their counts, and its length as MiniSearch counts it: its distinct terms. */

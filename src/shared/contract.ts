@@ -15,7 +15,7 @@ export interface ChunkHead {
   noindex?: boolean;
 }
 
-/** What a chunk file `assets/js/<key>.<hash>.js` registers on `self.docsChunks`. */
+/** What a chunk file (src/shared/paths.ts `chunkFile`) registers on `self.docsChunks`. */
 export interface ChunkData {
   key: string;
   route: string;
@@ -37,9 +37,4 @@ export interface RoutesIndexData {
   shards: Record<string, string>;
   nav: string;
   redirects: RedirectEntry[];
-}
-
-/** The id of a chunk from its URL: "/docs/assets/js/v-1a2b3c4d.Hash1234.js" -> "v-1a2b3c4d". */
-export function chunkIdOf(url: string): string {
-  return (url.split('/').pop() ?? '').split('.')[0];
 }

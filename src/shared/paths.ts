@@ -1,4 +1,7 @@
-/** Route and URL helpers shared by the build and the browser runtime. */
+/**
+ * Routes, URL paths and output file names, shared by the build and the browser runtime: every
+ * form of a route (slash, `index.html`), the base path and the chunk file name are made here.
+ */
 
 /** "a/b.md" (or .mdx) -> "/a/b/", "a/index.md" and "a/README.md" -> "/a/", "index.md" -> "/". */
 export function fileToRoute(relativePath: string): string {
@@ -9,9 +12,37 @@ export function fileToRoute(relativePath: string): string {
   return parts.length ? `/${parts.join('/')}/` : '/';
 }
 
-/** Joins the base ("/docs/") and a route ("/a/") into a URL path ("/docs/a/"). */
+/** A route in its slash form, the one pages and redirects are keyed by: "/a" -> "/a/". */
+export function withSlash(path: string): string {
+  return path.endsWith('/') ? path : `${path}/`;
+}
+
+/** A path without its trailing slash: "/docs/" -> "/docs", "/" -> "". */
+export function withoutSlash(path: string): string {
+  return path.replace(/\/$/, '');
+}
+
+/** The file a route's page is written to, under the output folder: "/a/" -> "a/index.html", "/" -> "index.html". */
+export function routeFile(route: string): string {
+  return `${withSlash(route).slice(1)}index.html`;
+}
+
+/**
+ * Joins the base ("/docs/") and a route or an output file ("/a/", "assets/x.css") into a URL path
+ * ("/docs/a/", "/docs/assets/x.css"): every URL the build writes to its own files goes through here.
+ */
 export function withBase(base: string, route: string): string {
-  return base.replace(/\/$/, '') + (route.startsWith('/') ? route : `/${route}`);
+  return withoutSlash(base) + (route.startsWith('/') ? route : `/${route}`);
+}
+
+/** The file of a page's chunk (the runtime's data for a page), by its key and its content hash. */
+export function chunkFile(key: string, hash: string): string {
+  return `assets/js/${key}.${hash}.js`;
+}
+
+/** The key of a chunk from its URL (the inverse of chunkFile): "/docs/assets/js/v-1a2b3c4d.Hash1234.js" -> "v-1a2b3c4d". */
+export function chunkIdOf(url: string): string {
+  return (url.split('/').pop() ?? '').split('.')[0];
 }
 
 /**
@@ -43,7 +74,7 @@ export function decodePath(pathname: string): string {
 
 /** The route of a URL path under the base, or null when it is outside the base. */
 export function stripBase(base: string, pathname: string): string | null {
-  const b = base.replace(/\/$/, '');
+  const b = withoutSlash(base);
   if (pathname === b) return '/';
   if (!pathname.startsWith(`${b}/`)) return null;
   return pathname.slice(b.length);

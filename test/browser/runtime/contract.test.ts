@@ -2,7 +2,8 @@ import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { RoutesIndex } from '../../../src/output.js';
 import type { PageChunk } from '../../../src/render/index.js';
-import { chunkIdOf, type ChunkData, type RoutesIndexData } from '../../../src/shared/contract.js';
+import type { ChunkData, RoutesIndexData } from '../../../src/shared/contract.js';
+import { chunkIdOf } from '../../../src/shared/paths.js';
 import { buildInMemory, fixture } from '../../helpers/site.js';
 
 // What the build writes must be what the runtime reads: a change on one side fails the typecheck.
