@@ -126,8 +126,8 @@ describe('nav: mistakes in the navigation are reported with their place', () => 
       'content/guide/deep.md': '---\ntitle: Deep\ndescription: Deep.\nbadge: [1, 2]\n---\n',
     });
     expect(problems).toEqual([
-      { file: 'guide/_folder.yml', line: 2, message: '_folder.yml: unknown key "position"' },
       { file: 'guide/deep.md', line: 4, message: 'frontmatter "badge" must be text or `{ text, variant }`' },
+      { file: 'guide/_folder.yml', line: 2, message: '_folder.yml: unknown key "position"' },
     ]);
   });
 });
