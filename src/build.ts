@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import { buildAssets } from './assets.js';
+import { buildAssets, type BuiltAssets } from './assets.js';
 import { cachePath, codeVersion, memo, PassedCache } from './cache.js';
 import { checkSite } from './check.js';
-import { runContentChecks } from './checks/index.js';
+import { ContentChecks } from './checks/index.js';
 import { loadConfig, type ResolvedConfig } from './config.js';
 import { loadContentFiles } from './content.js';
 import { Problems, type BuildError } from './errors.js';
@@ -19,6 +19,7 @@ import { readTemplates } from './render/index.js';
 import { buildSearchIndex } from './search/index.js';
 import { searchPages } from './search/records.js';
 import { createSite, type Site } from './site.js';
+import type { SourceMemo } from './source-memo.js';
 import { checkOutputCollisions, readStaticFiles } from './static-files.js';
 import type { OutputFile, PageOutline, PageRecord, PageSource } from './types.js';
 import { FsWriter, type OutputManifest, type PageEntry, type WriteFault, type Writer } from './write.js';
@@ -34,6 +35,41 @@ export interface BuildResult {
   /** Image renditions encoded this time (0 when every one came from the cache). */
   imagesConverted: number;
   ms: number;
+  /** Routes of the pages rendered this time. */
+  renderedRoutes: string[];
+  /** Each page's chunk path, by route (the route table lists them). */
+  chunks: Map<string, string>;
+  /** The problems found, when `keepGoing` wrote the site in spite of them (else the build throws them). */
+  problems: BuildError[];
+}
+
+/** The Markdown cache as the planner uses it (src/markdown/cache.ts, or records kept in memory by `dev`). */
+export type RecordCache = Pick<MarkdownCache, 'key' | 'get' | 'withHtml' | 'set' | 'save'>;
+
+/** What one process keeps in memory from one build to the next (`dev`), in place of reading it again. */
+export interface BuildMemory {
+  /** Parsed sources: an unchanged page is not parsed again. */
+  sources: SourceMemo;
+  /** Page records: an unchanged page's Markdown is not rendered (nor read from disk) again. */
+  records: RecordCache;
+  /** Check results by record: an unchanged page is not checked again. */
+  checks: ContentChecks;
+}
+
+/**
+ * What `dev` changes of a build. Every option is off in `build`; each is one seam, not another path.
+ */
+export interface BuildOptions {
+  memory?: BuildMemory;
+  /** The browser bundle, built by the caller (`dev` bundles its own and swaps the stylesheet in open tabs). */
+  assets?: BuiltAssets;
+  /**
+   * Leaves out the outputs that list or index every page (route table, 404 and redirect pages,
+   * sitemap, llms.txt, search index, image renditions...): `dev` makes them when they are asked for.
+   */
+  lazy?: boolean;
+  /** Writes the site in spite of problems and returns them (`dev` serves what there is, with the problems over it). */
+  keepGoing?: boolean;
 }
 
 /**
@@ -41,18 +77,19 @@ export interface BuildResult {
  * pages' frontmatter, so pages are rendered and staged as their Markdown is parsed; nothing
  * reaches the output folder until every check has passed.
  */
-export async function buildSite(config: ResolvedConfig, writer: Writer, logger: Logger = silentLogger): Promise<BuildResult> {
+export async function buildSite(config: ResolvedConfig, writer: Writer, logger: Logger = silentLogger, options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
   const problems = new Problems();
   try {
-    const { sources, staticFiles } = await task(logger, 'content', () => loadContentFiles(config, problems));
+    const { sources, staticFiles } = await task(logger, 'content', () => loadContentFiles(config, problems, options.memory?.sources));
     const outlines = sources.map((source) => pageOutline(source, config, new Problems())); // their problems are reported with the page
     const outline = createSite(config, outlines, staticFiles);
-    const assets = await task(logger, 'assets', () => buildAssets(config));
+    const assets = options.assets ?? (await task(logger, 'assets', () => buildAssets(config)));
     const templates = readTemplates();
-    const [cache, previous, salt] = await task(logger, 'cache', () => Promise.all([MarkdownCache.open(config), writer.previous(), codeVersion()]));
+    const [cache, previous, salt] = await task(logger, 'cache', () => Promise.all([options.memory?.records ?? MarkdownCache.open(config), writer.previous(), codeVersion()]));
 
-    const layoutKey = layoutKeys(outline, sha1(salt, JSON.stringify(assets.files.map((f) => f.path)), JSON.stringify(templates)));
+    // Pages show the bundle by these URLs (the script's own imports are in its hash).
+    const layoutKey = layoutKeys(outline, sha1(salt, JSON.stringify([assets.css, assets.js, assets.redirectScript, assets.features]), JSON.stringify(templates)));
     const { jobs, kept, records, entries } = await task(logger, 'plan', () => planPages(sources, outlines, cache, layoutKey, previous));
     const pageFiles: OutputFile[] = [];
     const found = new Problems();
@@ -74,25 +111,28 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
 
     const site = createSite(config, sources.map((s) => records.get(s.route)!), staticFiles);
     await task(logger, 'checks', () => checkSite(site, problems));
-    const passed = await PassedCache.open(cachePath(config, 'passed-blocks.v8'), salt);
-    await task(logger, 'content checks', () => runContentChecks(site, problems, passed)); // the same as `docs check`
-    problems.throwIfAny(); // every problem of the run at once, before anything is written
+    const passed = options.memory ? undefined : await PassedCache.open(cachePath(config, 'passed-blocks.v8'), salt);
+    await task(logger, 'content checks', () => (options.memory?.checks ?? new ContentChecks(passed)).run(site, problems)); // the same as `docs check`
+    if (!options.keepGoing) problems.throwIfAny(); // every problem of the run at once, before anything is written
 
     const chunks = new Map([...entries].map(([route, entry]) => [route, entry.chunk]));
-    const files = await task(logger, 'site files', () => [...assets.files, ...pageFiles, ...emitSiteFiles(site, createRenderer(site, assets, templates), chunks)]);
+    const files = [...assets.files, ...pageFiles];
+    if (!options.lazy) files.push(...(await task(logger, 'site files', () => emitSiteFiles(site, createRenderer(site, assets, templates), chunks))));
     // The index depends only on what search shows of the pages and its settings: the same give the same files.
-    const searchKey = sha1(salt, JSON.stringify([config.base, config.search]), JSON.stringify(searchPages(site)));
-    files.push(...(await task(logger, 'search', () => memo(cachePath(config, 'search.v8'), searchKey, () => buildSearchIndex(site)))));
+    const searchKey = options.lazy ? '' : sha1(salt, JSON.stringify([config.base, config.search]), JSON.stringify(searchPages(site)));
+    if (!options.lazy) files.push(...(await task(logger, 'search', () => memo(cachePath(config, 'search.v8'), searchKey, () => buildSearchIndex(site)))));
     files.push(...(await readStaticFiles(config, staticFiles)));
-    const images = await task(logger, 'images', () => renderImages(config, site.pages));
-    files.push(...images.files, ...pageStyleFiles(site.pages));
+    const images = options.lazy ? { files: [], converted: 0 } : await task(logger, 'images', () => renderImages(config, site.pages));
+    files.push(...images.files, ...(options.lazy ? [] : pageStyleFiles(site.pages)));
     // In memory the pages' files are already among `files`.
     const pagePaths = writer.staging === null ? [] : [...entries.values()].flatMap((e) => e.paths);
+    const before = problems.list.length;
     checkOutputCollisions([...pagePaths, ...files.map((f) => f.path)], staticFiles, problems);
-    problems.throwIfAny();
+    // Two files at one path cannot both be written, even by `keepGoing`.
+    if (problems.list.length > before || !options.keepGoing) problems.throwIfAny();
     // The caches go to disk while the output is written (both are mostly waiting on the disk).
-    await task(logger, 'write', () => allSettled([writer.commit({ files, pages: entries, kept }), cache.save(), passed.save()]));
-    return { site, pages: sources.length, rendered: jobs.length, redirects: config.redirects.length, warnings: problems.warnings, imagesConverted: images.converted, ms: performance.now() - started };
+    await task(logger, 'write', () => allSettled([writer.commit({ files, pages: entries, kept }), cache.save(), passed?.save() ?? Promise.resolve()]));
+    return { site, pages: sources.length, rendered: jobs.length, redirects: config.redirects.length, warnings: problems.warnings, imagesConverted: images.converted, ms: performance.now() - started, renderedRoutes: jobs.map((j) => j.source.route), chunks, problems: problems.list };
   } catch (error) {
     await writer.discard();
     throw error;
@@ -104,7 +144,7 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
  * layout key) are what the previous output was rendered from. The others become jobs, with their
  * cached record when only their layout changed.
  */
-async function planPages(sources: PageSource[], outlines: PageOutline[], cache: MarkdownCache, layoutKey: (page: PageOutline) => string, previous?: OutputManifest) {
+async function planPages(sources: PageSource[], outlines: PageOutline[], cache: RecordCache, layoutKey: (page: PageOutline) => string, previous?: OutputManifest) {
   const entries = new Map<string, PageEntry>();
   const kept = new Set<string>();
   const records = new Map<string, PageRecord>();

@@ -10,6 +10,7 @@ import { expandIncludes } from './markdown/includes.js';
 import { isMdx, prepareMdxImports } from './markdown/mdx.js';
 import { expandOpenApiPages } from './openapi.js';
 import { fileToRoute } from './shared/paths.js';
+import type { SourceMemo } from './source-memo.js';
 import type { PageSource } from './types.js';
 
 /** Folders and files starting with "_" or "." hold data (the reference model), not pages. */
@@ -31,7 +32,7 @@ export interface RefusedPath {
  * followed while they stay inside the folder; one that leads out of it (or to a folder containing
  * it) is refused, so a build never publishes a file of the machine it runs on.
  */
-export async function listContent(contentDir: string): Promise<{ pages: string[]; staticFiles: string[]; refused: RefusedPath[] }> {
+async function listContent(contentDir: string): Promise<{ pages: string[]; staticFiles: string[]; refused: RefusedPath[] }> {
   const { files, refused } = await listContentFiles(contentDir);
   return { pages: files.filter((f) => PAGE_FILE.test(f)), staticFiles: files.filter((f) => !PAGE_FILE.test(f)), refused };
 }
@@ -81,13 +82,10 @@ export function contentFolderProblem(config: Pick<ResolvedConfig, 'root' | 'cont
   return new BuildError(`cannot read ${what}: ${code ?? message}`, place, code === 'EACCES' || code === 'EPERM' ? 'make the folder readable by the build (chmod a+rx), or move it out of the content folder' : 'fix or remove the folder');
 }
 
-/** A file of the content folder that cannot be read (`build` and `dev` say it the same way). */
-export function unreadableFile(relativePath: string, error: unknown): BuildError {
+/** A file of the content folder that cannot be read. */
+function unreadableFile(relativePath: string, error: unknown): BuildError {
   return new BuildError(`cannot read the file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: relativePath }, 'check its permissions (it must be readable by the build)');
 }
-
-/** Kept for src/dev/content-store.ts until the engine branch deletes it; use sha1 from src/hash.ts. */
-export { sha1 as contentHash } from './hash.js';
 
 /** Lines before the body: positions in the Markdown tree count from the body, errors from the file. */
 export function bodyLineOffset(raw: string, body: string): number {
@@ -173,9 +171,9 @@ function toSource(raw: string, relativePath: string, file: string, frontmatter: 
 
 /**
  * Keeps the first page of each route and reports the others. Routes are compared case-folded: on
- * macOS and Windows file systems /Guide/ and /guide/ are one output folder. (`dev` uses it too.)
+ * macOS and Windows file systems /Guide/ and /guide/ are one output folder.
  */
-export function uniqueRoutes<T extends { relativePath: string }>(pages: T[], routeOf: (page: T) => string, problems: Problems): T[] {
+function uniqueRoutes<T extends { relativePath: string }>(pages: T[], routeOf: (page: T) => string, problems: Problems): T[] {
   const byFolded = new Map<string, T>();
   for (const page of pages) {
     const route = routeOf(page);
@@ -186,7 +184,7 @@ export function uniqueRoutes<T extends { relativePath: string }>(pages: T[], rou
   return [...byFolded.values()];
 }
 
-export function reportNoPages(config: ResolvedConfig, problems: Problems): void {
+function reportNoPages(config: ResolvedConfig, problems: Problems): void {
   problems.add('no Markdown pages found', { file: path.relative(config.root, config.contentDir) || '.' }, 'add at least an index.md');
 }
 
@@ -195,8 +193,11 @@ export async function loadContent(config: ResolvedConfig, problems: Problems): P
   return (await loadContentFiles(config, problems)).sources;
 }
 
-/** `loadContent`, and the files beside the pages (from the same walk of the folder). */
-export async function loadContentFiles(config: ResolvedConfig, problems: Problems): Promise<{ sources: PageSource[]; staticFiles: string[] }> {
+/**
+ * `loadContent`, and the files beside the pages (from the same walk of the folder). With a memo
+ * (`dev`), pages that read as they did are taken from it rather than parsed again.
+ */
+export async function loadContentFiles(config: ResolvedConfig, problems: Problems, memo?: SourceMemo): Promise<{ sources: PageSource[]; staticFiles: string[] }> {
   let files: string[];
   let staticFiles: string[];
   try {
@@ -207,6 +208,9 @@ export async function loadContentFiles(config: ResolvedConfig, problems: Problem
     throw contentFolderProblem(config, error);
   }
   const sources: PageSource[] = [];
+  /** Sources parsed this time, to remember once expanded: their text and their problems so far. */
+  const parsed = new Map<PageSource, { raw: string; problems: Problems }>();
+  memo?.startBuild();
   // Read one after another: small files from the page cache come faster synchronously than through
   // libuv's thread pool (10,000 pages: 0.15 s against 0.5 s).
   for (const relativePath of files) {
@@ -218,7 +222,19 @@ export async function loadContentFiles(config: ResolvedConfig, problems: Problem
       problems.push(unreadableFile(relativePath, error));
       continue;
     }
-    sources.push(parseSource(raw, relativePath, file, problems));
+    const known = memo?.get(relativePath, raw);
+    if (known) {
+      problems.push(...known.problems);
+      sources.push(known.source);
+      continue;
+    }
+    const own = memo ? new Problems() : problems;
+    const source = parseSource(raw, relativePath, file, own);
+    if (memo) {
+      problems.push(...own.list);
+      parsed.set(source, { raw, problems: own });
+    }
+    sources.push(source);
   }
   sources.sort((a, b) => a.relativePath.localeCompare(b.relativePath));
   if (files.length === 0) {
@@ -226,6 +242,14 @@ export async function loadContentFiles(config: ResolvedConfig, problems: Problem
     problems.throwIfAny();
   }
   const pages = uniqueRoutes(sources, (s) => s.route, problems);
-  await expandOpenApiPages(pages, config, problems);
+  if (!memo) await expandOpenApiPages(pages, config, problems);
+  for (const source of memo ? pages : []) {
+    const fresh = parsed.get(source);
+    if (!fresh) continue;
+    const expanded = new Problems();
+    await expandOpenApiPages([source], config, expanded);
+    problems.push(...expanded.list);
+    memo!.set(source, fresh.raw, [...fresh.problems.list, ...expanded.list]);
+  }
   return { sources: pages, staticFiles };
 }

@@ -10,7 +10,7 @@ import type { PageOutline } from './types.js';
  * assets and templates, the generator's code, the group titles every sidebar shows, the links of
  * the page's own group, and its view (prev/next, edit link). Two builds that give a page the same
  * key and the same record write the same files, so the second keeps the first's.
- * Keep in step with `pageView` and the Sidebar (the dev emitter compares the same parts).
+ * Keep in step with `pageView` and the Sidebar.
  */
 export function layoutKeys(site: Site<PageOutline>, salt: string): (page: PageOutline) => string {
   // MDX components change only the pages that use them: their Markdown cache keys hold the components' code.

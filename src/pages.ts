@@ -62,9 +62,16 @@ export interface RenderedFiles {
   contents?: OutputFile[];
 }
 
+/**
+ * One Markdown processor a configuration: unified sets up its plugins (the highlighter's languages
+ * among them) on first use, which `dev`, building again with the same configuration, does once.
+ */
+const processors = new WeakMap<ResolvedConfig, ReturnType<typeof createProcessor>>();
+
 /** Runs jobs in this thread: the returned function keeps the processor and the layout between calls. */
 export function pageRunner(context: PagesContext): (jobs: PageJob[], problems: Problems) => PageResult[] {
-  const processor = createProcessor(context.config);
+  const processor = processors.get(context.config) ?? createProcessor(context.config);
+  processors.set(context.config, processor);
   const layout = context.layout && pageWriter(context.config, context.layout);
   return (jobs, problems) =>
     jobs.map(({ source, cached }) => {

@@ -1,22 +1,24 @@
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { buildAssets, CLIENT_DIR, type BuiltAssets } from '../assets.js';
-import { checkSite } from '../check.js';
+import type { BuildMemory } from '../build.js';
 import { ContentChecks } from '../checks/index.js';
 import { CONFIG_FILES, loadConfig, type ResolvedConfig } from '../config.js';
-import { BuildError, Problems } from '../errors.js';
-import { createProcessor } from '../markdown/index.js';
+import { contentFolderProblem } from '../content.js';
+import { BuildError } from '../errors.js';
+import { silentLogger } from '../log.js';
 import { TEMPLATES_DIR } from '../render/index.js';
-import { createSite, type Site } from '../site.js';
-import type { OutputFile, PageRecord } from '../types.js';
-import { reportNoPages, uniqueRoutes } from '../content.js';
-import { ContentStore } from './content-store.js';
-import { IncrementalEmitter, type DevUrls } from './emit.js';
+import type { Site } from '../site.js';
+import { SourceMemo } from '../source-memo.js';
 import { LazyOutputs } from './lazy-outputs.js';
 import type { OutputDir } from './output-dir.js';
 import { asProblems, bundleProblems, renderProblem } from './problems.js';
+import { MemoryRecords } from './records.js';
 import { reloadRenderModules, renderModules, type RenderModules } from './render-modules.js';
+import { tokenAssets } from './tokens.js';
+import { DevWriter } from './writer.js';
 
 /** The layout components: a change there rebuilds every page with freshly loaded code. */
 export const RENDER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../render');
@@ -46,42 +48,46 @@ export interface DevBuilderOptions {
 }
 
 /**
- * The dev server's build: keeps the configuration, every page record and the rendered pages in
- * memory, and on a change redoes only what the change touches. Bad input never throws out of
- * here: it becomes the current list of problems, and the last good output stays served.
+ * The dev server's build: the build's own pipeline (src/build.ts `buildSite`) run again on every
+ * change, into a writer that keeps the served folder and the last build's pages in memory
+ * (src/dev/writer.ts), with what it parsed, rendered and checked kept between runs. Bad input never
+ * throws out of here: it becomes the current list of problems, and the last good output stays served.
  */
 export class DevBuilder {
   readonly root: string;
   readonly clientDir: string;
   private readonly out: OutputDir;
-  private config?: ResolvedConfig;
-  private content?: ContentStore;
-  private modules: RenderModules = renderModules;
-  private emitter = new IncrementalEmitter(renderModules);
-  private checks = new ContentChecks();
-  private assets?: BuiltAssets;
-  private site?: Site;
-  private routesUrl = '';
-  /** Bumped on every change of the site: lazy outputs made for an older one are stale. */
-  private generation = 0;
+  private readonly writer: DevWriter;
   private readonly lazy: LazyOutputs;
+  private config?: ResolvedConfig;
+  private memory?: BuildMemory & { records: MemoryRecords };
+  private modules: RenderModules = renderModules;
+  private assets?: BuiltAssets;
+  /** The bundle as pages are rendered with it: its URLs are tokens the server fills in. */
+  private pageAssets?: BuiltAssets;
+  private site?: Site;
+  private chunks = new Map<string, string>();
+  /** Bumped on every build: lazy outputs made for an older one are stale. */
+  private generation = 0;
   private problemsOf = {
     config: [] as BuildError[],
-    site: [] as BuildError[],
-    /** Why the content folder could not be listed on a full build (the last site stays served). */
-    folder: [] as BuildError[],
-    assets: [] as BuildError[],
     render: [] as BuildError[],
+    assets: [] as BuildError[],
+    /** The last build's: what it wrote the site in spite of, or why it could not (the last site stays served). */
+    build: [] as BuildError[],
   };
   private queue: Promise<unknown> = Promise.resolve();
-  /** A full build found no content folder: the next change builds everything again. */
-  private fullBuildPending = false;
 
   constructor(options: DevBuilderOptions) {
     this.root = options.root;
     this.out = options.out;
     this.clientDir = options.clientDir ?? CLIENT_DIR;
     this.lazy = new LazyOutputs(options.out);
+    // A content folder deleted while it was read (`rm -rf content` under way) is not a site without pages.
+    this.writer = new DevWriter(options.out, () => readdir(this.config!.contentDir).then(
+      () => undefined,
+      (error: unknown) => Promise.reject(contentFolderProblem(this.config!, error)),
+    ));
   }
 
   get base(): string {
@@ -93,22 +99,19 @@ export class DevBuilder {
     return Boolean(this.site && this.assets);
   }
 
-  /** The URLs the served pages get in place of their placeholders. */
-  urls(): DevUrls {
-    return { css: this.assets?.css ?? '', js: this.assets?.js ?? '', redirect: this.assets?.redirectScript ?? '', routes: this.routesUrl, features: this.assets?.features ?? {} };
+  /** The bundle being served: its URLs go in place of the pages' tokens. */
+  currentAssets(): BuiltAssets | undefined {
+    return this.assets;
   }
 
-  /** The site and bundle being served (for tools and tests that compare with a full build). */
+  /** The site and bundle being served (for tools and tests). */
   current(): { site?: Site; assets?: BuiltAssets; dir: string } {
     return { site: this.site, assets: this.assets, dir: this.out.dir };
   }
 
   problems(): BuildError[] {
-    const { config, site, folder, assets, render } = this.problemsOf;
-    const all = [...config, ...folder, ...[...(this.content?.problems.values() ?? [])].flat(), ...site, ...assets, ...render];
-    // The content folder's problem may be known both to the last full build and to the content.
-    const seen = new Set<string>();
-    return all.filter((p) => !seen.has(String(p)) && Boolean(seen.add(String(p))));
+    const { config, render, assets, build } = this.problemsOf;
+    return [...config, ...render, ...assets, ...build];
   }
 
   /**
@@ -130,7 +133,6 @@ export class DevBuilder {
       // Folders and files under "_" or "." hold data (the reference model the checks read).
       if (relative.some((part) => part.startsWith('_') || part.startsWith('.') || part === 'node_modules')) return 'data';
       if (/\.mdx?$/i.test(file)) return 'page';
-      // A folder added, renamed or removed: its files are found by listing the content again.
       return path.extname(file) === '' ? 'folder' : 'static';
     }
     // The MDX components are bundled with the configuration: loading it again bundles them again.
@@ -141,65 +143,33 @@ export class DevBuilder {
     return null;
   }
 
-  /** Builds everything from scratch: at start, and when the configuration or the layout changes. */
+  /** Builds everything from scratch: at start. */
   build(options: { reloadComponents?: boolean } = {}): Promise<RebuildResult> {
-    return this.serial(() => this.fullBuild(performance.now(), options.reloadComponents ?? false));
+    return this.serial(async () => (await this.rebuild(performance.now(), new Set(['config', 'client', ...(options.reloadComponents ? ['components' as const] : [])]), true))!);
   }
 
   /**
-   * Applies a batch of changed files (absolute paths), doing the least work that covers them.
-   * Null when none of them is part of the site.
+   * Builds again after a batch of changed files (absolute paths): the build itself finds what
+   * they change. Null when none of them is part of the site, or nothing changed.
    */
   update(files: string[]): Promise<RebuildResult | null> {
     // In line behind any rebuild under way: what a file is depends on the configuration it loaded.
-    return this.serial(async () => {
-      const started = performance.now();
-      const kinds = new Map<string, ChangeKind>();
-      for (const file of files) {
-        const kind = this.classify(file);
-        if (kind) kinds.set(file, kind);
-      }
-      if (!kinds.size) return null;
-      const has = (kind: ChangeKind) => [...kinds.values()].includes(kind);
-      if (has('config') || has('templates') || has('components') || !this.config || this.fullBuildPending) return this.fullBuild(started, has('components'));
-      const bundle = has('client') ? await this.rebuildAssets() : { changed: false, js: false, css: false, previousCss: '' };
-      const contentChanged = await this.applyContentChanges(kinds);
-      if (this.content!.unlisted) {
-        // The content folder is gone or unreadable: the last site stays served, with only the reason
-        // (what the site looked like while the folder was being deleted is no news).
-        this.problemsOf.site = [];
-        return contentChanged || bundle.changed ? this.result(started, bundle.js || bundle.css, []) : null;
-      }
-      if (!contentChanged) {
-        if (!bundle.changed) return null; // files saved as they were: nothing to tell the tabs
-        // Only the stylesheet changed: open tabs swap it without reloading.
-        return this.result(started, bundle.js || bundle.css, [], bundle.css && !bundle.js ? bundle.previousCss : undefined);
-      }
-      const emitted = await this.refreshSite(false);
-      return this.result(started, emitted.changed || bundle.js || bundle.css, emitted.rendered);
+    return this.serial(() => {
+      const kinds = new Set(files.map((file) => this.classify(file)).filter((kind) => kind !== null));
+      return kinds.size ? this.rebuild(performance.now(), kinds, false) : Promise.resolve(null);
     });
-  }
-
-  /** Reads the changed pages, files and data again; false when none of them really changed. */
-  private async applyContentChanges(kinds: Map<string, ChangeKind>): Promise<boolean> {
-    const under = (kind: ChangeKind) => [...kinds].filter(([, k]) => k === kind).map(([file]) => path.relative(this.config!.contentDir, file).split(path.sep).join('/'));
-    const { changed, copy, remove } = await this.content!.apply({ pages: under('page'), statics: under('static'), data: under('data'), folders: [...kinds.values()].includes('folder') });
-    const gone = await this.content!.confirmFolder();
-    if (!this.content!.unlisted) await this.out.apply(copy, remove);
-    return changed || gone;
   }
 
   /**
    * Makes sure the file behind a URL is current before it is served. Outputs that list every page
-   * (Markdown copies, llms.txt, the search index, the sitemap...) are made again only when asked
+   * (the route table, llms.txt, the search index, the sitemap...) are made again only when asked
    * for after a change, so a save costs only the pages it touches.
    */
   ensure(urlPath: string): Promise<void> {
     const file = this.fileOf(urlPath);
-    const { site, assets, content } = this;
-    const owns = (f: string) => this.emitter.owns(f);
-    if (file === null || !site || !assets || !content || content.isStatic(file) || owns(file) || owns(`${file}/index.html`) || assets.files.some((f) => f.path === file)) return Promise.resolve();
-    return this.serial(() => this.lazy.ensure(file, { site, assets, modules: this.modules, generation: this.generation, owns }));
+    const { site, pageAssets, chunks, modules, generation } = this;
+    if (file === null || !site || !pageAssets || this.writer.holds(file) || this.writer.holds(`${file}/index.html`)) return Promise.resolve();
+    return this.serial(() => this.lazy.ensure(file, { site, assets: pageAssets, chunks, modules, generation }));
   }
 
   private fileOf(urlPath: string): string | null {
@@ -220,20 +190,18 @@ export class DevBuilder {
     return run;
   }
 
-  private async fullBuild(started: number, reloadComponents: boolean): Promise<RebuildResult> {
-    try {
-      const config = await loadConfig(this.root);
-      if (this.config && config.base !== this.config.base) {
-        this.problemsOf.config = [new BuildError(`the base changed from ${this.config.base} to ${config.base}`, { file: path.relative(this.root, config.configFile ?? '') || 'configuration' }, 'restart `dev` to serve the site under the new base')];
-        return this.result(started, false, []);
-      }
-      this.config = config;
-      this.problemsOf.config = [];
-    } catch (error) {
-      this.problemsOf.config = asProblems(error);
-      return this.result(started, false, []);
+  /**
+   * Loads again what the changes touch (the configuration, the layout code, the bundle), then
+   * runs the build. A change of the configuration or the layout renders every page again.
+   */
+  private async rebuild(started: number, kinds: Set<ChangeKind>, always: boolean): Promise<RebuildResult | null> {
+    const problemsBefore = this.problems().map(String).join('\n');
+    const layout = kinds.has('config') || kinds.has('templates') || kinds.has('components') || !this.config;
+    if (layout) {
+      if (!(await this.loadConfig())) return this.result(started, false, []);
+      this.writer.renderAgain();
     }
-    if (reloadComponents) {
+    if (kinds.has('components')) {
       try {
         this.modules = await reloadRenderModules();
         this.problemsOf.render = [];
@@ -242,84 +210,60 @@ export class DevBuilder {
         return this.result(started, false, []);
       }
     }
-    const config = this.config;
-    const content = new ContentStore(config, createProcessor(config));
-    const statics = await content.loadAll();
-    if (content.unlisted && this.site) {
-      // The content folder is gone or unreadable: keep serving the last site, say why, and build
-      // again from scratch once it can be listed.
-      this.problemsOf.folder = content.folderProblems;
-      this.fullBuildPending = true;
-      return this.result(started, false, []);
-    }
-    this.problemsOf.folder = [];
-    this.fullBuildPending = false;
-    this.content = content;
-    this.lazy.clear();
-    this.emitter = new IncrementalEmitter(this.modules);
-    this.checks = new ContentChecks();
-    const assets = await this.bundle();
-    const emitted = await this.refreshSite(true, [...(assets?.files ?? []), ...statics]);
-    return this.result(started, emitted.changed, emitted.rendered);
+    const before = this.assets;
+    if (kinds.has('client') || !this.assets) await this.bundle();
+    if (!this.assets) return this.result(started, false, []);
+    const js = this.assets.js !== before?.js;
+    const css = this.assets.css !== before?.css;
+    const built = await this.runBuild();
+    if (!always && !layout && !built.changed && !js && !css && this.problems().map(String).join('\n') === problemsBefore) return null;
+    // Only the stylesheet changed: open tabs swap it without reloading.
+    const styleFrom = before && css && !js && !built.rendered.length ? before.css : undefined;
+    return this.result(started, built.changed || js || css, built.rendered, styleFrom);
   }
 
-  /**
-   * Puts the site together from the records, runs every check, and renders and writes what
-   * changed. On a full build, `extra` (the bundle) is written too and everything else removed.
-   */
-  private async refreshSite(full: boolean, extra: OutputFile[] = []): Promise<{ changed: boolean; rendered: string[] }> {
-    const config = this.config!;
-    const problems = new Problems();
-    // Two pages may have one route: the same check as a build's.
-    const pages = uniqueRoutes(this.content!.sorted(), (record) => record.regularPath, problems);
-    if (!pages.length) reportNoPages(config, problems);
-    const site = createSite(config, pages, this.content!.staticFiles);
-    checkSite(site, problems);
-    await this.checks.run(site, problems);
-    this.problemsOf.site = problems.list;
-    // Every page gone at once is the content folder being deleted or replaced: keep the last site.
-    if (!pages.length && this.site?.pages.length && !full) return { changed: false, rendered: [] };
-    let emitted: ReturnType<IncrementalEmitter['emit']>;
+  /** The configuration again, with a fresh memory (what is kept depends on it); false when it cannot be used. */
+  private async loadConfig(): Promise<boolean> {
     try {
-      emitted = this.emitter.emit(site);
-      this.problemsOf.render = [];
+      const config = await loadConfig(this.root);
+      if (this.config && config.base !== this.config.base) {
+        this.problemsOf.config = [new BuildError(`the base changed from ${this.config.base} to ${config.base}`, { file: path.relative(this.root, config.configFile ?? '') || 'configuration' }, 'restart `dev` to serve the site under the new base')];
+        return false;
+      }
+      this.config = config;
+      this.memory = { sources: new SourceMemo(config.contentDir), records: await MemoryRecords.open(config), checks: new ContentChecks() };
+      this.problemsOf.config = [];
+      return true;
     } catch (error) {
-      this.problemsOf.render = [renderProblem(error)];
+      this.problemsOf.config = asProblems(error);
+      return false;
+    }
+  }
+
+  /** The build, with the bundle's URLs as tokens and the outputs that list every page left for later. */
+  private async runBuild(): Promise<{ changed: boolean; rendered: string[] }> {
+    this.memory!.records.startBuild();
+    try {
+      const result = await this.modules.buildSite(this.config!, this.writer, silentLogger, { memory: this.memory, assets: this.pageAssets, lazy: true, keepGoing: true });
+      this.problemsOf.build = result.problems;
+      this.problemsOf.render = [];
+      this.site = result.site;
+      this.chunks = result.chunks;
+      this.generation++;
+      return { changed: this.writer.changed, rendered: result.renderedRoutes };
+    } catch (error) {
+      this.problemsOf.build = asProblems(error);
       return { changed: false, rendered: [] };
     }
-    if (full) await this.out.replace([...extra, ...emitted.writes]);
-    else await this.out.apply(emitted.writes, emitted.removes);
-    this.site = site;
-    this.routesUrl = emitted.routesUrl;
-    this.generation++;
-    return { changed: full || emitted.writes.length > 0 || emitted.removes.length > 0, rendered: emitted.rendered };
   }
 
-  /**
-   * Bundles client/ again and swaps the files; tells which of script and stylesheet changed, and
-   * whether anything did (a syntax error that appeared or went away counts).
-   */
-  private async rebuildAssets(): Promise<{ changed: boolean; js: boolean; css: boolean; previousCss: string }> {
-    const before = this.assets;
-    const problemsBefore = this.problemsOf.assets.map(String).join('\n');
-    const assets = await this.bundle();
-    const problemsChanged = this.problemsOf.assets.map(String).join('\n') !== problemsBefore;
-    if (!assets) return { changed: problemsChanged, js: false, css: false, previousCss: '' };
-    const kept = new Set(assets.files.map((f) => f.path));
-    await this.out.apply(assets.files, (before?.files ?? []).map((f) => f.path).filter((p) => !kept.has(p)));
-    const js = assets.js !== before?.js;
-    const css = assets.css !== before?.css;
-    return { changed: js || css || problemsChanged, js, css, previousCss: before?.css ?? '' };
-  }
-
-  private async bundle(): Promise<BuiltAssets | undefined> {
+  private async bundle(): Promise<void> {
     try {
       this.assets = await buildAssets(this.config!, { dev: true, clientDir: this.clientDir });
+      this.pageAssets = tokenAssets(this.assets);
       this.problemsOf.assets = [];
-      return this.assets;
     } catch (error) {
       this.problemsOf.assets = bundleProblems(error, this.root);
-      return undefined;
     }
   }
 

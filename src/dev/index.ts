@@ -7,11 +7,11 @@ import { BuildFailure } from '../errors.js';
 import { createLogger, type Logger } from '../log.js';
 import { createStaticServer, listen } from '../serve.js';
 import { DevBuilder, type RebuildResult } from './builder.js';
-import { fillDevTokens } from './emit.js';
 import { EventHub } from './events.js';
 import { OutputDir } from './output-dir.js';
 import { shownPath } from './problems.js';
 import { isLocalHost, isLoopback } from './local-host.js';
+import { fillDevTokens } from './tokens.js';
 import { watchFiles, type Watcher } from './watch.js';
 
 const CLIENT_SCRIPT = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'client.js'), 'utf8');
@@ -95,7 +95,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       await builder.ensure(url.pathname);
       return false;
     },
-    transformHtml: (html) => injectClient(fillDevTokens(html, builder.urls()), base),
+    transformHtml: (html) => injectClient(fillDevTokens(html, builder.currentAssets()), base),
   });
 
   let port: number;

@@ -5,7 +5,8 @@ import type { OutputFile } from '../types.js';
 
 /**
  * The folder the dev server serves: a temporary one, so `dev` never touches the build's output.
- * Only changed files are written; it remembers what it holds so a full rebuild can drop the rest.
+ * The build (src/dev/writer.ts) and the outputs made on request (src/dev/lazy-outputs.ts) write
+ * their changed files into it.
  */
 export class OutputDir {
   private readonly held = new Set<string>();
@@ -34,12 +35,6 @@ export class OutputDir {
     for (const f of writes) this.held.add(f.path);
     await Promise.all(removes.map((file) => unlink(path.join(this.dir, file)).catch(() => undefined)));
     for (const file of removes) this.held.delete(file);
-  }
-
-  /** Writes `writes` and removes every other file `keep` does not accept. */
-  async replace(writes: OutputFile[], keep: (file: string) => boolean = () => false): Promise<void> {
-    const written = new Set(writes.map((f) => f.path));
-    await this.apply(writes, [...this.held].filter((file) => !written.has(file) && !keep(file)));
   }
 
   async remove(): Promise<void> {

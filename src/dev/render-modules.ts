@@ -1,18 +1,17 @@
-import { chunkScript, emitSite } from '../output.js';
-import { redirectEntries, redirectStubs } from '../redirects.js';
-import { pageView, Renderer } from '../render/index.js';
+import { buildSite } from '../build.js';
+import { createRenderer, emitSiteFiles } from '../output.js';
 import { buildSearchIndex } from '../search/index.js';
 
 /**
- * The code that turns page records into files: the layout components and everything that
- * imports them. `dev` reloads this set when a component changes, since Node caches modules.
+ * The build, as `dev` runs it: the pipeline and everything it imports, the layout components among
+ * them. `dev` loads this set again when a component changes, since Node caches modules.
  */
-export const renderModules = { Renderer, pageView, chunkScript, emitSite, redirectEntries, redirectStubs, buildSearchIndex };
+export const renderModules = { buildSite, createRenderer, emitSiteFiles, buildSearchIndex };
 
 export type RenderModules = typeof renderModules;
 
 /**
- * A fresh copy of the render modules, read from disk again: tsx's `tsImport` loads a module and
+ * A fresh copy of the build's modules, read from disk again: tsx's `tsImport` loads a module and
  * its imports in a namespace of their own. Each reload keeps the old copy in memory (Node never
  * unloads modules), which is fine for the few component edits of a session.
  */
