@@ -135,6 +135,16 @@ export default defineConfig({
   editLink: { pattern: 'https://git.conduit.example/conduit/docs/edit/main/content/:path', text: 'Edit this page' },
   constants,
   analytics: { containerId: undefined },
+  // The theme (README, Configuration): the logo beside the title, and a footer that says where to turn when something is wrong.
+  logo: { src: 'brand/conduit-logo.svg', dark: 'brand/conduit-logo-dark.svg', alt: product.name },
+  footer: {
+    text: `${product.name} documentation`,
+    links: [
+      { text: 'Platform status', link: constants.statusPageUrl },
+      { text: 'Support', link: '/new-feature-or-bug/' },
+      { text: `Email ${constants.supportEmail}`, link: `mailto:${constants.supportEmail}` },
+    ],
+  },
   runtime: {
     pageTimeoutMs: 120000,
     scrollThrottleMs: 300,

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/setup/sequencer.js';
 
 /**
  * One folder for the sites this run builds once and shares between test files (test/helpers/shared-site.ts);
@@ -15,6 +16,8 @@ export default defineConfig({
   test: {
     // Two test files at a time at most: the machine has two cores and the browser suites share them.
     maxWorkers: 2,
+    // One queue for every project, the longest files first (test/setup/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     // expect.poll waits for a condition: a busy machine may take long to reach it, and a met condition returns at once.
     expect: { poll: { timeout: 120_000, interval: 50 } },
     globalSetup: ['test/setup/run-dir.ts'],

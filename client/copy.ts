@@ -1,3 +1,5 @@
+import { text } from './strings.js';
+
 /**
  * The code as a reader runs it: removed lines and diff headers left out. Line numbers and diff
  * signs are generated content, and notation comments were removed at build time, so none is text.
@@ -17,14 +19,14 @@ export function initCopyButtons(): void {
     if (!code) return;
     try {
       await navigator.clipboard.writeText(runnableText(code));
-      button.textContent = 'Copied';
+      button.textContent = text('copy.done');
     } catch {
-      button.textContent = 'Press Ctrl+C';
+      button.textContent = text('copy.manual');
       const range = document.createRange();
       range.selectNodeContents(code);
       getSelection()?.removeAllRanges();
       getSelection()?.addRange(range);
     }
-    setTimeout(() => (button.textContent = 'Copy'), 1500);
+    setTimeout(() => (button.textContent = text('copy.button')), 1500);
   });
 }

@@ -4,6 +4,7 @@
  * open the page behind it is inert.
  */
 import { onNavigated } from './dom.js';
+import { text } from './strings.js';
 
 export function initDrawer(): void {
   const button = document.querySelector<HTMLButtonElement>('.menu-button');
@@ -11,12 +12,12 @@ export function initDrawer(): void {
   if (!button || !sidebar) return;
   const isOpen = () => sidebar.classList.contains('open');
   // While the drawer is open, what it covers is inert: Tab stays in the drawer and the menu button.
-  const covered = () => document.querySelectorAll<HTMLElement>('main, aside.toc, .skip-link, .topbar > :not(.menu-button)');
+  const covered = () => document.querySelectorAll<HTMLElement>('main, aside.toc, .skip-link, .topbar > :not(.menu-button), .banner, .site-footer');
   const toggle = (open: boolean, returnFocus: boolean) => {
     sidebar.classList.toggle('open', open);
     covered().forEach((element) => (element.inert = open));
     button.setAttribute('aria-expanded', String(open));
-    button.setAttribute('aria-label', open ? 'Close navigation' : 'Open navigation');
+    button.setAttribute('aria-label', open ? text('drawer.close') : text('drawer.open'));
     if (open) (sidebar.querySelector<HTMLElement>('a.active') ?? sidebar.querySelector<HTMLElement>('a'))?.focus();
     else if (returnFocus) button.focus();
   };

@@ -1,5 +1,6 @@
 /** The browser runtime: enhances the static HTML. Every feature is its own module. */
 import { initAnalytics } from './analytics.js';
+import { initBanner } from './banner.js';
 import { initComponents } from './components.js';
 import { initChunks } from './chunks.js';
 import { initCopyButtons } from './copy.js';
@@ -15,6 +16,7 @@ import { initTopNav } from './top-nav.js';
 // The inline head script sets this before first paint; set again in case a policy blocked it.
 document.documentElement.classList.add('js');
 initTheme();
+initBanner();
 initCopyButtons();
 initChunks();
 initRouter();

@@ -3,6 +3,7 @@
  * constants: it starts at `minimum`, trickles by `trickleRate` every `trickleSpeedMs`, and every
  * change animates over `speedMs`).
  */
+import { text } from './strings.js';
 const minimum = __DOCS_RUNTIME__.progress.minimum;
 const speedMs = __DOCS_RUNTIME__.progress.speedMs;
 const trickleRate = __DOCS_RUNTIME__.progress.trickleRate;
@@ -28,7 +29,7 @@ export function startProgress(): void {
     bar = document.createElement('div');
     bar.className = 'progress';
     bar.setAttribute('role', 'progressbar');
-    bar.setAttribute('aria-label', 'Loading page');
+    bar.setAttribute('aria-label', text('progress.label'));
     bar.setAttribute('aria-valuemin', '0');
     bar.setAttribute('aria-valuemax', '100');
     bar.style.transitionDuration = `${speedMs}ms`;

@@ -35,7 +35,10 @@ export function routesIndex(): Promise<RoutesIndexData> {
 
 /** Each sidebar group's HTML by group index (null for plain links). */
 export async function navGroups(): Promise<(string | null)[]> {
-  return fetchJson((await routesIndex()).nav);
+  const index = await routesIndex();
+  // A site in several languages: the groups of the locale of the page on screen.
+  const locale = stripBase(base, location.pathname)?.split('/')[1] ?? '';
+  return fetchJson(index.navs?.[locale] ?? index.nav);
 }
 
 async function chunkOf(route: string): Promise<string | undefined> {

@@ -1,3 +1,4 @@
+import { text } from './strings.js';
 const KEY = 'docs-theme';
 
 function current(): 'light' | 'dark' {
@@ -13,7 +14,7 @@ export function initTheme(): void {
   const sync = () => {
     const dark = current() === 'dark';
     button.setAttribute('aria-pressed', String(dark));
-    button.setAttribute('aria-label', dark ? 'Switch to light theme' : 'Switch to dark theme');
+    button.setAttribute('aria-label', dark ? text('theme.toLight') : text('theme.toDark'));
   };
   button.addEventListener('click', () => {
     const next = current() === 'dark' ? 'light' : 'dark';

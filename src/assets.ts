@@ -6,6 +6,7 @@ import type { ResolvedConfig } from './config.js';
 import { redirectScriptFile } from './redirects.js';
 import { withBase } from './shared/paths.js';
 import type { Feature, OutputFile } from './types.js';
+import { buildThemeAssets, type ThemeView } from './theme/assets.js';
 
 export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
 
@@ -28,6 +29,8 @@ export interface BuiltAssets {
   redirectScript: string;
   /** URL of each feature's stylesheet (client/features/), linked only from the pages that use the feature. */
   features: Record<Feature, string>;
+  /** The project's stylesheet, logo and social icons (src/theme/assets.ts). */
+  theme: ThemeView;
 }
 
 export const FEATURES: Feature[] = ['math', 'diagram', 'images'];
@@ -54,6 +57,8 @@ const woff2Only: esbuild.Plugin = {
 export async function buildAssets(config: ResolvedConfig, options: { dev?: boolean; clientDir?: string } = {}): Promise<BuiltAssets> {
   // `clientDir`: the dev server's tests bundle a copy of client/ so they can edit its styles.
   const clientDir = options.clientDir ?? CLIENT_DIR;
+  const theme = buildThemeAssets(config);
+  theme.catch(() => {}); // thrown below, once the bundle is done
   const result = await esbuild.build({
     entryPoints: { client: path.join(clientDir, 'main.ts'), style: path.join(clientDir, 'styles/index.css'), ...Object.fromEntries(FEATURES.map((f) => [f, path.join(clientDir, `features/${f}.css`)])) },
     bundle: true,
@@ -85,5 +90,7 @@ export async function buildAssets(config: ResolvedConfig, options: { dev?: boole
   const redirectScript = redirectScriptFile();
   files.push(redirectScript);
   const features = Object.fromEntries(FEATURES.map((f) => [f, find(new RegExp(`^assets/${f}\\.[^/]+\\.css$`))])) as Record<Feature, string>;
-  return { files, js: find(/^assets\/client\.[^/]+\.js$/), css: find(/^assets\/style\.[^/]+\.css$/), redirectScript: withBase(config.base, redirectScript.path), features };
+  const { files: themeFiles, view } = await theme;
+  files.push(...themeFiles);
+  return { files, js: find(/^assets\/client\.[^/]+\.js$/), css: find(/^assets\/style\.[^/]+\.css$/), redirectScript: withBase(config.base, redirectScript.path), features, theme: view };
 }

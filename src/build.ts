@@ -8,6 +8,7 @@ import { loadContentFiles } from './content.js';
 import { Problems, type BuildError } from './errors.js';
 import { sha1 } from './hash.js';
 import { layoutKeys } from './layout-keys.js';
+import { lastModified } from './outputs/last-modified.js';
 import { silentLogger, task, type Logger } from './log.js';
 import { MarkdownCache } from './markdown/cache.js';
 import { pageOutline } from './markdown/index.js';
@@ -16,8 +17,8 @@ import { PageWorkers, PARALLEL_THRESHOLD, runPages, type PageJob } from './pages
 import { renderImages } from './images.js';
 import { pageStyleFiles } from './page-styles.js';
 import { readTemplates } from './render/index.js';
-import { buildSearchIndex } from './search/index.js';
-import { searchPages } from './search/records.js';
+import { dropFallbackProblems, missingTranslations } from './i18n/locales.js';
+import { buildSearchIndexes, searchInput } from './i18n/search.js';
 import { createSite, type Site } from './site.js';
 import type { SourceMemo } from './source-memo.js';
 import { checkOutputCollisions, readStaticFiles } from './static-files.js';
@@ -34,6 +35,8 @@ export interface BuildResult {
   warnings: BuildError[];
   /** Image renditions encoded this time (0 when every one came from the cache). */
   imagesConverted: number;
+  /** A site in several languages: each locale's pages not yet translated (their root-locale source files). */
+  missingTranslations?: Record<string, string[]>;
   ms: number;
   /** Routes of the pages rendered this time. */
   renderedRoutes: string[];
@@ -83,13 +86,15 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
   try {
     const { sources, staticFiles } = await task(logger, 'content', () => loadContentFiles(config, problems, options.memory?.sources));
     const outlines = sources.map((source) => pageOutline(source, config, new Problems())); // their problems are reported with the page
-    const outline = createSite(config, outlines, staticFiles);
+    // "Last updated": one `git log` for every page (the sitemap reads the same dates); a commit changes the layout key of the pages it touches.
+    const lastUpdated = config.theme.lastUpdated ? lastModified({ config, pages: sources }) : undefined;
+    const outline = createSite(config, outlines, staticFiles, lastUpdated);
     const assets = options.assets ?? (await task(logger, 'assets', () => buildAssets(config)));
     const templates = readTemplates();
     const [cache, previous, salt] = await task(logger, 'cache', () => Promise.all([options.memory?.records ?? MarkdownCache.open(config), writer.previous(), codeVersion()]));
 
-    // Pages show the bundle by these URLs (the script's own imports are in its hash).
-    const layoutKey = layoutKeys(outline, sha1(salt, JSON.stringify([assets.css, assets.js, assets.redirectScript, assets.features]), JSON.stringify(templates)));
+    // Pages show the bundle and the theme's files by these URLs (the script's own imports are in its hash).
+    const layoutKey = layoutKeys(outline, sha1(salt, JSON.stringify([assets.css, assets.js, assets.redirectScript, assets.features, assets.theme]), JSON.stringify(templates)));
     const { jobs, kept, records, entries } = await task(logger, 'plan', () => planPages(sources, outlines, cache, layoutKey, previous));
     const pageFiles: OutputFile[] = [];
     const found = new Problems();
@@ -97,7 +102,7 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
       // Only for many pages to render: an unchanged build starts none.
       const workers = jobs.length >= PARALLEL_THRESHOLD ? await PageWorkers.start() : undefined;
       const progress = (done: number) => logger.progress?.('pages', done, jobs.length);
-      return runPages(jobs, { config, layout: { outlines, staticFiles, assets, templates, stagingDir: writer.staging } }, found, workers, progress).finally(() => workers?.close());
+      return runPages(jobs, { config, layout: { outlines, staticFiles, assets, templates, stagingDir: writer.staging, lastUpdated } }, found, workers, progress).finally(() => workers?.close());
     });
     problems.push(...found.list);
     const failed = new Set(found.list.map((p) => p.place.file));
@@ -109,18 +114,19 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
       pageFiles.push(...(files!.contents ?? []));
     });
 
-    const site = createSite(config, sources.map((s) => records.get(s.route)!), staticFiles);
+    const site = createSite(config, sources.map((s) => records.get(s.route)!), staticFiles, lastUpdated);
     await task(logger, 'checks', () => checkSite(site, problems));
     const passed = options.memory ? undefined : await PassedCache.open(cachePath(config, 'passed-blocks.v8'), salt);
     await task(logger, 'content checks', () => (options.memory?.checks ?? new ContentChecks(passed)).run(site, problems)); // the same as `docs check`
+    dropFallbackProblems(problems, sources);
     if (!options.keepGoing) problems.throwIfAny(); // every problem of the run at once, before anything is written
 
     const chunks = new Map([...entries].map(([route, entry]) => [route, entry.chunk]));
     const files = [...assets.files, ...pageFiles];
     if (!options.lazy) files.push(...(await task(logger, 'site files', () => emitSiteFiles(site, createRenderer(site, assets, templates), chunks))));
     // The index depends only on what search shows of the pages and its settings: the same give the same files.
-    const searchKey = options.lazy ? '' : sha1(salt, JSON.stringify([config.base, config.search]), JSON.stringify(searchPages(site)));
-    if (!options.lazy) files.push(...(await task(logger, 'search', () => memo(cachePath(config, 'search.v8'), searchKey, () => buildSearchIndex(site)))));
+    const searchKey = options.lazy ? '' : sha1(salt, JSON.stringify([config.base, config.search, config.lang]), JSON.stringify(searchInput(site)));
+    if (!options.lazy) files.push(...(await task(logger, 'search', () => memo(cachePath(config, 'search.v8'), searchKey, () => buildSearchIndexes(site)))));
     files.push(...(await readStaticFiles(config, staticFiles)));
     const images = options.lazy ? { files: [], converted: 0 } : await task(logger, 'images', () => renderImages(config, site.pages));
     files.push(...images.files, ...(options.lazy ? [] : pageStyleFiles(site.pages)));
@@ -132,7 +138,7 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
     if (problems.list.length > before || !options.keepGoing) problems.throwIfAny();
     // The caches go to disk while the output is written (both are mostly waiting on the disk).
     await task(logger, 'write', () => allSettled([writer.commit({ files, pages: entries, kept }), cache.save(), passed?.save() ?? Promise.resolve()]));
-    return { site, pages: sources.length, rendered: jobs.length, redirects: config.redirects.length, warnings: problems.warnings, imagesConverted: images.converted, ms: performance.now() - started, renderedRoutes: jobs.map((j) => j.source.route), chunks, problems: problems.list };
+    return { site, pages: sources.length, rendered: jobs.length, redirects: config.redirects.length, warnings: problems.warnings, imagesConverted: images.converted, ...(config.locales ? { missingTranslations: missingTranslations(sources, config.locales) } : {}), ms: performance.now() - started, renderedRoutes: jobs.map((j) => j.source.route), chunks, problems: problems.list };
   } catch (error) {
     await writer.discard();
     throw error;

@@ -7,6 +7,7 @@ import { followRedirect } from './redirects.js';
 import { isExternal, withSlash } from './shared/paths.js';
 import { isGroup, resolvePageRef, type NavEntry, type Site } from './site.js';
 import { feedPaths } from './outputs/feed.js';
+import { checkThemeLinks } from './theme/checks.js';
 
 /**
  * Site-wide checks, run after every page is parsed and before anything is written: links and
@@ -16,6 +17,7 @@ export function checkSite(site: Site, problems: Problems): void {
   checkLinks(site, problems);
   checkSidebar(site, problems);
   checkRedirects(site, problems);
+  checkThemeLinks(site, problems);
 }
 
 function checkLinks(site: Site, outer: Problems): void {

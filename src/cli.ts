@@ -9,6 +9,7 @@ import { BuildError, BuildFailure, formatWarnings, UsageError } from './errors.j
 import { startDevServer } from './dev/index.js';
 import { createLogger } from './log.js';
 import { builtBase, createStaticServer, listen } from './serve.js';
+import { formatMissingTranslations } from './i18n/locales.js';
 
 const pkg = JSON.parse(readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../package.json'), 'utf8')) as { version: string };
 
@@ -79,6 +80,7 @@ export function createProgram(root: Command = new Command()): Command {
       const logger = createLogger();
       const result = await build(root, { outDir: opts.out, base: opts.base, logger });
       if (result.warnings.length) process.stderr.write(`${formatWarnings(result.warnings)}\n`);
+      if (result.missingTranslations) for (const line of formatMissingTranslations(result.missingTranslations, result.site.config.locales!)) logger.info(line);
       logger.info(`built ${result.pages} pages and ${result.redirects} redirects in ${(result.ms / 1000).toFixed(2)} s -> ${path.relative(process.cwd(), path.resolve(root, opts.out ?? 'dist')) || '.'}`);
     });
 

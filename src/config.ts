@@ -8,6 +8,8 @@ import { badgeSchema } from './frontmatter.js';
 import { DEFAULT_LIMITS, type MarkdownLimits } from './markdown/limits.js';
 import { DANGEROUS_SCHEMES } from './markdown/security.js';
 import { loadConfigComponents } from './markdown/mdx.js';
+import { resolveTheme, themeOptions, type ResolvedTheme } from './theme/config.js';
+import { localesSchema, localizedRedirects, resolveLocales, type ResolvedLocale } from './i18n/locales.js';
 
 const route = z.string().regex(/^\//, 'a route starting with "/"');
 
@@ -68,6 +70,8 @@ const userConfigSchema = z.strictObject({
   base: z.string().regex(/^\/(.*\/)?$/, 'a path that starts and ends with "/"').optional(),
   /** `<html lang>`. @default "en-US" */
   lang: z.string().min(2).optional(),
+  /** Translated docs: `root` (the default language, content/) and a key per other language (content/<key>/, routes /<key>/...). */
+  locales: localesSchema,
   /** Folder of Markdown pages, relative to the root. @default "content" */
   contentDir: z.string().optional(),
   /** Output folder, relative to the root. @default "dist" */
@@ -148,6 +152,8 @@ const userConfigSchema = z.strictObject({
       components: z.string().min(1).optional(),
     })
     .optional(),
+  // head, customCss, logo, social, footer, banner, lastUpdated, themeDir: src/theme/config.ts
+  ...themeOptions,
 });
 
 export type UserConfig = z.input<typeof userConfigSchema>;
@@ -181,6 +187,8 @@ export interface ResolvedConfig {
   description: string;
   base: string;
   lang: string;
+  /** The site's languages, the root locale first (src/i18n/locales.ts); undefined for a single-language site. */
+  locales?: ResolvedLocale[];
   product?: { name: string; slug: string; siteUrl: string };
   editLink?: { pattern: string; text: string };
   constants: Record<string, string | number>;
@@ -197,6 +205,8 @@ export interface ResolvedConfig {
   security: SecurityConfig;
   /** `mdx.components` bundled (src/markdown/mdx.ts): the code every thread runs, and its hash for cache keys. */
   mdx: { components?: { file: string; code: string; names: string[]; hash: string } };
+  /** Head tags, stylesheets, logo, links, banner and layout overrides of the project (src/theme/config.ts). */
+  theme: ResolvedTheme;
 }
 
 export interface SecurityConfig {
@@ -241,6 +251,7 @@ export function resolveConfig(user: unknown, root: string, overrides: { base?: s
     ]);
   }
   const rt = c.runtime ?? {};
+  const locales = resolveLocales(c.locales, c.lang ?? 'en-US');
   return {
     root,
     contentDir,
@@ -250,6 +261,7 @@ export function resolveConfig(user: unknown, root: string, overrides: { base?: s
     description: c.description ?? '',
     base,
     lang: c.lang ?? 'en-US',
+    ...(locales ? { locales } : {}),
     product: c.product,
     editLink: c.editLink ? { pattern: c.editLink.pattern, text: c.editLink.text ?? 'Edit this page' } : undefined,
     constants: c.constants ?? {},
@@ -270,10 +282,11 @@ export function resolveConfig(user: unknown, root: string, overrides: { base?: s
     checks: { duplicateDescriptions: c.checks?.duplicateDescriptions ?? 'warning', orphans: c.checks?.orphans ?? 'warning' },
     sidebar: Array.isArray(c.sidebar) ? { '/': c.sidebar } : c.sidebar,
     topNav: c.topNav ?? [],
-    redirects: c.redirects ?? [],
+    redirects: localizedRedirects(c.redirects ?? [], locales),
     limits: { ...DEFAULT_LIMITS, ...c.limits },
     security: { allowScripts: c.security?.allowScripts ?? false, allowedUrlSchemes: c.security?.allowedUrlSchemes ?? [] },
     mdx: { components: c.mdx?.components ? loadConfigComponents(path.resolve(root, c.mdx.components), root, file) : undefined },
+    theme: resolveTheme(c, root, file),
   };
 }
 

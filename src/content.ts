@@ -5,9 +5,11 @@ import matter from 'gray-matter';
 import type { ResolvedConfig } from './config.js';
 import { BuildError, Problems } from './errors.js';
 import { MAX_YAML_ALIASES, parseFrontmatterYaml, validateFrontmatter, type Frontmatter, type KeyLines } from './frontmatter.js';
+import { FrontmatterCache } from './frontmatter-cache.js';
 import { sha1 } from './hash.js';
 import { expandIncludes } from './markdown/includes.js';
 import { isMdx, prepareMdxImports } from './markdown/mdx.js';
+import { fallbackSources } from './i18n/locales.js';
 import { expandOpenApiPages } from './openapi.js';
 import { fileToRoute } from './shared/paths.js';
 import type { SourceMemo } from './source-memo.js';
@@ -97,7 +99,7 @@ export function bodyLineOffset(raw: string, body: string): number {
  * Parses one file's frontmatter. What is wrong goes to `problems`; the page is still returned
  * (with a stand-in title) so that the rest of the run can check it and links to it.
  */
-export function parseSource(raw: string, relativePath: string, file: string, problems: Problems): PageSource {
+export function parseSource(raw: string, relativePath: string, file: string, problems: Problems, yaml?: FrontmatterCache): PageSource {
   let parsed: { data: Record<string, unknown>; content: string };
   const fallbackTitle = path.basename(relativePath).replace(PAGE_FILE, '');
   // gray-matter reads an unclosed block to the end of the file, so the body would show up as YAML errors.
@@ -108,7 +110,8 @@ export function parseSource(raw: string, relativePath: string, file: string, pro
   const keyLines: KeyLines = {};
   try {
     // A fresh options object: gray-matter caches results by input string otherwise.
-    parsed = matter(raw, { engines: { yaml: (text: string) => parseFrontmatterYaml(text, keyLines), javascript: refuseCode, coffee: refuseCode } });
+    const parseYaml = (text: string) => (yaml ? yaml.parse(text, keyLines) : parseFrontmatterYaml(text, keyLines));
+    parsed = matter(raw, { engines: { yaml: parseYaml, javascript: refuseCode, coffee: refuseCode } });
   } catch (error) {
     problems.add(`malformed YAML frontmatter: ${yamlReason(error)}`, yamlPlace(error, raw, relativePath), yamlFix(error));
     const end = /^---\r?\n[\s\S]*?\r?\n---[^\n]*\n?/.exec(raw);
@@ -208,6 +211,7 @@ export async function loadContentFiles(config: ResolvedConfig, problems: Problem
     throw contentFolderProblem(config, error);
   }
   const sources: PageSource[] = [];
+  const yaml = await FrontmatterCache.open(config);
   /** Sources parsed this time, to remember once expanded: their text and their problems so far. */
   const parsed = new Map<PageSource, { raw: string; problems: Problems }>();
   memo?.startBuild();
@@ -229,13 +233,15 @@ export async function loadContentFiles(config: ResolvedConfig, problems: Problem
       continue;
     }
     const own = memo ? new Problems() : problems;
-    const source = parseSource(raw, relativePath, file, own);
+    const source = parseSource(raw, relativePath, file, own, yaml);
     if (memo) {
       problems.push(...own.list);
       parsed.set(source, { raw, problems: own });
     }
     sources.push(source);
   }
+  // With a memo (`dev`) the pages it had did not ask for their frontmatter: keep theirs too.
+  await yaml.save({ prune: !memo });
   sources.sort((a, b) => a.relativePath.localeCompare(b.relativePath));
   if (files.length === 0) {
     reportNoPages(config, problems);
@@ -251,5 +257,6 @@ export async function loadContentFiles(config: ResolvedConfig, problems: Problem
     problems.push(...expanded.list);
     memo!.set(source, fresh.raw, [...fresh.problems.list, ...expanded.list]);
   }
+  if (config.locales) pages.push(...fallbackSources(pages, config.locales));
   return { sources: pages, staticFiles };
 }

@@ -1,6 +1,7 @@
 import { sha1 } from './hash.js';
 import type { ResolvedConfig } from './config.js';
 import { pageView } from './render/index.js';
+import { localeSites, siteOf } from './i18n/site.js';
 import { navKeys } from './nav.js';
 import type { Site } from './site.js';
 import type { PageOutline } from './types.js';
@@ -13,7 +14,13 @@ import type { PageOutline } from './types.js';
  * Keep in step with `pageView` and the Sidebar.
  */
 export function layoutKeys(site: Site<PageOutline>, salt: string): (page: PageOutline) => string {
+  // A site in several languages: each page is laid out in its locale's site.
+  if (site.config.locales) {
+    const keys = new Map([...localeSites(site).values()].map((view) => [view, layoutKeys(view, salt)]));
+    return (page) => keys.get(siteOf(site, page.regularPath))!(page);
+  }
   // MDX components change only the pages that use them: their Markdown cache keys hold the components' code.
+  // The theme (src/theme/config.ts) stays in: its layout overrides' bundled code re-renders every page when it changes.
   const { sidebar: _sidebar, redirects: _redirects, mdx: _mdx, ...config } = site.config as ResolvedConfig & Record<string, unknown>;
   const base = sha1(salt, JSON.stringify(config));
   // Every page shows each group's title (linking to its first page) and the top-level links.

@@ -1,7 +1,8 @@
 import type { BuiltAssets } from './assets.js';
-import { THEME_SCRIPT } from './assets.js';
+import { headScript } from './theme/head.js';
 import { fileHash } from './hash.js';
 import { redirectEntries, redirectsFile, redirectStubs } from './redirects.js';
+import { LocalizedRenderer } from './i18n/render.js';
 import { absolute, Renderer, type PageChunk, type Templates } from './render/index.js';
 import { chunkFile, routeFile, routeShard, withBase } from './shared/paths.js';
 import type { RedirectEntry } from './shared/contract.js';
@@ -19,6 +20,8 @@ import { feedFiles } from './outputs/feed.js';
 export interface RoutesIndex {
   shards: Record<string, string>;
   nav: string;
+  /** The sidebar groups of each other locale of a site in several languages, by locale key. */
+  navs?: Record<string, string>;
   redirects: RedirectEntry[];
 }
 
@@ -46,8 +49,13 @@ export function pageFiles(site: Site<PageOutline>, renderer: Renderer, page: Pag
   };
 }
 
-export function createRenderer(site: Site<PageOutline>, assets: Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'>, templates?: Templates): Renderer {
-  return new Renderer(site, { css: assets.css, js: assets.js, themeScript: THEME_SCRIPT, redirectScript: assets.redirectScript, features: assets.features }, templates);
+/** The assets the layout refers to (a site without theme files may leave `theme` out). */
+export type LayoutAssets = Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> & Partial<Pick<BuiltAssets, 'theme'>>;
+
+export function createRenderer(site: Site<PageOutline>, assets: LayoutAssets, templates?: Templates): Renderer {
+  const pageAssets = { css: assets.css, js: assets.js, themeScript: headScript(site.config.theme), redirectScript: assets.redirectScript, features: assets.features, theme: assets.theme };
+  if (site.config.locales) return new LocalizedRenderer(site, pageAssets, templates);
+  return new Renderer(site, pageAssets, templates);
 }
 
 /** Every file of the site but the bundled assets and the search index (`dev` and tests; the build writes pages as it renders them). */
@@ -87,6 +95,13 @@ export function emitSiteFiles(site: Site, renderer: Renderer, chunkPaths: Map<st
   const navFile = hashed('assets/', 'nav', 'json', JSON.stringify(renderer.renderNavGroups()));
   files.push(navFile);
   index.nav = withBase(config.base, navFile.path);
+  if (renderer instanceof LocalizedRenderer) {
+    for (const [key, groups] of renderer.localeNavGroups()) {
+      const file = hashed('assets/', `nav-${key}`, 'json', JSON.stringify(groups));
+      files.push(file);
+      (index.navs ??= {})[key] = withBase(config.base, file.path);
+    }
+  }
   index.redirects = redirectEntries(site);
   files.push({ path: ROUTES_INDEX, contents: JSON.stringify(index) });
   const routesUrl = withBase(config.base, ROUTES_INDEX);

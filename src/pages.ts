@@ -5,13 +5,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import * as esbuild from 'esbuild';
-import type { BuiltAssets } from './assets.js';
 import type { ResolvedConfig } from './config.js';
 import { BuildError, Problems } from './errors.js';
 import { MarkdownCache } from './markdown/cache.js';
 import { createProcessor, renderPage } from './markdown/index.js';
 import { loadMdxCompiler } from './markdown/mdx.js';
-import { createRenderer, pageFiles } from './output.js';
+import { createRenderer, pageFiles, type LayoutAssets } from './output.js';
 import type { Templates } from './render/index.js';
 import { createSite } from './site.js';
 import type { OutputFile, PageOutline, PageRecord, PageSource } from './types.js';
@@ -34,7 +33,9 @@ export interface LayoutContext {
   /** Every page's outline (src/markdown/index.ts `pageOutline`): the sidebar, reading order and links come from these. */
   outlines: PageOutline[];
   staticFiles: string[];
-  assets: Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'>;
+  assets: LayoutAssets;
+  /** When each page last changed, for "Last updated" (src/outputs/last-modified.ts); absent when it is off. */
+  lastUpdated?: Map<string, string>;
   /** Read by the main thread (src/render/index.tsx `readTemplates`): workers run from a bundle elsewhere. */
   templates: Templates;
   /** Where to stage the files (the writer's staging folder), or null to hand their contents back (builds in memory). */
@@ -82,7 +83,7 @@ export function pageRunner(context: PagesContext): (jobs: PageJob[], problems: P
 
 /** Renders a record's layout into its files, and writes them (or hands them back). */
 function pageWriter(config: ResolvedConfig, layout: LayoutContext): (record: PageRecord) => RenderedFiles {
-  const site = createSite(config, layout.outlines, layout.staticFiles);
+  const site = createSite(config, layout.outlines, layout.staticFiles, layout.lastUpdated);
   const renderer = createRenderer(site, layout.assets, layout.templates);
   const staged = layout.stagingDir === null ? null : folderMaker(layout.stagingDir);
   return (record) => {

@@ -4,6 +4,7 @@ import type { BuildError } from './errors.js';
 import { buildSidebars, groupChains, navLinks, sidebarFor, type NavEntry, type NavLink, type Sidebar } from './nav.js';
 import { fileToRoute, withSlash } from './shared/paths.js';
 import type { PageOutline, PageRecord } from './types.js';
+import type { LocaleContext } from './i18n/site.js';
 
 export { isGroup, type NavEntry, type NavGroup, type NavLink } from './nav.js';
 
@@ -23,9 +24,13 @@ export interface Site<P extends PageOutline = PageRecord> {
   order: P[];
   /** Files beside the pages, copied as they are ("guide/diagram.png"). */
   staticFiles: Set<string>;
+  /** When each page's file last changed (ISO dates by path under the content folder), for "Last updated". */
+  lastUpdated?: Map<string, string>;
+  /** The site of one locale of a site in several languages (src/i18n/site.ts). */
+  i18n?: LocaleContext;
 }
 
-export function createSite<P extends PageOutline>(config: ResolvedConfig, pages: P[], staticFiles: string[] = []): Site<P> {
+export function createSite<P extends PageOutline>(config: ResolvedConfig, pages: P[], staticFiles: string[] = [], lastUpdated?: Map<string, string>): Site<P> {
   const byRoute = new Map(pages.map((p) => [p.regularPath, p]));
   const { sidebars, problems } = buildSidebars(config, pages, byRoute);
   const nav = sidebars.flatMap((sidebar) => sidebar.entries);
@@ -41,7 +46,7 @@ export function createSite<P extends PageOutline>(config: ResolvedConfig, pages:
   // Each page where its own sidebar lists it; then pages only another sidebar lists.
   for (const sidebar of sidebars) navLinks(sidebar.entries).forEach((link) => visit(link, sidebar));
   navLinks(nav).forEach((link) => visit(link));
-  return { config, pages, byRoute, nav, sidebars, navProblems: problems, order, staticFiles: new Set(staticFiles) };
+  return { config, pages, byRoute, nav, sidebars, navProblems: problems, order, staticFiles: new Set(staticFiles), lastUpdated };
 }
 
 /** The top-level group that holds a route in its sidebar (its index in `site.nav`), -1 for none. */

@@ -82,7 +82,7 @@ export class SearchEngine {
 
   /** The best sections for a query, best first. */
   async search(query: string, limit = 10): Promise<SearchHit[]> {
-    const groups = parseQuery(query, this.manifest.synonyms ?? []);
+    const groups = parseQuery(query, this.manifest.synonyms ?? [], this.manifest.stem !== false);
     if (!groups.length) return [];
     const leaves = groups.flatMap((g) => [...g.leaves, ...g.synonyms.flat()]);
     const shardIds = await this.prepare(leaves);

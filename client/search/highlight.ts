@@ -17,7 +17,8 @@ function marked(text: string, matched: ReadonlySet<string>): { index: number; le
       if (compound.index === w.index) out.push(compound);
       continue;
     }
-    const term = termsOfWord(w.text).find((t) => matched.has(t));
+    // Stemmed (English) or as written (other languages): the result's terms say which the index used.
+    const term = [...termsOfWord(w.text), ...termsOfWord(w.text, false)].find((t) => matched.has(t));
     if (term) out.push({ index: w.index, length: w.length, term });
   }
   return out;

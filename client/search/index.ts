@@ -7,6 +7,7 @@ import { withBase } from '../../src/shared/paths.js';
 import { base } from '../dom.js';
 import { SearchEngine, type SearchHit } from './engine.js';
 import { highlight, snippet, type Segment } from './highlight.js';
+import type { text as Text } from '../strings.js';
 
 const LIST_ID = 'docs-search-results';
 const LIMIT = 10;
@@ -26,8 +27,15 @@ let opener: HTMLElement | null = null;
 /** Each query gets a number; an answer that arrives after a newer query started is dropped. */
 let sequence = 0;
 
+/**
+ * The page's interface strings (client/strings.ts), handed over by the trigger: importing them
+ * here would split them into a chunk of their own, one more request on every page.
+ */
+let text: typeof Text = (key) => key;
+
 /** Opens the dialog (creating it the first time) and focuses the search box. */
-export function openSearch(from: HTMLElement | null): void {
+export function openSearch(from: HTMLElement | null, strings: typeof Text = text): void {
+  text = strings;
   const v = (view ??= createView());
   if (!v.dialog.open) {
     opener = from;
@@ -40,7 +48,7 @@ export function openSearch(from: HTMLElement | null): void {
 
 function loadEngine(): Promise<SearchEngine> {
   if (!engine) {
-    engine = SearchEngine.open(withBase(base, 'search.json'), loadJson);
+    engine = SearchEngine.open(document.querySelector<HTMLMetaElement>('meta[name="docs:search"]')?.content ?? withBase(base, 'search.json'), loadJson);
     engine.catch(() => (engine = undefined));
   }
   return engine;
@@ -54,13 +62,13 @@ async function loadJson(url: string): Promise<unknown> {
 }
 
 function createView(): View {
-  const dialog = element('dialog', { class: 'search-dialog', 'aria-label': 'Search the documentation' });
+  const dialog = element('dialog', { class: 'search-dialog', 'aria-label': text('search.label') });
   const box = element('div', { class: 'search-box' });
   const input = element('input', {
     type: 'search',
     role: 'combobox',
     class: 'search-input',
-    'aria-label': 'Search the documentation',
+    'aria-label': text('search.label'),
     'aria-expanded': 'false',
     'aria-controls': LIST_ID,
     'aria-autocomplete': 'list',
@@ -68,18 +76,18 @@ function createView(): View {
     autocapitalize: 'off',
     spellcheck: 'false',
     enterkeyhint: 'go',
-    placeholder: 'Search the docs',
+    placeholder: text('search.placeholder'),
   });
   // The visible "Esc" starts the accessible name, so voice control users can say what they see.
   const close = element('button', { type: 'button', class: 'search-close' });
   const hidden = element('span', { class: 'sr-only' });
-  hidden.textContent = ' (close search)';
+  hidden.textContent = text('search.close');
   close.append('Esc', hidden);
   box.append(input, close);
   const status = element('p', { class: 'search-status', role: 'status' });
-  const list = element('div', { id: LIST_ID, class: 'search-results', role: 'listbox', 'aria-label': 'Search results' });
+  const list = element('div', { id: LIST_ID, class: 'search-results', role: 'listbox', 'aria-label': text('search.results') });
   const help = element('p', { class: 'search-help', 'aria-hidden': 'true' });
-  help.textContent = '↑ ↓ to move, Enter to open, Esc to close';
+  help.textContent = text('search.help');
   dialog.append(box, status, list, help);
   document.body.append(dialog);
 
@@ -153,22 +161,22 @@ async function run(query: string): Promise<void> {
     return;
   }
   // Only a slow answer (first use on a slow network) says it is on its way.
-  const slow = setTimeout(() => mine === sequence && (view!.status.textContent = 'Searching…'), 300);
+  const slow = setTimeout(() => mine === sequence && (view!.status.textContent = text('search.searching')), 300);
   let found: SearchHit[];
   try {
     const ready = await loadEngine();
     found = await ready.search(query, LIMIT);
   } catch {
     if (mine !== sequence) return;
-    render([], 'Search is unavailable: its index could not be loaded. Check your connection and try again.', query);
+    render([], text('search.unavailable'), query);
     return;
   } finally {
     clearTimeout(slow);
   }
   if (mine !== sequence) return;
   const message = found.length
-    ? `${found.length} result${found.length === 1 ? '' : 's'}`
-    : `No results for “${query.trim()}”. Try a shorter query or fewer words.`;
+    ? text(found.length === 1 ? 'search.count.one' : 'search.count.other', { n: found.length })
+    : text('search.none', { query: query.trim() });
   render(found, message, query);
   performance.mark?.('docs-search-shown', { detail: performance.now() - started });
 }

@@ -22,21 +22,21 @@ export interface Group {
 const MIN_PREFIX = 3;
 
 /**
- * Reads a query: words become terms the way the indexer makes them (stop words dropped, plurals
- * and -ing forms stemmed), then phrases of the synonym table are found, longest first.
+ * Reads a query: words become terms the way the indexer makes them (in English, stop words dropped,
+ * plurals and -ing forms stemmed; Chinese and Japanese split into words), then phrases of the synonym table are found, longest first.
  */
-export function parseQuery(query: string, synonyms: string[][]): Group[] {
+export function parseQuery(query: string, synonyms: string[][], english = true): Group[] {
   const leaves: Leaf[] = [];
   const list = words(query);
   // Only the word being typed is a prefix: one followed by a space is complete.
   const typing = list.length && list[list.length - 1].index + list[list.length - 1].length === query.length ? list[list.length - 1] : undefined;
   for (const w of list) {
-    const t = term(w.text);
+    const t = term(w.text, english);
     if (!t) continue;
     const letters = /\d/.test(t) ? 0 : fold(w.text).length;
     leaves.push({ term: t, prefix: w === typing && t.length >= MIN_PREFIX, fuzzy: letters >= 9 ? 2 : letters >= 5 ? 1 : 0 });
   }
-  const table = synonyms.map((group) => group.map((phrase) => terms(phrase)).filter((p) => p.length > 0));
+  const table = synonyms.map((group) => group.map((phrase) => terms(phrase, english)).filter((p) => p.length > 0));
   const groups: Group[] = [];
   for (let i = 0; i < leaves.length; ) {
     const found = longestPhrase(table, leaves, i);

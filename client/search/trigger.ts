@@ -2,6 +2,7 @@
  * The only search code in a page's initial script: it waits for the search button, `/` or
  * Ctrl/Cmd-K and only then loads the search dialog (./index.ts) and its index.
  */
+import { text } from '../strings.js';
 type SearchModule = typeof import('./index.js');
 
 let loading: Promise<SearchModule> | undefined;
@@ -14,10 +15,10 @@ function load(): Promise<SearchModule> {
 
 function open(from: Element | null): void {
   load().then(
-    (search) => search.openSearch(from instanceof HTMLElement ? from : null),
+    (search) => search.openSearch(from instanceof HTMLElement ? from : null, text),
     () => {
       const announcer = document.getElementById('announcer');
-      if (announcer) announcer.textContent = 'Search could not be loaded. Check your connection and try again.';
+      if (announcer) announcer.textContent = text('search.loadFailed');
     },
   );
 }

@@ -14,6 +14,8 @@ import { checkDuplicateDescriptions } from './duplicates.js';
 import { referencedOpenApiDocuments } from '../openapi.js';
 import { checkOpenApi, OPENAPI_MODEL } from './openapi.js';
 import { checkOrphans } from './orphans.js';
+import { dropFallbackProblems, fallbackOf } from '../i18n/locales.js';
+import { localeSites } from '../i18n/site.js';
 import { checkScriptFiles } from './security.js';
 import { feedProblems } from '../outputs/feed.js';
 
@@ -45,8 +47,9 @@ export class ContentChecks {
     if (model instanceof BuildError) problems.push(model);
     else if (model) for (const page of site.pages) problems.push(...this.cliProblems(page, model));
     const { checks } = site.config;
-    report(problems, checks.duplicateDescriptions, () => checkDuplicateDescriptions(site));
-    report(problems, checks.orphans, () => checkOrphans(site));
+    // A fallback page repeats its original's description; each locale has its own sidebar.
+    report(problems, checks.duplicateDescriptions, () => checkDuplicateDescriptions({ ...site, pages: site.pages.filter((p) => !fallbackOf(p)) }));
+    report(problems, checks.orphans, () => (site.config.locales ? [...localeSites(site).values()] : [site]).flatMap(checkOrphans));
     problems.push(...checkScriptFiles(site), ...feedProblems(site));
   }
 
@@ -115,6 +118,7 @@ export async function checkContent(root: string, format: 'text' | 'json', write:
     const site = createSite(config, records, staticFiles);
     checkSite(site, collected);
     await runContentChecks(site, collected);
+    dropFallbackProblems(collected, sources);
     warnings.push(...collected.warnings);
     collected.throwIfAny();
   } catch (error) {

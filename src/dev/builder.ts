@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -281,6 +282,9 @@ export class DevBuilder {
 /** What `dev` watches of the MDX components: their folder, or the file alone when it sits at the root. */
 function componentsWatch(config: ResolvedConfig, root: string): string[] {
   const file = config.mdx.components?.file;
-  if (!file) return [];
-  return [path.dirname(file) === root ? file : path.dirname(file)];
+  // The theme's overrides, stylesheets and logo are read with the configuration too (src/theme/config.ts).
+  const { themeDir, customCss, logo } = config.theme;
+  const theme = [themeDir, ...customCss, logo?.src, logo?.dark].filter((f): f is string => Boolean(f) && existsSync(f!));
+  if (!file) return theme;
+  return [path.dirname(file) === root ? file : path.dirname(file), ...theme];
 }

@@ -39,7 +39,7 @@ export class LazyOutputs {
 
   /** Makes the output that has `file` current, when it is not. */
   async ensure(file: string, context: LazyContext): Promise<void> {
-    const output: LazyOutput = file === SEARCH_MANIFEST || file.startsWith('assets/search/') ? 'search' : file.startsWith('assets/img/') || file.startsWith('assets/css/') ? 'media' : 'site';
+    const output: LazyOutput = file === SEARCH_MANIFEST || file.endsWith(`/${SEARCH_MANIFEST}`) || file.startsWith('assets/search/') ? 'search' : file.startsWith('assets/img/') || file.startsWith('assets/css/') ? 'media' : 'site';
     const before = this.made.get(output);
     if (before?.generation === context.generation) return;
     const { site, assets, chunks, modules } = context;

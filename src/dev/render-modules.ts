@@ -1,12 +1,12 @@
 import { buildSite } from '../build.js';
 import { createRenderer, emitSiteFiles } from '../output.js';
-import { buildSearchIndex } from '../search/index.js';
+import { buildSearchIndexes } from '../i18n/search.js';
 
 /**
  * The build, as `dev` runs it: the pipeline and everything it imports, the layout components among
  * them. `dev` loads this set again when a component changes, since Node caches modules.
  */
-export const renderModules = { buildSite, createRenderer, emitSiteFiles, buildSearchIndex };
+export const renderModules = { buildSite, createRenderer, emitSiteFiles, buildSearchIndex: buildSearchIndexes };
 
 export type RenderModules = typeof renderModules;
 

@@ -52,7 +52,7 @@ const el = (tagName: string, properties: Element['properties'], children: Elemen
  */
 export default function rehypeImages(options: ImageOptions) {
   return (tree: Root, file: VFile) => {
-    const page = file.data.page as { relativePath: string };
+    const page = file.data.page as { relativePath: string; filesFrom?: string };
     const images: PageImage[] = [];
     let zooms = 0;
     let beforeSections = true;
@@ -67,7 +67,7 @@ export default function rehypeImages(options: ImageOptions) {
           continue;
         }
         const src = typeof node.properties.src === 'string' ? node.properties.src : '';
-        const relative = staticFile(src, page.relativePath);
+        const relative = staticFile(src, page.filesFrom ?? page.relativePath);
         if (relative === null) continue;
         let data: Buffer;
         try {

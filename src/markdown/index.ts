@@ -11,6 +11,7 @@ import { BuildError, Problems } from '../errors.js';
 import { sha1 } from '../hash.js';
 import { pageUrl } from '../shared/paths.js';
 import type { CodeBlock, Feature, LinkRef, PageImage, PageOutline, PageRecord, PageSource } from '../types.js';
+import { fallbackOf } from '../i18n/locales.js';
 import remarkAlerts from './alerts.js';
 import rehypeBuiltins from './builtins.js';
 import remarkCallouts from './callouts.js';
@@ -110,7 +111,7 @@ export function renderPage(source: PageSource, config: ResolvedConfig, processor
     report(refused.message, refused.line, undefined, refused.fix);
     return unparsedRecord(pageOutline(source, config, problems, hash));
   }
-  const file = new VFile({ path: source.relativePath, value: normalizeContainers(markdown), data: { page: { relativePath: source.relativePath, lineOffset: 0, fileAt: source.included && ((line: number) => origin(line).file) } } });
+  const file = new VFile({ path: source.relativePath, value: normalizeContainers(markdown), data: { page: { relativePath: source.relativePath, lineOffset: 0, fileAt: source.included && ((line: number) => origin(line).file), filesFrom: fallbackOf(source) } } });
   let html = '';
   const late = (line?: number) =>
     report(

@@ -17,6 +17,8 @@ export interface PageFileData {
   lineOffset: number;
   /** The file a body line was written in, when the page includes partials: their relative links resolve from there. */
   fileAt?: (line: number) => string;
+  /** The file that files beside the pages (images, downloads) resolve from, when not the page: a fallback page's original (src/i18n/locales.ts). */
+  filesFrom?: string;
 }
 
 /**
@@ -34,7 +36,7 @@ export default function rehypeLinks(options: LinkOptions) {
       if (node.tagName === 'img' && typeof node.properties.src === 'string') {
         const src = node.properties.src;
         const place = node.position?.start;
-        const file = staticFile(src, from(node));
+        const file = staticFile(src, page.filesFrom ?? from(node));
         if (file === null) return;
         node.properties.src = pageUrl(options.base, `/${file}`);
         links.push({ href: src, route: null, hash: '', file, line: place ? place.line + page.lineOffset : undefined, column: place?.column });
@@ -59,7 +61,7 @@ export default function rehypeLinks(options: LinkOptions) {
       } else if (target.startsWith('/') && !/\.[a-z0-9]+$/i.test(target)) {
         route = withSlash(target);
       } else {
-        const file = staticFile(pathPart, from(node));
+        const file = staticFile(pathPart, page.filesFrom ?? from(node));
         if (file === null) return;
         node.properties.href = pageUrl(options.base, `/${file}`) + query + (hash ? `#${hash}` : '');
         links.push({ href, route: null, hash: '', file, ...at });

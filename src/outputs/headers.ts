@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { THEME_SCRIPT } from '../assets.js';
 import type { ResolvedConfig } from '../config.js';
+import { headScript, headTagSources } from '../theme/head.js';
 import type { OutputFile } from '../types.js';
 
 /** Where the tag manager loads from and reports to (only allowed when analytics is configured). */
@@ -15,16 +15,21 @@ export function scriptHash(source: string): string {
   return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
 }
 
+/** What the policy reads of the configuration: the theme's banner and head tags change it too. */
+type PolicyConfig = Pick<ResolvedConfig, 'analytics'> & Partial<Pick<ResolvedConfig, 'theme'>>;
+
 /**
  * The Content-Security-Policy the site satisfies: everything from our own origin, no inline
- * script but the theme script (by hash), no inline style, nothing framed or embedded.
+ * script but the theme script and the project's own head scripts (by hash), no inline style,
+ * nothing framed or embedded; the origins of the project's external head scripts and stylesheets.
  */
-export function contentSecurityPolicy(config: Pick<ResolvedConfig, 'analytics'>): string {
+export function contentSecurityPolicy(config: PolicyConfig): string {
   const extra = config.analytics.containerId ? ANALYTICS : { script: [], connect: [], img: [] };
+  const head = headTagSources(config.theme?.head ?? []);
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", scriptHash(THEME_SCRIPT), ...extra.script],
-    ['style-src', "'self'"],
+    ['script-src', "'self'", ...[headScript(config.theme), ...head.inlineScripts].map(scriptHash), ...head.scriptOrigins, ...extra.script],
+    ['style-src', "'self'", ...head.styleOrigins],
     ['img-src', "'self'", 'data:', ...extra.img],
     ['font-src', "'self'"],
     ['connect-src', "'self'", ...extra.connect],
@@ -37,7 +42,7 @@ export function contentSecurityPolicy(config: Pick<ResolvedConfig, 'analytics'>)
 }
 
 /** The headers every response of the site gets, whatever the host. */
-export function securityHeaders(config: Pick<ResolvedConfig, 'analytics'>): Record<string, string> {
+export function securityHeaders(config: PolicyConfig): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(config),
     'X-Content-Type-Options': 'nosniff',
@@ -55,7 +60,7 @@ export const REVALIDATE = 'public, max-age=0, must-revalidate';
  * matching rules, so Cache-Control is set by one rule only: hashed assets get a year; every
  * other file keeps the hosts' default, which already revalidates on each request.
  */
-export function headersFile(config: Pick<ResolvedConfig, 'analytics' | 'base'>): OutputFile {
+export function headersFile(config: PolicyConfig & Pick<ResolvedConfig, 'base'>): OutputFile {
   const lines = [
     '# Security headers for every file of the site.',
     `${config.base}*`,

@@ -1,15 +1,19 @@
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import type { Site } from '../site.js';
+import type { ResolvedConfig } from '../config.js';
 
 /**
  * When each page's source last changed: the date of the last commit that touched it, from ONE
  * `git log` over the content folder (one call per file is slow on a big site); the file's mtime
  * for files git does not know (new, or no git at all). Keys are paths under the content folder.
+ * The log is read once per configuration: "Last updated" and the sitemap of a build share it
+ * (so `dev` sees commits made while it runs when it restarts or its configuration changes).
  */
-export function lastModified(site: Site): Map<string, string> {
-  const dates = gitDates(site.config.contentDir);
+export function lastModified(site: { config: ResolvedConfig; pages: { relativePath: string }[] }): Map<string, string> {
+  let logged = logs.get(site.config);
+  if (!logged) logs.set(site.config, (logged = gitDates(site.config.contentDir)));
+  const dates = new Map(logged);
   for (const page of site.pages) {
     if (dates.has(page.relativePath)) continue;
     try {
@@ -20,6 +24,8 @@ export function lastModified(site: Site): Map<string, string> {
   }
   return dates;
 }
+
+const logs = new WeakMap<ResolvedConfig, Map<string, string>>();
 
 /** Newest first, so the first date seen for a file is its last change. */
 function gitDates(contentDir: string): Map<string, string> {

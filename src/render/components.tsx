@@ -1,8 +1,12 @@
 import { firstLink, isGroup, type NavBadge, type NavEntry, type NavGroup, type NavLink } from '../nav.js';
 import type { Header, PageOutline, PageRecord } from '../types.js';
+import { Part, type BannerProps, type FooterProps, type LogoView, type SocialLinkView } from './parts.js';
+import { Banner, Footer, LastUpdated, PageTitle, SiteTitle, SocialLinks } from './theme.js';
+import { LanguageMenu, FallbackNotice, type LocaleView } from './locale.js';
+import { useT } from './strings.js';
 
 /** Everything a page's layout shows, resolved by the render stage (of an outline: what the layout shows around the page). */
-export interface PageView<P extends PageOutline = PageRecord> {
+export interface PageView<P extends PageOutline = PageRecord> extends LocaleView {
   siteTitle: string;
   homeHref: string;
   base: string;
@@ -22,6 +26,9 @@ export interface PageView<P extends PageOutline = PageRecord> {
   editHref?: string;
   editText?: string;
   markdownHref: string;
+  /** ISO date of the page's last commit ("Last updated"), when shown, and the site's language to write it in. */
+  lastUpdated?: string;
+  lang: string;
 }
 
 /** A link of the top navigation as the layout shows it. */
@@ -49,26 +56,36 @@ function TopNavList({ links, className }: { links: TopNavLink[]; className: stri
   );
 }
 
-export function TopBar({ siteTitle, homeHref, topNav = [] }: { siteTitle: string; homeHref: string; topNav?: TopNavLink[] }) {
+/** The site-wide parts of the theme in the page shell (src/render/theme.tsx). */
+export interface ShellTheme {
+  banner?: BannerProps;
+  logo?: LogoView;
+  social: SocialLinkView[];
+  footer: FooterProps;
+}
+
+export function TopBar({ siteTitle, homeHref, logo, social = [], topNav = [] }: { siteTitle: string; homeHref: string; logo?: LogoView; social?: SocialLinkView[]; topNav?: TopNavLink[] }) {
+  const t = useT();
   return (
     <header className="topbar">
-      <button type="button" className="menu-button" aria-controls="sidebar" aria-expanded="false" aria-label="Open navigation">
+      <button type="button" className="menu-button" aria-controls="sidebar" aria-expanded="false" aria-label={t('drawer.open')}>
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20"><path d="M2 4h16M2 10h16M2 16h16" stroke="currentColor" strokeWidth="2" /></svg>
       </button>
-      <a className="site-title" href={homeHref}>{siteTitle}</a>
+      <Part name="SiteTitle" Default={SiteTitle} props={{ siteTitle, homeHref, logo }} />
       {topNav.length > 0 && (
         <nav className="top-nav" aria-label="Sections">
           <TopNavList links={topNav} className="top-nav-links" />
         </nav>
       )}
       <div className="search" data-search="">
-        <button type="button" className="search-button" aria-label="Search the documentation" aria-keyshortcuts="/ Control+K Meta+K">
+        <button type="button" className="search-button" aria-label={t('search.label')} aria-keyshortcuts="/ Control+K Meta+K">
           <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16"><circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M11 11l4 4" stroke="currentColor" strokeWidth="2" /></svg>
-          <span className="search-label">Search</span>
+          <span className="search-label">{t('search.button')}</span>
           <kbd>/</kbd>
         </button>
       </div>
-      <button type="button" className="theme-toggle" aria-label="Switch to dark theme" aria-pressed="false">
+      <Part name="SocialLinks" Default={SocialLinks} props={{ links: social }} />
+      <button type="button" className="theme-toggle" aria-label={t('theme.toDark')} aria-pressed="false">
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 20 20"><path d="M10 2a8 8 0 1 0 8 8 6 6 0 0 1-8-8z" fill="currentColor" /></svg>
       </button>
     </header>
@@ -145,6 +162,7 @@ export function Sidebar({ nav, open, current, prefix, topNav = [] }: SidebarProp
 }
 
 export function Toc({ headers }: { headers: Header[] }) {
+  const t = useT();
   if (!headers.length) return null;
   const items: { h: Header; children: Header[] }[] = [];
   for (const h of headers) {
@@ -154,7 +172,7 @@ export function Toc({ headers }: { headers: Header[] }) {
   const link = (h: Header) => <a href={`#${h.slug}`}>{h.title}</a>;
   return (
     <>
-      <p className="toc-title">On this page</p>
+      <p className="toc-title">{t('toc.title')}</p>
       <ul>
         {items.map(({ h, children }) => (
           <li key={h.slug}>
@@ -169,21 +187,25 @@ export function Toc({ headers }: { headers: Header[] }) {
 
 export function PageContent({ view }: { view: PageView }) {
   const { page, prev, next } = view;
+  const t = useT();
   return (
     <>
       <article className="doc">
-        <h1 id="page-title" tabIndex={-1}>{page.title}</h1>
-        <div className="content" dangerouslySetInnerHTML={{ __html: page.html }} />
+        <LanguageMenu view={view} />
+        <Part name="PageTitle" Default={PageTitle} props={{ title: page.title, page }} />
+        <FallbackNotice view={view} />
+        <div className="content" lang={view.fallback?.lang} dir={view.fallback?.dir} dangerouslySetInnerHTML={{ __html: page.html }} />
       </article>
       <footer className="doc-footer">
         <p className="doc-links">
           {view.editHref && <a href={view.editHref} rel="noopener">{view.editText}</a>}
-          <a href={view.markdownHref} data-no-router="">View as Markdown</a>
+          <a href={view.markdownHref} data-no-router="">{t('page.markdown')}</a>
+          {view.lastUpdated && <Part name="LastUpdated" Default={LastUpdated} props={{ date: view.lastUpdated, lang: view.lang }} />}
         </p>
         {(prev || next) && (
-          <nav className="prev-next" aria-label="Previous and next pages">
-            {prev ? <a className="prev" rel="prev" href={prev.href}><span>Previous</span>{prev.title}</a> : <span />}
-            {next && <a className="next" rel="next" href={next.href}><span>Next</span>{next.title}</a>}
+          <nav className="prev-next" aria-label={t('page.prevNext')}>
+            {prev ? <a className="prev" rel="prev" href={prev.href}><span>{t('page.prev')}</span>{prev.title}</a> : <span />}
+            {next && <a className="next" rel="next" href={next.href}><span>{t('page.next')}</span>{next.title}</a>}
           </nav>
         )}
       </footer>
@@ -192,14 +214,16 @@ export function PageContent({ view }: { view: PageView }) {
 }
 
 export function NotFound({ homeHref }: { homeHref: string }) {
+  const t = useT();
+  const [before, after] = t('notFound.search').split('{key}');
   return (
     <article className="doc not-found">
-      <h1 id="page-title" tabIndex={-1}>Page not found</h1>
+      <h1 id="page-title" tabIndex={-1}>{t('notFound.title')}</h1>
       <div className="content">
-        <p>There is no page at this address. It may have moved, or the link that brought you here has a typo.</p>
+        <p>{t('notFound.text')}</p>
         <ul>
-          <li><a href={homeHref}>Go to the documentation home</a></li>
-          <li>Search the documentation with the search box above (press <kbd>/</kbd>).</li>
+          <li><a href={homeHref}>{t('notFound.home')}</a></li>
+          <li>{before}<kbd>/</kbd>{after}</li>
         </ul>
       </div>
     </article>
@@ -207,16 +231,19 @@ export function NotFound({ homeHref }: { homeHref: string }) {
 }
 
 /** The page body: the same for every page, with regions the browser runtime swaps on navigation. */
-export function Body({ siteTitle, homeHref, regions, wide, topNav }: { siteTitle: string; homeHref: string; regions: { sidebar: string; content: string; toc: string }; wide?: boolean; topNav?: TopNavLink[] }) {
+export function Body({ siteTitle, homeHref, regions, wide, theme, topNav }: { siteTitle: string; homeHref: string; regions: { sidebar: string; content: string; toc: string }; wide?: boolean; theme?: ShellTheme; topNav?: TopNavLink[] }) {
+  const t = useT();
   return (
     <>
-      <a className="skip-link" href="#main">Skip to content</a>
-      <TopBar siteTitle={siteTitle} homeHref={homeHref} topNav={topNav} />
+      <a className="skip-link" href="#main">{t('skip')}</a>
+      {theme?.banner && <Part name="Banner" Default={Banner} props={theme.banner} />}
+      <Part name="TopBar" Default={TopBar} props={{ siteTitle, homeHref, logo: theme?.logo, social: theme?.social, topNav }} />
       <div className={wide ? 'layout wide' : 'layout'}>
-        <nav id="sidebar" className="sidebar" aria-label="Documentation" data-region="sidebar" dangerouslySetInnerHTML={{ __html: regions.sidebar }} />
+        <nav id="sidebar" className="sidebar" aria-label={t('sidebar.label')} data-region="sidebar" dangerouslySetInnerHTML={{ __html: regions.sidebar }} />
         <main id="main" tabIndex={-1} data-region="content" dangerouslySetInnerHTML={{ __html: regions.content }} />
-        <aside className="toc" aria-label="On this page" data-region="toc" dangerouslySetInnerHTML={{ __html: regions.toc }} />
+        <aside className="toc" aria-label={t('toc.title')} data-region="toc" dangerouslySetInnerHTML={{ __html: regions.toc }} />
       </div>
+      <Part name="Footer" Default={Footer} props={theme?.footer ?? { links: [] }} />
       <div className="sr-only" aria-live="polite" id="announcer" />
     </>
   );

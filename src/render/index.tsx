@@ -6,11 +6,19 @@ import { groupOf, isGroup, openGroups, prevNext, sidebarOf, type Site } from '..
 import { isExternal, pageUrl, withBase, withSlash } from '../shared/paths.js';
 import { topNavCurrent } from '../shared/nav-current.js';
 import type { Feature, OutputFile, PageOutline, PageRecord } from '../types.js';
-import { Body, NotFound, PageContent, Sidebar, Toc, type PageView, type TopNavLink } from './components.js';
+import { Body, NotFound, PageContent, Sidebar, Toc, type PageView, type ShellTheme, type TopNavLink } from './components.js';
+import { Part, WithOverrides, type Overrides } from './parts.js';
+import { evaluateComponents } from '../markdown/mdx.js';
+import type { ThemeView } from '../theme/assets.js';
+import { projectHeadTags } from '../theme/head.js';
 import { breadcrumbJsonLd } from '../outputs/structured-data.js';
 import { feedHref } from '../outputs/feed.js';
 import { pageStylePath } from '../page-styles.js';
 import { documentHeadTags, escapeHtml, fillTemplate, headTags, type HeadData } from './head.js';
+import { localeView } from '../i18n/view.js';
+import { localeHeadTags } from '../i18n/head.js';
+import { localeHome, localeOf } from '../i18n/site.js';
+import { WithStrings } from './strings.js';
 
 /** Stand-ins for the regions in the cached page shell (comments cannot occur in rendered attributes). */
 const REGION = { sidebar: '<!--docs:sidebar-->', content: '<!--docs:content-->', toc: '<!--docs:toc-->' };
@@ -26,6 +34,8 @@ export interface PageAssets {
   redirectScript: string;
   /** Stylesheet URL of each feature (math, diagrams, images), linked only from pages that use it. */
   features: Record<Feature, string>;
+  /** The project's stylesheet, logo and icons (src/theme/assets.ts). */
+  theme?: ThemeView;
 }
 
 /** What the browser runtime needs to show a page it navigates to: the regions and the head. */
@@ -45,7 +55,7 @@ export function pageView<P extends PageOutline>(site: Site<PageOutline>, page: P
   const sidebar = sidebarOf(site, page.regularPath);
   return {
     siteTitle: config.title,
-    homeHref: config.base,
+    homeHref: localeHome(site),
     base: config.base,
     page,
     nav: sidebar?.entries ?? [],
@@ -58,6 +68,9 @@ export function pageView<P extends PageOutline>(site: Site<PageOutline>, page: P
     editHref: config.editLink?.pattern.replace(':path', page.relativePath),
     editText: config.editLink?.text,
     markdownHref: `${page.path}index.md`,
+    lastUpdated: config.theme.lastUpdated ? site.lastUpdated?.get(page.relativePath)?.slice(0, 10) : undefined,
+    lang: config.lang,
+    ...localeView(site, page),
   };
 }
 
@@ -104,6 +117,8 @@ export function readTemplates(): Templates {
 export class Renderer {
   private readonly pageTemplate: string;
   private readonly redirectTemplate: string;
+  /** The project's layout overrides (src/theme/config.ts), by part name. */
+  private readonly overrides: Overrides;
 
   constructor(
     private readonly site: Site<PageOutline>,
@@ -112,7 +127,9 @@ export class Renderer {
   ) {
     this.pageTemplate = templates.page;
     this.redirectTemplate = templates.redirect;
+    this.overrides = site.config.theme.overrides ? (evaluateComponents(site.config.theme.overrides.code) as Overrides) : {};
   }
+
 
   /** The regions and head of one page: the chunk the runtime loads to show it without a reload. */
   renderChunk(page: PageRecord): PageChunk {
@@ -120,8 +137,8 @@ export class Renderer {
     const layout = page.frontmatter.layout === 'page' ? 'page' : 'doc';
     const regions = {
       sidebar: this.sidebar(page.regularPath),
-      content: this.featureStyles(page) + renderToStaticMarkup(<PageContent view={view} />),
-      toc: layout === 'doc' ? renderToStaticMarkup(<Toc headers={page.headers} />) : '',
+      content: this.featureStyles(page) + this.markup(<PageContent view={view} />),
+      toc: layout === 'doc' ? this.markup(<Part name="Toc" Default={Toc} props={{ headers: page.headers }} />) : '',
     };
     return { key: page.key, route: page.regularPath, head: pageHead(this.site, page), regions, layout };
   }
@@ -149,7 +166,7 @@ export class Renderer {
     const key = JSON.stringify([sidebar?.prefix, open.at(-1), topNav.map((link) => link.current)]);
     let html = this.sidebars.get(key);
     if (html === undefined) {
-      html = renderToStaticMarkup(<Sidebar nav={sidebar?.entries ?? []} prefix={sidebar?.prefix} open={open} topNav={topNav} />);
+      html = this.markup(<Part name="Sidebar" Default={Sidebar} props={{ nav: sidebar?.entries ?? [], prefix: sidebar?.prefix, open, topNav }} />);
       this.sidebars.set(key, html);
     }
     // The opening tag exactly as React writes it for this page's links (same escaping), then marked as NavItem does.
@@ -172,7 +189,7 @@ export class Renderer {
     const key = JSON.stringify([wide, topNav.map((link) => link.current)]);
     let shell = this.shells.get(key);
     if (shell === undefined) {
-      shell = renderToStaticMarkup(<Body siteTitle={this.site.config.title} homeHref={this.site.config.base} wide={wide} regions={REGION} topNav={topNav} />);
+      shell = this.markup(<Body siteTitle={this.site.config.title} homeHref={localeHome(this.site)} wide={wide} regions={REGION} theme={this.themeParts()} topNav={topNav} />);
       this.shells.set(key, shell);
     }
     return shell;
@@ -180,7 +197,7 @@ export class Renderer {
 
   /** Each top-level group's HTML by its index in `site.nav` (null for links), for the runtime to expand closed groups in place. */
   renderNavGroups(): (string | null)[] {
-    return this.site.nav.map((entry) => (isGroup(entry) ? renderToStaticMarkup(<Sidebar nav={[entry]} open={[entry.id]} />) : null));
+    return this.site.nav.map((entry) => (isGroup(entry) ? this.markup(<Part name="Sidebar" Default={Sidebar} props={{ nav: [entry], open: [entry.id] }} />) : null));
   }
 
   /** `404.html`: served by hosts for unknown paths; the runtime first tries the address's other forms. */
@@ -190,10 +207,30 @@ export class Renderer {
     // The sidebar of the site's root, every group closed: the not-found page is in none.
     const sidebar = sidebarOf(this.site, '/');
     const topNav = topNavLinks(this.site, '');
-    const body = renderToStaticMarkup(
-      <Body siteTitle={config.title} homeHref={config.base} wide topNav={topNav} regions={{ sidebar: renderToStaticMarkup(<Sidebar nav={sidebar?.entries ?? []} prefix={sidebar?.prefix} open={[]} topNav={topNav} />), content: renderToStaticMarkup(<NotFound homeHref={config.base} />), toc: '' }} />,
+    const body = this.markup(
+      <Body
+        siteTitle={config.title}
+        homeHref={config.base}
+        wide
+        topNav={topNav}
+        regions={{ sidebar: this.markup(<Part name="Sidebar" Default={Sidebar} props={{ nav: sidebar?.entries ?? [], prefix: sidebar?.prefix, open: [], topNav }} />), content: this.markup(<Part name="NotFound" Default={NotFound} props={{ homeHref: config.base }} />), toc: '' }}
+        theme={this.themeParts()}
+      />,
     );
     return this.document(head, body, { route: '', key: '', 'not-found': 'true' }, routesUrl);
+  }
+
+  /** What the site-wide parts of the shell show: banner, logo, social links, footer. */
+  private themeParts(): ShellTheme {
+    const { config } = this.site;
+    const link = (l: { text: string; link: string }) => ({ text: l.text, href: isExternal(l.link) ? l.link : pageUrl(config.base, l.link.endsWith('/') ? l.link : `${l.link}/`) });
+    const { banner, footer } = config.theme;
+    return {
+      banner: banner && { id: banner.id, text: banner.text, link: banner.link && link(banner.link) },
+      logo: this.assets.theme?.logo,
+      social: this.assets.theme?.social ?? [],
+      footer: { text: footer?.text, links: footer?.links.map(link) ?? [] },
+    };
   }
 
   renderRedirect(target: string): string {
@@ -207,14 +244,26 @@ export class Renderer {
       headTags(head),
       documentHeadTags({ base: site.config.base, structuredData: page ? breadcrumbJsonLd(site, page) : '', feed: page && feedHref(page) ? { href: feedHref(page)!, title: `${page.title} (Atom)` } : undefined }),
       `<link rel="stylesheet" href="${assets.css}">`,
+      assets.theme?.customCss ? `<link rel="stylesheet" href="${escapeHtml(assets.theme.customCss)}">` : '',
       `<script>${assets.themeScript}</script>`,
       `<script type="module" src="${assets.js}"></script>`,
       `<meta name="docs:routes" content="${routesUrl}">`,
       `<meta name="docs:base" content="${escapeHtml(site.config.base)}">`,
       site.config.analytics.containerId ? `<meta name="docs:analytics" content="${escapeHtml(site.config.analytics.containerId)}">` : '',
+      localeHeadTags(site, page),
+      projectHeadTags(site.config.theme.head),
     ].filter(Boolean).join('\n');
     const attributes = Object.entries(data).map(([k, v]) => ` data-${k}="${escapeHtml(v)}"`).join('');
-    return fillTemplate(this.pageTemplate, { lang: escapeHtml(head.lang), head: headHtml, bodyAttributes: attributes, body });
+    return fillTemplate(this.pageTemplate, { lang: escapeHtml(head.lang), dir: site.i18n ? ` dir="${localeOf(site).dir}"` : '', head: headHtml, bodyAttributes: attributes, body });
+  }
+
+  /** React's markup with the interface strings of the site's language, and the project's overrides in place of the parts they replace. */
+  private markup(element: React.ReactElement): string {
+    return renderToStaticMarkup(
+      <WithStrings strings={localeOf(this.site).strings}>
+        <WithOverrides overrides={this.overrides}>{element}</WithOverrides>
+      </WithStrings>,
+    );
   }
 }
 

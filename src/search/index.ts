@@ -9,7 +9,7 @@ import {
 } from '../shared/search-format.js';
 import { fileHash } from '../hash.js';
 import { withBase } from '../shared/paths.js';
-import { compounds, forEachTerm } from '../shared/search-text.js';
+import { compounds, forEachTerm, isEnglish } from '../shared/search-text.js';
 import type { Site } from '../site.js';
 import type { OutputFile } from '../types.js';
 import { searchPages } from './records.js';
@@ -48,15 +48,16 @@ const BM25 = { k: 1.2, b: 0.7 };
  */
 export function buildSearchIndex(site: Site, options: SearchIndexOptions = {}): OutputFile[] {
   const pages = searchPages(site);
+  const english = isEnglish(site.config.lang);
   const postings = new Map<string, number[][]>();
   const lengths: number[][] = [];
   for (const page of pages) {
     // Title and group are the same for every section of the page: counted once.
-    const title = fieldTerms(page.title, true);
-    const group = fieldTerms(page.group, true);
+    const title = fieldTerms(page.title, true, english);
+    const group = fieldTerms(page.group, true, english);
     for (const section of page.sections) {
       const doc = lengths.length;
-      const fields = [title, fieldTerms(section.heading, true), fieldTerms(section.text, false), group];
+      const fields = [title, fieldTerms(section.heading, true, english), fieldTerms(section.text, false, english), group];
       fields.forEach((f, field) => add(postings, doc, field, f));
       lengths.push(fields.map((f) => f.length));
     }
@@ -102,6 +103,7 @@ export function buildSearchIndex(site: Site, options: SearchIndexOptions = {}): 
     shards: [...shards.keys()].map((key, i) => [key, shardFiles[i].length]),
     vocab: [...vocab.keys()].map((letter, i) => [letter, vocabFiles[i].length]),
     synonyms: site.config.search.synonyms,
+    ...(english ? {} : { stem: false }),
   };
   return [
     { path: SEARCH_MANIFEST, contents: JSON.stringify(manifest) },
@@ -121,11 +123,11 @@ interface FieldTerms {
  * Counts the terms of a field. Titles and headings also get the one-word forms of their phrasal
  * verbs ("Log in": login), found but not counted in the length, which stays the number of words.
  */
-function fieldTerms(text: string, named: boolean): FieldTerms {
+function fieldTerms(text: string, named: boolean, english: boolean): FieldTerms {
   const counts = new Map<string, number>();
-  forEachTerm(text, (t) => counts.set(t, (counts.get(t) ?? 0) + 1));
+  forEachTerm(text, (t) => counts.set(t, (counts.get(t) ?? 0) + 1), english);
   const length = counts.size;
-  if (named) for (const c of compounds(text)) counts.set(c.term, (counts.get(c.term) ?? 0) + 1);
+  if (named && english) for (const c of compounds(text)) counts.set(c.term, (counts.get(c.term) ?? 0) + 1);
   return { counts, length };
 }
 

@@ -36,5 +36,7 @@ export interface RedirectEntry {
 export interface RoutesIndexData {
   shards: Record<string, string>;
   nav: string;
+  /** The sidebar groups of each locale but the root, by locale key (a site in several languages). */
+  navs?: Record<string, string>;
   redirects: RedirectEntry[];
 }

@@ -48,6 +48,8 @@ export interface SearchManifest {
    * so the page's initial script carries none of search (esbuild would share the define in a chunk).
    */
   synonyms: string[][];
+  /** False when the pages are not English: queries are then read without stemming or stop words (src/shared/search-text.ts). */
+  stem?: false;
 }
 
 /**

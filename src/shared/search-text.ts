@@ -23,9 +23,27 @@ export interface Word {
   length: number;
 }
 
+/** Chinese and Japanese write words without spaces between them: such a run is split by a dictionary. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const segmenters = new Map<string, Intl.Segmenter>();
+
+/**
+ * The words of a run of letters that holds Chinese or Japanese, with their offsets in it: the
+ * segmentation of `Intl.Segmenter` (ICU's dictionaries, in Node.js as in the browser), Japanese
+ * when the run has kana, Chinese otherwise. Other runs are one word.
+ */
+export function segment(run: string): { text: string; index: number }[] {
+  if (!CJK.test(run)) return [{ text: run, index: 0 }];
+  const lang = KANA.test(run) ? 'ja' : 'zh';
+  let segmenter = segmenters.get(lang);
+  if (!segmenter) segmenters.set(lang, (segmenter = new Intl.Segmenter(lang, { granularity: 'word' })));
+  return [...segmenter.segment(run)].filter((s) => s.isWordLike).map((s) => ({ text: s.segment, index: s.index }));
+}
+
 /** The words of a text, with their place in it (for highlighting). */
 export function words(text: string): Word[] {
-  return [...text.matchAll(WORD)].map((m) => ({ text: m[0].replace(/,/g, ''), index: m.index, length: m[0].length }));
+  return [...text.matchAll(WORD)].flatMap((m) => segment(m[0]).map((w) => ({ text: w.text.replace(/,/g, ''), index: m.index + w.index, length: w.text.length })));
 }
 
 /** Lower case without accents: "Café" -> "cafe". */
@@ -57,49 +75,61 @@ export function stem(word: string): string {
  */
 export const MAX_TERM_LENGTH = 64;
 
-/** The term a word is indexed under, or null for a stop word or a lone letter. */
-export function term(word: string): string | null {
+/**
+ * `stem`: the text is English, so its stop words are dropped and plurals and -ing forms stemmed;
+ * false for other languages, whose words stay as written (but folded). The index records it, so
+ * the browser reads a query the way the build read the pages.
+ */
+export function term(word: string, english = true): string | null {
   const folded = fold(word.length > MAX_TERM_LENGTH ? word.slice(0, MAX_TERM_LENGTH) : word);
-  if (folded.length < 2 && !/\d/.test(folded)) return null;
+  // A lone Chinese character is often a word of its own; a lone Latin letter or kana is not.
+  if (folded.length < 2 && !/[\d\p{Script=Han}]/u.test(folded)) return null;
+  if (!english) return folded;
   if (STOP_WORDS.has(folded)) return null;
   return stem(folded);
 }
 
 /** The terms of a word: itself, and its parts when it is camelCase ("getItem" -> getitem, get, item). */
-export function termsOfWord(word: string): string[] {
-  const whole = term(word);
+export function termsOfWord(word: string, english = true): string[] {
+  const whole = term(word, english);
   const out = whole ? [whole] : [];
   const parts = word.split(/(?<=\p{Ll})(?=\p{Lu})/u);
   if (parts.length > 1) for (const p of parts) {
-    const t = term(p);
+    const t = term(p, english);
     if (t && !out.includes(t)) out.push(t);
   }
   return out;
 }
 
-/** Terms of words already seen: a site repeats its words, and the build reads millions of them. */
-const seen = new Map<string, string[]>();
+/** Terms of words already seen (English, and other languages): a site repeats its words, and the build reads millions of them. */
+const seen = { english: new Map<string, string[]>(), other: new Map<string, string[]>() };
 
 /** Calls `fn` with every term of a text, in order (the indexer's tokenizer, without an array). */
-export function forEachTerm(text: string, fn: (term: string) => void): void {
+export function forEachTerm(text: string, fn: (term: string) => void, english = true): void {
   const re = new RegExp(WORD.source, WORD.flags);
+  const cache = english ? seen.english : seen.other;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const word = m[0];
-    let list = seen.get(word);
+    let list = cache.get(word);
     if (!list) {
-      list = termsOfWord(word.includes(',') ? word.replace(/,/g, '') : word);
-      if (seen.size >= 100_000) seen.clear();
-      seen.set(word, list);
+      list = segment(word.includes(',') ? word.replace(/,/g, '') : word).flatMap((w) => termsOfWord(w.text, english));
+      if (cache.size >= 100_000) cache.clear();
+      cache.set(word, list);
     }
     for (const t of list) fn(t);
   }
 }
 
 /** Every term of a text, in order. */
-export function terms(text: string): string[] {
+export function terms(text: string, english = true): string[] {
   const out: string[] = [];
-  forEachTerm(text, (t) => out.push(t));
+  forEachTerm(text, (t) => out.push(t), english);
   return out;
+}
+
+/** Whether search stems a language's words and drops its stop words: only English, for which the rules above are written. */
+export function isEnglish(lang: string): boolean {
+  return /^en(-|$)/i.test(lang);
 }
 
 /** Second words of verbs a reader may write as one word: "log in" / "login", "set up" / "setup". */

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
+import { axeViolations, describeViolations } from '../helpers/axe.js';
 import { startServedSite, type ServedSite } from '../helpers/served-site.js';
 import { fixture } from '../helpers/site.js';
 
@@ -97,13 +97,7 @@ describe('browser: built-in components', () => {
     for (const path of ['/docs/guide/markdown/', '/docs/guide/mdx/', '/docs/']) {
       for (const colorScheme of ['light', 'dark'] as const) {
         const { page } = await ready(path, { context: { colorScheme } });
-        await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
-        const violations = await page.evaluate(async () => {
-          const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-          const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
-          return result.violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        });
-        expect(violations.map((v) => `${path} ${colorScheme}: ${v}`)).toEqual([]);
+        expect(describeViolations(`${path} ${colorScheme}:`, await axeViolations(page), false)).toEqual([]);
       }
     }
   });

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserServer, type LaunchOptions } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserServer, type LaunchOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /**
@@ -53,4 +53,19 @@ function sharedEndpoint(): string | undefined {
   } catch {
     return undefined; // not under a project with the browser set-up
   }
+}
+
+/**
+ * Runs `visit` on every item, in `pages` pages of one context at once: a page waits on the network,
+ * the test process and the browser's own processes in turn, and the others use the cores meanwhile.
+ * Each page takes the next item when it is done; what `visit` collects is in no particular order.
+ */
+export async function inPages<T>(context: BrowserContext, items: readonly T[], pages: number, visit: (page: Page, item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  await Promise.all(
+    Array.from({ length: Math.min(pages, queue.length) }, async () => {
+      const page = await context.newPage();
+      while (queue.length) await visit(page, queue.shift()!);
+    }),
+  );
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { REPO } from './site.js';
 
-/** A site written to a temp folder from a map of files; `page()` makes valid frontmatter. */
+/** A site written to a temp folder from a map of files; `page()` makes a valid page. */
 export async function tmpSite(files: Record<string, string>): Promise<{ root: string; cleanup: () => Promise<void> }> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'docs-site-'));
   for (const [file, contents] of Object.entries(files)) {
@@ -13,8 +13,12 @@ export async function tmpSite(files: Record<string, string>): Promise<{ root: st
   return { root, cleanup: () => rm(root, { recursive: true, force: true }) };
 }
 
-export function page(title: string, body = '', extra = ''): string {
-  return `---\ntitle: ${title}\ndescription: About ${title.toLowerCase()}.\n${extra}---\n\n${body}\n`;
+/**
+ * A page's Markdown: frontmatter with the title, a description (one of its own unless given: no two
+ * pages share one, which `check` would report) and any `frontmatter` lines more, then the body.
+ */
+export function page(title: string, body = '', more: { description?: string; frontmatter?: string } = {}): string {
+  return `---\ntitle: ${title}\ndescription: ${more.description ?? `About ${title.toLowerCase()}.`}\n${more.frontmatter ?? ''}---\n\n${body}\n`;
 }
 
 /** A docs.config.ts importing defineConfig from this repo. */

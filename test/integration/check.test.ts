@@ -21,8 +21,8 @@ const BROKEN = {
 `,
   'content/_model/cli.yaml': 'binary: conduit\nglobalFlags: []\ncommands:\n  - { name: deploy, flags: [] }\n',
   'content/index.md': page('Home', 'Limit: %{limitt}. See the [guide](guide/index.md#missing-heading) and [nothing](nothing.md).'),
-  'content/guide/index.md': page('Guide', '```json\n{ "a": 1, }\n```\n\n```bash\nconduit publish\n```', 'Shared words.'),
-  'content/guide/other.md': page('Other', '', 'Shared words.'),
+  'content/guide/index.md': page('Guide', '```json\n{ "a": 1, }\n```\n\n```bash\nconduit publish\n```', { description: 'Shared words.' }),
+  'content/guide/other.md': page('Other', '', { description: 'Shared words.' }),
   'content/guide/untitled.md': '---\ndescription: No title here.\n---\n\nBody.\n',
 };
 

@@ -7,7 +7,7 @@ import { configFile, page, tmpSite } from '../helpers/tmp-site.js';
 import { EventStream, get, startDev } from './dev/harness.js';
 
 const config = configFile({ title: 'Acme Docs', base: '/docs/', product: { name: 'Acme', slug: 'acme', siteUrl: 'https://acme.example' } });
-const changelog = (body: string) => page('Changelog', body, 'feed: true\n');
+const changelog = (body: string) => page('Changelog', body, { frontmatter: 'feed: true\n' });
 const home = page('Home', 'Read the [changelog](changelog.md) or follow [its feed](changelog/feed.xml).');
 
 describe('outputs/feed: a page with `feed: true` gets an Atom feed of its dated sections', () => {

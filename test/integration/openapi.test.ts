@@ -16,7 +16,7 @@ afterEach(async () => {
 async function siteWith(openapi: string, pages: Record<string, string> = {}) {
   const site = await tmpSite({
     'content/index.md': page('Home'),
-    'content/api.md': page('REST API', 'Intro written by hand.', 'openapi: ./_model/openapi.yaml\n'),
+    'content/api.md': page('REST API', 'Intro written by hand.', { frontmatter: 'openapi: ./_model/openapi.yaml\n' }),
     'content/_model/openapi.yaml': openapi,
     ...pages,
     // The real site's constants, with another API host to show where the curl examples take it from.
@@ -60,8 +60,8 @@ describe('openapi', () => {
   it('splits a reference over pages by tag: openapiTags renders those tags, the description goes with the first', async () => {
     const source = await readFile(path.join(REPO, 'content/_model/openapi.yaml'), 'utf8');
     const site = await siteWith(source, {
-      'content/api.md': page('REST API', 'Intro.', 'openapi: ./_model/openapi.yaml\nopenapiTags: [Sources, Events]\n'),
-      'content/workflows-api.md': page('Workflows API', 'Workflows.', 'openapi: ./_model/openapi.yaml\nopenapiTags: [Workflows]\n'),
+      'content/api.md': page('REST API', 'Intro.', { frontmatter: 'openapi: ./_model/openapi.yaml\nopenapiTags: [Sources, Events]\n' }),
+      'content/workflows-api.md': page('Workflows API', 'Workflows.', { frontmatter: 'openapi: ./_model/openapi.yaml\nopenapiTags: [Workflows]\n' }),
     });
     const built = await buildInMemory(site.root);
     const main = built.writer.text('api/index.html')!;
@@ -76,7 +76,7 @@ describe('openapi', () => {
 
   it('fails on an openapiTags entry that is not a tag of the document, listing its tags', async () => {
     const source = await readFile(path.join(REPO, 'content/_model/openapi.yaml'), 'utf8');
-    const site = await siteWith(source, { 'content/api.md': page('REST API', 'Intro.', 'openapi: ./_model/openapi.yaml\nopenapiTags: [Workflow]\n') });
+    const site = await siteWith(source, { 'content/api.md': page('REST API', 'Intro.', { frontmatter: 'openapi: ./_model/openapi.yaml\nopenapiTags: [Workflow]\n' }) });
     const error = await buildInMemory(site.root).catch((e) => e);
     expect(error).toBeInstanceOf(BuildFailure);
     const text = (error as BuildFailure).format();

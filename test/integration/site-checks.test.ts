@@ -40,7 +40,7 @@ describe('site checks: redirects and sidebar', () => {
 
 describe('site checks: frontmatter', () => {
   it('places a prev/next that points to a missing page at its frontmatter line', async () => {
-    const site = await tmpSite({ 'content/index.md': page('Home', '', 'order: 1\nnext: ./nowhere.md\n') });
+    const site = await tmpSite({ 'content/index.md': page('Home', '', { frontmatter: 'order: 1\nnext: ./nowhere.md\n' }) });
     cleanup = site.cleanup;
     const error = (await buildSite(await loadConfig(site.root), new MemoryWriter()).catch((e: unknown) => e)) as BuildFailure;
     expect(error.problems.map((p) => [p.message, p.place.line])).toEqual([['frontmatter "next" points to a missing page: ./nowhere.md', 5]]);

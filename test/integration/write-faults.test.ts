@@ -1,13 +1,13 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readlinkSync, symlinkSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build, buildSite, outputWriter } from '../../src/build.js';
-import { loadConfig } from '../../src/config.js';
-import { MemoryWriter } from '../../src/write.js';
+import { loadConfig, type ResolvedConfig } from '../../src/config.js';
+import { MemoryWriter, type BuildOutput, type FsWriter, type OutputManifest, type Writer } from '../../src/write.js';
 import { REPO } from '../helpers/site.js';
 import { configFile, page, tmpSite } from '../helpers/tmp-site.js';
 
@@ -16,7 +16,9 @@ import { configFile, page, tmpSite } from '../helpers/tmp-site.js';
  * output path must then show the whole old site or the whole new one, and the next build must
  * succeed and leave nothing behind. In process, the fault stops the writer as a kill would: it
  * throws before the change, and before every later one (src/write.ts, WriteFault), so nothing
- * more is written, renamed or deleted, clean-up included. A real SIGKILL in a child build
+ * more is written, renamed or deleted, clean-up included. The killed builds replay one recorded
+ * build's calls to its writer (`recordBuild`): the writer's steps are all a fault can strike, and
+ * rendering the site again for each step would only repeat the recording. A real SIGKILL in a child build
  * (DOCS_WRITE_FAULT) checks the same at the two steps around the switch (a child build takes
  * seconds: one at every step would take minutes).
  */
@@ -104,18 +106,73 @@ function copyTree(from: string, to: string, take: (name: string) => boolean): vo
   }
 }
 
-/** A build whose writer dies at step `at`: 'killed', or 'finished' when it has fewer steps. */
-async function buildKilledAt(root: string, outDir: string, at: number): Promise<'killed' | 'finished'> {
+/** A build's calls to its writer: the pages it staged and the output it committed. */
+interface Recorded {
+  config: ResolvedConfig;
+  /** A copy of the pages staged before the commit (none when the build rendered none). */
+  staged?: string;
+  output: BuildOutput;
+}
+
+/**
+ * Passes a build's calls on to its writer, and keeps, at the commit, a copy of the pages staged so
+ * far and the output: what a replay needs to make the same changes to the disk.
+ */
+class RecordingWriter implements Writer {
+  output?: BuildOutput;
+  staged?: string;
+  constructor(
+    private readonly inner: FsWriter,
+    private readonly keep: string,
+  ) {}
+  get staging() {
+    return this.inner.staging;
+  }
+  previous(): Promise<OutputManifest | undefined> {
+    return this.inner.previous();
+  }
+  async commit(output: BuildOutput): Promise<void> {
+    this.output = output;
+    if (existsSync(this.inner.staging)) {
+      await cp(this.inner.staging, this.keep, { recursive: true });
+      this.staged = this.keep;
+    }
+    return this.inner.commit(output);
+  }
+  discard(): Promise<void> {
+    return this.inner.discard();
+  }
+}
+
+/** A real build of `root` (it must succeed), recorded; `keep` is a folder for the staged pages. */
+async function recordBuild(root: string, outDir: string, keep: string): Promise<Recorded> {
   const config = await loadConfig(root, { outDir });
-  const kill = () => {
-    throw new Killed(`killed at step ${at}`);
-  };
+  const writer = new RecordingWriter(outputWriter(config), keep);
+  await buildSite(config, writer);
+  return { config, staged: writer.staged, output: writer.output! };
+}
+
+/**
+ * The recorded build again, its writer dying at step `at`: 'killed', or 'finished' when it has
+ * fewer steps. Its calls come in the build's order (src/build.ts: previous, the pages staged, commit;
+ * discard on a failure), from the same state on disk, so the writer takes the same steps.
+ */
+async function replayKilledAt(recorded: Recorded, at: number): Promise<'killed' | 'finished'> {
+  const writer = outputWriter(recorded.config, {
+    at,
+    kill: () => {
+      throw new Killed(`killed at step ${at}`);
+    },
+  });
   try {
-    await buildSite(config, outputWriter(config, { at, kill }));
+    await writer.previous();
+    if (recorded.staged) await cp(recorded.staged, writer.staging, { recursive: true });
+    await writer.commit(recorded.output);
     return 'finished';
   } catch (error) {
-    if (error instanceof Killed) return 'killed';
-    throw error;
+    if (!(error instanceof Killed)) throw error;
+    await writer.discard().catch((again) => (again instanceof Killed ? undefined : Promise.reject(again)));
+    return 'killed';
   }
 }
 
@@ -140,33 +197,45 @@ const SCENARIOS: Record<string, Scenario> = {
   },
 };
 
-async function setUp(scenario: Scenario) {
-  const site = await tmpSite(scenario.before ?? SITE);
-  const saved = await mkdtemp(path.join(os.tmpdir(), 'docs-write-faults-'));
+/**
+ * A site in a temp folder for one test (removed after it), and a spare folder for the writer's saved
+ * state (`saveState`) and a recorded build's pages (`recordBuild`).
+ */
+async function siteUnderTest(files: Record<string, string> = SITE) {
+  const site = await tmpSite(files);
+  const spare = await mkdtemp(path.join(os.tmpdir(), 'docs-write-faults-'));
   cleanup = async () => {
     await site.cleanup();
-    await rm(saved, { recursive: true, force: true });
+    await rm(spare, { recursive: true, force: true });
   };
-  const root = site.root;
-  const outDir = path.join(root, 'dist');
+  return { root: site.root, outDir: path.join(site.root, 'dist'), spare };
+}
+
+/**
+ * The output as a scenario finds it (`old`), its state saved (`restore`), the changes made, and the
+ * build of them recorded, with the files the new site must have (`fresh`).
+ */
+async function setUp(scenario: Scenario) {
+  const { root, outDir, spare } = await siteUnderTest(scenario.before);
   if (scenario.before) await build(root, { outDir });
   const old = await snapshot(outDir);
-  const restore = saveState(root, saved);
+  const restore = saveState(root, spare);
   for (const [file, contents] of Object.entries(scenario.change)) {
     if (contents === null) await rm(path.join(root, file));
     else await writeFile(path.join(root, file), contents.replace(/__SRC__/g, path.join(REPO, 'src')));
   }
-  return { root, outDir, old, fresh: await expected(root, outDir), restore };
+  const recorded = await recordBuild(root, outDir, path.join(spare, 'staged'));
+  return { root, outDir, old, fresh: await expected(root, outDir), restore, recorded };
 }
 
 describe('integration: a build killed at any step of the write leaves the old site or the new one', () => {
   for (const [name, scenario] of Object.entries(SCENARIOS)) {
     it(`${name}: at every step, then the next build succeeds and leaves nothing behind`, async () => {
-      const { root, outDir, old, fresh, restore } = await setUp(scenario);
+      const { root, outDir, old, fresh, restore, recorded } = await setUp(scenario);
       const seen: string[] = [];
       for (let at = 0; ; at++) {
         await restore();
-        const outcome = await buildKilledAt(root, outDir, at);
+        const outcome = await replayKilledAt(recorded, at);
         const shown = which(await snapshot(outDir), old, fresh);
         seen.push(shown);
         expect(shown, `killed at step ${at}`).toMatch(/^(old|new)$/);
@@ -196,10 +265,7 @@ describe('integration: a build killed at any step of the write leaves the old si
 
 
   it('sweeps what killed builds left, and the older generator\'s dist.tmp-/dist.old- folders, not what a running build uses', async () => {
-    const site = await tmpSite(SITE);
-    cleanup = site.cleanup;
-    const root = site.root;
-    const outDir = path.join(root, 'dist');
+    const { root, outDir } = await siteUnderTest();
     const home = path.join(root, '.dist.builds');
     await build(root, { outDir });
     const current = path.basename(await realpath(outDir));
@@ -236,28 +302,22 @@ describe('integration: a build killed at any step of the write leaves the old si
   });
 
   it('replaces a plain output folder (an older generator\'s) with the link, keeping its unchanged pages; killed between the two renames, the folder comes back', async () => {
-    const site = await tmpSite(SITE);
-    const saved = await mkdtemp(path.join(os.tmpdir(), 'docs-write-faults-'));
-    cleanup = async () => {
-      await site.cleanup();
-      await rm(saved, { recursive: true, force: true });
-    };
-    const root = site.root;
-    const outDir = path.join(root, 'dist');
+    const { root, outDir, spare } = await siteUnderTest();
     await build(root, { outDir });
     // The output as the older generator left it: a plain folder, the same files.
     const version = await realpath(outDir);
     await rm(outDir);
     await rename(version, outDir);
     const old = await snapshot(outDir);
-    const restore = saveState(root, saved);
+    const restore = saveState(root, spare);
     await writeFile(path.join(root, 'content/guide/two.md'), page('Two', 'Back to [one](one.md). Edited.'));
+    const recorded = await recordBuild(root, outDir, path.join(spare, 'staged'));
     const fresh = await expected(root, outDir);
 
     let gap = -1;
     for (let at = 0; gap < 0; at++) {
       await restore();
-      expect(await buildKilledAt(root, outDir, at), `step ${at}`).toBe('killed');
+      expect(await replayKilledAt(recorded, at), `step ${at}`).toBe('killed');
       const shown = which(await snapshot(outDir), old, fresh);
       if (shown === 'no output') gap = at;
       else expect(shown, `killed at step ${at}`).toMatch(/^(old|new)$/);

@@ -1,25 +1,33 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
+import { inPages, launchBrowser } from '../helpers/browser.js';
 import { sharedBuild, fixture } from '../helpers/site.js';
 import { buildGateSites, pagePaths, serveWithHeaders, type BuiltSite } from './site.js';
 
 type Served = Awaited<ReturnType<typeof serveWithHeaders>>;
 
-/** Records every CSP violation of a page: the DOM event, and Chromium's console message about it. */
-async function watchViolations(context: BrowserContext): Promise<{ page: Page; violations: string[] }> {
-  const page = await context.newPage();
+/** Pages loaded at once (test/helpers/browser.ts, inPages). */
+const PAGES_AT_ONCE = 3;
+
+/** Records every CSP violation in the context's pages: the DOM event, and Chromium's console message about it. */
+async function watchContext(context: BrowserContext): Promise<string[]> {
   const violations: string[] = [];
-  await page.exposeFunction('__reportViolation', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
+  await context.exposeFunction('__reportViolation', (text: string) => violations.push(text));
+  await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       (window as unknown as { __reportViolation: (t: string) => void }).__reportViolation(`${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`);
     });
   });
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+  context.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(`${message.page()?.url()}: ${message.text()}`);
   });
-  return { page, violations };
+  return violations;
+}
+
+/** A page of the context, and every CSP violation there. */
+async function watchViolations(context: BrowserContext): Promise<{ page: Page; violations: string[] }> {
+  const violations = await watchContext(context);
+  return { page: await context.newPage(), violations };
 }
 
 /**
@@ -48,15 +56,16 @@ describe('quality/csp', () => {
 
   it('loads every page without a CSP violation', { timeout: 10 * 60_000 }, async () => {
     const context = await browser.browser.newContext();
-    const { page, violations } = await watchViolations(context);
+    const violations = await watchContext(context);
     try {
-      for (const [i, site] of sites.entries()) {
-        for (const p of await pagePaths(site.outDir, site.base)) await page.goto(`${servers[i].origin}${p}`, { waitUntil: 'load' });
-      }
+      const urls = (await Promise.all(sites.map(async (site, i) => (await pagePaths(site.outDir, site.base)).map((p) => `${servers[i].origin}${p}`)))).flat();
+      await inPages(context, urls, PAGES_AT_ONCE, async (page, url) => {
+        await page.goto(url, { waitUntil: 'load' });
+      });
     } finally {
       await context.close();
     }
-    expect(violations).toEqual([]);
+    expect(violations.sort()).toEqual([]);
   });
 
   for (const width of [375, 1280]) {

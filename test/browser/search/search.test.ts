@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { axeViolations, describeViolations } from '../../helpers/axe.js';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../helpers/browser.js';
@@ -6,7 +6,6 @@ import { sharedBuild, fixture, serveDir } from '../../helpers/site.js';
 
 const INPUT = 'dialog.search-dialog input[role="combobox"]';
 const OPTIONS = '#docs-search-results [role="option"]';
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 describe('browser/search: the search dialog', () => {
   let site: Awaited<ReturnType<typeof sharedBuild>>;
@@ -188,12 +187,7 @@ describe('browser/search: the search dialog', () => {
       const { page } = await open('/docs/', { colorScheme });
       await search(page, 'retries');
       await page.keyboard.press('ArrowDown');
-      await page.addScriptTag({ path: AXE });
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (ctx: string, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-        const result = await axe.run('dialog.search-dialog', { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      });
+      const violations = describeViolations(`search (${colorScheme})`, await axeViolations(page, { within: 'dialog.search-dialog' }), false);
       expect(violations).toEqual([]);
     });
   }

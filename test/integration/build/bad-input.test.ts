@@ -184,7 +184,7 @@ describe('cli', () => {
   });
 
   it('builds a plain folder of Markdown with no configuration, with a generated sidebar', async () => {
-    const site = await tmpSite({ 'content/index.md': page('Home'), 'content/guide/index.md': page('Guide'), 'content/guide/b.md': page('Bravo', '', 'order: 1\n'), 'content/guide/a.md': page('Alpha', '', 'order: 2\n') });
+    const site = await tmpSite({ 'content/index.md': page('Home'), 'content/guide/index.md': page('Guide'), 'content/guide/b.md': page('Bravo', '', { frontmatter: 'order: 1\n' }), 'content/guide/a.md': page('Alpha', '', { frontmatter: 'order: 2\n' }) });
     cleanup = site.cleanup;
     expect((await cli(['build', site.root, '--base', '/handbook/'])).code).toBe(0);
     const html = await readFile(path.join(site.root, 'dist/guide/b/index.html'), 'utf8');

@@ -5,8 +5,8 @@ describe('checks/duplicates', () => {
   it('reports every page of a set that shares a description, at the description line', async () => {
     const r = await check({
       'content/index.md': page('Home', '[a](a.md) [b](b.md)'),
-      'content/a.md': page('A', '', 'Connect  an app to a workflow.'),
-      'content/b.md': page('B', '', 'connect an app to a workflow.'),
+      'content/a.md': page('A', '', { description: 'Connect  an app to a workflow.' }),
+      'content/b.md': page('B', '', { description: 'connect an app to a workflow.' }),
     });
     expect(r.code).toBe(1);
     expect(r.problems).toEqual([
@@ -22,8 +22,8 @@ describe('checks/duplicates', () => {
 
   const sharing = {
     'content/index.md': page('Home', '[a](a.md) [b](b.md)'),
-    'content/a.md': page('A', '', 'The same words.'),
-    'content/b.md': page('B', '', 'The same words.'),
+    'content/a.md': page('A', '', { description: 'The same words.' }),
+    'content/b.md': page('B', '', { description: 'The same words.' }),
   };
 
   it('warns by default: the build and the check succeed and say which pages share a description', async () => {

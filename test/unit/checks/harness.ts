@@ -1,17 +1,15 @@
 import { checkContent } from '../../../src/checks/index.js';
 import { tmpSite } from '../../helpers/tmp-site.js';
 
+/** The one page helper (test/helpers/tmp-site.ts), here too for the checks' tests. */
+export { page } from '../../helpers/tmp-site.js';
+
 export interface Reported {
   file: string;
   line?: number;
   column?: number;
   message: string;
   fix?: string;
-}
-
-/** Frontmatter and a body: a valid page unless the test says otherwise. */
-export function page(title: string, body = '', description = `What ${title.toLowerCase()} covers.`): string {
-  return `---\ntitle: ${title}\ndescription: ${description}\n---\n\n${body}\n`;
 }
 
 /** Runs `check` on a site written to a temp folder (the checks of taste made errors, unless its files have a configuration); returns the exit code and the JSON report. */

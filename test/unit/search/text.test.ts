@@ -56,4 +56,21 @@ describe('shared/search-text', () => {
     ]);
     expect(compounds('Steps in a workflow, run on a timer, Log, in')).toEqual([]);
   });
+
+  it('splits Chinese and Japanese sentences into words, so a word inside a sentence is a term of its own', () => {
+    expect(terms('我们的平台支持定时任务和网络钩子。', false)).toEqual(expect.arrayContaining(['平台', '支持']));
+    // However ICU splits a word, a query of it is split the same way, and its terms are among the sentence's.
+    expect(terms('ワークフローを実行します', false)).toEqual(expect.arrayContaining([...terms('ワークフロー', false), '実行']));
+    expect(words('使用 API 配置').map((w) => w.text)).toEqual(['使用', 'API', '配置']);
+    // Offsets stay those of the text, for highlighting.
+    const [, second] = words('平台支持');
+    expect('平台支持'.slice(second.index, second.index + second.length)).toBe(second.text);
+  });
+
+  it('stems and drops stop words only in English: other languages keep their words as written', () => {
+    expect(terms('the retries', true)).toEqual(['retry']);
+    expect(terms('Die Schritte', false)).toEqual(['die', 'schritte']);
+    expect(term('は', false)).toBeNull();
+    expect(term('书', false)).toBe('书');
+  });
 });

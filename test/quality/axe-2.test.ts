@@ -1,3 +1,3 @@
 import { axeGate } from './axe-gate.js';
 
-axeGate([1280], { searchDialog: true });
+axeGate(2, 2, { searchDialog: false });

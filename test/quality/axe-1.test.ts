@@ -1,3 +1,3 @@
 import { axeGate } from './axe-gate.js';
 
-axeGate([375], { searchDialog: false });
+axeGate(1, 2, { searchDialog: true });

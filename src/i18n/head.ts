@@ -1,0 +1,27 @@
+/** Head tags of a page in a language: its alternates for search engines, and what the browser runtime needs of its locale. */
+import { escapeHtml } from '../render/head.js';
+import { absolute } from '../render/index.js';
+import { pageUrl, withBase } from '../shared/paths.js';
+import { CLIENT_STRINGS, type ClientStringKey } from '../shared/ui-strings.js';
+import type { Site } from '../site.js';
+import type { PageOutline } from '../types.js';
+import { localeOf } from './site.js';
+import { alternates } from './view.js';
+
+/** Where a locale's search index lives: the root's at the base, the others' under their prefix. */
+export function searchManifestPath(localeKey: string): string {
+  return localeKey ? `${localeKey}/search.json` : 'search.json';
+}
+
+export function localeHeadTags(site: Site<PageOutline>, page: PageOutline | undefined): string {
+  const locale = localeOf(site);
+  const tags: string[] = [];
+  const others = page ? alternates(site, page) : [];
+  for (const { lang, route } of others) tags.push(`<link rel="alternate" hreflang="${escapeHtml(lang)}" href="${escapeHtml(absolute(site, pageUrl(site.config.base, route)))}">`);
+  if (others.length) tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(absolute(site, pageUrl(site.config.base, others[0].route)))}">`);
+  // Only the strings that differ from the runtime's English: an English page carries none.
+  const strings = Object.fromEntries((Object.keys(CLIENT_STRINGS) as ClientStringKey[]).filter((k) => locale.strings[k] !== CLIENT_STRINGS[k]).map((k) => [k, locale.strings[k]]));
+  if (Object.keys(strings).length) tags.push(`<meta name="docs:strings" content="${escapeHtml(JSON.stringify(strings))}">`);
+  if (locale.key) tags.push(`<meta name="docs:search" content="${escapeHtml(withBase(site.config.base, searchManifestPath(locale.key)))}">`);
+  return tags.join('\n');
+}

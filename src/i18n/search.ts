@@ -1,0 +1,23 @@
+/** Search in a site of several languages: an index per locale, each read with its language's rules. */
+import { buildSearchIndex, SEARCH_MANIFEST } from '../search/index.js';
+import { searchPages, type SearchPage } from '../search/records.js';
+import type { Site } from '../site.js';
+import type { OutputFile } from '../types.js';
+import { searchManifestPath } from './head.js';
+import { localeSites } from './site.js';
+
+/** The site's search files: one index, or one per locale with its manifest under the locale's prefix. */
+export function buildSearchIndexes(site: Site): OutputFile[] {
+  if (!site.config.locales) return buildSearchIndex(site);
+  const files = new Map<string, OutputFile>();
+  for (const [key, view] of localeSites(site)) {
+    for (const file of buildSearchIndex(view)) files.set(file.path === SEARCH_MANIFEST ? searchManifestPath(key) : file.path, { ...file, path: file.path === SEARCH_MANIFEST ? searchManifestPath(key) : file.path });
+  }
+  return [...files.values()];
+}
+
+/** What the indexes show of the pages (the build's cache key for them), with each locale's group names and language. */
+export function searchInput(site: Site): (SearchPage[] | string)[] {
+  if (!site.config.locales) return [searchPages(site)];
+  return [...localeSites(site).values()].flatMap((view) => [view.config.lang, searchPages(view)]);
+}

@@ -1,0 +1,88 @@
+/**
+ * A site of several languages is rendered as one site per locale: each locale's pages with its own
+ * sidebar, reading order and strings, so the layout code needs no notion of locales. The whole
+ * site (every locale's pages) stays what the checks, the route table and the outputs read.
+ */
+import type { ResolvedConfig, SidebarItemConfig } from '../config.js';
+import { isExternal, pageUrl } from '../shared/paths.js';
+import { createSite, isGroup, type NavEntry, type NavLink, type Site } from '../site.js';
+import type { PageOutline } from '../types.js';
+import { pageRoute, singleLocale, splitLocale, type ResolvedLocale } from './locales.js';
+import { ENGLISH } from './strings.js';
+
+/** What a locale's site knows of the others: for the language menu, hreflang and fallbacks. */
+export interface LocaleContext {
+  locale: ResolvedLocale;
+  locales: ResolvedLocale[];
+  /** Every page route of the whole site. */
+  routes: Set<string>;
+  /** Every page of the whole site, by route. */
+  pages: Map<string, PageOutline>;
+}
+
+/** Sidebars by path prefix, as the resolved configuration has them. */
+type SidebarConfig = Record<string, SidebarItemConfig[]>;
+
+const views = new WeakMap<Site<PageOutline>, Map<string, Site<PageOutline>>>();
+
+/** The site of each locale (by key, "" for the root), made once per whole site. */
+export function localeSites<P extends PageOutline>(site: Site<P>): Map<string, Site<P>> {
+  let found = views.get(site) as Map<string, Site<P>> | undefined;
+  if (found) return found;
+  const locales = site.config.locales ?? [];
+  const routes = new Set(site.pages.map((p) => p.regularPath));
+  const pages = site.byRoute;
+  const generated = site.config.sidebar ? undefined : sidebarOf(createSite({ ...site.config, sidebar: undefined }, rootPages(site, locales)).nav);
+  found = new Map();
+  for (const locale of locales) {
+    const own = site.pages.filter((p) => splitLocale(locales, p.regularPath).locale === locale);
+    const sidebar = localizeSidebar(site.config.sidebar ?? generated ?? {}, locale);
+    const view = createSite({ ...site.config, lang: locale.lang, sidebar, editLink: localizeEditLink(site.config.editLink, locale), locales: undefined }, own, [...site.staticFiles]);
+    if (generated) for (const e of view.nav) if (!isGroup(e) && e.route) e.text = view.byRoute.get(e.route)?.title ?? e.text;
+    found.set(locale.key, Object.assign(view, { i18n: { locale, locales, routes, pages } satisfies LocaleContext }));
+  }
+  views.set(site, found as Map<string, Site<PageOutline>>);
+  return found;
+}
+
+/** The site a page is rendered in: its locale's, or the site itself when it has one language. */
+export function siteOf<P extends PageOutline>(site: Site<P>, route: string): Site<P> {
+  const { locales } = site.config;
+  if (!locales) return site;
+  return localeSites(site).get(splitLocale(locales, route).locale.key)!;
+}
+
+/** The locale of a site made by `localeSites`, or the one language of a single-language site. */
+export function localeOf(site: Site<PageOutline>): ResolvedLocale {
+  return site.i18n?.locale ?? singleLocale(site.config.lang);
+}
+
+/** The edit link's text in the locale, unless the project wrote its own. */
+function localizeEditLink(editLink: ResolvedConfig['editLink'], locale: ResolvedLocale): ResolvedConfig['editLink'] {
+  return editLink && editLink.text === ENGLISH['page.edit'] ? { ...editLink, text: locale.strings['page.edit'] } : editLink;
+}
+
+/** The root locale's pages: a generated sidebar is made from its folders, the same for every locale. */
+function rootPages<P extends PageOutline>(site: Site<P>, locales: ResolvedLocale[]): P[] {
+  return site.pages.filter((p) => splitLocale(locales, p.regularPath).locale.key === '');
+}
+
+/** A nav made from the folder tree, as sidebar configuration (so each locale's pages fill it with their titles). */
+function sidebarOf(nav: NavEntry[]): SidebarConfig {
+  const entry = (e: NavEntry): SidebarItemConfig => (isGroup(e) ? { text: e.text, collapsed: e.collapsed, items: e.items.map(entry) } : e.route ?? { text: e.text, link: e.href });
+  // A top-level entry is a link with its text: each locale retitles it.
+  return { '/': nav.map((e) => (isGroup(e) ? entry(e) : { text: e.text, link: e.route ?? e.href })) };
+}
+
+/** The sidebars in a locale: each prefix and route of the site moved under the locale's prefix, the texts in its language. */
+export function localizeSidebar(sidebar: SidebarConfig, locale: Pick<ResolvedLocale, 'key' | 'sidebarLabels'>): SidebarConfig {
+  const move = (target: string) => (isExternal(target) ? target : pageRoute({ locale: locale.key }, target));
+  const label = (text: string) => locale.sidebarLabels[text] ?? text;
+  const item = (i: SidebarItemConfig): SidebarItemConfig => (typeof i === 'string' ? move(i) : 'link' in i ? { ...i, text: label(i.text), link: move(i.link) } : { ...i, text: label(i.text), items: i.items.map(item) });
+  return Object.fromEntries(Object.entries(sidebar).map(([prefix, items]) => [move(prefix), items.map(item)]));
+}
+
+/** The home page of a site's language: where its title links. */
+export function localeHome(site: Site<PageOutline>): string {
+  return pageUrl(site.config.base, pageRoute({ locale: localeOf(site).key }, '/'));
+}

@@ -1,0 +1,126 @@
+import { createContext, useContext, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import type { NotFound, Sidebar, Toc, TopBar } from './components.js';
+import type { PageRecord } from '../types.js';
+
+/**
+ * The named parts of the layout a project may replace with its own component (a file of its theme
+ * folder, `theme/Footer.tsx`). Each part is rendered through `Part`, which looks the name up: the
+ * override gets the part's props and the default component as `Default`, so it may wrap it.
+ */
+export const PART_NAMES = [
+  'Banner',
+  'TopBar',
+  'SiteTitle',
+  'SocialLinks',
+  'Sidebar',
+  'PageTitle',
+  'LastUpdated',
+  'Toc',
+  'Footer',
+  'NotFound',
+] as const;
+export type PartName = (typeof PART_NAMES)[number];
+
+/** A link as the layout renders it: `href` is a full URL (the base applied to the site's routes). */
+export interface LinkView {
+  text: string;
+  href: string;
+}
+
+export interface BannerProps {
+  /** The announcement's id: a dismissal is remembered per id. */
+  id: string;
+  text: string;
+  link?: LinkView;
+}
+
+export interface LogoView {
+  src: string;
+  width: number;
+  height: number;
+  /** The image shown with the dark theme. */
+  dark?: { src: string; width: number; height: number };
+  alt: string;
+  replacesTitle: boolean;
+}
+
+export interface SiteTitleProps {
+  siteTitle: string;
+  homeHref: string;
+  logo?: LogoView;
+}
+
+export interface SocialLinkView {
+  href: string;
+  /** The accessible name ("GitHub"). */
+  label: string;
+  /** The Simple Icons slug ("github") and its SVG markup. */
+  icon: string;
+  svg: string;
+}
+
+export interface SocialLinksProps {
+  links: SocialLinkView[];
+}
+
+export interface PageTitleProps {
+  title: string;
+  page: PageRecord;
+}
+
+export interface LastUpdatedProps {
+  /** ISO date of the page's last commit ("2026-11-24"). */
+  date: string;
+  /** The site's language, for formatting the date. */
+  lang: string;
+}
+
+export interface FooterProps {
+  text?: string;
+  links: LinkView[];
+}
+
+/** The props of each part. */
+export interface PartProps {
+  Banner: BannerProps;
+  TopBar: ComponentProps<typeof TopBar>;
+  SiteTitle: SiteTitleProps;
+  SocialLinks: SocialLinksProps;
+  Sidebar: ComponentProps<typeof Sidebar>;
+  PageTitle: PageTitleProps;
+  LastUpdated: LastUpdatedProps;
+  Toc: ComponentProps<typeof Toc>;
+  Footer: FooterProps;
+  NotFound: ComponentProps<typeof NotFound>;
+}
+
+/** What an override receives: the part's props and the component it replaces. */
+export type WithDefault<P> = P & { Default: ComponentType<P> };
+
+/** An override of a part, as the default export of `theme/<Part>.tsx`. */
+export type Override<N extends PartName> = ComponentType<WithDefault<PartProps[N]>>;
+
+export type Overrides = { [N in PartName]?: Override<N> };
+
+const OverridesContext = createContext<Overrides>({});
+
+/** Gives the parts rendered inside it the project's overrides. */
+export function WithOverrides({ overrides, children }: { overrides: Overrides; children: ReactNode }) {
+  return <OverridesContext.Provider value={overrides}>{children}</OverridesContext.Provider>;
+}
+
+/** Renders the part `name`: the project's override when it has one, else `Default`. */
+export function Part<N extends PartName>({
+  name,
+  Default,
+  props,
+}: {
+  name: N;
+  Default: ComponentType<PartProps[N]>;
+  props: PartProps[N];
+}) {
+  // Typed by the signature above; TypeScript cannot spread a generic indexed type into JSX.
+  const Replacement = useContext(OverridesContext)[name] as ComponentType<Record<string, unknown>> | undefined;
+  const Own = Default as ComponentType<Record<string, unknown>>;
+  return Replacement ? <Replacement {...props} Default={Default} /> : <Own {...props} />;
+}

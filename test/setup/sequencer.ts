@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * What a file of each project takes on a fresh clone, before vitest has timed it (seconds, idle
+ * two-core machine); the files much slower than their project's are named.
+ */
+const EXPECTED: Record<string, number> = {
+  'test/quality/axe-1.test.ts': 120,
+  'test/quality/axe-2.test.ts': 120,
+  'test/integration/write-faults.test.ts': 90,
+  'test/quality/csp.test.ts': 50,
+  'test/quality/lighthouse.test.ts': 50,
+};
+const EXPECTED_OF_PROJECT: Record<string, number> = { quality: 20, browser: 15, integration: 8, docs: 5, unit: 1 };
+
+/**
+ * The files in one queue, failed ones first, then the longest first, whatever their project:
+ * vitest's own order takes the projects one after another by name, so the quality gates, the
+ * longest files, started last and ran on after every other file had finished. Longest first, the two
+ * workers end together. Durations come from vitest's record of the last run, else from EXPECTED.
+ */
+export default class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const cache = this.ctx.cache;
+    const known = (spec: TestSpecification) => cache.getFileTestResults(`${spec.project.name}:${path.relative(this.ctx.config.root, spec.moduleId)}`);
+    const expected = (spec: TestSpecification) => {
+      const file = path.relative(this.ctx.config.root, spec.moduleId).split(path.sep).join('/');
+      return (known(spec)?.duration ?? (EXPECTED[file] ?? EXPECTED_OF_PROJECT[spec.project.name] ?? 10) * 1000);
+    };
+    const failed = (spec: TestSpecification) => (known(spec)?.failed ? 1 : 0);
+    return [...files].sort((a, b) => failed(b) - failed(a) || expected(b) - expected(a));
+  }
+}

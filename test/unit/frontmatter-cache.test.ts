@@ -1,0 +1,87 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseSource } from '../../src/content.js';
+import { Problems } from '../../src/errors.js';
+import { codeVersion, readCache } from '../../src/cache.js';
+import type { KeyLines } from '../../src/frontmatter.js';
+import { FrontmatterCache } from '../../src/frontmatter-cache.js';
+
+const roots: string[] = [];
+afterEach(async () => {
+  await Promise.all(roots.splice(0).map((root) => rm(root, { recursive: true, force: true })));
+});
+
+async function tempRoot(): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), 'docs-frontmatter-'));
+  roots.push(root);
+  return root;
+}
+
+describe('frontmatter-cache', () => {
+  it('parses a frontmatter text once: the next build reads its value and key lines from the cache', async () => {
+    const root = await tempRoot();
+    const cache = await FrontmatterCache.open({ root });
+    const lines: KeyLines = {};
+    expect(cache.parse('\ntitle: A\ntags: [a]\n', lines)).toEqual({ title: 'A', tags: ['a'] });
+    await cache.save();
+
+    const stored = await readCache<Map<string, unknown>>(path.join(root, 'node_modules/.cache/docs/frontmatter.v8'), await codeVersion());
+    expect([...stored!.keys()]).toEqual(['\ntitle: A\ntags: [a]\n']);
+    const next = await FrontmatterCache.open({ root });
+    const again: KeyLines = {};
+    expect(next.parse('\ntitle: A\ntags: [a]\n', again)).toEqual({ title: 'A', tags: ['a'] });
+    expect(again).toEqual({ title: 2, tags: 3 });
+  });
+
+  it('keeps the texts a dev rebuild did not ask for (its memo had those pages), and drops them in a build', async () => {
+    const root = await tempRoot();
+    const file = path.join(root, 'node_modules/.cache/docs/frontmatter.v8');
+    const first = await FrontmatterCache.open({ root });
+    first.parse('\ntitle: A\n', {});
+    await first.save();
+    const rebuild = await FrontmatterCache.open({ root });
+    rebuild.parse('\ntitle: B\n', {});
+    await rebuild.save({ prune: false });
+    expect([...(await readCache<Map<string, unknown>>(file, await codeVersion()))!.keys()].sort()).toEqual(['\ntitle: A\n', '\ntitle: B\n']);
+    const build = await FrontmatterCache.open({ root });
+    build.parse('\ntitle: B\n', {});
+    await build.save();
+    expect([...(await readCache<Map<string, unknown>>(file, await codeVersion()))!.keys()]).toEqual(['\ntitle: B\n']);
+  });
+
+  it('hands out copies: a page completing its frontmatter does not change the next one', async () => {
+    const cache = await FrontmatterCache.open({ root: await tempRoot() });
+    const value = cache.parse('\ntitle: A\ntags: [a]\n', {}) as { title: string; tags: string[] };
+    value.tags.push('changed');
+    value.title = 'changed';
+    expect(cache.parse('\ntitle: A\ntags: [a]\n', {})).toEqual({ title: 'A', tags: ['a'] });
+  });
+
+  it('keeps no text that fails to parse, so its problem shows every build', async () => {
+    const root = await tempRoot();
+    const problems = new Problems();
+    const raw = '---\ntitle: A: B\ndescription: x\n---\n\nBody\n';
+    for (let build = 0; build < 2; build++) {
+      const cache = await FrontmatterCache.open({ root });
+      parseSource(raw, 'page.md', path.join(root, 'content/page.md'), problems, cache);
+      await cache.save();
+    }
+    expect(problems.list.map((p) => [p.message.split(':')[0], p.place.line])).toEqual([
+      ['malformed YAML frontmatter', 2],
+      ['malformed YAML frontmatter', 2],
+    ]);
+  });
+
+  it('gives the page the same frontmatter from the cache as from the YAML', async () => {
+    const root = await tempRoot();
+    const raw = '---\ntitle: "Configuring regions"\ndescription: Learn how.\norder: 3\nprev: false\n---\n\nBody\n';
+    const plain = parseSource(raw, 'page.md', '/x/content/page.md', new Problems());
+    for (let build = 0; build < 2; build++) {
+      const cache = await FrontmatterCache.open({ root });
+      expect(parseSource(raw, 'page.md', '/x/content/page.md', new Problems(), cache)).toEqual(plain);
+      await cache.save();
+    }
+  });
+});
