@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { z } from 'zod';
 import { BuildError, BuildFailure } from './errors.js';
+import { badgeSchema } from './frontmatter.js';
 import { DEFAULT_LIMITS, type MarkdownLimits } from './markdown/limits.js';
 import { DANGEROUS_SCHEMES } from './markdown/security.js';
 import { loadConfigComponents } from './markdown/mdx.js';
@@ -22,12 +23,34 @@ const sidebarLink = z.strictObject({
   text: z.string().min(1),
   /** A route of the site ("/orgs/") or an external URL. */
   link: z.string().min(1),
+  /** A short word beside the label: "New", or `{ text: 'Beta', variant: 'beta' }`. */
+  badge: badgeSchema.optional(),
 });
 
+/** A group of items, which may hold groups of its own (any depth). */
 const sidebarGroup = z.strictObject({
   text: z.string().min(1),
-  /** Routes of pages ("/quickstart/") or explicit links; a route shows that page's title. */
-  items: z.array(z.union([route, sidebarLink])).min(1),
+  /** Routes of pages ("/quickstart/"), explicit links, or nested groups; a route shows that page's title. */
+  get items() {
+    return z.array(z.union([route, sidebarLink, sidebarGroup])).min(1);
+  },
+  /** Closed unless it holds the current page; `false` keeps it open on every page. @default true */
+  collapsed: z.boolean().optional(),
+  badge: badgeSchema.optional(),
+});
+
+const sidebarItems = z.array(z.union([route, sidebarGroup, sidebarLink]));
+
+/** One sidebar for the whole site, or one per path prefix (the longest prefix of a page's route wins). */
+const sidebar = z.union([sidebarItems, z.record(z.string().regex(/^\/(.*\/)?$/, 'a path prefix that starts and ends with "/"'), sidebarItems)]);
+
+/** A link in the top bar (on phones, at the top of the navigation drawer). */
+const topNavLink = z.strictObject({
+  text: z.string().min(1),
+  /** A route of the site ("/changelog/") or an external URL. */
+  link: z.string().min(1),
+  /** Marked as the current section on every page whose route starts with this prefix ("/api/"); otherwise only on its own page. */
+  match: route.optional(),
 });
 
 const redirect = z.strictObject({
@@ -128,8 +151,13 @@ const userConfigSchema = z.strictObject({
       markdownPlugins: severity.optional(),
     })
     .optional(),
-  /** Sidebar groups and links; when absent it is made from the folder tree. */
-  sidebar: z.array(z.union([sidebarGroup, sidebarLink])).optional(),
+  /**
+   * Sidebar groups (nested to any depth) and links; `{ '/api/': [...], '/': [...] }` for one sidebar a
+   * path prefix. When absent it is made from the folder tree (see `_folder.yml` in the README).
+   */
+  sidebar: sidebar.optional(),
+  /** Links in the top bar: sections of the site or other sites. @default [] */
+  topNav: z.array(topNavLink).optional(),
   /** Old paths and where they now live. */
   redirects: z.array(redirect).optional(),
   /** What a page may be: a page past a limit is refused with its line (src/markdown/limits.ts). */
@@ -169,6 +197,9 @@ const userConfigSchema = z.strictObject({
 export type UserConfig = Omit<z.input<typeof userConfigSchema>, 'plugins'> & { plugins?: Plugin[] };
 export type SidebarLinkConfig = z.infer<typeof sidebarLink>;
 export type SidebarGroupConfig = z.infer<typeof sidebarGroup>;
+export type SidebarItemConfig = z.infer<typeof sidebarItems>[number];
+export type BadgeConfig = z.infer<typeof badgeSchema>;
+export type TopNavLinkConfig = z.infer<typeof topNavLink>;
 export type RedirectConfig = z.infer<typeof redirect>;
 
 /** Identity helper that gives `docs.config.ts` types and completion. */
@@ -209,7 +240,9 @@ export interface ResolvedConfig {
   markdown: { lineNumbers: boolean; highlighter: 'lowlight' | 'shiki'; remarkPlugins: MarkdownPluginEntry[]; rehypePlugins: MarkdownPluginEntry[] };
   search: { synonyms: string[][] };
   checks: { duplicateDescriptions: Severity; orphans: Severity; markdownPlugins: Severity };
-  sidebar?: (SidebarGroupConfig | SidebarLinkConfig)[];
+  /** Sidebars by path prefix ("/" for the whole site), as configured; absent when generated from the folders. */
+  sidebar?: Record<string, SidebarItemConfig[]>;
+  topNav: TopNavLinkConfig[];
   redirects: RedirectConfig[];
   limits: MarkdownLimits;
   security: SecurityConfig;
@@ -233,7 +266,7 @@ function validate(user: unknown, file: string): z.output<typeof userConfigSchema
   const parsed = userConfigSchema.safeParse(user);
   if (!parsed.success) {
     throw new BuildFailure(
-      parsed.error.issues.map((issue) => {
+      specificIssues(parsed.error.issues).map((issue) => {
         const key = issue.path.join('.') || '(root)';
         const message = issue.code === 'unrecognized_keys' ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${[...issue.path, k].join('.')}"`).join(', ')}` : `"${key}": ${issue.message}`;
         const fix = issue.code === 'unrecognized_keys' ? 'remove it or check its spelling against the documented options' : `set "${key}" to ${describeExpected(issue)}`;
@@ -306,7 +339,8 @@ export function resolveConfig(user: unknown, root: string, overrides: { base?: s
     },
     search: { synonyms: c.search?.synonyms ?? [] },
     checks: { duplicateDescriptions: c.checks?.duplicateDescriptions ?? 'warning', orphans: c.checks?.orphans ?? 'warning', markdownPlugins: c.checks?.markdownPlugins ?? 'warning' },
-    sidebar: c.sidebar,
+    sidebar: Array.isArray(c.sidebar) ? { '/': c.sidebar } : c.sidebar,
+    topNav: c.topNav ?? [],
     redirects: localizedRedirects(c.redirects ?? [], locales),
     limits: { ...DEFAULT_LIMITS, ...c.limits },
     security: { allowScripts: c.security?.allowScripts ?? false, allowedUrlSchemes: c.security?.allowedUrlSchemes ?? [] },
@@ -315,6 +349,20 @@ export function resolveConfig(user: unknown, root: string, overrides: { base?: s
     // The plugins as written (validation copies objects): a plugin may keep state in itself.
     plugins: [...builtinPlugins(), ...(((extended as UserConfig).plugins ?? []) as Plugin[])],
   };
+}
+
+/**
+ * A value that matches no branch of a union (a sidebar item that is neither a route, a link nor a
+ * group) is reported by the branch it came closest to (the deepest path), so the message names the
+ * key that is wrong ("sidebar.0.items.2.badge.variant") instead of "sidebar: Invalid input".
+ */
+function specificIssues(issues: z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  return issues.flatMap((issue) => {
+    if (issue.code !== 'invalid_union' || !issue.errors?.length) return [issue];
+    const depth = (branch: z.core.$ZodIssue[]) => Math.max(...branch.map((i) => i.path.length + (i.code === 'invalid_type' ? 0 : 1)));
+    const closest = issue.errors.reduce((best, branch) => (depth(branch) > depth(best) ? branch : best));
+    return specificIssues(closest.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as z.core.$ZodIssue));
+  });
 }
 
 function describeExpected(issue: z.core.$ZodIssue): string {

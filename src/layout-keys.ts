@@ -2,7 +2,8 @@ import { sha1 } from './hash.js';
 import type { ResolvedConfig } from './config.js';
 import { pageView } from './render/index.js';
 import { localeSites, siteOf } from './i18n/site.js';
-import { isGroup, type Site } from './site.js';
+import { navKeys } from './nav.js';
+import type { Site } from './site.js';
 import type { PageOutline } from './types.js';
 
 /**
@@ -25,8 +26,10 @@ export function layoutKeys(site: Site<PageOutline>, salt: string): (page: PageOu
   const { remarkPlugins: _remark, rehypePlugins: _rehype, ...markdownOptions } = markdown;
   const base = sha1(salt, JSON.stringify({ ...config, markdown: markdownOptions }));
   // Every page shows each group's title (linking to its first page) and the top-level links.
-  const nav = sha1(base, JSON.stringify(site.nav.map((e) => (isGroup(e) ? [e.text, e.items[0]?.href] : [e.text, e.href, e.route, e.external]))));
-  const groups = site.nav.map((e) => (isGroup(e) ? sha1(JSON.stringify(e.items)) : ''));
+  const keys = navKeys(site.sidebars, site.nav);
+  const nav = sha1(base, keys.shared);
+  const groups = keys.groups.map((g) => (g ? sha1(g) : ''));
+  // The view's `open` and `sidebar` name the groups open and the sidebar shown.
   return (page) => {
     const { page: _page, nav: _nav, group, ...view } = pageView(site, page);
     return sha1(nav, String(group), groups[group] ?? '', JSON.stringify(view));

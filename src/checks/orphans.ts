@@ -1,5 +1,6 @@
 import { BuildError } from '../errors.js';
-import { isGroup, resolvePageRef, type Site } from '../site.js';
+import { navLinks } from '../nav.js';
+import { resolvePageRef, type Site } from '../site.js';
 
 /**
  * A page that is neither in the sidebar nor linked from another page can only be found by
@@ -8,7 +9,7 @@ import { isGroup, resolvePageRef, type Site } from '../site.js';
  */
 export function checkOrphans(site: Site): BuildError[] {
   const reached = new Set<string>(['/']);
-  for (const entry of site.nav) for (const link of isGroup(entry) ? entry.items : [entry]) if (link.route) reached.add(link.route);
+  for (const link of navLinks(site.nav)) if (link.route) reached.add(link.route);
   for (const page of site.pages) {
     for (const link of page.links) if (link.route && link.route !== page.regularPath) reached.add(link.route);
     for (const key of ['prev', 'next'] as const) {

@@ -5,7 +5,7 @@ import type { Place, Problems } from '../errors.js';
 import { frontmatterLine } from '../frontmatter.js';
 import { followRedirect } from '../redirects.js';
 import { isExternal, withSlash } from '../shared/paths.js';
-import { isGroup, resolvePageRef, type Site } from '../site.js';
+import { isGroup, resolvePageRef, type NavEntry, type Site } from '../site.js';
 import { feedPaths } from '../outputs/feed.js';
 
 /**
@@ -65,15 +65,23 @@ function configPlaces(config: ResolvedConfig): (...values: string[]) => Place {
 }
 
 export function checkSidebar(site: Site, problems: Problems): void {
-  if (!site.config.sidebar) return;
+  problems.push(...site.navProblems);
   const placeOf = configPlaces(site.config);
-  for (const entry of site.nav) {
-    for (const link of isGroup(entry) ? entry.items : [entry]) {
-      if (!link.external && link.route && !site.byRoute.has(link.route)) {
-        problems.add(`sidebar${isGroup(entry) ? ` group "${entry.text}"` : ''} lists ${link.route}, which is not a page`, placeOf(link.route, link.route.replace(/\/$/, '')), 'add the page under content/ or remove the entry from `sidebar`');
-      }
+  for (const link of site.config.topNav) {
+    if (!isExternal(link.link) && !site.byRoute.has(withSlash(link.link))) {
+      problems.add(`topNav link "${link.text}" goes to ${link.link}, which is not a page`, placeOf(link.link), 'link a route of the site (such as /changelog/) or a full URL');
     }
   }
+  if (!site.config.sidebar) return;
+  const walk = (entries: NavEntry[], group?: string) => {
+    for (const entry of entries) {
+      if (isGroup(entry)) walk(entry.items, entry.text);
+      else if (!entry.external && entry.route && !site.byRoute.has(entry.route)) {
+        problems.add(`sidebar${group ? ` group "${group}"` : ''} lists ${entry.route}, which is not a page`, placeOf(entry.route, entry.route.replace(/\/$/, '')), 'add the page under content/ or remove the entry from `sidebar`');
+      }
+    }
+  };
+  walk(site.nav);
 }
 
 /** Targets must be pages or external URLs; no loops; at most two hops from any old path. */

@@ -1,4 +1,5 @@
 import { absolute } from '../render/index.js';
+import { navLinks } from '../nav.js';
 import { isGroup, type Site } from '../site.js';
 import type { OutputFile, PageRecord } from '../types.js';
 import type { Plugin } from '../plugins/types.js';
@@ -34,7 +35,7 @@ function llmsIndex(site: Site): string {
   const sections: string[] = [];
   const loose: string[] = [];
   for (const entry of site.nav) {
-    const links = isGroup(entry) ? entry.items : [entry];
+    const links = navLinks([entry]);
     const lines = links.map((link) => (link.route ? site.byRoute.get(link.route) : undefined)).filter((p): p is PageRecord => Boolean(p) && !listed.has(p!)).map(item);
     if (isGroup(entry)) sections.push(`## ${entry.text}\n\n${lines.join('\n')}`);
     else loose.push(...lines);
