@@ -124,6 +124,7 @@ const constants = {
 } satisfies Record<string, string | number>;
 
 const page = (route: string) => route;
+const removed = { text: 'Removed', variant: 'deprecated' } as const;
 
 export default defineConfig({
   title: 'Documentation - Connect APIs, remarkably fast',
@@ -192,14 +193,26 @@ export default defineConfig({
       page('/quickstart/using-npm-packages/'), page('/quickstart/real-world-example/'), page('/quickstart/next-steps/'),
       page('/glossary/'), page('/changelog/'),
     ] },
+    // Long groups nest as their folders do: a nested group opens on the pages it holds.
     { text: 'Workflows', items: [
-      page('/workflows/'), page('/workflows/steps/'), page('/workflows/steps/triggers/'), page('/workflows/steps/http-trigger/'),
-      page('/workflows/steps/actions/'),
-      page('/workflows/steps/code/'), page('/workflows/steps/code/reference/'), page('/workflows/steps/code/async/'), page('/workflows/steps/code/state/'),
-      page('/workflows/steps/code/nodejs/http-requests/'), page('/workflows/steps/code/nodejs/sharing-code/'),
-      page('/workflows/steps/code/nodejs/working-with-files/'), page('/workflows/steps/params/'),
+      page('/workflows/'),
+      { text: 'Steps', items: [
+        page('/workflows/steps/'), page('/workflows/steps/triggers/'), page('/workflows/steps/http-trigger/'),
+        page('/workflows/steps/actions/'),
+        { text: 'Code steps', items: [
+          page('/workflows/steps/code/'), page('/workflows/steps/code/reference/'), page('/workflows/steps/code/async/'),
+          page('/workflows/steps/code/state/'),
+          { text: 'Node.js', items: [
+            page('/workflows/steps/code/nodejs/http-requests/'), page('/workflows/steps/code/nodejs/sharing-code/'),
+            page('/workflows/steps/code/nodejs/working-with-files/'),
+          ] },
+        ] },
+        page('/workflows/steps/params/'),
+      ] },
       page('/environment-variables/'), page(`/${product.slug}-axios/`),
-      page('/notebook/dollar-event/'), page('/notebook/dollar-context/'),
+      // Pages kept for readers of old workflows: the badge says so before they open them.
+      { text: '$event', link: '/notebook/dollar-event/', badge: removed },
+      { text: '$context', link: '/notebook/dollar-context/', badge: removed },
     ] },
     { text: 'Connecting Apps', items: [
       page('/connected-accounts/'), page('/workflows/steps/code/auth/'), page('/apps/all-apps/'),
@@ -213,14 +226,16 @@ export default defineConfig({
     ] },
     { text: 'Managing Workflows', items: [
       page('/workflows/managing/'), page('/workflows/settings/'), page('/workflows/copy/'), page('/workflows/networking/'),
-      page('/public-workflows/'), page('/user-settings/'), page('/removed-features/dollar-variables/'),
+      page('/public-workflows/'), page('/user-settings/'),
+      { text: '$ variables', link: '/removed-features/dollar-variables/', badge: removed },
     ] },
     { text: 'Managing Errors', items: [
       page('/errors/'), page('/workflows/error-handling/step-errors/'), page('/workflows/error-handling/global-error-workflow/'),
       page('/limits/'), page('/usage-limits/'),
     ] },
     { text: 'Components', items: [
-      page('/components/'), page('/components/quickstart/nodejs/sources/'), page('/components/quickstart/nodejs/actions/'),
+      page('/components/'),
+      { text: 'Quickstart (Node.js)', items: [page('/components/quickstart/nodejs/sources/'), page('/components/quickstart/nodejs/actions/')] },
       page('/components/actions/'), page('/components/api/'), page('/components/guidelines/'), page('/components/migrating/'),
     ] },
     { text: 'Examples', items: [
@@ -234,8 +249,12 @@ export default defineConfig({
     ] },
     { text: 'CLI', items: [page('/cli/install/'), page('/cli/login/'), page('/cli/reference/')] },
     { text: 'APIs', items: [
-      page('/api/overview/'), page('/api/auth/'), page('/api/rest/'), page('/api/rest/workflows/'), page('/api/rest/accounts/'), page('/api/rest/webhooks/'),
-      page('/api/rest/rss/'), page('/api/rest/workflow-errors/'), page('/api/sse/'),
+      page('/api/overview/'), page('/api/auth/'),
+      { text: 'REST API', items: [
+        page('/api/rest/'), page('/api/rest/workflows/'), page('/api/rest/accounts/'), page('/api/rest/webhooks/'),
+        page('/api/rest/rss/'), page('/api/rest/workflow-errors/'),
+      ] },
+      page('/api/sse/'),
     ] },
     { text: 'Destinations', items: [
       page('/destinations/'), page('/destinations/http/'), page('/destinations/email/'), page('/destinations/s3/'),
@@ -256,6 +275,11 @@ export default defineConfig({
     { text: 'Orgs', items: [page('/orgs/'), page('/orgs/sso/'), page('/orgs/sso-okta/'), page('/orgs/audit-log/')] },
     { text: 'Pricing', link: '/pricing/' },
     { text: 'Status', link: '/status/' },
+  ],
+  // The two places readers jump to from anywhere: the API reference (marked on every /api/ page) and what changed.
+  topNav: [
+    { text: 'API reference', link: '/api/overview/', match: '/api/' },
+    { text: 'Changelog', link: '/changelog/' },
   ],
   redirects: [
     { from: '/cron', to: '/workflows/steps/triggers/' },

@@ -11,6 +11,7 @@ import { initScrollSpy } from './scroll-spy.js';
 import { initSearchTrigger } from './search/trigger.js';
 import { initSidebarGroups } from './sidebar.js';
 import { initTheme } from './theme.js';
+import { initTopNav } from './top-nav.js';
 
 // The inline head script sets this before first paint; set again in case a policy blocked it.
 document.documentElement.classList.add('js');
@@ -23,6 +24,7 @@ initScrollSpy();
 initSearchTrigger();
 initDrawer();
 initSidebarGroups();
+initTopNav();
 initPrefetch();
 initAnalytics();
 initComponents();

@@ -7,6 +7,7 @@ import { redirectScriptFile } from './redirects.js';
 import { withBase } from './shared/paths.js';
 import type { Feature, OutputFile } from './types.js';
 import { buildThemeAssets, type ThemeView } from './theme/assets.js';
+import { buildPluginAssets, type PluginAssets } from './plugins/assets.js';
 
 export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
 
@@ -31,6 +32,8 @@ export interface BuiltAssets {
   features: Record<Feature, string>;
   /** The project's stylesheet, logo and social icons (src/theme/assets.ts). */
   theme: ThemeView;
+  /** The plugins' head tags, stylesheets and client modules (their files are among `files`). */
+  plugins: PluginAssets;
 }
 
 export const FEATURES: Feature[] = ['math', 'diagram', 'images'];
@@ -92,5 +95,7 @@ export async function buildAssets(config: ResolvedConfig, options: { dev?: boole
   const features = Object.fromEntries(FEATURES.map((f) => [f, find(new RegExp(`^assets/${f}\\.[^/]+\\.css$`))])) as Record<Feature, string>;
   const { files: themeFiles, view } = await theme;
   files.push(...themeFiles);
-  return { files, js: find(/^assets\/client\.[^/]+\.js$/), css: find(/^assets\/style\.[^/]+\.css$/), redirectScript: withBase(config.base, redirectScript.path), features, theme: view };
+  const plugins = await buildPluginAssets(config);
+  files.push(...plugins.files);
+  return { plugins, files, js: find(/^assets\/client\.[^/]+\.js$/), css: find(/^assets\/style\.[^/]+\.css$/), redirectScript: withBase(config.base, redirectScript.path), features, theme: view };
 }

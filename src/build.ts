@@ -1,7 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { buildAssets, type BuiltAssets } from './assets.js';
 import { cachePath, codeVersion, memo, PassedCache } from './cache.js';
-import { checkSite } from './check.js';
 import { ContentChecks } from './checks/index.js';
 import { loadConfig, type ResolvedConfig } from './config.js';
 import { loadContentFiles } from './content.js';
@@ -12,10 +11,11 @@ import { lastModified } from './outputs/last-modified.js';
 import { silentLogger, task, type Logger } from './log.js';
 import { MarkdownCache } from './markdown/cache.js';
 import { pageOutline } from './markdown/index.js';
-import { createRenderer, emitSiteFiles } from './output.js';
-import { PageWorkers, PARALLEL_THRESHOLD, runPages, type PageJob } from './pages.js';
+import { createRenderer, emitSiteFiles, layoutAssets } from './outputs/index.js';
+import { PageWorkers, PARALLEL_THRESHOLD, runPages, workersAllowed, type PageJob } from './pages.js';
 import { renderImages } from './images.js';
 import { pageStyleFiles } from './page-styles.js';
+import { hasHook, runBuildEnd } from './plugins/index.js';
 import { readTemplates } from './render/index.js';
 import { dropFallbackProblems, missingTranslations } from './i18n/locales.js';
 import { buildSearchIndexes, searchInput } from './i18n/search.js';
@@ -93,19 +93,21 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
     const templates = readTemplates();
     const [cache, previous, salt] = await task(logger, 'cache', () => Promise.all([options.memory?.records ?? MarkdownCache.open(config), writer.previous(), codeVersion()]));
 
-    // Pages show the bundle and the theme's files by these URLs (the script's own imports are in its hash).
-    const layoutKey = layoutKeys(outline, sha1(salt, JSON.stringify([assets.css, assets.js, assets.redirectScript, assets.features, assets.theme]), JSON.stringify(templates)));
+    // Pages show the bundle and the theme's files by these URLs (the script's own imports are in its hash), and the plugins' head and modules.
+    const pageAssets = layoutAssets(assets, outlines);
+    const layoutKey = withModules(layoutKeys(outline, sha1(salt, JSON.stringify([assets.css, assets.js, assets.redirectScript, assets.features, assets.theme]), JSON.stringify(templates), ...(assets.plugins.head ? [assets.plugins.head] : []))), pageAssets.pageModules);
     const { jobs, kept, records, entries } = await task(logger, 'plan', () => planPages(sources, outlines, cache, layoutKey, previous));
     const pageFiles: OutputFile[] = [];
     const found = new Problems();
     const results = await task(logger, 'pages', async () => {
       // Only for many pages to render: an unchanged build starts none.
-      const workers = jobs.length >= PARALLEL_THRESHOLD ? await PageWorkers.start() : undefined;
+      const workers = jobs.length >= PARALLEL_THRESHOLD && workersAllowed(config) ? await PageWorkers.start() : undefined;
       const progress = (done: number) => logger.progress?.('pages', done, jobs.length);
-      return runPages(jobs, { config, layout: { outlines, staticFiles, assets, templates, stagingDir: writer.staging, lastUpdated } }, found, workers, progress).finally(() => workers?.close());
+      return runPages(jobs, { config, layout: { outlines, staticFiles, assets: pageAssets, templates, stagingDir: writer.staging, lastUpdated } }, found, workers, progress).finally(() => workers?.close());
     });
     problems.push(...found.list);
-    const failed = new Set(found.list.map((p) => p.place.file));
+    problems.warn(...found.warnings);
+    const failed = new Set([...found.list, ...found.warnings].map((p) => p.place.file));
     results.forEach(({ record, files }, i) => {
       const { source, cached } = jobs[i];
       if (!cached && !failed.has(source.relativePath)) cache.set(source, record);
@@ -115,9 +117,9 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
     });
 
     const site = createSite(config, sources.map((s) => records.get(s.route)!), staticFiles, lastUpdated);
-    await task(logger, 'checks', () => checkSite(site, problems));
     const passed = options.memory ? undefined : await PassedCache.open(cachePath(config, 'passed-blocks.v8'), salt);
-    await task(logger, 'content checks', () => (options.memory?.checks ?? new ContentChecks(passed)).run(site, problems)); // the same as `docs check`
+    // The registry (src/checks/index.ts), as `docs check` runs it.
+    await task(logger, 'checks', () => (options.memory?.checks ?? new ContentChecks(passed)).run(site, problems));
     dropFallbackProblems(problems, sources);
     if (!options.keepGoing) problems.throwIfAny(); // every problem of the run at once, before anything is written
 
@@ -138,6 +140,7 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
     if (problems.list.length > before || !options.keepGoing) problems.throwIfAny();
     // The caches go to disk while the output is written (both are mostly waiting on the disk).
     await task(logger, 'write', () => allSettled([writer.commit({ files, pages: entries, kept }), cache.save(), passed?.save() ?? Promise.resolve()]));
+    if (hasHook(config, 'buildEnd') && !options.lazy) await task(logger, 'plugins', () => runBuildEnd(config, [...[...entries.values()].flatMap((e) => e.paths), ...files.map((f) => f.path)]));
     return { site, pages: sources.length, rendered: jobs.length, redirects: config.redirects.length, warnings: problems.warnings, imagesConverted: images.converted, ...(config.locales ? { missingTranslations: missingTranslations(sources, config.locales) } : {}), ms: performance.now() - started, renderedRoutes: jobs.map((j) => j.source.route), chunks, problems: problems.list };
   } catch (error) {
     await writer.discard();
@@ -169,6 +172,12 @@ async function planPages(sources: PageSource[], outlines: PageOutline[], cache: 
     }
   }
   return { jobs, kept, records, entries };
+}
+
+/** A page's layout key, with the plugins' client modules it loads (only when a plugin has any). */
+function withModules(layoutKey: (page: PageOutline) => string, modules: Record<string, string[]> | undefined): (page: PageOutline) => string {
+  if (!modules || !Object.keys(modules).length) return layoutKey;
+  return (page) => sha1(layoutKey(page), ...(modules[page.regularPath] ?? []));
 }
 
 /** Like Promise.all, but a failure is reported once every task has ended: none writes on after the build. */

@@ -4,12 +4,18 @@ import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { z } from 'zod';
 import { BuildError, BuildFailure } from './errors.js';
+import { badgeSchema } from './frontmatter.js';
 import { DEFAULT_LIMITS, type MarkdownLimits } from './markdown/limits.js';
 import { DANGEROUS_SCHEMES } from './markdown/security.js';
 import { loadConfigComponents } from './markdown/mdx.js';
 import { resolveTheme, themeOptions, type ResolvedTheme } from './theme/config.js';
 import { localesSchema, localizedRedirects, resolveLocales, type ResolvedLocale } from './i18n/locales.js';
 import { resolveVersions, versionsSchema, type ResolvedVersion } from './versions/config.js';
+import { applyConfigHooks, type MarkdownPluginEntry, type Plugin } from './plugins/index.js';
+import { builtinPlugins } from './plugins/builtin.js';
+
+export type * from './plugins/types.js';
+export { BuildError } from './errors.js';
 
 const route = z.string().regex(/^\//, 'a route starting with "/"');
 
@@ -18,12 +24,34 @@ const sidebarLink = z.strictObject({
   text: z.string().min(1),
   /** A route of the site ("/orgs/") or an external URL. */
   link: z.string().min(1),
+  /** A short word beside the label: "New", or `{ text: 'Beta', variant: 'beta' }`. */
+  badge: badgeSchema.optional(),
 });
 
+/** A group of items, which may hold groups of its own (any depth). */
 const sidebarGroup = z.strictObject({
   text: z.string().min(1),
-  /** Routes of pages ("/quickstart/") or explicit links; a route shows that page's title. */
-  items: z.array(z.union([route, sidebarLink])).min(1),
+  /** Routes of pages ("/quickstart/"), explicit links, or nested groups; a route shows that page's title. */
+  get items() {
+    return z.array(z.union([route, sidebarLink, sidebarGroup])).min(1);
+  },
+  /** Closed unless it holds the current page; `false` keeps it open on every page. @default true */
+  collapsed: z.boolean().optional(),
+  badge: badgeSchema.optional(),
+});
+
+const sidebarItems = z.array(z.union([route, sidebarGroup, sidebarLink]));
+
+/** One sidebar for the whole site, or one per path prefix (the longest prefix of a page's route wins). */
+const sidebar = z.union([sidebarItems, z.record(z.string().regex(/^\/(.*\/)?$/, 'a path prefix that starts and ends with "/"'), sidebarItems)]);
+
+/** A link in the top bar (on phones, at the top of the navigation drawer). */
+const topNavLink = z.strictObject({
+  text: z.string().min(1),
+  /** A route of the site ("/changelog/") or an external URL. */
+  link: z.string().min(1),
+  /** Marked as the current section on every page whose route starts with this prefix ("/api/"); otherwise only on its own page. */
+  match: route.optional(),
 });
 
 const redirect = z.strictObject({
@@ -38,6 +66,25 @@ const redirect = z.strictObject({
 /** What a check that a team may reasonably not want as a failure does: fail the build, print a warning, or nothing. */
 const severity = z.enum(['error', 'warning', 'off']);
 export type Severity = z.infer<typeof severity>;
+
+const fn = z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', 'a function');
+
+/** A unified plugin, alone or with its options. */
+const markdownPlugin = z.union([fn, z.tuple([fn], z.unknown())]);
+
+/** A build plugin (src/plugins/types.ts): a name and hooks; an unknown key is a misspelt hook. */
+const plugin = z.strictObject({
+  name: z.string().min(1),
+  config: fn.optional(),
+  pages: fn.optional(),
+  head: fn.optional(),
+  css: fn.optional(),
+  clientModules: fn.optional(),
+  searchRecords: fn.optional(),
+  checks: fn.optional(),
+  outputs: fn.optional(),
+  buildEnd: fn.optional(),
+});
 
 const userConfigSchema = z.strictObject({
   /** Site title, after the page title in `<title>`. @default "Documentation" */
@@ -87,6 +134,10 @@ const userConfigSchema = z.strictObject({
       lineNumbers: z.boolean().optional(),
       /** The grammars that highlight code: highlight.js's, or VS Code's through Shiki (more precise, slower: see README). @default "lowlight" */
       highlighter: z.enum(['lowlight', 'shiki']).optional(),
+      /** unified plugins run on the Markdown tree after ours (callouts, directives, heading ids), before it becomes HTML: a plugin or [plugin, options]. See README "Extending". */
+      remarkPlugins: z.array(markdownPlugin).optional(),
+      /** unified plugins run on the HTML tree after ids and highlighting, before the outline, links and security rules: a plugin or [plugin, options]. */
+      rehypePlugins: z.array(markdownPlugin).optional(),
     })
     .optional(),
   /** Search settings: groups of words that find each other. */
@@ -95,9 +146,21 @@ const userConfigSchema = z.strictObject({
    * Checks whose findings are a matter of taste: two pages sharing a description, a page that neither the
    * sidebar nor another page links to. Every other check always fails the build. @default "warning" each
    */
-  checks: z.strictObject({ duplicateDescriptions: severity.optional(), orphans: severity.optional() }).optional(),
-  /** Sidebar groups and links; when absent it is made from the folder tree. */
-  sidebar: z.array(z.union([sidebarGroup, sidebarLink])).optional(),
+  checks: z
+    .strictObject({
+      duplicateDescriptions: severity.optional(),
+      orphans: severity.optional(),
+      /** Warnings that remark and rehype plugins raise (`file.message`); their errors (`file.fail`) always fail the build. @default "warning" */
+      markdownPlugins: severity.optional(),
+    })
+    .optional(),
+  /**
+   * Sidebar groups (nested to any depth) and links; `{ '/api/': [...], '/': [...] }` for one sidebar a
+   * path prefix. When absent it is made from the folder tree (see `_folder.yml` in the README).
+   */
+  sidebar: sidebar.optional(),
+  /** Links in the top bar: sections of the site or other sites. @default [] */
+  topNav: z.array(topNavLink).optional(),
   /** Old paths and where they now live. */
   redirects: z.array(redirect).optional(),
   /** What a page may be: a page past a limit is refused with its line (src/markdown/limits.ts). */
@@ -129,16 +192,27 @@ const userConfigSchema = z.strictObject({
     .optional(),
   // head, customCss, logo, social, footer, banner, lastUpdated, themeDir: src/theme/config.ts
   ...themeOptions,
+  /** Build plugins, run in this order after the built-in ones (llms.txt, sitemap, OpenAPI reference). See README "Extending". */
+  plugins: z.array(plugin).optional(),
 });
 
-export type UserConfig = z.input<typeof userConfigSchema>;
+/** What `docs.config.ts` exports: every key optional (see the schema above and README). Plugins are typed by src/plugins/types.ts. */
+export type UserConfig = Omit<z.input<typeof userConfigSchema>, 'plugins'> & { plugins?: Plugin[] };
 export type SidebarLinkConfig = z.infer<typeof sidebarLink>;
 export type SidebarGroupConfig = z.infer<typeof sidebarGroup>;
+export type SidebarItemConfig = z.infer<typeof sidebarItems>[number];
+export type BadgeConfig = z.infer<typeof badgeSchema>;
+export type TopNavLinkConfig = z.infer<typeof topNavLink>;
 export type RedirectConfig = z.infer<typeof redirect>;
 
 /** Identity helper that gives `docs.config.ts` types and completion. */
 export function defineConfig(config: UserConfig): UserConfig {
   return config;
+}
+
+/** Identity helper that types a plugin written in a file of its own. */
+export function definePlugin(plugin: Plugin): Plugin {
+  return plugin;
 }
 
 export interface RuntimeConfig {
@@ -168,10 +242,12 @@ export interface ResolvedConfig {
   constants: Record<string, string | number>;
   analytics: { containerId?: string };
   runtime: RuntimeConfig;
-  markdown: { lineNumbers: boolean; highlighter: 'lowlight' | 'shiki' };
+  markdown: { lineNumbers: boolean; highlighter: 'lowlight' | 'shiki'; remarkPlugins: MarkdownPluginEntry[]; rehypePlugins: MarkdownPluginEntry[] };
   search: { synonyms: string[][] };
-  checks: { duplicateDescriptions: Severity; orphans: Severity };
-  sidebar?: (SidebarGroupConfig | SidebarLinkConfig)[];
+  checks: { duplicateDescriptions: Severity; orphans: Severity; markdownPlugins: Severity };
+  /** Sidebars by path prefix ("/" for the whole site), as configured; absent when generated from the folders. */
+  sidebar?: Record<string, SidebarItemConfig[]>;
+  topNav: TopNavLinkConfig[];
   redirects: RedirectConfig[];
   limits: MarkdownLimits;
   security: SecurityConfig;
@@ -179,6 +255,8 @@ export interface ResolvedConfig {
   mdx: { components?: { file: string; code: string; names: string[]; hash: string } };
   /** Head tags, stylesheets, logo, links, banner and layout overrides of the project (src/theme/config.ts). */
   theme: ResolvedTheme;
+  /** The built-in plugins, then the configuration's (their `config` hooks already applied). */
+  plugins: Plugin[];
 }
 
 export interface SecurityConfig {
@@ -197,12 +275,11 @@ export interface ConfigOverrides {
 export const CONFIG_FILES = ['docs.config.ts', 'docs.config.mts', 'docs.config.js', 'docs.config.mjs'];
 
 /** Validates a user config, listing every problem at once: key path, what was expected, what was found. */
-export function resolveConfig(user: unknown, root: string, overrides: ConfigOverrides & { configFile?: string } = {}): ResolvedConfig {
-  const file = overrides.configFile ? path.relative(root, overrides.configFile) || overrides.configFile : 'configuration';
-  const parsed = userConfigSchema.safeParse(user ?? {});
+function validate(user: unknown, file: string): z.output<typeof userConfigSchema> {
+  const parsed = userConfigSchema.safeParse(user);
   if (!parsed.success) {
     throw new BuildFailure(
-      parsed.error.issues.map((issue) => {
+      specificIssues(parsed.error.issues).map((issue) => {
         const key = issue.path.join('.') || '(root)';
         const message = issue.code === 'unrecognized_keys' ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${[...issue.path, k].join('.')}"`).join(', ')}` : `"${key}": ${issue.message}`;
         const fix = issue.code === 'unrecognized_keys' ? 'remove it or check its spelling against the documented options' : `set "${key}" to ${describeExpected(issue)}`;
@@ -210,7 +287,17 @@ export function resolveConfig(user: unknown, root: string, overrides: ConfigOver
       }),
     );
   }
-  const c = parsed.data;
+  return parsed.data;
+}
+
+/** Resolves a user config: defaults applied, paths absolute, plugins' `config` hooks run. */
+export function resolveConfig(user: unknown, root: string, overrides: ConfigOverrides & { configFile?: string } = {}): ResolvedConfig {
+  const file = overrides.configFile ? path.relative(root, overrides.configFile) || overrides.configFile : 'configuration';
+  const first = validate(user ?? {}, file);
+  // Plugins may extend the configuration: what they return is merged in and validated again.
+  const written = (user ?? {}) as UserConfig;
+  const extended = first.plugins?.length ? applyConfigHooks(written, written.plugins as Plugin[], file) : written;
+  const c = extended === written ? first : validate(extended, file);
   const base = overrides.base ?? c.base ?? '/docs/';
   if (!/^\/(.*\/)?$/.test(base)) {
     throw new BuildFailure([new BuildError(`base "${base}" must start and end with "/"`, { file: '--base' }, 'for example --base /docs/')]);
@@ -259,16 +346,38 @@ export function resolveConfig(user: unknown, root: string, overrides: ConfigOver
         trickleSpeedMs: rt.progress?.trickleSpeedMs ?? 800,
       },
     },
-    markdown: { lineNumbers: c.markdown?.lineNumbers ?? false, highlighter: c.markdown?.highlighter ?? 'lowlight' },
+    markdown: {
+      lineNumbers: c.markdown?.lineNumbers ?? false,
+      highlighter: c.markdown?.highlighter ?? 'lowlight',
+      remarkPlugins: (c.markdown?.remarkPlugins ?? []) as MarkdownPluginEntry[],
+      rehypePlugins: (c.markdown?.rehypePlugins ?? []) as MarkdownPluginEntry[],
+    },
     search: { synonyms: c.search?.synonyms ?? [] },
-    checks: { duplicateDescriptions: c.checks?.duplicateDescriptions ?? 'warning', orphans: c.checks?.orphans ?? 'warning' },
-    sidebar: c.sidebar,
+    checks: { duplicateDescriptions: c.checks?.duplicateDescriptions ?? 'warning', orphans: c.checks?.orphans ?? 'warning', markdownPlugins: c.checks?.markdownPlugins ?? 'warning' },
+    sidebar: Array.isArray(c.sidebar) ? { '/': c.sidebar } : c.sidebar,
+    topNav: c.topNav ?? [],
     redirects: localizedRedirects(c.redirects ?? [], locales),
     limits: { ...DEFAULT_LIMITS, ...c.limits },
     security: { allowScripts: c.security?.allowScripts ?? false, allowedUrlSchemes: c.security?.allowedUrlSchemes ?? [] },
     mdx: { components: c.mdx?.components ? loadConfigComponents(path.resolve(root, c.mdx.components), root, file) : undefined },
     theme: resolveTheme(c, root, file),
+    // The plugins as written (validation copies objects): a plugin may keep state in itself.
+    plugins: [...builtinPlugins(), ...(((extended as UserConfig).plugins ?? []) as Plugin[])],
   };
+}
+
+/**
+ * A value that matches no branch of a union (a sidebar item that is neither a route, a link nor a
+ * group) is reported by the branch it came closest to (the deepest path), so the message names the
+ * key that is wrong ("sidebar.0.items.2.badge.variant") instead of "sidebar: Invalid input".
+ */
+function specificIssues(issues: z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  return issues.flatMap((issue) => {
+    if (issue.code !== 'invalid_union' || !issue.errors?.length) return [issue];
+    const depth = (branch: z.core.$ZodIssue[]) => Math.max(...branch.map((i) => i.path.length + (i.code === 'invalid_type' ? 0 : 1)));
+    const closest = issue.errors.reduce((best, branch) => (depth(branch) > depth(best) ? branch : best));
+    return specificIssues(closest.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as z.core.$ZodIssue));
+  });
 }
 
 function describeExpected(issue: z.core.$ZodIssue): string {

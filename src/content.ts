@@ -11,6 +11,8 @@ import { expandIncludes } from './markdown/includes.js';
 import { isMdx, prepareMdxImports } from './markdown/mdx.js';
 import { fallbackSources, pageRoute } from './i18n/locales.js';
 import { expandOpenApiPages } from './openapi.js';
+import { callHook, configFileName } from './plugins/index.js';
+import type { GeneratedPage, PagesContext } from './plugins/types.js';
 import { fileToRoute } from './shared/paths.js';
 import type { SourceMemo } from './source-memo.js';
 import type { PageSource } from './types.js';
@@ -280,7 +282,8 @@ export async function loadContentFiles(config: ResolvedConfig, problems: Problem
     problems.throwIfAny();
   }
   const pages = uniqueRoutes(sources, (s) => s.route, problems);
-  if (!memo) await expandOpenApiPages(pages, config, problems);
+  // `dev`: each page parsed this time is expanded now, so its problems are remembered with it; the
+  // OpenAPI plugin's `pages` hook (src/openapi.ts) leaves pages already expanded as they are.
   for (const source of memo ? pages : []) {
     const fresh = parsed.get(source);
     if (!fresh) continue;
@@ -289,6 +292,52 @@ export async function loadContentFiles(config: ResolvedConfig, problems: Problem
     problems.push(...expanded.list);
     memo!.set(source, fresh.raw, [...fresh.problems.list, ...expanded.list]);
   }
-  if (config.locales) pages.push(...fallbackSources(pages, config.locales));
-  return { sources: pages, staticFiles };
+  const all = await runPagesHooks(config, pages, problems);
+  // Each locale's untranslated pages, from the pages as the plugins left them.
+  if (config.locales) all.push(...fallbackSources(all, config.locales));
+  return { sources: all, staticFiles };
+}
+
+/**
+ * The plugins' `pages` hooks, in order (the built-in OpenAPI reference first): each may change the
+ * pages read and add pages generated from data, which every later hook sees. Generated pages are
+ * checked like files: a missing title, or a route a file already has, is an error.
+ */
+async function runPagesHooks(config: ResolvedConfig, pages: PageSource[], problems: Problems): Promise<PageSource[]> {
+  const file = configFileName(config);
+  let added = false;
+  for (const plugin of config.plugins) {
+    if (!plugin.pages) continue;
+    const context: PagesContext = {
+      config,
+      sources: pages,
+      report: (message, place, fix) => problems.add(message, place, fix),
+      addPage: (page) => {
+        pages.push(generatedSource(page, plugin.name, config, problems, file));
+        added = true;
+      },
+    };
+    await callHook(plugin, 'pages', file, () => plugin.pages!(context));
+  }
+  if (!added) return pages;
+  return uniqueRoutes(pages.sort((a, b) => a.relativePath.localeCompare(b.relativePath)), (s) => s.route, problems);
+}
+
+/** A page a plugin generated, as if read from `<route>index.md`: frontmatter checked, includes taken in. */
+function generatedSource(page: GeneratedPage, plugin: string, config: ResolvedConfig, problems: Problems, configFile: string): PageSource {
+  const wrong = (what: string, fix: string) => problems.add(`plugin "${plugin}" added a page ${what}`, { file: configFile }, fix);
+  const route = typeof page?.route === 'string' && /^\/([^?#]*\/)?$/.test(page.route) ? page.route : '/';
+  if (route !== page?.route) wrong(`with the route ${JSON.stringify(page?.route)}`, 'give a route that starts and ends with "/", such as "/reference/widgets/"');
+  if (typeof page.markdown !== 'string') wrong(`at ${route} without Markdown`, 'set `markdown` to the page\'s body (a string)');
+  const relativePath = `${route.slice(1)}index.md`;
+  const frontmatter = { ...page.frontmatter, title: page.title, description: page.description, generatedBy: plugin };
+  const raw = `${JSON.stringify(frontmatter)}\n${page.markdown ?? ''}`;
+  for (const key of ['title', 'description'] as const) {
+    if (typeof frontmatter[key] !== 'string' || !frontmatter[key].trim()) {
+      wrong(`at ${route} without a ${key}`, `set \`${key}\` to a non-empty string`);
+      frontmatter[key] = key === 'title' ? route : '';
+    }
+  }
+  const source: PageSource = { file: path.join(config.contentDir, relativePath), relativePath, route, body: String(page.markdown ?? ''), lineOffset: 0, frontmatter: frontmatter as Frontmatter, hash: sha1(raw) };
+  return prepareBody(source, problems);
 }

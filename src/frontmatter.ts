@@ -11,6 +11,18 @@ const nonEmpty = z.string().refine((s) => s.trim() !== '');
 /** A route, a relative .md path, or false to hide the link. */
 const pageRef = z.union([z.string(), z.literal(false)]);
 
+/** The colours a badge beside a sidebar item may have. */
+export const BADGE_VARIANTS = ['note', 'new', 'beta', 'deprecated'] as const;
+/** A badge beside a sidebar item: a word ("New"), or a word and its variant. Also the sidebar configuration's. */
+export const badgeSchema = z.union([
+  z.string().min(1),
+  z.strictObject({
+    text: z.string().min(1),
+    /** @default "note" */
+    variant: z.enum(BADGE_VARIANTS).optional(),
+  }),
+]);
+
 export const frontmatterSchema = z.looseObject({
   title: nonEmpty,
   description: nonEmpty,
@@ -19,6 +31,8 @@ export const frontmatterSchema = z.looseObject({
   layout: z.enum(['doc', 'page']).optional(),
   /** Position in a generated sidebar (lower first). */
   order: z.number().optional(),
+  /** Badge beside the page's link in a generated sidebar. */
+  badge: badgeSchema.optional(),
 });
 
 export type Frontmatter = z.infer<typeof frontmatterSchema>;
@@ -33,6 +47,7 @@ const RULES: Record<Key, { wrong: string; missing?: string; fix: string }> = {
   next: { wrong: 'frontmatter "next" must be a route, a .md path or false', fix: 'for example `next: ../quickstart/hello-world.md` or `next: false`' },
   layout: { wrong: 'frontmatter "layout" must be "doc" or "page"', fix: 'use `layout: doc` (sidebar and outline) or `layout: page` (full width)' },
   order: { wrong: 'frontmatter "order" must be a number', fix: 'for example `order: 2` (lower comes first in the sidebar)' },
+  badge: { wrong: 'frontmatter "badge" must be text or `{ text, variant }`', fix: `for example \`badge: New\` or \`badge: { text: Beta, variant: beta }\` (variants: ${BADGE_VARIANTS.join(', ')})` },
 };
 
 /** The file line of each top-level key of the frontmatter ("title" -> 2). */

@@ -3,7 +3,8 @@ import type { ResolvedConfig } from './config.js';
 import { pageView } from './render/index.js';
 import { localeSites, siteOf } from './i18n/site.js';
 import { siteViews } from './versions/views.js';
-import { isGroup, type Site } from './site.js';
+import { navKeys } from './nav.js';
+import type { Site } from './site.js';
 import type { PageOutline } from './types.js';
 
 /**
@@ -21,11 +22,15 @@ export function layoutKeys(site: Site<PageOutline>, salt: string): (page: PageOu
   }
   // MDX components change only the pages that use them: their Markdown cache keys hold the components' code.
   // The theme (src/theme/config.ts) stays in: its layout overrides' bundled code re-renders every page when it changes.
-  const { sidebar: _sidebar, redirects: _redirects, mdx: _mdx, ...config } = site.config as ResolvedConfig & Record<string, unknown>;
-  const base = sha1(salt, JSON.stringify(config));
+  // Plugins are code: what they add to a layout is in the assets (src/plugins/assets.ts), the users' Markdown plugins in the records.
+  const { sidebar: _sidebar, redirects: _redirects, mdx: _mdx, plugins: _plugins, markdown, ...config } = site.config as ResolvedConfig & Record<string, unknown>;
+  const { remarkPlugins: _remark, rehypePlugins: _rehype, ...markdownOptions } = markdown;
+  const base = sha1(salt, JSON.stringify({ ...config, markdown: markdownOptions }));
   // Every page shows each group's title (linking to its first page) and the top-level links.
-  const nav = sha1(base, JSON.stringify(site.nav.map((e) => (isGroup(e) ? [e.text, e.items[0]?.href] : [e.text, e.href, e.route, e.external]))));
-  const groups = site.nav.map((e) => (isGroup(e) ? sha1(JSON.stringify(e.items)) : ''));
+  const keys = navKeys(site.sidebars, site.nav);
+  const nav = sha1(base, keys.shared);
+  const groups = keys.groups.map((g) => (g ? sha1(g) : ''));
+  // The view's `open` and `sidebar` name the groups open and the sidebar shown.
   return (page) => {
     const { page: _page, nav: _nav, group, ...view } = pageView(site, page);
     return sha1(nav, String(group), groups[group] ?? '', JSON.stringify(view));

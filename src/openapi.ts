@@ -1,9 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from './config.js';
-import type { Problems } from './errors.js';
+import { Problems } from './errors.js';
+import type { BuildError } from './errors.js';
 import { frontmatterLine } from './frontmatter.js';
-import { validateOpenApi } from './checks/openapi.js';
+import type { Plugin } from './plugins/types.js';
+import { checkOpenApi, OPENAPI_MODEL, validateOpenApi } from './checks/openapi.js';
+import { readOptional } from './checks/index.js';
 import { resolveConstants } from './markdown/constants.js';
 import type { PageSource } from './types.js';
 
@@ -188,6 +191,40 @@ export function openApiMarkdown(doc: Document, only?: string[]): string {
   return out.join('\n');
 }
 
+/** The model's validation, kept while its text is the same (`dev` checks on every save). */
+let modelCheck: { raw: string; problems: Promise<BuildError[]> } | undefined;
+
+/**
+ * The OpenAPI reference through the plugin API (src/plugins/builtin.ts): its `pages` hook writes the
+ * reference into the pages that ask for it, before any Markdown is parsed; its check validates the
+ * reference model (content/_model/openapi.yaml) when no page renders it.
+ */
+export const openApiPlugin: Plugin = {
+  name: 'docs:openapi',
+  async pages({ sources, config, report }) {
+    const problems = new Problems();
+    await expandOpenApiPages(sources as PageSource[], config, problems);
+    for (const p of problems.list) report(p.message, p.place, p.fix);
+  },
+  checks: () => [
+    {
+      name: 'OpenAPI model',
+      async run(site) {
+        // A document a page renders was validated when the page was loaded: not twice.
+        if (referencedOpenApiDocuments(site.pages).has(OPENAPI_MODEL)) return [];
+        const file = path.join(site.config.contentDir, OPENAPI_MODEL);
+        const raw = await readOptional(file);
+        if (raw === null) return [];
+        if (modelCheck?.raw !== raw) modelCheck = { raw, problems: checkOpenApi(file, raw) };
+        return modelCheck.problems;
+      },
+    },
+  ],
+};
+
+/** The sources whose reference has been appended: never twice. */
+const expanded = new WeakSet<PageSource>();
+
 /**
  * A page whose frontmatter names an OpenAPI document (`openapi: ../../_model/openapi.yaml`, relative
  * to the page) gets the rendered reference appended to its body, before Markdown is parsed: its
@@ -197,7 +234,9 @@ export async function expandOpenApiPages(sources: PageSource[], config: Pick<Res
   const { contentDir } = config;
   for (const source of sources) {
     const ref = source.frontmatter.openapi;
-    if (ref === undefined) continue;
+    // A page `dev` keeps between builds (src/source-memo.ts) was expanded when it was read.
+    if (ref === undefined || expanded.has(source)) continue;
+    expanded.add(source);
     if (typeof ref !== 'string') {
       problems.add('frontmatter "openapi" must be a path to an OpenAPI document', { file: source.relativePath, line: frontmatterLine(source, 'openapi') }, 'for example `openapi: ../_model/openapi.yaml`');
       continue;

@@ -10,7 +10,7 @@ import { BuildError, Problems } from './errors.js';
 import { MarkdownCache } from './markdown/cache.js';
 import { createProcessor, renderPage } from './markdown/index.js';
 import { loadMdxCompiler } from './markdown/mdx.js';
-import { createRenderer, pageFiles, type LayoutAssets } from './output.js';
+import { createRenderer, pageFiles, type LayoutAssets } from './outputs/index.js';
 import type { Templates } from './render/index.js';
 import { createSite } from './site.js';
 import type { OutputFile, PageOutline, PageRecord, PageSource } from './types.js';
@@ -165,7 +165,7 @@ export class PageWorkers {
     return Promise.all(
       this.workers.map(async ({ worker, ready }) => {
         await ready;
-        worker.postMessage({ type: 'context', context } satisfies WorkerRequest);
+        worker.postMessage({ type: 'context', context: workerContext(context) } satisfies WorkerRequest);
         await new Promise<void>((resolve, reject) => {
           let inFlight = 0;
           const send = () => {
@@ -197,6 +197,22 @@ export class PageWorkers {
   async close(): Promise<void> {
     await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
   }
+}
+
+/**
+ * Whether worker threads may render this site's pages: not with the users' remark or rehype
+ * plugins. Those are functions, which cannot be sent to a thread, and loading docs.config.ts again
+ * in each worker would run the user's configuration (and what it imports) once a thread, each
+ * paying for the TypeScript loader; such sites render in this thread, as every site under
+ * PARALLEL_THRESHOLD pages does.
+ */
+export function workersAllowed(config: Pick<ResolvedConfig, 'markdown'>): boolean {
+  return !config.markdown.remarkPlugins?.length && !config.markdown.rehypePlugins?.length;
+}
+
+/** The context as a worker receives it: the build plugins (functions) stay here; their contributions come as data in `layout`. */
+function workerContext(context: PagesContext): PagesContext {
+  return { ...context, config: { ...context.config, plugins: [] } };
 }
 
 /**
@@ -244,10 +260,12 @@ export async function renderMarkdown(sources: PageSource[], config: ResolvedConf
   }
   const misses = sources.filter((s) => !records.has(s.relativePath));
   const found = new Problems();
-  const workers = misses.length >= (options.parallelFrom ?? PARALLEL_THRESHOLD) ? await PageWorkers.start() : undefined;
+  const workers = misses.length >= (options.parallelFrom ?? PARALLEL_THRESHOLD) && workersAllowed(config) ? await PageWorkers.start() : undefined;
   const rendered = await runPages(misses.map((source) => ({ source })), { config }, found, workers).finally(() => workers?.close());
   problems.push(...found.list);
-  const failed = new Set(found.list.map((p) => p.place.file));
+  problems.warn(...found.warnings);
+  // Pages with problems or warnings are not cached: their messages must show every run.
+  const failed = new Set([...found.list, ...found.warnings].map((p) => p.place.file));
   misses.forEach((source, i) => {
     records.set(source.relativePath, rendered[i].record);
     if (!failed.has(source.relativePath)) cache?.set(source, rendered[i].record);

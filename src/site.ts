@@ -1,26 +1,12 @@
 import path from 'node:path';
 import type { ResolvedConfig } from './config.js';
-import { fileToRoute, isExternal, pageUrl, withSlash } from './shared/paths.js';
+import type { BuildError } from './errors.js';
+import { buildSidebars, groupChains, navLinks, sidebarFor, type NavEntry, type NavLink, type Sidebar } from './nav.js';
+import { fileToRoute, withSlash } from './shared/paths.js';
 import type { PageOutline, PageRecord } from './types.js';
 import type { LocaleContext } from './i18n/site.js';
 
-export interface NavLink {
-  text: string;
-  /** Full URL ("/docs/orgs/" or "https://..."). */
-  href: string;
-  /** Route of the page linked, when it is one of ours. */
-  route?: string;
-  external: boolean;
-}
-
-export interface NavGroup {
-  text: string;
-  items: NavLink[];
-}
-
-export type NavEntry = NavGroup | NavLink;
-
-export const isGroup = (entry: NavEntry): entry is NavGroup => 'items' in entry;
+export { isGroup, type NavEntry, type NavGroup, type NavLink } from './nav.js';
 
 /** Everything the render stage needs about the site as a whole. */
 export interface Site<P extends PageOutline = PageRecord> {
@@ -28,8 +14,13 @@ export interface Site<P extends PageOutline = PageRecord> {
   /** Rendered records, or only outlines while the pages are rendered (the layout needs no more). */
   pages: P[];
   byRoute: Map<string, P>;
+  /** The top-level entries of every sidebar, in order: a top-level group's id is its index here. */
   nav: NavEntry[];
-  /** Pages in reading order (sidebar order, then the rest): prev/next follow it. */
+  /** One sidebar a path prefix ("/" for the whole site), holding the entries of `nav`. */
+  sidebars: Sidebar[];
+  /** What is wrong in the folder files of a generated sidebar (reported by the checks). */
+  navProblems: BuildError[];
+  /** Pages in reading order (each sidebar's in order, then the rest): prev/next follow it, within a sidebar. */
   order: P[];
   /** Files beside the pages, copied as they are ("guide/diagram.png"). */
   staticFiles: Set<string>;
@@ -41,77 +32,60 @@ export interface Site<P extends PageOutline = PageRecord> {
 
 export function createSite<P extends PageOutline>(config: ResolvedConfig, pages: P[], staticFiles: string[] = [], lastUpdated?: Map<string, string>): Site<P> {
   const byRoute = new Map(pages.map((p) => [p.regularPath, p]));
-  const nav = config.sidebar ? configuredNav(config, byRoute) : generatedNav(config, pages);
+  const { sidebars, problems } = buildSidebars(config, pages, byRoute);
+  const nav = sidebars.flatMap((sidebar) => sidebar.entries);
   const seen = new Set<string>();
   const order: P[] = [];
-  const visitLink = (link: NavLink) => {
+  const visit = (link: NavLink, where?: Sidebar) => {
     const page = link.route ? byRoute.get(link.route) : undefined;
-    if (page && !seen.has(page.regularPath)) {
+    if (page && !seen.has(page.regularPath) && (!where || sidebarFor(sidebars, page.regularPath) === where)) {
       seen.add(page.regularPath);
       order.push(page);
     }
   };
-  for (const entry of nav) (isGroup(entry) ? entry.items : [entry]).forEach(visitLink);
-  return { config, pages, byRoute, nav, order, staticFiles: new Set(staticFiles), lastUpdated };
+  // Each page where its own sidebar lists it; then pages only another sidebar lists.
+  for (const sidebar of sidebars) navLinks(sidebar.entries).forEach((link) => visit(link, sidebar));
+  navLinks(nav).forEach((link) => visit(link));
+  return { config, pages, byRoute, nav, sidebars, navProblems: problems, order, staticFiles: new Set(staticFiles), lastUpdated };
 }
 
-function linkTo(config: ResolvedConfig, byRoute: Map<string, PageOutline>, target: string, text?: string): NavLink {
-  if (isExternal(target)) return { text: text ?? target, href: target, external: true };
-  const route = withSlash(target);
-  const page = byRoute.get(route);
-  return { text: text ?? page?.title ?? route, href: pageUrl(config.base, route), route, external: false };
-}
-
-function configuredNav(config: ResolvedConfig, byRoute: Map<string, PageOutline>): NavEntry[] {
-  return (config.sidebar ?? []).map((entry) =>
-    'items' in entry
-      ? { text: entry.text, items: entry.items.map((item) => (typeof item === 'string' ? linkTo(config, byRoute, item) : linkTo(config, byRoute, item.link, item.text))) }
-      : linkTo(config, byRoute, entry.link, entry.text),
-  );
-}
-
-/** No sidebar configured: a group per top-level folder, pages by frontmatter `order`, then title. */
-function generatedNav(config: ResolvedConfig, pages: PageOutline[]): NavEntry[] {
-  const byOrder = (a: PageOutline, b: PageOutline) => (a.frontmatter.order ?? Infinity) - (b.frontmatter.order ?? Infinity) || a.title.localeCompare(b.title);
-  const top: PageOutline[] = [];
-  const folders = new Map<string, PageOutline[]>();
-  for (const page of pages) {
-    const parts = page.regularPath.split('/').filter(Boolean);
-    if (parts.length === 0 || (parts.length === 1 && !page.relativePath.includes('/'))) top.push(page);
-    else if (folders.has(parts[0])) folders.get(parts[0])!.push(page);
-    else folders.set(parts[0], [page]);
-  }
-  const link = (p: PageOutline): NavLink => ({ text: p.title, href: pageUrl(config.base, p.regularPath), route: p.regularPath, external: false });
-  const groups = [...folders].map(([folder, list]) => {
-    const index = list.find((p) => p.regularPath === `/${folder}/`);
-    const rest = list.filter((p) => p !== index).sort(byOrder);
-    return { text: index?.title ?? folder.replace(/[-_]/g, ' ').replace(/^./, (c) => c.toUpperCase()), items: [...(index ? [index] : []), ...rest].map(link), order: index?.frontmatter.order ?? Infinity };
-  });
-  groups.sort((a, b) => a.order - b.order || a.text.localeCompare(b.text));
-  return [...top.sort(byOrder).map(link), ...groups.map(({ text, items }) => ({ text, items }))];
-}
-
-/** The group that contains a route (expanded in that page's sidebar). */
+/** The top-level group that holds a route in its sidebar (its index in `site.nav`), -1 for none. */
 export function groupOf(site: Site<PageOutline>, route: string): number {
-  return lookups(site).group.get(route) ?? -1;
+  const outer = openGroups(site, route)[0];
+  return outer ? Number(outer) : -1;
+}
+
+/** Ids of the groups that hold a route in its own sidebar, outermost first: open on that page. */
+export function openGroups(site: Site<PageOutline>, route: string): string[] {
+  return lookups(site).open.get(route) ?? [];
+}
+
+/** The sidebar a page shows, chosen by its route. */
+export function sidebarOf(site: Site<PageOutline>, route: string): Sidebar | undefined {
+  return sidebarFor(site.sidebars, route);
 }
 
 /**
  * groupOf and prevNext run for every page: with a lookup built once per site they cost O(1),
  * not a scan of the nav or the reading order (which made a 10,000-page site quadratic).
  */
-const siteLookups = new WeakMap<Site<PageOutline>, { group: Map<string, number>; position: Map<string, number> }>();
+const siteLookups = new WeakMap<Site<PageOutline>, { open: Map<string, string[]>; position: Map<string, number> }>();
 
 function lookups(site: Site<PageOutline>) {
   let found = siteLookups.get(site);
   if (!found) {
-    const group = new Map<string, number>();
-    site.nav.forEach((entry, i) => {
-      // The first group that lists a route is its group.
-      if (isGroup(entry)) for (const item of entry.items) if (item.route && !group.has(item.route)) group.set(item.route, i);
-    });
+    // A route's groups in its own sidebar: a page listed in another sidebar opens nothing there.
+    const chains = new Map(site.sidebars.map((sidebar) => [sidebar, groupChains(sidebar.entries)]));
+    const open = new Map<string, string[]>();
+    for (const chainsOf of chains.values()) {
+      for (const route of chainsOf.keys()) {
+        if (open.has(route)) continue;
+        const own = sidebarFor(site.sidebars, route);
+        open.set(route, (own && chains.get(own)!.get(route)) ?? []);
+      }
+    }
     // By route: the build renders full records against a site made of their outlines.
-    found = { group, position: new Map(site.order.map((page, i) => [page.regularPath, i])) };
+    found = { open, position: new Map(site.order.map((page, i) => [page.regularPath, i])) };
     siteLookups.set(site, found);
   }
   return found;
@@ -134,5 +108,8 @@ export function prevNext<P extends PageOutline>(site: Site<P>, page: PageOutline
     if (typeof value === 'string') return site.byRoute.get(resolvePageRef(page, value));
     return fallback;
   };
-  return { prev: pick('prev', i > 0 ? site.order[i - 1] : undefined), next: pick('next', i >= 0 ? site.order[i + 1] : undefined) };
+  // The reading order does not run on from one sidebar into the next.
+  const own = sidebarOf(site, page.regularPath);
+  const near = (p: P | undefined) => (p && sidebarOf(site, p.regularPath) === own ? p : undefined);
+  return { prev: pick('prev', i > 0 ? near(site.order[i - 1]) : undefined), next: pick('next', i >= 0 ? near(site.order[i + 1]) : undefined) };
 }

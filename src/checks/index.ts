@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PassedCache } from '../cache.js';
-import { checkSite } from '../check.js';
-import { loadConfig, type Severity } from '../config.js';
+import { checkLinks, checkRedirects, checkSidebar } from './site.js';
+import { checkThemeLinks } from '../theme/checks.js';
+import { loadConfig } from '../config.js';
 import { loadContentFiles } from '../content.js';
 import { BuildError, BuildFailure, formatWarnings, Problems } from '../errors.js';
 import { renderMarkdown } from '../pages.js';
@@ -11,47 +12,59 @@ import type { PageRecord } from '../types.js';
 import { CLI_MODEL, cliCommandProblems, parseCliModel, type CliModel } from './cli-commands.js';
 import { codeBlockProblems } from './code-blocks.js';
 import { checkDuplicateDescriptions } from './duplicates.js';
-import { referencedOpenApiDocuments } from '../openapi.js';
-import { checkOpenApi, OPENAPI_MODEL } from './openapi.js';
 import { checkOrphans } from './orphans.js';
 import { dropFallbackProblems, fallbackOf } from '../i18n/locales.js';
 import { localeSites } from '../i18n/site.js';
 import { siteViews } from '../versions/views.js';
 import { checkScriptFiles } from './security.js';
 import { feedProblems } from '../outputs/feed.js';
+import { callHook, configFileName, hookFailure } from '../plugins/index.js';
+import type { Check, Plugin } from '../plugins/types.js';
+
+export type { Check } from '../plugins/types.js';
 
 /**
- * The content checks beyond links and anchors: code blocks parse, CLI examples use real commands,
- * the OpenAPI document is valid, no two pages share a description, no page is unreachable, no
- * script file is published, feed pages are headed by dates.
- * `build`, `check` and `dev` all run them. Per-page results are kept by page record, so `dev`
- * re-checks only the pages it re-parsed.
+ * The registry of checks: every check of a build, in one list (`checks`), the plugins' after ours.
+ * Each runs after every page is parsed and before anything is written; its findings fail the
+ * build, warn, or are not looked for, as its severity says. `build`, `check` and `dev` all run it.
+ * Per-page results are kept by page record, so `dev` re-checks only the pages it re-parsed.
  */
 export class ContentChecks {
   private readonly code = new WeakMap<PageRecord, Promise<BuildError[]>>();
   private readonly cli = new WeakMap<PageRecord, { model: CliModel; problems: BuildError[] }>();
   private cliModel?: { raw: string; parsed: CliModel | BuildError };
-  private openapi?: { raw: string; problems: Promise<BuildError[]> };
 
   /** `passed`: code blocks known to parse from earlier builds. */
   constructor(private readonly passed?: PassedCache) {}
 
-  async run(site: Site, problems: Problems): Promise<void> {
-    const { contentDir } = site.config;
-    const [model, openapiProblems, codeProblems] = await Promise.all([
-      this.loadCliModel(contentDir),
-      // A document a page renders was validated when the page was loaded: not twice.
-      referencedOpenApiDocuments(site.pages).has(OPENAPI_MODEL) ? [] : this.checkOpenApi(contentDir),
-      Promise.all(site.pages.map((page) => this.codeProblems(page))),
-    ]);
-    problems.push(...codeProblems.flat(), ...openapiProblems);
-    if (model instanceof BuildError) problems.push(model);
-    else if (model) for (const page of site.pages) problems.push(...this.cliProblems(page, model));
+  /** Ours: links and anchors, the sidebar, redirects, code blocks, CLI examples, taste, scripts, feeds (the OpenAPI model's comes from its plugin). */
+  private builtin(site: Site): Check[] {
     const { checks } = site.config;
-    // A fallback page repeats its original's description; each locale has its own sidebar.
-    report(problems, checks.duplicateDescriptions, () => checkDuplicateDescriptions({ ...site, pages: site.pages.filter((p) => !fallbackOf(p)) }));
-    report(problems, checks.orphans, () => (siteViews(site.config) ? [...localeSites(site).values()] : [site]).flatMap(checkOrphans));
-    problems.push(...checkScriptFiles(site), ...feedProblems(site));
+    return [
+      { name: 'links', run: listing(checkLinks) },
+      { name: 'sidebar', run: listing(checkSidebar) },
+      { name: 'redirects', run: listing(checkRedirects) },
+      { name: 'theme links', run: listing(checkThemeLinks) },
+      { name: 'code blocks', run: async (s) => (await Promise.all(s.pages.map((page) => this.codeProblems(page)))).flat() },
+      { name: 'CLI commands', run: (s) => this.cliCommands(s) },
+      // A fallback page repeats its original's description; each locale has its own sidebar.
+      { name: 'duplicate descriptions', severity: checks.duplicateDescriptions, run: (s) => (s.config.versions ? [...localeSites(s).values()] : [s]).flatMap((v) => checkDuplicateDescriptions({ ...v, pages: v.pages.filter((p) => !fallbackOf(p)) })) }, // versions repeat each other
+      { name: 'orphans', severity: checks.orphans, run: (s) => (siteViews(s.config) ? [...localeSites(s).values()] : [s]).flatMap(checkOrphans) },
+      { name: 'script files', run: checkScriptFiles },
+      { name: 'feeds', run: feedProblems },
+    ];
+  }
+
+  async run(site: Site, problems: Problems): Promise<void> {
+    const registry = [...this.builtin(site), ...pluginChecks(site)].filter((check) => (check.severity ?? 'error') !== 'off');
+    const found = await Promise.all(registry.map((check) => check.run(site)));
+    registry.forEach((check, i) => (check.severity === 'warning' ? problems.warn(...found[i]) : problems.push(...found[i])));
+  }
+
+  private async cliCommands(site: Site): Promise<BuildError[]> {
+    const model = await this.loadCliModel(site.config.contentDir);
+    if (model instanceof BuildError) return [model];
+    return model ? site.pages.flatMap((page) => this.cliProblems(page, model)) : [];
   }
 
   private codeProblems(page: PageRecord): Promise<BuildError[]> {
@@ -75,23 +88,49 @@ export class ContentChecks {
     if (this.cliModel?.raw !== raw) this.cliModel = { raw, parsed: parseCliModel(raw) };
     return this.cliModel.parsed;
   }
-
-  private async checkOpenApi(contentDir: string): Promise<BuildError[]> {
-    const file = path.join(contentDir, OPENAPI_MODEL);
-    const raw = await readOptional(file);
-    if (raw === null) return [];
-    if (this.openapi?.raw !== raw) this.openapi = { raw, problems: checkOpenApi(file, raw) };
-    return this.openapi.problems;
-  }
 }
 
-/** A check of taste: its findings fail the build, warn, or are not looked for, as the configuration says. */
-function report(problems: Problems, severity: Severity, check: () => BuildError[]): void {
-  if (severity === 'error') problems.push(...check());
-  else if (severity === 'warning') problems.warn(...check());
+/** A check written as `(site, problems) => void`, as the registry runs checks. */
+function listing(check: (site: Site, problems: Problems) => void): Check['run'] {
+  return (site) => {
+    const problems = new Problems();
+    check(site, problems);
+    return problems.list;
+  };
 }
 
-async function readOptional(file: string): Promise<string | null> {
+/** The checks the plugins' `checks` hooks return, in plugin order. */
+function pluginChecks(site: Site): Check[] {
+  const { config } = site;
+  const file = configFileName(config);
+  return (config.plugins ?? []).flatMap((plugin) => {
+    if (!plugin.checks) return [];
+    const checks = callHook(plugin, 'checks', file, () => plugin.checks!({ config }));
+    return listed(plugin, checks, file).map((check) => pluginCheck(plugin, check, site));
+  });
+}
+
+/** What a `checks` hook returned, as a list (anything else is the plugin's mistake, named). */
+function listed(plugin: Plugin, checks: unknown, file: string): Check[] {
+  if (checks === undefined) return [];
+  if (!Array.isArray(checks)) throw hookFailure(plugin.name, 'checks', new Error(`it returned ${typeof checks}, not a list`), file);
+  return checks as Check[];
+}
+
+/** A plugin's check in the registry: what it throws (or rejects with) is reported with the plugin's name. */
+function pluginCheck(plugin: Plugin, check: Check, site: Site): Check {
+  const file = configFileName(site.config);
+  if (!check || typeof check.name !== 'string' || typeof check.run !== 'function') throw hookFailure(plugin.name, 'checks', new Error('a check needs a `name` and a `run(site)` function'), file);
+  return {
+    ...check,
+    run: async (s) => {
+      const found = await callHook(plugin, 'checks', file, () => check.run(s));
+      return (found ?? []).map((f) => (f instanceof BuildError ? f : new BuildError(`plugin "${plugin.name}", check "${check.name}": ${String((f as { message?: string })?.message ?? f)}`, { file })));
+    },
+  };
+}
+
+export async function readOptional(file: string): Promise<string | null> {
   try {
     return await readFile(file, 'utf8');
   } catch (error) {
@@ -117,7 +156,6 @@ export async function checkContent(root: string, format: 'text' | 'json', write:
     const records = await renderMarkdown(sources, config, collected, { html: false });
     pages = records.length;
     const site = createSite(config, records, staticFiles);
-    checkSite(site, collected);
     await runContentChecks(site, collected);
     dropFallbackProblems(collected, sources);
     warnings.push(...collected.warnings);

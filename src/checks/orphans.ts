@@ -1,14 +1,16 @@
 import { BuildError } from '../errors.js';
-import { isGroup, resolvePageRef, type Site } from '../site.js';
+import { pageRoute } from '../i18n/locales.js';
+import { navLinks } from '../nav.js';
+import { resolvePageRef, type Site } from '../site.js';
 
 /**
  * A page that is neither in the sidebar nor linked from another page can only be found by
  * search: usually a page someone forgot to wire in. The home page is exempt (the site title
- * links to it).
+ * links to it), and so is a language's or version's home (its title links there).
  */
 export function checkOrphans(site: Site): BuildError[] {
-  const reached = new Set<string>(['/']);
-  for (const entry of site.nav) for (const link of isGroup(entry) ? entry.items : [entry]) if (link.route) reached.add(link.route);
+  const reached = new Set<string>(['/', pageRoute({ locale: site.i18n?.locale.key }, '/')]);
+  for (const link of navLinks(site.nav)) if (link.route) reached.add(link.route);
   for (const page of site.pages) {
     for (const link of page.links) if (link.route && link.route !== page.regularPath) reached.add(link.route);
     for (const key of ['prev', 'next'] as const) {

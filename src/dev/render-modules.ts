@@ -1,5 +1,5 @@
 import { buildSite } from '../build.js';
-import { createRenderer, emitSiteFiles } from '../output.js';
+import { createRenderer, emitSiteFiles } from '../outputs/index.js';
 import { buildSearchIndexes } from '../i18n/search.js';
 
 /**

@@ -3,7 +3,7 @@
  * sidebar, reading order and strings, so the layout code needs no notion of locales. The whole
  * site (every locale's pages) stays what the checks, the route table and the outputs read.
  */
-import type { ResolvedConfig, SidebarGroupConfig, SidebarLinkConfig } from '../config.js';
+import type { ResolvedConfig, SidebarItemConfig } from '../config.js';
 import { isExternal, pageUrl } from '../shared/paths.js';
 import { createSite, isGroup, type NavEntry, type NavLink, type Site } from '../site.js';
 import type { PageOutline } from '../types.js';
@@ -22,7 +22,8 @@ export interface LocaleContext {
   pages: Map<string, PageOutline>;
 }
 
-type SidebarConfig = (SidebarGroupConfig | SidebarLinkConfig)[];
+/** Sidebars by path prefix, as the resolved configuration has them. */
+type SidebarConfig = Record<string, SidebarItemConfig[]>;
 
 const views = new WeakMap<Site<PageOutline>, Map<string, Site<PageOutline>>>();
 
@@ -37,7 +38,7 @@ export function localeSites<P extends PageOutline>(site: Site<P>): Map<string, S
   found = new Map();
   for (const locale of locales) {
     const own = site.pages.filter((p) => splitLocale(locales, p.regularPath).locale === locale);
-    const sidebar = localizeSidebar((locale.version ? versionSidebar(site.config, locale.version, own) : undefined) ?? site.config.sidebar ?? generated ?? [], locale);
+    const sidebar = localizeSidebar((locale.version ? versionSidebar(site.config, locale.version, own) : undefined) ?? site.config.sidebar ?? generated ?? {}, locale);
     const view = createSite({ ...site.config, lang: locale.lang, sidebar, editLink: localizeEditLink(site.config.editLink, locale), locales: undefined, versions: undefined }, own, [...site.staticFiles]);
     if (generated) for (const e of view.nav) if (!isGroup(e) && e.route) e.text = view.byRoute.get(e.route)?.title ?? e.text;
     found.set(locale.key, Object.assign(view, { i18n: { locale, locales, routes, pages } satisfies LocaleContext }));
@@ -63,7 +64,7 @@ export function localeOf(site: Site<PageOutline>): ResolvedLocale {
  * version content/ holds, else made from its own pages' folders (an old version has other pages).
  */
 function versionSidebar(config: ResolvedConfig, version: ResolvedVersion, own: PageOutline[]): SidebarConfig | undefined {
-  if (version.sidebar) return version.sidebar as SidebarConfig;
+  if (version.sidebar) return version.sidebar as unknown as SidebarConfig;
   if (version.contentDir === config.contentDir && config.sidebar) return config.sidebar;
   if (!version.key) return undefined; // the generated one of the root pages
   const within = (p: string) => p.slice(version.key.length + 1);
@@ -83,17 +84,17 @@ function rootPages<P extends PageOutline>(site: Site<P>, locales: ResolvedLocale
 
 /** A nav made from the folder tree, as sidebar configuration (so each locale's pages fill it with their titles). */
 function sidebarOf(nav: NavEntry[]): SidebarConfig {
-  const entry = (link: NavLink): string | SidebarLinkConfig => (link.route ? link.route : { text: link.text, link: link.href });
-  // A top-level entry is a link with its text (configuration allows no bare route there): each locale retitles it.
-  return nav.map((e) => (isGroup(e) ? { text: e.text, items: e.items.map(entry) } : { text: e.text, link: e.route ?? e.href }));
+  const entry = (e: NavEntry): SidebarItemConfig => (isGroup(e) ? { text: e.text, collapsed: e.collapsed, items: e.items.map(entry) } : e.route ?? { text: e.text, link: e.href });
+  // A top-level entry is a link with its text: each locale retitles it.
+  return { '/': nav.map((e) => (isGroup(e) ? entry(e) : { text: e.text, link: e.route ?? e.href })) };
 }
 
-/** The sidebar in a locale: each route of the site moved under the locale's prefix, the texts in its language. */
+/** The sidebars in a locale: each prefix and route of the site moved under the locale's prefix, the texts in its language. */
 export function localizeSidebar(sidebar: SidebarConfig, locale: Pick<ResolvedLocale, 'key' | 'sidebarLabels'>): SidebarConfig {
   const move = (target: string) => (isExternal(target) ? target : pageRoute({ locale: locale.key }, target));
   const label = (text: string) => locale.sidebarLabels[text] ?? text;
-  const item = (i: string | SidebarLinkConfig) => (typeof i === 'string' ? move(i) : { text: label(i.text), link: move(i.link) });
-  return sidebar.map((e) => ('items' in e ? { text: label(e.text), items: e.items.map(item) } : item(e))) as SidebarConfig;
+  const item = (i: SidebarItemConfig): SidebarItemConfig => (typeof i === 'string' ? move(i) : 'link' in i ? { ...i, text: label(i.text), link: move(i.link) } : { ...i, text: label(i.text), items: i.items.map(item) });
+  return Object.fromEntries(Object.entries(sidebar).map(([prefix, items]) => [move(prefix), items.map(item)]));
 }
 
 /** The home page of a site's language: where its title links. */

@@ -5,10 +5,12 @@ import { imageHash } from './images.js';
 import { cachePath, codeVersion, readCache, writeCache } from '../cache.js';
 import { sha1 } from '../hash.js';
 import type { PageRecord, PageSource } from '../types.js';
+import { markdownPluginsKey } from '../plugins/markdown.js';
 
 /**
  * Page records from earlier builds, keyed by a content hash of everything a record depends on:
- * the page's source, the base, the constants and the Markdown options, and the generator's code. An unchanged page is
+ * the page's source, the base, the constants and the Markdown options (the users' remark and rehype
+ * plugins by their code), and the generator's code. An unchanged page is
  * not parsed again. Stored under node_modules/.cache in two files: the records without their HTML,
  * which every build reads, and the HTML, read when a cached page's layout must be rendered again,
  * or by `save` to carry over the HTML of pages not rendered this run (a page whose files are kept
@@ -29,7 +31,10 @@ export class MarkdownCache {
   ) {}
 
   static async open(config: ResolvedConfig): Promise<MarkdownCache> {
-    const salt = sha1(await codeVersion(), JSON.stringify([config.base, config.constants, config.limits, config.security, config.markdown, ...(config.versions ? [config.versions.map((v) => [v.key, v.constants])] : [])]));
+    // The users' remark and rehype plugins count by their code and options (functions have no JSON).
+    const { remarkPlugins: _remark, rehypePlugins: _rehype, ...markdown } = config.markdown;
+    const plugins = markdownPluginsKey(config.markdown);
+    const salt = sha1(await codeVersion(), JSON.stringify([config.base, config.constants, config.limits, config.security, markdown, ...(config.versions ? [config.versions.map((v) => [v.key, v.constants])] : [])]), ...(plugins ? [plugins, config.checks.markdownPlugins] : []));
     return new MarkdownCache(config, salt, (await readCache<Map<string, PageRecord>>(cachePath(config, 'records.v8'), salt)) ?? new Map());
   }
 

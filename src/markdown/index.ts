@@ -34,9 +34,13 @@ import rehypeDiagrams from './diagrams.js';
 import rehypeImages from './images.js';
 import rehypeMath from './math.js';
 import remarkMathSyntax from './math-syntax.js';
+import { MarkdownPluginError, namedPlugins, type PluginMessageTag } from '../plugins/markdown.js';
 
-/** The plugin chain. Order matters where noted. */
-export function createProcessor(config: Pick<ResolvedConfig, 'base' | 'contentDir' | 'versions' | 'security' | 'markdown'>): Processor {
+/**
+ * The plugin chain. Order matters where noted. The users' plugins (`markdown.remarkPlugins`,
+ * `markdown.rehypePlugins`) run at the two documented points: README "Extending".
+ */
+export function createProcessor(config: Pick<ResolvedConfig, 'base' | 'contentDir' | 'versions' | 'security'> & { markdown: Partial<ResolvedConfig['markdown']> }): Processor {
   return unified()
     .use(remarkParse)
     .use(remarkDirective)
@@ -47,12 +51,14 @@ export function createProcessor(config: Pick<ResolvedConfig, 'base' | 'contentDi
     .use(remarkParseBudget) // ends a parse that outlives the page's time; after GFM, whose "~" it hooks
     .use(remarkHeadingIds) // before rehype-slug, which keeps ids already set
     .use(remarkNoH1)
+    .use(namedPlugins(config.markdown?.remarkPlugins, 'remark')) // users': on our syntax tree, callouts and heading ids in place
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rehypeSlug)
     .use(rehypeBuiltins) // after rehype-slug, before code: expands Tabs, code groups, cards, ... into HTML the rest sees
     .use(rehypeDiagrams) // before the highlighter: `mermaid` fences are diagrams, not code
     .use(rehypeMath) // before the highlighter: `math` fences are formulas
     .use(rehypeCode, config.markdown) // before headings: code blocks are left out of section text
+    .use(namedPlugins(config.markdown?.rehypePlugins, 'rehype')) // users': before the outline, links and security, which see what they add
     .use(rehypeHeadings) // after rehype-slug: needs ids
     .use(rehypeImages, { base: config.base, contentDir: config.contentDir, versions: config.versions }) // before links, which resolve each src
     .use(rehypeLinks, { base: config.base })
@@ -99,10 +105,11 @@ export function renderPage(source: PageSource, config: ResolvedConfig, processor
   // Plugins count lines in the body (offset 0): `origin` maps them to the file they were written in,
   // the page (after its frontmatter) or a partial it includes.
   const origin = (line: number) => originOf(line, source.relativePath, source.lineOffset, source.included);
-  const report = (message: string, line: number | undefined, column: number | undefined, fix?: string) => {
-    if (line == null) return problems.push(new BuildError(message, { file: source.relativePath }, fix));
+  const report = (message: string, line: number | undefined, column: number | undefined, fix?: string, warning = false) => {
+    const add = (error: BuildError) => (warning ? problems.warn(error) : problems.push(error));
+    if (line == null) return add(new BuildError(message, { file: source.relativePath }, fix));
     const at = origin(line);
-    problems.push(new BuildError(at.includedBy ? `${message} (in a partial included by ${at.includedBy})` : message, { file: at.file, line: at.line, column }, fix));
+    add(new BuildError(at.includedBy ? `${message} (in a partial included by ${at.includedBy})` : message, { file: at.file, line: at.line, column }, fix));
   };
   const markdown = resolveConstants(source.body, constantsOf(config, source.relativePath), { problems: { add: (message, place, fix) => report(message, place.line, place.column, fix) } as Problems, file: source.relativePath, lineOffset: 0 });
   const limits = config.limits ?? DEFAULT_LIMITS;
@@ -127,11 +134,24 @@ export function renderPage(source: PageSource, config: ResolvedConfig, processor
     if (run.late) late();
   } catch (error) {
     if (error instanceof ParseTimeout) late(error.line);
+    else if (error instanceof MarkdownPluginError) report(error.message, error.line, error.column, error.fix);
+    else if (file.messages.includes(error as never)) {
+      // A plugin's `file.fail`: reported with the other messages below.
+    }
     else if (error instanceof ComponentError) report(error.message, error.place?.line, error.place?.column, 'fix the component, or the props the page passes it (the message above is its own)');
     else if (isMdx(source.relativePath) && (error as { line?: number }).line != null) report(`MDX syntax error: ${(error as { reason?: string }).reason ?? (error as Error).message}`, (error as { line: number }).line, (error as { column?: number }).column, MDX_SYNTAX_FIX);
     else report(`cannot render the Markdown: ${(error as Error).message}`, undefined, undefined);
   }
-  for (const message of file.messages) report(message.reason, message.line ?? undefined, message.column ?? undefined, message.note);
+  for (const message of file.messages) {
+    const plugin = (message as Partial<PluginMessageTag>).plugin;
+    if (!plugin) {
+      report(message.reason, message.line ?? undefined, message.column ?? undefined, message.note);
+      continue;
+    }
+    // A user's plugin: `file.fail` always fails, `file.message` as `checks.markdownPlugins` says, `file.info` is not shown.
+    const severity = message.fatal === true ? 'error' : message.fatal === false ? (config.checks?.markdownPlugins ?? 'warning') : 'off';
+    if (severity !== 'off') report(`${plugin}: ${message.reason}${message.ruleId ? ` (${message.ruleId})` : ''}`, message.line ?? undefined, message.column ?? undefined, message.note, severity === 'warning');
+  }
   const headings = (file.data.headings as HeadingData | undefined) ?? { headers: [], anchors: [], sections: [] };
   // Links and code blocks keep the file they were written in, for the checks.
   const placed = <T extends { line?: number; source?: string }>(item: T): T => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ResolvedConfig } from '../config.js';
 import { headScript, headTagSources } from '../theme/head.js';
 import type { OutputFile } from '../types.js';
+import { inlineScripts } from '../plugins/assets.js';
 
 /** Where the tag manager loads from and reports to (only allowed when analytics is configured). */
 const ANALYTICS = {
@@ -15,20 +16,21 @@ export function scriptHash(source: string): string {
   return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
 }
 
-/** What the policy reads of the configuration: the theme's banner and head tags change it too. */
-type PolicyConfig = Pick<ResolvedConfig, 'analytics'> & Partial<Pick<ResolvedConfig, 'theme'>>;
+/** What the policy reads of the configuration: the theme's banner and head tags, and the plugins' inline scripts, change it too. */
+type PolicyConfig = Pick<ResolvedConfig, 'analytics'> & Partial<Pick<ResolvedConfig, 'theme' | 'plugins' | 'root' | 'configFile'>>;
 
 /**
  * The Content-Security-Policy the site satisfies: everything from our own origin, no inline
- * script but the theme script and the project's own head scripts (by hash), no inline style,
+ * script but the theme script and the project's own and the plugins' head scripts (by hash), no inline style,
  * nothing framed or embedded; the origins of the project's external head scripts and stylesheets.
  */
 export function contentSecurityPolicy(config: PolicyConfig): string {
   const extra = config.analytics.containerId ? ANALYTICS : { script: [], connect: [], img: [] };
   const head = headTagSources(config.theme?.head ?? []);
+  const plugins = config.plugins ? inlineScripts({ plugins: config.plugins, root: config.root ?? '.', configFile: config.configFile }).map(scriptHash) : [];
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...[headScript(config.theme), ...head.inlineScripts].map(scriptHash), ...head.scriptOrigins, ...extra.script],
+    ['script-src', "'self'", ...[headScript(config.theme), ...head.inlineScripts].map(scriptHash), ...new Set(plugins), ...head.scriptOrigins, ...extra.script],
     ['style-src', "'self'", ...head.styleOrigins],
     ['img-src', "'self'", 'data:', ...extra.img],
     ['font-src', "'self'"],

@@ -1,6 +1,15 @@
 import { absolute } from '../render/index.js';
+import { navLinks } from '../nav.js';
 import { isGroup, type Site } from '../site.js';
 import type { OutputFile, PageRecord } from '../types.js';
+import type { Plugin } from '../plugins/types.js';
+import { pagesMarkdown } from './markdown-pages.js';
+
+/** llms.txt and llms-full.txt, through the plugin API (src/plugins/builtin.ts). */
+export const llmsPlugin: Plugin = {
+  name: 'docs:llms',
+  outputs: ({ site }) => llmsFiles(site, pagesMarkdown(site)),
+};
 
 /**
  * `llms.txt` (llmstxt.org): the site's title and summary, then every page as a link to its
@@ -26,7 +35,7 @@ function llmsIndex(site: Site): string {
   const sections: string[] = [];
   const loose: string[] = [];
   for (const entry of site.nav) {
-    const links = isGroup(entry) ? entry.items : [entry];
+    const links = navLinks([entry]);
     const lines = links.map((link) => (link.route ? site.byRoute.get(link.route) : undefined)).filter((p): p is PageRecord => Boolean(p) && !listed.has(p!)).map(item);
     if (isGroup(entry)) sections.push(`## ${entry.text}\n\n${lines.join('\n')}`);
     else loose.push(...lines);

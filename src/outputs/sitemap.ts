@@ -4,7 +4,19 @@ import type { OutputFile } from '../types.js';
 import { lastModified } from './last-modified.js';
 import { siteOf } from '../i18n/site.js';
 import { alternates } from '../i18n/view.js';
-import { pageUrl } from '../shared/paths.js';
+import { pageUrl, withBase } from '../shared/paths.js';
+import type { Plugin } from '../plugins/types.js';
+
+/** `sitemap.xml` and the `robots.txt` that points to it, through the plugin API (src/plugins/builtin.ts). */
+export const sitemapPlugin: Plugin = {
+  name: 'docs:sitemap',
+  outputs: ({ site }) => [sitemapFile(site), robotsFile(site)],
+};
+
+/** `robots.txt`: every crawler welcome, and where the sitemap is. */
+export function robotsFile(site: Site): OutputFile {
+  return { path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${absolute(site, withBase(site.config.base, 'sitemap.xml'))}\n` };
+}
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 

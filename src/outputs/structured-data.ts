@@ -1,18 +1,19 @@
-import { groupOf, isGroup, type Site } from '../site.js';
+import { firstLink, groupAt } from '../nav.js';
+import { openGroups, type Site } from '../site.js';
 import type { PageOutline } from '../types.js';
 
 /**
- * schema.org `BreadcrumbList` for a page: its sidebar group (linking to the group's first page),
- * then the page. Pages outside a group get none (a one-item trail tells a search engine nothing).
+ * schema.org `BreadcrumbList` for a page: the sidebar groups holding it, outermost first (each
+ * linking to its first page), then the page. Pages outside a group get none (a one-item trail tells a search engine nothing).
  * A `<script type="application/ld+json">` is data, never run, so the CSP needs no hash for it.
  */
 export function breadcrumbJsonLd(site: Site<PageOutline>, page: PageOutline): string {
-  const entry = site.nav[groupOf(site, page.regularPath)];
-  if (!entry || !isGroup(entry)) return '';
+  const groups = openGroups(site, page.regularPath).map((id) => groupAt(site.nav, id)!);
+  if (!groups.length) return '';
   // The render stage imports this module, so it builds absolute URLs itself rather than import render's helper.
   const absolute = (urlPath: string) => (site.config.product ? new URL(urlPath, site.config.product.siteUrl).href : urlPath);
   const items = [
-    { name: entry.text, url: absolute(entry.items[0].href) },
+    ...groups.map((group) => ({ name: group.text, url: absolute(firstLink(group).href) })),
     { name: page.title, url: absolute(page.path) },
   ];
   const data = {

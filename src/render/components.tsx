@@ -1,5 +1,4 @@
-import type { NavEntry, NavLink } from '../site.js';
-import { isGroup } from '../site.js';
+import { firstLink, isGroup, type NavBadge, type NavEntry, type NavGroup, type NavLink } from '../nav.js';
 import type { Header, PageOutline, PageRecord } from '../types.js';
 import { Part, type BannerProps, type FooterProps, type LogoView, type SocialLinkView } from './parts.js';
 import { Banner, Footer, LastUpdated, PageTitle, SiteTitle, SocialLinks } from './theme.js';
@@ -12,9 +11,16 @@ export interface PageView<P extends PageOutline = PageRecord> extends LocaleView
   homeHref: string;
   base: string;
   page: P;
+  /** The entries of the sidebar this page shows (chosen by its route). */
   nav: NavEntry[];
-  /** Index of the group holding this page, expanded; -1 for none. */
+  /** The path prefix of that sidebar ("/" for the whole site). */
+  sidebar: string;
+  /** Index of the top-level group holding this page (in every sidebar's entries together); -1 for none. */
   group: number;
+  /** Ids of the groups holding this page, outermost first: open on it. */
+  open: string[];
+  /** The top navigation links, the current one marked. */
+  topNav: TopNavLink[];
   prev?: { title: string; href: string };
   next?: { title: string; href: string };
   editHref?: string;
@@ -25,6 +31,31 @@ export interface PageView<P extends PageOutline = PageRecord> extends LocaleView
   lang: string;
 }
 
+/** A link of the top navigation as the layout shows it. */
+export interface TopNavLink {
+  text: string;
+  href: string;
+  external: boolean;
+  /** URL path prefix of its section ("/docs/api/"): the runtime marks the link on pages under it. */
+  match?: string;
+  /** "page" on the page it links to, "true" on a page of its section. */
+  current?: 'page' | 'true';
+}
+
+function TopNavList({ links, className }: { links: TopNavLink[]; className: string }) {
+  return (
+    <ul className={className}>
+      {links.map((link, i) => (
+        <li key={i}>
+          <a href={link.href} className={link.current ? 'active' : undefined} aria-current={link.current} data-match={link.match} {...(link.external ? { rel: 'noopener' } : {})}>
+            {link.text}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The site-wide parts of the theme in the page shell (src/render/theme.tsx). */
 export interface ShellTheme {
   banner?: BannerProps;
@@ -33,7 +64,7 @@ export interface ShellTheme {
   footer: FooterProps;
 }
 
-export function TopBar({ siteTitle, homeHref, logo, social = [] }: { siteTitle: string; homeHref: string; logo?: LogoView; social?: SocialLinkView[] }) {
+export function TopBar({ siteTitle, homeHref, logo, social = [], topNav = [] }: { siteTitle: string; homeHref: string; logo?: LogoView; social?: SocialLinkView[]; topNav?: TopNavLink[] }) {
   const t = useT();
   return (
     <header className="topbar">
@@ -41,6 +72,11 @@ export function TopBar({ siteTitle, homeHref, logo, social = [] }: { siteTitle: 
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20"><path d="M2 4h16M2 10h16M2 16h16" stroke="currentColor" strokeWidth="2" /></svg>
       </button>
       <Part name="SiteTitle" Default={SiteTitle} props={{ siteTitle, homeHref, logo }} />
+      {topNav.length > 0 && (
+        <nav className="top-nav" aria-label="Sections">
+          <TopNavList links={topNav} className="top-nav-links" />
+        </nav>
+      )}
       <div className="search" data-search="">
         <button type="button" className="search-button" aria-label={t('search.label')} aria-keyshortcuts="/ Control+K Meta+K">
           <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16"><circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M11 11l4 4" stroke="currentColor" strokeWidth="2" /></svg>
@@ -56,41 +92,72 @@ export function TopBar({ siteTitle, homeHref, logo, social = [] }: { siteTitle: 
   );
 }
 
+function Badge({ badge }: { badge?: NavBadge }) {
+  return badge ? <span className={`badge badge-${badge.variant}`}>{badge.text}</span> : null;
+}
+
 function NavItem({ link, current }: { link: NavLink; current?: string }) {
   const active = link.route !== undefined && link.route === current;
   return (
     <li>
       <a href={link.href} className={active ? 'active' : undefined} aria-current={active ? 'page' : undefined} {...(link.external ? { rel: 'noopener' } : {})}>
         {link.text}
+        <Badge badge={link.badge} />
       </a>
     </li>
   );
 }
 
 /**
- * The current group is expanded; the others show only their title, linking to their first page,
- * so a page's size does not grow with the site. The browser runtime expands them in place.
+ * A group is a `<details>` (it opens and closes without JavaScript), open when it holds the current
+ * page or is not `collapsed`. A closed top-level group shows only its title, linking to its first
+ * page, so a page's size does not grow with the site: the browser runtime expands it in place.
  */
-export function Sidebar({ nav, group, current }: { nav: NavEntry[]; group: number; current?: string }) {
+function Group({ group, top, open, current }: { group: NavGroup; top: boolean; open: string[]; current?: string }) {
+  const isOpen = !group.collapsed || open.includes(group.id);
+  if (top && !isOpen) {
+    return (
+      <li className="nav-group" data-group={group.id} data-expanded="false">
+        <a className="nav-group-title" href={firstLink(group).href}>{group.text}<Badge badge={group.badge} /></a>
+      </li>
+    );
+  }
   return (
-    <ul className="nav">
-      {nav.map((entry, i) =>
-        isGroup(entry) ? (
-          <li key={i} className="nav-group" data-group={i} data-expanded={i === group ? 'true' : 'false'}>
-            {i === group ? (
-              <>
-                <span className="nav-group-title">{entry.text}</span>
-                <ul>{entry.items.map((link, j) => <NavItem key={j} link={link} current={current} />)}</ul>
-              </>
-            ) : (
-              <a className="nav-group-title" href={entry.items[0].href}>{entry.text}</a>
-            )}
-          </li>
-        ) : (
-          <NavItem key={i} link={entry} current={current} />
-        ),
-      )}
-    </ul>
+    <li className="nav-group" data-group={group.id} data-expanded={top ? 'true' : undefined}>
+      <details open={isOpen}>
+        <summary className="nav-group-title">{group.text}<Badge badge={group.badge} /></summary>
+        <ul>{group.items.map((item, i) => <Entry key={i} entry={item} top={false} open={open} current={current} />)}</ul>
+      </details>
+    </li>
+  );
+}
+
+function Entry({ entry, top, open, current }: { entry: NavEntry; top: boolean; open: string[]; current?: string }) {
+  return isGroup(entry) ? <Group group={entry} top={top} open={open} current={current} /> : <NavItem link={entry} current={current} />;
+}
+
+/** What the sidebar shows: a page's sidebar, or one group of it (expanded by the runtime). */
+export interface SidebarProps {
+  /** The entries of the sidebar: links and groups, nested to any depth. */
+  nav: NavEntry[];
+  /** Ids of the groups to show open besides those not `collapsed`: the groups holding the current page. */
+  open: string[];
+  /** Route of the current page: its links are marked. */
+  current?: string;
+  /** The path prefix of this sidebar ("/" for the whole site). */
+  prefix?: string;
+  /** The top navigation links, repeated at the top of the drawer (shown on phones only). */
+  topNav?: TopNavLink[];
+}
+
+export function Sidebar({ nav, open, current, prefix, topNav = [] }: SidebarProps) {
+  return (
+    <>
+      {topNav.length > 0 && <TopNavList links={topNav} className="nav-top" />}
+      <ul className="nav" data-sidebar={prefix}>
+        {nav.map((entry, i) => <Entry key={i} entry={entry} top open={open} current={current} />)}
+      </ul>
+    </>
   );
 }
 
@@ -166,13 +233,13 @@ export function NotFound({ homeHref }: { homeHref: string }) {
 }
 
 /** The page body: the same for every page, with regions the browser runtime swaps on navigation. */
-export function Body({ siteTitle, homeHref, regions, wide, theme }: { siteTitle: string; homeHref: string; regions: { sidebar: string; content: string; toc: string }; wide?: boolean; theme?: ShellTheme }) {
+export function Body({ siteTitle, homeHref, regions, wide, theme, topNav }: { siteTitle: string; homeHref: string; regions: { sidebar: string; content: string; toc: string }; wide?: boolean; theme?: ShellTheme; topNav?: TopNavLink[] }) {
   const t = useT();
   return (
     <>
       <a className="skip-link" href="#main">{t('skip')}</a>
       {theme?.banner && <Part name="Banner" Default={Banner} props={theme.banner} />}
-      <Part name="TopBar" Default={TopBar} props={{ siteTitle, homeHref, logo: theme?.logo, social: theme?.social }} />
+      <Part name="TopBar" Default={TopBar} props={{ siteTitle, homeHref, logo: theme?.logo, social: theme?.social, topNav }} />
       <div className={wide ? 'layout wide' : 'layout'}>
         <nav id="sidebar" className="sidebar" aria-label={t('sidebar.label')} data-region="sidebar" dangerouslySetInnerHTML={{ __html: regions.sidebar }} />
         <main id="main" tabIndex={-1} data-region="content" dangerouslySetInnerHTML={{ __html: regions.content }} />

@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { groupOf, isGroup, prevNext, type Site } from '../site.js';
-import { isExternal, pageUrl, withBase } from '../shared/paths.js';
+import { groupOf, isGroup, openGroups, prevNext, sidebarOf, type Site } from '../site.js';
+import { isExternal, pageUrl, withBase, withSlash } from '../shared/paths.js';
+import { topNavCurrent } from '../shared/nav-current.js';
 import type { Feature, OutputFile, PageOutline, PageRecord } from '../types.js';
-import { Body, NotFound, PageContent, Sidebar, Toc, type PageView, type ShellTheme } from './components.js';
+import { Body, NotFound, PageContent, Sidebar, Toc, type PageView, type ShellTheme, type TopNavLink } from './components.js';
 import { Part, WithOverrides, type Overrides } from './parts.js';
 import { evaluateComponents } from '../markdown/mdx.js';
 import type { ThemeView } from '../theme/assets.js';
@@ -35,6 +36,10 @@ export interface PageAssets {
   features: Record<Feature, string>;
   /** The project's stylesheet, logo and icons (src/theme/assets.ts). */
   theme?: ThemeView;
+  /** The plugins' head tags, stylesheets and module loader (src/plugins/assets.ts). */
+  pluginHead?: string;
+  /** The plugins' client modules each page loads, by route. */
+  pageModules?: Record<string, string[]>;
 }
 
 /** What the browser runtime needs to show a page it navigates to: the regions and the head. */
@@ -51,22 +56,39 @@ export function pageView<P extends PageOutline>(site: Site<PageOutline>, page: P
   const { config } = site;
   const { prev, next } = prevNext(site, page);
   const ref = (p?: PageOutline) => (p ? { title: p.title, href: p.path } : undefined);
+  const sidebar = sidebarOf(site, page.regularPath);
   return {
     siteTitle: config.title,
     homeHref: localeHome(site),
     base: config.base,
     page,
-    nav: site.nav,
+    nav: sidebar?.entries ?? [],
+    sidebar: sidebar?.prefix ?? '',
     group: groupOf(site, page.regularPath),
+    open: openGroups(site, page.regularPath),
+    topNav: topNavLinks(site, page.path),
     prev: ref(prev),
     next: ref(next),
-    editHref: config.editLink?.pattern.replace(':path', page.relativePath),
+    // A page a plugin generated has no file to edit.
+    editHref: page.frontmatter.generatedBy ? undefined : config.editLink?.pattern.replace(':path', page.relativePath),
     editText: config.editLink?.text,
     markdownHref: `${page.path}index.md`,
     lastUpdated: config.theme.lastUpdated ? site.lastUpdated?.get(page.relativePath)?.slice(0, 10) : undefined,
     lang: config.lang,
     ...localeView(site, page),
   };
+}
+
+/** The top navigation links of the configuration, the one for `pathname` (a URL path) marked current. */
+export function topNavLinks(site: Site<PageOutline>, pathname: string): TopNavLink[] {
+  const { base } = site.config;
+  return site.config.topNav.map(({ text, link, match }) => {
+    const external = isExternal(link);
+    const href = external ? link : pageUrl(base, withSlash(link));
+    const section = match === undefined ? undefined : pageUrl(base, match);
+    const current = external ? undefined : topNavCurrent(pathname, href, section);
+    return { text, href, external, ...(section !== undefined && { match: section }), ...(current && { current }) };
+  });
 }
 
 export function pageHead(site: Site<PageOutline>, page: PageOutline): HeadData {
@@ -119,8 +141,8 @@ export class Renderer {
     const view = pageView(this.site, page);
     const layout = page.frontmatter.layout === 'page' ? 'page' : 'doc';
     const regions = {
-      sidebar: this.sidebar(view.group, page.regularPath),
-      content: this.featureStyles(page) + this.markup(<PageContent view={view} />),
+      sidebar: this.sidebar(page.regularPath),
+      content: this.featureStyles(page) + this.moduleLinks(page) + this.markup(<PageContent view={view} />),
       toc: layout === 'doc' ? this.markup(<Part name="Toc" Default={Toc} props={{ headers: page.headers }} />) : '',
     };
     return { key: page.key, route: page.regularPath, head: pageHead(this.site, page), regions, layout };
@@ -136,16 +158,26 @@ export class Renderer {
     return [...(page.features ?? []).map((feature) => this.assets.features[feature]), ...own].map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
   }
 
+  /** The plugins' client modules of a page, in its content so they come with its chunk (the loader imports them). */
+  private moduleLinks(page: PageRecord): string {
+    return (this.assets.pageModules?.[page.regularPath] ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" data-docs-module>`).join('');
+  }
+
   /**
-   * The sidebar of a page in a group: the pages of a group share one sidebar but for the active
-   * link, so React renders it once a group (at 10,000 pages that is most of the render stage).
+   * The sidebar of a page: the pages of a group share one sidebar but for the current link, so
+   * React renders it once for each innermost group, sidebar and current top link (at 10,000 pages
+   * that is most of the render stage); the current link is marked in the copy.
    */
-  private readonly sidebars = new Map<number, string>();
-  private sidebar(group: number, route: string): string {
-    let html = this.sidebars.get(group);
+  private readonly sidebars = new Map<string, string>();
+  private sidebar(route: string): string {
+    const sidebar = sidebarOf(this.site, route);
+    const open = openGroups(this.site, route);
+    const topNav = topNavLinks(this.site, pageUrl(this.site.config.base, route));
+    const key = JSON.stringify([sidebar?.prefix, open.at(-1), topNav.map((link) => link.current)]);
+    let html = this.sidebars.get(key);
     if (html === undefined) {
-      html = this.markup(<Part name="Sidebar" Default={Sidebar} props={{ nav: this.site.nav, group }} />);
-      this.sidebars.set(group, html);
+      html = this.markup(<Part name="Sidebar" Default={Sidebar} props={{ nav: sidebar?.entries ?? [], prefix: sidebar?.prefix, open, topNav }} />);
+      this.sidebars.set(key, html);
     }
     // The opening tag exactly as React writes it for this page's links (same escaping), then marked as NavItem does.
     const href = pageUrl(this.site.config.base, route);
@@ -156,36 +188,42 @@ export class Renderer {
   /** The full HTML of a page from its chunk: the static page and the runtime show the same thing. */
   renderDocument(chunk: PageChunk, routesUrl: string): string {
     const { sidebar, content, toc } = chunk.regions;
-    const body = this.shell(chunk.layout === 'page').replace(REGION.sidebar, () => sidebar).replace(REGION.content, () => content).replace(REGION.toc, () => toc);
+    const body = this.shell(chunk.layout === 'page', chunk.route).replace(REGION.sidebar, () => sidebar).replace(REGION.content, () => content).replace(REGION.toc, () => toc);
     return this.document(chunk.head, body, { route: chunk.route, key: chunk.key }, routesUrl);
   }
 
-  /** The page body is the same on every page but for its regions: React renders it once per layout. */
-  private readonly shells = new Map<boolean, string>();
-  private shell(wide: boolean): string {
-    let shell = this.shells.get(wide);
+  /** The page body is the same on every page but for its regions (and the current top link): React renders it once for each. */
+  private readonly shells = new Map<string, string>();
+  private shell(wide: boolean, route: string): string {
+    const topNav = topNavLinks(this.site, route ? pageUrl(this.site.config.base, route) : '');
+    const key = JSON.stringify([wide, topNav.map((link) => link.current)]);
+    let shell = this.shells.get(key);
     if (shell === undefined) {
-      shell = this.markup(<Body siteTitle={this.site.config.title} homeHref={localeHome(this.site)} wide={wide} regions={REGION} theme={this.themeParts()} />);
-      this.shells.set(wide, shell);
+      shell = this.markup(<Body siteTitle={this.site.config.title} homeHref={localeHome(this.site)} wide={wide} regions={REGION} theme={this.themeParts()} topNav={topNav} />);
+      this.shells.set(key, shell);
     }
     return shell;
   }
 
-  /** Each group's links, for the runtime to expand collapsed groups in place. */
+  /** Each top-level group's HTML by its index in `site.nav` (null for links), for the runtime to expand closed groups in place. */
   renderNavGroups(): (string | null)[] {
-    return this.site.nav.map((entry, i) => (isGroup(entry) ? this.markup(<Part name="Sidebar" Default={Sidebar} props={{ nav: [entry], group: 0 }} />).replace('data-group="0"', `data-group="${i}"`) : null));
+    return this.site.nav.map((entry) => (isGroup(entry) ? this.markup(<Part name="Sidebar" Default={Sidebar} props={{ nav: [entry], open: [entry.id] }} />) : null));
   }
 
   /** `404.html`: served by hosts for unknown paths; the runtime first tries the address's other forms. */
   renderNotFound(routesUrl: string): string {
     const { config } = this.site;
     const head: HeadData = { title: `Page not found | ${config.title}`, description: 'There is no page at this address.', lang: config.lang, noindex: true, siteName: config.title };
+    // The sidebar of the site's root, every group closed: the not-found page is in none.
+    const sidebar = sidebarOf(this.site, '/');
+    const topNav = topNavLinks(this.site, '');
     const body = this.markup(
       <Body
         siteTitle={config.title}
         homeHref={config.base}
         wide
-        regions={{ sidebar: this.markup(<Part name="Sidebar" Default={Sidebar} props={{ nav: this.site.nav, group: -1 }} />), content: this.markup(<Part name="NotFound" Default={NotFound} props={{ homeHref: config.base }} />), toc: '' }}
+        topNav={topNav}
+        regions={{ sidebar: this.markup(<Part name="Sidebar" Default={Sidebar} props={{ nav: sidebar?.entries ?? [], prefix: sidebar?.prefix, open: [], topNav }} />), content: this.markup(<Part name="NotFound" Default={NotFound} props={{ homeHref: config.base }} />), toc: '' }}
         theme={this.themeParts()}
       />,
     );
@@ -224,6 +262,7 @@ export class Renderer {
       site.config.analytics.containerId ? `<meta name="docs:analytics" content="${escapeHtml(site.config.analytics.containerId)}">` : '',
       localeHeadTags(site, page),
       projectHeadTags(site.config.theme.head),
+      assets.pluginHead,
     ].filter(Boolean).join('\n');
     const attributes = Object.entries(data).map(([k, v]) => ` data-${k}="${escapeHtml(v)}"`).join('');
     return fillTemplate(this.pageTemplate, { lang: escapeHtml(head.lang), dir: site.i18n ? ` dir="${localeOf(site).dir}"` : '', head: headHtml, bodyAttributes: attributes, body });

@@ -1,5 +1,6 @@
 import { groupOf, type Site } from '../site.js';
 import type { PageRecord } from '../types.js';
+import { collect } from '../plugins/index.js';
 
 /** One result a reader can land on: the top of a page, or one of its h2/h3 sections. */
 export interface SearchSection {
@@ -27,10 +28,11 @@ export interface SearchPage {
  * into sections. Page records already carry per-section text without code blocks; navigation,
  * the table of contents and the footer are not part of them. The top of the page always exists,
  * so a query that names the page lands on it; its text is the description followed by the
- * introduction.
+ * introduction. The plugins' records (`searchRecords`) follow the pages'.
  */
 export function searchPages(site: Site): SearchPage[] {
-  return site.pages.filter((page) => page.frontmatter.search !== false).map((page) => searchPage(page, groupName(site, page)));
+  const pages = site.pages.filter((page) => page.frontmatter.search !== false).map((page) => searchPage(page, groupName(site, page)));
+  return site.config.plugins ? [...pages, ...collect(site.config, 'searchRecords', { config: site.config, site })] : pages;
 }
 
 function groupName(site: Site, page: PageRecord): string {

@@ -1,6 +1,6 @@
 /**
  * The files the build writes for the browser runtime, as the runtime reads them. The build's own
- * types (PageChunk in src/render/index.tsx, RoutesIndex in src/output.ts) must stay assignable to
+ * types (PageChunk in src/render/index.tsx, RoutesIndex in src/outputs/index.ts) must stay assignable to
  * these; test/browser/runtime/contract.test.ts checks both.
  */
 

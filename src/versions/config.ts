@@ -39,7 +39,7 @@ export const versionsSchema = z
   .optional();
 
 export type VersionsConfig = z.infer<typeof versionsSchema>;
-type SidebarJson = unknown[];
+type SidebarJson = unknown;
 
 export interface ResolvedVersion {
   name: string;

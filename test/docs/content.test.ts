@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import config from '../../docs.config.js';
 import { formatConstant } from '../../src/markdown/constants.js';
 import { codeBlocks, hasContent, prose, readModel, readPages, type ContentPage } from './pages.js';
+import { configuredTargets } from '../../src/nav.js';
 
 const pages = hasContent ? readPages() : [];
 const constants = config.constants as Record<string, string | number>;
@@ -16,7 +17,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 describe.skipIf(!hasContent)('content: the documentation keeps to the facts sheet', () => {
   it('has every page the sidebar lists', () => {
     const routes = new Set(pages.map((p) => `/${p.file.replace(/(^|\/)index\.md$/, '$1').replace(/\.md$/, '/')}`.replace(/\/+$/, '/')));
-    const listed = (config.sidebar ?? []).flatMap((entry) => ('items' in entry ? entry.items.map((i) => (typeof i === 'string' ? i : i.link)) : [entry.link]));
+    const listed = configuredTargets(config.sidebar);
     expect(listed.filter((route) => !routes.has(route))).toEqual([]);
   });
 

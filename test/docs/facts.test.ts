@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import config from '../../docs.config.js';
 import { hasContent, readModel, readPages, type ContentPage } from './pages.js';
 import { changedLines, fencedBlocks, highlightMismatch, parseHighlights, previousVersion, type FencedBlock } from './highlights.js';
+import { configuredTargets } from '../../src/nav.js';
 
 type Json = any;
 const constants = config.constants as Record<string, string | number>;
@@ -15,7 +16,7 @@ const pages = hasContent ? readPages() : [];
 /** Pages in reading order: the sidebar's, then the pages it does not list. */
 function inReadingOrder(list: ContentPage[]): ContentPage[] {
   const route = (file: string) => `/${file.replace(/(^|\/)index\.md$/, '$1').replace(/\.md$/, '/')}`.replace(/\/+$/, '/');
-  const order = (config.sidebar ?? []).flatMap((entry: Json) => ('items' in entry ? entry.items.map((i: Json) => (typeof i === 'string' ? i : i.link)) : [entry.link]));
+  const order = configuredTargets(config.sidebar);
   const position = (page: ContentPage) => (order.includes(route(page.file)) ? order.indexOf(route(page.file)) : order.length);
   return [...list].sort((a, b) => position(a) - position(b) || a.file.localeCompare(b.file));
 }

@@ -5,6 +5,7 @@ import type { SearchEngine } from '../../client/search/engine.js';
 import { loadConfig } from '../../src/config.js';
 import { REPO } from '../helpers/site.js';
 import { searchSite } from '../helpers/search-site.js';
+import { configuredTargets } from '../../src/nav.js';
 
 /**
  * Plain questions a reader would type, each with the page that must be among the first three
@@ -137,7 +138,7 @@ const HAVE_CONTENT = existsSync(path.join(REPO, 'content/index.md'));
 /** The sidebar's routes, the product slug and the base, from the configuration. */
 async function siteConfig() {
   const config = await loadConfig(REPO);
-  const sidebar = (config.sidebar ?? []).flatMap((entry) => ('items' in entry ? entry.items.map((i) => (typeof i === 'string' ? i : i.link)) : [entry.link]));
+  const sidebar = configuredTargets(config.sidebar);
   const route = (r: string) => r.replace('{slug}', config.product?.slug ?? '');
   return { sidebar, route, base: config.base };
 }

@@ -57,6 +57,15 @@ describe('openapi', () => {
     expect(text).toContain('#/paths/~1things/get/responses');
   });
 
+  it('validates the model when no page renders it (the check of its built-in plugin)', async () => {
+    const site = await siteWith('openapi: 3.1.0\ninfo:\n  title: x\n  version: "1"\npaths:\n  /things:\n    get:\n      responses: oops\n', {
+      'content/api.md': page('REST API', 'Written by hand.'),
+    });
+    const error = await buildInMemory(site.root).catch((e) => e);
+    expect(error).toBeInstanceOf(BuildFailure);
+    expect((error as BuildFailure).format()).toContain('#/paths/~1things/get/responses');
+  });
+
   it('splits a reference over pages by tag: openapiTags renders those tags, the description goes with the first', async () => {
     const source = await readFile(path.join(REPO, 'content/_model/openapi.yaml'), 'utf8');
     const site = await siteWith(source, {

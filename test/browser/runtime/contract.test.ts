@@ -1,6 +1,6 @@
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import type { RoutesIndex } from '../../../src/output.js';
+import type { RoutesIndex } from '../../../src/outputs/index.js';
 import type { PageChunk } from '../../../src/render/index.js';
 import type { ChunkData, RoutesIndexData } from '../../../src/shared/contract.js';
 import { chunkIdOf } from '../../../src/shared/paths.js';

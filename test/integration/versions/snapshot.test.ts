@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/cli.js';
+import { REPO } from '../../helpers/site.js';
 import { configFile, page, tmpSite } from '../../helpers/tmp-site.js';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -29,7 +30,7 @@ describe('docs version <name>', () => {
     expect(readFileSync(path.join(dir, 'content/index.md'), 'utf8')).toContain('Runs on Node %{node}.');
     expect(existsSync(path.join(dir, 'content/guide/pic.svg'))).toBe(true);
     expect(JSON.parse(readFileSync(path.join(dir, 'constants.json'), 'utf8'))).toEqual({ node: '20' });
-    expect(JSON.parse(readFileSync(path.join(dir, 'sidebar.json'), 'utf8'))).toEqual([{ text: 'Guide', items: ['/guide/setup/'] }]);
+    expect(JSON.parse(readFileSync(path.join(dir, 'sidebar.json'), 'utf8'))).toEqual({ '/': [{ text: 'Guide', items: ['/guide/setup/'] }] }); // as resolved: sidebars by path
     expect(JSON.parse(readFileSync(path.join(root, 'versions.json'), 'utf8'))).toEqual(['2.0', '1.0']);
     expect(existsSync(path.join(root, 'versions/.2.0.partial'))).toBe(false);
   });
@@ -50,5 +51,21 @@ describe('docs version <name>', () => {
     expect((await runCli(['build', root])).stderr).toMatch(/snapshot it with `docs version 1.0`/);
     expect((await runCli(['version', '1.0', root])).code).toBe(0);
     expect(existsSync(path.join(root, 'versions/1.0/content/index.md'))).toBe(true);
+  });
+
+  it('builds the snapshot as it was: its sidebar and constants under its own routes', async () => {
+    const sidebar = [{ text: 'Guide', items: ['/guide/setup/'] }];
+    const root = await site({ constants: { node: '20' }, sidebar });
+    expect((await runCli(['version', '1.0', root])).code).toBe(0);
+    // Version 2.0 moves on: a new constant value and the same sidebar.
+    writeFileSync(path.join(root, 'docs.config.ts'), configFile({ constants: { node: '22' }, sidebar, versions: { current: { name: '2.0' } } }).replace(/__SRC__/g, path.join(REPO, 'src')));
+    const { code, stderr } = await runCli(['build', root]);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    const old = readFileSync(path.join(root, 'dist/1.0/index.html'), 'utf8');
+    expect(old).toContain('Runs on Node 20.');
+    const nav = old.match(/<nav id="sidebar"[\s\S]*?<\/nav>/)![0]; // the snapshot's sidebar, in its version
+    expect(nav).toContain('href="/docs/1.0/guide/setup/"');
+    expect(nav).not.toContain('href="/docs/guide/');
+    expect(readFileSync(path.join(root, 'dist/index.html'), 'utf8')).toContain('Runs on Node 22.');
   });
 });

@@ -1,26 +1,20 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ResolvedConfig } from './config.js';
-import type { Place, Problems } from './errors.js';
-import { frontmatterLine } from './frontmatter.js';
-import { followRedirect } from './redirects.js';
-import { isExternal, withSlash } from './shared/paths.js';
-import { isGroup, resolvePageRef, type Site } from './site.js';
-import { feedPaths } from './outputs/feed.js';
-import { checkThemeLinks } from './theme/checks.js';
+import type { ResolvedConfig } from '../config.js';
+import type { Place, Problems } from '../errors.js';
+import { frontmatterLine } from '../frontmatter.js';
+import { followRedirect } from '../redirects.js';
+import { isExternal, withSlash } from '../shared/paths.js';
+import { isGroup, resolvePageRef, type NavEntry, type Site } from '../site.js';
+import { feedPaths } from '../outputs/feed.js';
 
 /**
- * Site-wide checks, run after every page is parsed and before anything is written: links and
- * anchors, the sidebar, frontmatter prev/next, and the redirect table. Collects all, fails once.
+ * The site-wide checks of links and anchors, the sidebar, frontmatter prev/next, and the redirect
+ * table: in the registry (src/checks/index.ts), run after every page is parsed and before anything
+ * is written. Each collects all it finds.
  */
-export function checkSite(site: Site, problems: Problems): void {
-  checkLinks(site, problems);
-  checkSidebar(site, problems);
-  checkRedirects(site, problems);
-  checkThemeLinks(site, problems);
-}
 
-function checkLinks(site: Site, outer: Problems): void {
+export function checkLinks(site: Site, outer: Problems): void {
   // Files the build writes beside pages (a feed page's feed.xml) can be linked like files in content/.
   const generated = feedPaths(site);
   for (const page of site.pages) {
@@ -70,20 +64,28 @@ function configPlaces(config: ResolvedConfig): (...values: string[]) => Place {
   };
 }
 
-function checkSidebar(site: Site, problems: Problems): void {
-  if (!site.config.sidebar) return;
+export function checkSidebar(site: Site, problems: Problems): void {
+  problems.push(...site.navProblems);
   const placeOf = configPlaces(site.config);
-  for (const entry of site.nav) {
-    for (const link of isGroup(entry) ? entry.items : [entry]) {
-      if (!link.external && link.route && !site.byRoute.has(link.route)) {
-        problems.add(`sidebar${isGroup(entry) ? ` group "${entry.text}"` : ''} lists ${link.route}, which is not a page`, placeOf(link.route, link.route.replace(/\/$/, '')), 'add the page under content/ or remove the entry from `sidebar`');
-      }
+  for (const link of site.config.topNav) {
+    if (!isExternal(link.link) && !site.byRoute.has(withSlash(link.link))) {
+      problems.add(`topNav link "${link.text}" goes to ${link.link}, which is not a page`, placeOf(link.link), 'link a route of the site (such as /changelog/) or a full URL');
     }
   }
+  if (!site.config.sidebar) return;
+  const walk = (entries: NavEntry[], group?: string) => {
+    for (const entry of entries) {
+      if (isGroup(entry)) walk(entry.items, entry.text);
+      else if (!entry.external && entry.route && !site.byRoute.has(entry.route)) {
+        problems.add(`sidebar${group ? ` group "${group}"` : ''} lists ${entry.route}, which is not a page`, placeOf(entry.route, entry.route.replace(/\/$/, '')), 'add the page under content/ or remove the entry from `sidebar`');
+      }
+    }
+  };
+  walk(site.nav);
 }
 
 /** Targets must be pages or external URLs; no loops; at most two hops from any old path. */
-function checkRedirects(site: Site, problems: Problems): void {
+export function checkRedirects(site: Site, problems: Problems): void {
   const placeOf = configPlaces(site.config);
   const seenFrom = new Set<string>();
   for (const redirect of site.config.redirects) {

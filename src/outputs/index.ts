@@ -1,21 +1,21 @@
-import type { BuiltAssets } from './assets.js';
-import { headScript } from './theme/head.js';
-import { siteViews } from './versions/views.js';
-import { fileHash } from './hash.js';
-import { redirectEntries, redirectsFile, redirectStubs } from './redirects.js';
-import { LocalizedRenderer } from './i18n/render.js';
-import { absolute, Renderer, type PageChunk, type Templates } from './render/index.js';
-import { chunkFile, routeFile, routeShard, withBase } from './shared/paths.js';
-import type { RedirectEntry } from './shared/contract.js';
-import type { Site } from './site.js';
-import type { OutputFile, PageOutline, PageRecord } from './types.js';
-import { faviconFile } from './outputs/favicon.js';
-import { headersFile } from './outputs/headers.js';
-import { llmsFiles } from './outputs/llms.js';
-import { pageMarkdown, pagesMarkdown } from './outputs/markdown-pages.js';
-import { nginxFiles } from './outputs/nginx.js';
-import { sitemapFile } from './outputs/sitemap.js';
-import { feedFiles } from './outputs/feed.js';
+import type { BuiltAssets } from '../assets.js';
+import { headScript } from '../theme/head.js';
+import { siteViews } from '../versions/views.js';
+import { fileHash } from '../hash.js';
+import { redirectEntries, redirectsFile, redirectStubs } from '../redirects.js';
+import { LocalizedRenderer } from '../i18n/render.js';
+import { Renderer, type PageAssets, type PageChunk, type Templates } from '../render/index.js';
+import { chunkFile, routeFile, routeShard, withBase } from '../shared/paths.js';
+import type { RedirectEntry } from '../shared/contract.js';
+import type { Site } from '../site.js';
+import type { OutputFile, PageOutline, PageRecord } from '../types.js';
+import { faviconFile } from './favicon.js';
+import { headersFile } from './headers.js';
+import { pageMarkdown } from './markdown-pages.js';
+import { nginxFiles } from './nginx.js';
+import { feedFiles } from './feed.js';
+import { collect } from '../plugins/index.js';
+import { pageModules } from '../plugins/assets.js';
 
 /** What the runtime fetches first (`routes.json`): where each shard of the route table and the nav groups live. */
 export interface RoutesIndex {
@@ -50,11 +50,18 @@ export function pageFiles(site: Site<PageOutline>, renderer: Renderer, page: Pag
   };
 }
 
-/** The assets the layout refers to (a site without theme files may leave `theme` out). */
-export type LayoutAssets = Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> & Partial<Pick<BuiltAssets, 'theme'>>;
+/** The assets a page's layout shows, as data a page worker can receive (src/pages.ts `LayoutContext`); a site without theme files may leave `theme` out. */
+export type LayoutAssets = Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> & Partial<Pick<BuiltAssets, 'theme'>> & Pick<PageAssets, 'pluginHead' | 'pageModules'>;
 
-export function createRenderer(site: Site<PageOutline>, assets: LayoutAssets, templates?: Templates): Renderer {
-  const pageAssets = { css: assets.css, js: assets.js, themeScript: headScript(site.config.theme), redirectScript: assets.redirectScript, features: assets.features, theme: assets.theme };
+/** `assets` as page workers receive them: the plugins' contributions as data (which pages load which module), without the files. */
+export function layoutAssets(assets: BuiltAssets, outlines: PageOutline[]): LayoutAssets {
+  const { css, js, redirectScript, features, theme } = assets;
+  return { css, js, redirectScript, features, theme, pluginHead: assets.plugins.head, pageModules: pageModules(assets.plugins, outlines) };
+}
+
+export function createRenderer(site: Site<PageOutline>, assets: LayoutAssets & { plugins?: BuiltAssets['plugins'] }, templates?: Templates): Renderer {
+  const { pluginHead = assets.plugins?.head, pageModules: modules = assets.plugins && pageModules(assets.plugins, site.pages) } = assets;
+  const pageAssets = { css: assets.css, js: assets.js, themeScript: headScript(site.config.theme), redirectScript: assets.redirectScript, features: assets.features, theme: assets.theme, pluginHead, pageModules: modules };
   if (siteViews(site.config)) return new LocalizedRenderer(site, pageAssets, templates);
   return new Renderer(site, pageAssets, templates);
 }
@@ -74,8 +81,9 @@ export function emitSite(site: Site, assets: BuiltAssets): OutputFile[] {
 
 /**
  * The files that list the whole site: the sharded route table (from each page's chunk path), the
- * nav groups, redirect stubs and `_redirects`, `404.html`, the page manifest, `sitemap.xml`,
- * `robots.txt`, Atom feeds of dated pages, llms.txt and llms-full.txt, `_headers`, the favicon.
+ * nav groups, redirect stubs and `_redirects`, `404.html`, the page manifest, Atom feeds of dated
+ * pages, `_headers`, the favicon, and the plugins' outputs (built in: the sitemap and `robots.txt`,
+ * llms.txt and llms-full.txt).
  */
 export function emitSiteFiles(site: Site, renderer: Renderer, chunkPaths: Map<string, string>): OutputFile[] {
   const { config } = site;
@@ -111,9 +119,8 @@ export function emitSiteFiles(site: Site, renderer: Renderer, chunkPaths: Map<st
   const redirects = redirectsFile(site);
   files.push({ path: '_redirects', contents: redirects }, ...nginxFiles(config, redirects));
   files.push({ path: 'pages.json', contents: JSON.stringify(site.pages.map(({ html, links, anchors, sections, markdown, codeBlocks, features, images, css, keyLines, ...record }) => record), null, 1) });
-  files.push(sitemapFile(site), ...feedFiles(site));
-  files.push({ path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${absolute(site, withBase(config.base, 'sitemap.xml'))}\n` });
-  // Readers beyond the browser and the host: llms.txt, headers, favicon.
-  files.push(...llmsFiles(site, pagesMarkdown(site)), headersFile(config), faviconFile());
+  files.push(...feedFiles(site));
+  // Readers beyond the browser and the host: headers, favicon; the plugins' files (sitemap, llms.txt).
+  files.push(headersFile(config), faviconFile(), ...collect(config, 'outputs', { config, site }));
   return files;
 }

@@ -1,0 +1,108 @@
+import path from 'node:path';
+import type { ResolvedConfig, UserConfig } from '../config.js';
+import { BuildError, BuildFailure } from '../errors.js';
+import type { Plugin } from './types.js';
+
+export type { MarkdownPluginEntry, Plugin } from './types.js';
+
+type HookName = Exclude<keyof Plugin, 'name'>;
+
+/** The file problems of plugins are placed in: the configuration that lists them. */
+export function configFileName(config: Pick<ResolvedConfig, 'root' | 'configFile'>): string {
+  return config.configFile ? path.relative(config.root, config.configFile) : 'configuration';
+}
+
+/**
+ * A hook that threw, as the writer of the site sees it: the plugin's name and hook, its message,
+ * and the place in the plugin's code it came from (never a bare stack). A BuildError it threw on
+ * purpose keeps its own place.
+ */
+export function hookFailure(plugin: string, hook: string, error: unknown, file: string): BuildFailure {
+  const who = `plugin "${plugin}" failed in its "${hook}" hook`;
+  if (error instanceof BuildFailure) return new BuildFailure(error.problems.map((p) => new BuildError(`${who}: ${p.message}`, p.place, p.fix)));
+  if (error instanceof BuildError) return new BuildFailure([new BuildError(`${who}: ${error.message}`, error.place, error.fix)]);
+  const message = error instanceof Error ? error.message : String(error);
+  const at = codeFrame(error);
+  return new BuildFailure([new BuildError(`${who}: ${message}${at ? ` (at ${at})` : ''}`, { file }, `the message is the plugin's own: fix its code or its options, or remove "${plugin}" from \`plugins\``, { cause: error })]);
+}
+
+/** The first frame of a stack outside node's internals and the generator: where the plugin's code threw. */
+function codeFrame(error: unknown): string | undefined {
+  const here = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+  for (const line of (error as Error | undefined)?.stack?.split('\n').slice(1) ?? []) {
+    const match = /\(?((?:file:\/\/)?[^\s()]+):(\d+):(\d+)\)?$/.exec(line.trim());
+    if (!match) continue;
+    const file = match[1].replace(/^file:\/\//, '');
+    if (file.startsWith('node:') || file.startsWith(here)) continue;
+    return `${path.relative(process.cwd(), file)}:${match[2]}:${match[3]}`;
+  }
+  return undefined;
+}
+
+/** Runs one hook of one plugin; what it throws (or its promise rejects with) becomes a hookFailure. */
+export function callHook<T>(plugin: Plugin, hook: HookName, file: string, run: () => T): T {
+  try {
+    const result = run();
+    if (result instanceof Promise) return result.catch((error: unknown) => Promise.reject(hookFailure(plugin.name, hook, error, file))) as T;
+    return result;
+  } catch (error) {
+    throw hookFailure(plugin.name, hook, error, file);
+  }
+}
+
+/** The lists a hook returns, from every plugin that has it, in plugin order. */
+export function collect<K extends 'head' | 'css' | 'clientModules' | 'searchRecords' | 'checks' | 'outputs'>(
+  config: Pick<ResolvedConfig, 'root' | 'configFile' | 'plugins'>,
+  hook: K,
+  context: Parameters<NonNullable<Plugin[K]>>[0],
+): NonNullable<ReturnType<NonNullable<Plugin[K]>>> {
+  const file = configFileName(config);
+  const out: unknown[] = [];
+  for (const plugin of config.plugins) {
+    const fn = plugin[hook] as ((context: unknown) => unknown) | undefined;
+    if (!fn) continue;
+    const result = callHook(plugin, hook, file, () => fn.call(plugin, context));
+    if (result === undefined) continue;
+    if (!Array.isArray(result)) throw hookFailure(plugin.name, hook, new Error(`it returned ${typeof result}, not a list`), file);
+    out.push(...result);
+  }
+  return out as NonNullable<ReturnType<NonNullable<Plugin[K]>>>;
+}
+
+/** Runs every plugin's `config` hook, each on the configuration as the ones before left it. */
+export function applyConfigHooks(user: UserConfig, plugins: Plugin[], file: string): UserConfig {
+  let config = user;
+  for (const plugin of plugins) {
+    if (!plugin.config) continue;
+    const added = callHook(plugin, 'config', file, () => plugin.config!(config));
+    if (added && typeof added === 'object') config = merge(config, added) as UserConfig;
+  }
+  return config;
+}
+
+/** Objects merged key by key, lists appended, anything else replaced. */
+function merge(into: unknown, from: unknown): unknown {
+  if (Array.isArray(into) && Array.isArray(from)) return [...into, ...from];
+  if (isPlainObject(into) && isPlainObject(from)) {
+    const out: Record<string, unknown> = { ...into };
+    for (const [key, value] of Object.entries(from)) out[key] = key in out ? merge(out[key], value) : value;
+    return out;
+  }
+  return from;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
+
+/** Whether any plugin has a hook: a site without one takes none of the plugin paths. */
+export function hasHook(config: Pick<ResolvedConfig, 'plugins'>, hook: HookName): boolean {
+  return config.plugins.some((p) => typeof p[hook] === 'function');
+}
+
+/** The `buildEnd` hooks, in order, once the output is written: every file of the site, sorted. */
+export async function runBuildEnd(config: ResolvedConfig, files: Iterable<string>): Promise<void> {
+  const file = configFileName(config);
+  const list = [...new Set(files)].sort();
+  for (const plugin of config.plugins) {
+    if (plugin.buildEnd) await callHook(plugin, 'buildEnd', file, () => plugin.buildEnd!({ config, outDir: config.outDir, files: list }));
+  }
+}
