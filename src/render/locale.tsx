@@ -18,7 +18,7 @@ export function LanguageMenu({ view }: { view: LocaleView }) {
         <ul>
           {view.languages.map((l) => (
             <li key={l.lang}>
-              <a href={l.href} {...{ hreflang: l.lang }} lang={l.lang} aria-current={l.current ? 'page' : undefined}>{l.label}</a>
+              <a href={l.href} hrefLang={l.lang} lang={l.lang} aria-current={l.current ? 'page' : undefined}>{l.label}</a>
             </li>
           ))}
         </ul>
