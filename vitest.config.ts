@@ -29,9 +29,25 @@ export default defineConfig({
       // The documentation itself: its model, its pages, its search relevance.
       { extends: true, test: { name: 'docs', include: ['test/docs/**/*.test.ts'], ...slow } },
       // Real Chromium against built fixture sites; one browser for the project (test/setup/browser.ts).
-      { extends: true, test: { name: 'browser', include: ['test/browser/**/*.test.ts'], globalSetup: ['test/setup/browser.ts'], ...slow } },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          globalSetup: ['test/setup/browser.ts'],
+          ...slow,
+        },
+      },
       // The quality gates over the real site (or the fixtures before it exists).
-      { extends: true, test: { name: 'quality', include: ['test/quality/**/*.test.ts'], globalSetup: ['test/setup/browser.ts'], ...slow } },
+      {
+        extends: true,
+        test: {
+          name: 'quality',
+          include: ['test/quality/**/*.test.ts'],
+          globalSetup: ['test/setup/browser.ts'],
+          ...slow,
+        },
+      },
     ],
   },
 });

@@ -5,4 +5,10 @@ const { build } = await import('../src/build.js');
 
 const [root, out] = process.argv.slice(2);
 const result = await build(root, { outDir: out });
-console.log(JSON.stringify({ ms: Math.round(result.ms), pages: result.pages, maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024) }));
+console.log(
+  JSON.stringify({
+    ms: Math.round(result.ms),
+    pages: result.pages,
+    maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
+  }),
+);

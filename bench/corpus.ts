@@ -11,11 +11,26 @@ function prng(seed: number) {
   };
 }
 
-const WORDS = ('workflow step trigger event source action destination component schedule webhook request response payload header token account ' +
+const WORDS = (
+  'workflow step trigger event source action destination component schedule webhook request response payload header token account ' +
   'deploy version retry timeout limit queue memory concurrency throttle replay inspect export state cache record field value table column ' +
   'service endpoint client server message channel notify filter transform batch stream archive secret variable environment runtime package ' +
-  'install configure connect authorize refresh rotate revoke organization member admin invite share copy error failure warning success').split(' ');
-const SECTION_TITLES = ['Overview', 'Before you begin', 'Configure the trigger', 'Handle the payload', 'Send the result', 'Retries and timeouts', 'Limits', 'Troubleshooting', 'Examples', 'Security', 'Reference', 'Next steps'];
+  'install configure connect authorize refresh rotate revoke organization member admin invite share copy error failure warning success'
+).split(' ');
+const SECTION_TITLES = [
+  'Overview',
+  'Before you begin',
+  'Configure the trigger',
+  'Handle the payload',
+  'Send the result',
+  'Retries and timeouts',
+  'Limits',
+  'Troubleshooting',
+  'Examples',
+  'Security',
+  'Reference',
+  'Next steps',
+];
 
 export interface CorpusOptions {
   pages: number;
@@ -44,11 +59,18 @@ export async function writeCorpus({ pages, dir, seed = 42 }: CorpusOptions): Pro
     }
     return out.join(' ');
   };
-  const route = (i: number) => `section-${String(Math.floor(i / 50)).padStart(3, '0')}/page-${String(i).padStart(5, '0')}`;
+  const route = (i: number) =>
+    `section-${String(Math.floor(i / 50)).padStart(3, '0')}/page-${String(i).padStart(5, '0')}`;
   await rm(dir, { recursive: true, force: true });
   await mkdir(path.join(dir, 'content'), { recursive: true });
-  await writeFile(path.join(dir, 'docs.config.ts'), `export default { title: 'Corpus', base: '/docs/', product: { name: 'Corpus', slug: 'corpus', siteUrl: 'https://corpus.example' } };\n`);
-  await writeFile(path.join(dir, 'content/index.md'), `---\ntitle: Corpus\ndescription: A generated corpus of ${pages} pages.\n---\n\n${paragraph(120)}\n`);
+  await writeFile(
+    path.join(dir, 'docs.config.ts'),
+    `export default { title: 'Corpus', base: '/docs/', product: { name: 'Corpus', slug: 'corpus', siteUrl: 'https://corpus.example' } };\n`,
+  );
+  await writeFile(
+    path.join(dir, 'content/index.md'),
+    `---\ntitle: Corpus\ndescription: A generated corpus of ${pages} pages.\n---\n\n${paragraph(120)}\n`,
+  );
   const folders = new Set<string>();
   for (let i = 0; i < pages - 1; i++) folders.add(path.dirname(route(i)));
   await Promise.all([...folders].map((f) => mkdir(path.join(dir, 'content', f), { recursive: true })));
@@ -62,13 +84,39 @@ export async function writeCorpus({ pages, dir, seed = 42 }: CorpusOptions): Pro
     titles.forEach((title, s) => {
       body.push(`## ${title}`, '', paragraph(wordsPerSection), '');
       if (s === 0) body.push(`See [a related page](/${other}/) and [the home page](/).`, '');
-      if (s === 1) body.push('| Setting | Default | Meaning |', '| --- | --- | --- |', ...Array.from({ length: 4 }, () => `| \`${pick(WORDS)}\` | ${Math.floor(rand() * 1000)} | ${sentence(6)} |`), '');
+      if (s === 1)
+        body.push(
+          '| Setting | Default | Meaning |',
+          '| --- | --- | --- |',
+          ...Array.from({ length: 4 }, () => `| \`${pick(WORDS)}\` | ${Math.floor(rand() * 1000)} | ${sentence(6)} |`),
+          '',
+        );
       // Identifiers get a prefix: words like "package" or "export" are reserved in JavaScript.
-      if (s === 2) body.push('```js', `export default async function handle_${pick(WORDS)}(event) {`, `  const res_${pick(WORDS)} = await fetch("https://api.example.com/${pick(WORDS)}");`, `  return { ok: true, count: ${Math.floor(rand() * 100)} };`, '}', '```', '');
-      if (s === 3) body.push('```bash', `curl -X POST https://api.example.com/v1/${pick(WORDS)} -H "Authorization: Bearer $TOKEN"`, '```', '');
+      if (s === 2)
+        body.push(
+          '```js',
+          `export default async function handle_${pick(WORDS)}(event) {`,
+          `  const res_${pick(WORDS)} = await fetch("https://api.example.com/${pick(WORDS)}");`,
+          `  return { ok: true, count: ${Math.floor(rand() * 100)} };`,
+          '}',
+          '```',
+          '',
+        );
+      if (s === 3)
+        body.push(
+          '```bash',
+          `curl -X POST https://api.example.com/v1/${pick(WORDS)} -H "Authorization: Bearer $TOKEN"`,
+          '```',
+          '',
+        );
     });
     const file = path.join(dir, 'content', `${route(i)}.md`);
-    batch.push(writeFile(file, `---\ntitle: ${pick(WORDS)} ${pick(WORDS)} ${i}\ndescription: ${sentence(12)}\n---\n\n${paragraph(40)}\n\n${body.join('\n')}\n`));
+    batch.push(
+      writeFile(
+        file,
+        `---\ntitle: ${pick(WORDS)} ${pick(WORDS)} ${i}\ndescription: ${sentence(12)}\n---\n\n${paragraph(40)}\n\n${body.join('\n')}\n`,
+      ),
+    );
     if (batch.length >= 200) await Promise.all(batch.splice(0));
   }
   await Promise.all(batch);

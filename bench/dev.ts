@@ -59,7 +59,15 @@ export async function measureDevLatency(root: string, options: DevLatencyOptions
     }
     const sorted = [...samples].sort((a, b) => a - b);
     const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
-    return { pages: site.pages.length, page, startupMs: Math.round(startupMs), samples: samples.map(Math.round), medianMs: at(0.5), p95Ms: at(0.95), maxMs: Math.round(sorted[sorted.length - 1]) };
+    return {
+      pages: site.pages.length,
+      page,
+      startupMs: Math.round(startupMs),
+      samples: samples.map(Math.round),
+      medianMs: at(0.5),
+      p95Ms: at(0.95),
+      maxMs: Math.round(sorted[sorted.length - 1]),
+    };
   } finally {
     stream.close();
     await dev.close();
@@ -74,8 +82,10 @@ async function copyRoot(root: string): Promise<string> {
   const contentName = path.relative(root, config.contentDir);
   for (const entry of await readdir(root)) {
     const from = path.join(root, entry);
-    if (entry === contentName || CONFIG_FILES.includes(entry)) await cp(from, path.join(copy, entry), { recursive: true });
-    else if (entry !== '.git' && entry !== path.relative(root, config.outDir)) await symlink(from, path.join(copy, entry));
+    if (entry === contentName || CONFIG_FILES.includes(entry))
+      await cp(from, path.join(copy, entry), { recursive: true });
+    else if (entry !== '.git' && entry !== path.relative(root, config.outDir))
+      await symlink(from, path.join(copy, entry));
   }
   return copy;
 }

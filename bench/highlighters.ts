@@ -9,7 +9,16 @@ import { performance } from 'node:perf_hooks';
 import { highlightLines, isKnownLanguage, type HighlighterName } from '../src/markdown/highlight.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const NAMES: Record<string, string> = { tk: 'keyword', ts: 'string', tn: 'number/constant', tc: 'comment', tf: 'function/type', tp: 'property/variable', tm: 'meta', '': 'plain' };
+const NAMES: Record<string, string> = {
+  tk: 'keyword',
+  ts: 'string',
+  tn: 'number/constant',
+  tc: 'comment',
+  tf: 'function/type',
+  tp: 'property/variable',
+  tm: 'meta',
+  '': 'plain',
+};
 
 /** Per character: the kind a highlighter gives it (lowlight's classes folded into the same kinds). */
 function kinds(lang: string, code: string, highlighter: HighlighterName): string[] {
@@ -131,7 +140,9 @@ function report(lang: string, code: string, showAll: boolean): string[] {
     }
     let j = i;
     while (j < chars.length && !/\s/.test(chars[j]) && a[j] === a[i] && b[j] === b[i]) j++;
-    out.push(`  ${JSON.stringify(chars.slice(i, j).join(''))}  highlight.js: ${NAMES[a[i] ?? '']}  shiki: ${NAMES[b[i] ?? '']}`);
+    out.push(
+      `  ${JSON.stringify(chars.slice(i, j).join(''))}  highlight.js: ${NAMES[a[i] ?? '']}  shiki: ${NAMES[b[i] ?? '']}`,
+    );
     i = j;
   }
   return out;
@@ -143,7 +154,8 @@ async function blocksOf(contentDir: string): Promise<[string, string][]> {
   const blocks: [string, string][] = [];
   for (const file of files) {
     const text = await readFile(path.join(contentDir, file), 'utf8');
-    for (const m of text.matchAll(/^ *```(\w+)[^\n]*\n([\s\S]*?)\n *```/gm)) if (m[1] !== 'text') blocks.push([m[1], m[2]]);
+    for (const m of text.matchAll(/^ *```(\w+)[^\n]*\n([\s\S]*?)\n *```/gm))
+      if (m[1] !== 'text') blocks.push([m[1], m[2]]);
   }
   return blocks;
 }
@@ -163,7 +175,9 @@ export interface HighlighterTimes {
 
 /** Times both highlighters on every block of a content folder (run it in a fresh process for the first pass to mean anything). */
 export async function timeHighlighters(contentDir: string): Promise<HighlighterTimes> {
-  const blocks = (await blocksOf(contentDir)).filter(([lang]) => isKnownLanguage(lang, 'lowlight') && isKnownLanguage(lang, 'shiki'));
+  const blocks = (await blocksOf(contentDir)).filter(
+    ([lang]) => isKnownLanguage(lang, 'lowlight') && isKnownLanguage(lang, 'shiki'),
+  );
   const once = (highlighter: HighlighterName) => {
     const t = performance.now();
     for (const [lang, code] of blocks) highlightLines(lang, code, highlighter);
@@ -171,9 +185,26 @@ export async function timeHighlighters(contentDir: string): Promise<HighlighterT
   };
   const lowlightFirstMs = once('lowlight');
   const shikiFirstMs = once('shiki');
-  const median = (highlighter: HighlighterName) => [once(highlighter), once(highlighter), once(highlighter)].sort((x, y) => x - y)[1];
-  const spans = (highlighter: HighlighterName) => blocks.reduce((n, [lang, code]) => n + highlightLines(lang, code, highlighter).flat().filter((t) => t.kind).length, 0);
-  return { blocks: blocks.length, lowlightFirstMs, shikiFirstMs, lowlightMs: median('lowlight'), shikiMs: median('shiki'), lowlightSpans: spans('lowlight'), shikiSpans: spans('shiki') };
+  const median = (highlighter: HighlighterName) =>
+    [once(highlighter), once(highlighter), once(highlighter)].sort((x, y) => x - y)[1];
+  const spans = (highlighter: HighlighterName) =>
+    blocks.reduce(
+      (n, [lang, code]) =>
+        n +
+        highlightLines(lang, code, highlighter)
+          .flat()
+          .filter((t) => t.kind).length,
+      0,
+    );
+  return {
+    blocks: blocks.length,
+    lowlightFirstMs,
+    shikiFirstMs,
+    lowlightMs: median('lowlight'),
+    shikiMs: median('shiki'),
+    lowlightSpans: spans('lowlight'),
+    shikiSpans: spans('shiki'),
+  };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -189,9 +220,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log(lines.join('\n'));
   }
   if (args.includes('--time')) {
-    const dir = args[args.indexOf('--time') + 1]?.startsWith('-') === false ? args[args.indexOf('--time') + 1] : path.join(REPO, 'content');
+    const dir =
+      args[args.indexOf('--time') + 1]?.startsWith('-') === false
+        ? args[args.indexOf('--time') + 1]
+        : path.join(REPO, 'content');
     const t = await timeHighlighters(dir);
     const ms = (n: number) => `${Math.round(n)} ms`;
-    console.log(`\n${t.blocks} blocks in ${dir}: first pass lowlight ${ms(t.lowlightFirstMs)}, shiki ${ms(t.shikiFirstMs)}; later passes lowlight ${ms(t.lowlightMs)}, shiki ${ms(t.shikiMs)}; token spans lowlight ${t.lowlightSpans}, shiki ${t.shikiSpans}`);
+    console.log(
+      `\n${t.blocks} blocks in ${dir}: first pass lowlight ${ms(t.lowlightFirstMs)}, shiki ${ms(t.shikiFirstMs)}; later passes lowlight ${ms(t.lowlightMs)}, shiki ${ms(t.shikiMs)}; token spans lowlight ${t.lowlightSpans}, shiki ${t.shikiSpans}`,
+    );
   }
 }

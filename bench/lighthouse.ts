@@ -10,7 +10,17 @@ export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'se
 export type Category = (typeof CATEGORIES)[number];
 
 /** The flags of test/helpers/browser.ts, for the Chromium that Lighthouse drives itself. */
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
 
 export interface AuditTarget {
   name: string;
@@ -27,7 +37,10 @@ export interface AuditResult {
 
 /** The longest page outside the reference sections: "a long guide". */
 async function longestGuide(outDir: string): Promise<string> {
-  const records = JSON.parse(await readFile(path.join(outDir, 'pages.json'), 'utf8')) as { path: string; regularPath: string }[];
+  const records = JSON.parse(await readFile(path.join(outDir, 'pages.json'), 'utf8')) as {
+    path: string;
+    regularPath: string;
+  }[];
   let best = { path: '', size: -1 };
   for (const r of records) {
     if (/\/(api|reference|errors)\//.test(r.regularPath) || r.regularPath === '/') continue; // references, not guides
@@ -52,18 +65,33 @@ export async function auditTargets(outDir: string, base: string): Promise<AuditT
 
 /** A Chromium for Lighthouse (it drives its own over the DevTools port). */
 export function launchChrome(): Promise<chromeLauncher.LaunchedChrome> {
-  return chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  return chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
 }
 
-export async function audit(chrome: chromeLauncher.LaunchedChrome, url: string, categories: readonly Category[], skipAudits: string[] = []): Promise<AuditResult> {
-  const runner = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories], skipAudits });
+export async function audit(
+  chrome: chromeLauncher.LaunchedChrome,
+  url: string,
+  categories: readonly Category[],
+  skipAudits: string[] = [],
+): Promise<AuditResult> {
+  const runner = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...categories],
+    skipAudits,
+  });
   const lhr = runner!.lhr;
   const scores = Object.fromEntries(categories.map((c) => [c, lhr.categories[c]?.score ?? null]));
   const failing: string[] = [];
   for (const c of categories) {
     for (const ref of lhr.categories[c]?.auditRefs ?? []) {
       const a = lhr.audits[ref.id];
-      if (ref.weight > 0 && a.score !== null && a.score < 1) failing.push(`${c}/${ref.id} ${a.score}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+      if (ref.weight > 0 && a.score !== null && a.score < 1)
+        failing.push(`${c}/${ref.id} ${a.score}${a.displayValue ? ` (${a.displayValue})` : ''}`);
     }
   }
   return { scores, failing, error: lhr.runtimeError?.message };

@@ -57,13 +57,19 @@ export const eleventy: Peer = {
     const install = path.join(PEERS_DIR, 'eleventy');
     if (!existsSync(path.join(install, 'node_modules/@11ty/eleventy/package.json'))) {
       await mkdir(install, { recursive: true });
-      await writeFile(path.join(install, 'package.json'), JSON.stringify({ private: true, dependencies: { '@11ty/eleventy': ELEVENTY_VERSION } }));
+      await writeFile(
+        path.join(install, 'package.json'),
+        JSON.stringify({ private: true, dependencies: { '@11ty/eleventy': ELEVENTY_VERSION } }),
+      );
       await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: install });
     }
     await rm(workDir, { recursive: true, force: true });
     await cp(corpusContent, path.join(workDir, 'src'), { recursive: true });
     await mkdir(path.join(workDir, 'src/_includes'), { recursive: true });
-    await writeFile(path.join(workDir, 'src/_includes/bare.liquid'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ title }}</title></head><body><main>{{ content }}</main></body></html>\n');
+    await writeFile(
+      path.join(workDir, 'src/_includes/bare.liquid'),
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ title }}</title></head><body><main>{{ content }}</main></body></html>\n',
+    );
     await writeFile(path.join(workDir, 'src/src.json'), JSON.stringify({ layout: 'bare.liquid' }));
   },
   build(workDir) {
@@ -78,12 +84,17 @@ export const hugo: Peer = {
   async prepare(corpusContent, workDir) {
     await rm(workDir, { recursive: true, force: true });
     await cp(corpusContent, path.join(workDir, 'content'), { recursive: true });
-    if (existsSync(path.join(workDir, 'content/index.md'))) await rename(path.join(workDir, 'content/index.md'), path.join(workDir, 'content/_index.md'));
+    if (existsSync(path.join(workDir, 'content/index.md')))
+      await rename(path.join(workDir, 'content/index.md'), path.join(workDir, 'content/_index.md'));
     await mkdir(path.join(workDir, 'layouts/_default'), { recursive: true });
-    const layout = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body><main>{{ .Content }}</main></body></html>\n';
+    const layout =
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body><main>{{ .Content }}</main></body></html>\n';
     await writeFile(path.join(workDir, 'layouts/_default/single.html'), layout);
     await writeFile(path.join(workDir, 'layouts/_default/list.html'), layout);
-    await writeFile(path.join(workDir, 'hugo.toml'), "baseURL = 'https://example.org/'\ndisableKinds = ['taxonomy', 'term', 'RSS', 'sitemap', 'robotsTXT']\n");
+    await writeFile(
+      path.join(workDir, 'hugo.toml'),
+      "baseURL = 'https://example.org/'\ndisableKinds = ['taxonomy', 'term', 'RSS', 'sitemap', 'robotsTXT']\n",
+    );
   },
   build(workDir) {
     return timed('hugo', ['--quiet', '--destination', 'public'], workDir);
@@ -92,7 +103,10 @@ export const hugo: Peer = {
 
 /** The peers this machine can run: Eleventy always (installed on first use), Hugo when it is on the PATH. */
 export async function availablePeers(): Promise<Peer[]> {
-  const hasHugo = await run('hugo', ['version']).then(() => true, () => false);
+  const hasHugo = await run('hugo', ['version']).then(
+    () => true,
+    () => false,
+  );
   return hasHugo ? [eleventy, hugo] : [eleventy];
 }
 
@@ -101,7 +115,9 @@ export async function writeGenCorpus(root: string, pages: number): Promise<strin
   const content = path.join(root, 'content');
   if (!existsSync(path.join(content, 'index.md'))) {
     await rm(root, { recursive: true, force: true });
-    await run(process.execPath, [path.join(import.meta.dirname, 'gen-corpus.mjs'), content, String(pages)], { maxBuffer: 1 << 24 });
+    await run(process.execPath, [path.join(import.meta.dirname, 'gen-corpus.mjs'), content, String(pages)], {
+      maxBuffer: 1 << 24,
+    });
   }
   return content;
 }

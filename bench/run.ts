@@ -23,7 +23,11 @@ interface BuildFigures {
 
 /** One build in a fresh Node process: wall time inside the build, and that process's peak memory. */
 async function buildOnce(root: string, out: string): Promise<BuildFigures> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(REPO, 'bench/build-once.ts'), root, out], { cwd: REPO, maxBuffer: 1 << 24 });
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', path.join(REPO, 'bench/build-once.ts'), root, out],
+    { cwd: REPO, maxBuffer: 1 << 24 },
+  );
   return JSON.parse(stdout.trim().split('\n').pop()!);
 }
 
@@ -35,7 +39,11 @@ async function removeOutput(out: string): Promise<void> {
 
 /** The highlighter's share of a cold build: its first pass over the root's code blocks, in a fresh process. */
 async function highlighterShare(root: string, buildMs: number): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(REPO, 'bench/highlighters.ts'), '--json', path.join(root, 'content')], { cwd: REPO });
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', path.join(REPO, 'bench/highlighters.ts'), '--json', path.join(root, 'content')],
+    { cwd: REPO },
+  );
   const t = JSON.parse(stdout.trim().split('\n').pop()!);
   const pct = (ms: number) => `${Math.round((ms / buildMs) * 100)}%`;
   const ms = (n: number) => `${Math.round(n)} ms`;
@@ -47,7 +55,11 @@ function row(label: string, f: BuildFigures): string {
 }
 
 const args = process.argv.slice(2);
-const sizes = (args[args.indexOf('--sizes') + 1] && args.includes('--sizes') ? args[args.indexOf('--sizes') + 1] : '1000,10000').split(',').map(Number);
+const sizes = (
+  args[args.indexOf('--sizes') + 1] && args.includes('--sizes') ? args[args.indexOf('--sizes') + 1] : '1000,10000'
+)
+  .split(',')
+  .map(Number);
 const lines = ['| Build | Pages | Wall time | Pages/s | Peak memory |', '| --- | --- | --- | --- | --- |'];
 const print = () => console.log(`\n${lines.join('\n')}\n`);
 
@@ -64,7 +76,12 @@ if (!args.includes('--skip-real') && existsSync(path.join(REPO, 'content/index.m
   const js = await initialScriptWeight(out);
   console.log(`initial JavaScript of the home page: ${JSON.stringify(js)}`);
   const { measureSite, formatReport } = await import('./weight-report.js');
-  console.log(formatReport(await measureSite(out)).split('\n').slice(-6).join('\n'));
+  console.log(
+    formatReport(await measureSite(out))
+      .split('\n')
+      .slice(-6)
+      .join('\n'),
+  );
   const { benchSearch } = await import('./search.js');
   const search = await benchSearch({ root: REPO, dir: out, buildMs: cold.ms });
   console.log(`search, real site: ${JSON.stringify(search)}`);
@@ -94,12 +111,18 @@ async function coldBuild(dir: string, out: string): Promise<BuildFigures> {
 /** The first page of the corpus in file order below the home page: the one a writer edits. */
 async function somePage(content: string): Promise<string> {
   const { readdir } = await import('node:fs/promises');
-  const files = (await readdir(content, { recursive: true })).map(String).filter((f) => f.endsWith('.md') && f !== 'index.md').sort();
+  const files = (await readdir(content, { recursive: true }))
+    .map(String)
+    .filter((f) => f.endsWith('.md') && f !== 'index.md')
+    .sort();
   return path.join(content, files[0]);
 }
 
 const rounds = args.includes('--rounds') ? Number(args[args.indexOf('--rounds') + 1]) : 3;
-const peerLines = ['| Pages | Tool | Cold build (median) | Runs | Peak memory | Ours / tool |', '| --- | --- | --- | --- | --- | --- |'];
+const peerLines = [
+  '| Pages | Tool | Cold build (median) | Runs | Peak memory | Ours / tool |',
+  '| --- | --- | --- | --- | --- | --- |',
+];
 
 for (const pages of sizes) {
   const dir = path.join(CORPORA, `gen-${pages}`);
@@ -108,17 +131,24 @@ for (const pages of sizes) {
   if (args.includes('--peers')) {
     // Interleaved: each round builds with every tool in turn, so a noisy minute hurts all of them alike.
     const peers = await availablePeers();
-    for (const peer of peers) await peer.prepare(content, path.join(dir, `peer-${peer.name.split(' ')[0].toLowerCase()}`));
-    const runs = new Map<string, PeerFigures[]>([['ours', []], ...peers.map((p): [string, PeerFigures[]] => [p.name, []])]);
+    for (const peer of peers)
+      await peer.prepare(content, path.join(dir, `peer-${peer.name.split(' ')[0].toLowerCase()}`));
+    const runs = new Map<string, PeerFigures[]>([
+      ['ours', []],
+      ...peers.map((p): [string, PeerFigures[]] => [p.name, []]),
+    ]);
     for (let round = 0; round < (pages >= 10000 ? 1 : rounds); round++) {
       runs.get('ours')!.push(await coldBuild(dir, out));
-      for (const peer of peers) runs.get(peer.name)!.push(await peer.build(path.join(dir, `peer-${peer.name.split(' ')[0].toLowerCase()}`)));
+      for (const peer of peers)
+        runs.get(peer.name)!.push(await peer.build(path.join(dir, `peer-${peer.name.split(' ')[0].toLowerCase()}`)));
     }
     const ours = median(runs.get('ours')!.map((r) => r.ms));
     for (const [name, figures] of runs) {
       const ms = median(figures.map((r) => r.ms));
       const label = name === 'ours' ? 'ours' : name;
-      peerLines.push(`| ${pages.toLocaleString('en-US')} | ${label} | ${(ms / 1000).toFixed(2)} s | ${figures.map((r) => (r.ms / 1000).toFixed(1)).join(', ')} | ${Math.max(...figures.map((r) => r.maxRssMB))} MB | ${name === 'ours' ? '' : (ours / ms).toFixed(2)} |`);
+      peerLines.push(
+        `| ${pages.toLocaleString('en-US')} | ${label} | ${(ms / 1000).toFixed(2)} s | ${figures.map((r) => (r.ms / 1000).toFixed(1)).join(', ')} | ${Math.max(...figures.map((r) => r.maxRssMB))} MB | ${name === 'ours' ? '' : (ours / ms).toFixed(2)} |`,
+      );
     }
     console.log(`\n${peerLines.join('\n')}\n`);
   }
@@ -138,9 +168,13 @@ for (const pages of sizes) {
   console.log(`corpus ${pages}: HTML of a typical page ${typical.length} bytes, ${gzipSync(typical).length} gzip`);
   if (pages >= 10000) {
     const { benchSearch } = await import('./search.js');
-    console.log(`search, corpus ${pages}: ${JSON.stringify(await benchSearch({ root: dir, dir: out, buildMs: cold.ms }))}`);
+    console.log(
+      `search, corpus ${pages}: ${JSON.stringify(await benchSearch({ root: dir, dir: out, buildMs: cold.ms }))}`,
+    );
     const { measureDevLatency } = await import('./dev.js');
-    console.log(`dev, corpus ${pages}, save to reload message: ${JSON.stringify(await measureDevLatency(dir, { edits: 10 }))}`);
+    console.log(
+      `dev, corpus ${pages}, save to reload message: ${JSON.stringify(await measureDevLatency(dir, { edits: 10 }))}`,
+    );
   }
   print();
 }

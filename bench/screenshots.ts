@@ -21,13 +21,20 @@ const baseOf = (html: string) => /<meta name="docs:base" content="([^"]+)"/.exec
 const THEMES = ['light', 'dark'] as const;
 const OUT = path.join(REPO, 'screenshots');
 
-const root = path.resolve(process.argv[2] ?? (existsSync(path.join(REPO, 'content/index.md')) ? REPO : fixture('quality')));
+const root = path.resolve(
+  process.argv[2] ?? (existsSync(path.join(REPO, 'content/index.md')) ? REPO : fixture('quality')),
+);
 const prebuilt = existsSync(path.join(root, 'pages.json'));
-const site = prebuilt ? { outDir: root, base: baseOf(await readFile(path.join(root, '404.html'), 'utf8')), cleanup: async () => {} } : await buildToTemp(root);
+const site = prebuilt
+  ? { outDir: root, base: baseOf(await readFile(path.join(root, '404.html'), 'utf8')), cleanup: async () => {} }
+  : await buildToTemp(root);
 const server = await serveDir(site.outDir, site.base);
 const { browser, close } = await launchBrowser();
 try {
-  const records = JSON.parse(await readFile(path.join(site.outDir, 'pages.json'), 'utf8')) as { path: string; regularPath: string }[];
+  const records = JSON.parse(await readFile(path.join(site.outDir, 'pages.json'), 'utf8')) as {
+    path: string;
+    regularPath: string;
+  }[];
   let longest = { path: site.base, size: -1 };
   for (const r of records) {
     if (/\/(api|reference|errors)\//.test(r.regularPath) || r.regularPath === '/') continue; // references, not guides
@@ -46,7 +53,11 @@ try {
   await mkdir(OUT, { recursive: true });
   for (const theme of THEMES) {
     for (const width of WIDTHS) {
-      const context = await browser.newContext({ colorScheme: theme, viewport: { width, height: 900 }, reducedMotion: 'reduce' });
+      const context = await browser.newContext({
+        colorScheme: theme,
+        viewport: { width, height: 900 },
+        reducedMotion: 'reduce',
+      });
       const page = await context.newPage();
       for (const p of pages) {
         await page.goto(`${server.origin}${p.path}`, { waitUntil: 'load' });

@@ -90,9 +90,17 @@ export async function benchSearch(options: SearchBenchOptions): Promise<SearchBe
     const config = await loadConfig(options.root, { outDir: temp });
     base = options.base ?? config.base;
     const stages = new Map<string, number>();
-    const result = await buildSite(config, new FsWriter(temp), { stage: (label, ms) => stages.set(label, ms), info() {}, error() {} });
+    const result = await buildSite(config, new FsWriter(temp), {
+      stage: (label, ms) => stages.set(label, ms),
+      info() {},
+      error() {},
+    });
     const searchMs = stages.get('search') ?? 0;
-    build = { totalMs: Math.round(result.ms), searchMs: Math.round(searchMs), addsPercent: round((100 * searchMs) / (result.ms - searchMs)) };
+    build = {
+      totalMs: Math.round(result.ms),
+      searchMs: Math.round(searchMs),
+      addsPercent: round((100 * searchMs) / (result.ms - searchMs)),
+    };
   }
   try {
     const manifest = JSON.parse(await readFile(path.join(dir, 'search.json'), 'utf8')) as SearchManifest;
@@ -113,7 +121,11 @@ async function timeSearchStage(root: string, buildMs?: number): Promise<NonNulla
   const started = performance.now();
   buildSearchIndex(site);
   const searchMs = performance.now() - started;
-  return { totalMs: buildMs, searchMs: Math.round(searchMs), addsPercent: buildMs ? round((100 * searchMs) / (buildMs - searchMs)) : undefined };
+  return {
+    totalMs: buildMs,
+    searchMs: Math.round(searchMs),
+    addsPercent: buildMs ? round((100 * searchMs) / (buildMs - searchMs)) : undefined,
+  };
 }
 
 async function gzipSize(file: string): Promise<number> {
@@ -134,16 +146,27 @@ async function indexSize(dir: string, base: string, manifest: SearchManifest): P
     if (f.startsWith(`${manifest.dir}t/`)) largest = Math.max(largest, size);
   }
   const manifestGzipBytes = await gzipSize(path.join(dir, 'search.json'));
-  return { files: files.length + 1, gzipBytes: gzipBytes + manifestGzipBytes, manifestGzipBytes, largestShardGzipBytes: largest };
+  return {
+    files: files.length + 1,
+    gzipBytes: gzipBytes + manifestGzipBytes,
+    manifestGzipBytes,
+    largestShardGzipBytes: largest,
+  };
 }
 
 /** Titles, headings, two-word mixes, prefixes and one-letter typos, from the site's page list. */
 async function defaultQueries(dir: string): Promise<string[]> {
-  const pages = JSON.parse(await readFile(path.join(dir, 'pages.json'), 'utf8')) as { title: string; headers: { title: string }[] }[];
-  const pick = <T>(list: T[], n: number) => Array.from({ length: Math.min(n, list.length) }, (_, i) => list[Math.floor((i * list.length) / n)]);
+  const pages = JSON.parse(await readFile(path.join(dir, 'pages.json'), 'utf8')) as {
+    title: string;
+    headers: { title: string }[];
+  }[];
+  const pick = <T>(list: T[], n: number) =>
+    Array.from({ length: Math.min(n, list.length) }, (_, i) => list[Math.floor((i * list.length) / n)]);
   const titles = pick(pages, 8).map((p) => p.title);
   const headings = [...new Set(pages.flatMap((p) => p.headers.map((h) => h.title)))];
-  const words = [...new Set([...titles, ...headings].flatMap((t) => t.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length >= 6))];
+  const words = [
+    ...new Set([...titles, ...headings].flatMap((t) => t.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length >= 6)),
+  ];
   const typo = (w: string) => `${w.slice(0, 3)}${w[4]}${w[3]}${w.slice(5)}`;
   return [
     ...titles,
@@ -173,8 +196,13 @@ async function measureInBrowser(dir: string, base: string, queries: string[]) {
       await page.keyboard.press('/');
       await typeQuery(page, q);
       await page.waitForLoadState('networkidle');
-      const searchFiles = [...new Set(fetched)].filter((p) => p === `${base}search.json` || p.startsWith(`${base}assets/search/`) || p.startsWith(`${base}assets/chunks/`));
-      const files = await Promise.all(searchFiles.map(async (p) => ({ path: p, gzipBytes: await gzipSize(path.join(dir, p.slice(base.length))) })));
+      const searchFiles = [...new Set(fetched)].filter(
+        (p) =>
+          p === `${base}search.json` || p.startsWith(`${base}assets/search/`) || p.startsWith(`${base}assets/chunks/`),
+      );
+      const files = await Promise.all(
+        searchFiles.map(async (p) => ({ path: p, gzipBytes: await gzipSize(path.join(dir, p.slice(base.length))) })),
+      );
       firsts.push({ query: q, gzipBytes: files.reduce((n, f) => n + f.gzipBytes, 0), files });
       await context.close();
     }
@@ -214,7 +242,9 @@ async function measureInBrowser(dir: string, base: string, queries: string[]) {
 
 /** `n` queries spread over the list (titles, headings, prefixes, typos and pairs by default). */
 function spread<T>(list: T[], n: number): T[] {
-  return [...new Set(Array.from({ length: Math.min(n, list.length) }, (_, i) => list[Math.floor((i * list.length) / n)]))];
+  return [
+    ...new Set(Array.from({ length: Math.min(n, list.length) }, (_, i) => list[Math.floor((i * list.length) / n)])),
+  ];
 }
 
 /** Types the whole query at once (one search) and waits until its results are on screen. */
@@ -241,6 +271,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
   const dir = option('--dir');
   const buildMs = option('--build-ms');
   const root = args[0] && !args[0].startsWith('--') ? path.resolve(args[0]) : undefined;
-  const result = await benchSearch({ root, dir: dir && path.resolve(dir), buildMs: buildMs ? Number(buildMs) : undefined });
+  const result = await benchSearch({
+    root,
+    dir: dir && path.resolve(dir),
+    buildMs: buildMs ? Number(buildMs) : undefined,
+  });
   console.log(JSON.stringify(result, null, 2));
 }

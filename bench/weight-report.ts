@@ -37,7 +37,9 @@ export const gzipSize = (data: string | Uint8Array) => gzipSync(data).length;
 /** Every page of the site: each `index.html` and `404.html`, not the redirect stubs (they hold no content). */
 export async function sitePages(distDir: string): Promise<string[]> {
   const entries = await readdir(distDir, { recursive: true });
-  const html = entries.map((e) => e.split(path.sep).join('/')).filter((e) => e.endsWith('.html') && !e.startsWith('assets/'));
+  const html = entries
+    .map((e) => e.split(path.sep).join('/'))
+    .filter((e) => e.endsWith('.html') && !e.startsWith('assets/'));
   const pages: string[] = [];
   for (const file of html.sort()) {
     const text = await readFile(path.join(distDir, file), 'utf8');
@@ -59,7 +61,8 @@ function toFile(distDir: string, base: string, url: string): string | null {
 /** `import ... from "x"` and `import "x"` at the top level of an ES module; `import("x")` is on demand. */
 function staticImports(code: string): string[] {
   const found: string[] = [];
-  for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g)) found.push(m[1]);
+  for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g))
+    found.push(m[1]);
   return found;
 }
 
@@ -133,11 +136,19 @@ function median(values: number[]): number {
 /** The table the script prints: one line a page, then the median and the largest of each column. */
 export function formatReport(weights: PageWeight[]): string {
   const width = Math.max(4, ...weights.map((w) => w.page.length));
-  const row = (name: string, html: string, js: string, css: string) => `${name.padEnd(width)}  ${html.padStart(9)}  ${js.padStart(9)}  ${css.padStart(9)}`;
-  const lines = [row('page', 'html', 'js', 'css'), row('budget', `<= ${kb(BUDGETS.htmlMax)}`, `<= ${kb(BUDGETS.js)}`, `<= ${kb(BUDGETS.css)}`)];
-  for (const w of [...weights].sort((a, b) => b.html - a.html)) lines.push(row(w.page, kb(w.html), kb(w.js), kb(w.css)));
+  const row = (name: string, html: string, js: string, css: string) =>
+    `${name.padEnd(width)}  ${html.padStart(9)}  ${js.padStart(9)}  ${css.padStart(9)}`;
+  const lines = [
+    row('page', 'html', 'js', 'css'),
+    row('budget', `<= ${kb(BUDGETS.htmlMax)}`, `<= ${kb(BUDGETS.js)}`, `<= ${kb(BUDGETS.css)}`),
+  ];
+  for (const w of [...weights].sort((a, b) => b.html - a.html))
+    lines.push(row(w.page, kb(w.html), kb(w.js), kb(w.css)));
   const col = (kind: 'html' | 'js' | 'css') => weights.map((w) => w[kind]);
-  lines.push('', row(`median of ${weights.length} pages`, kb(median(col('html'))), kb(median(col('js'))), kb(median(col('css')))));
+  lines.push(
+    '',
+    row(`median of ${weights.length} pages`, kb(median(col('html'))), kb(median(col('js'))), kb(median(col('css')))),
+  );
   lines.push(row('median budget', `<= ${kb(BUDGETS.html)}`, '', ''));
   lines.push(row('largest', kb(Math.max(...col('html'))), kb(Math.max(...col('js'))), kb(Math.max(...col('css')))));
   return lines.join('\n');

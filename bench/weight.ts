@@ -25,6 +25,8 @@ export async function initialScriptWeight(distDir: string, page = 'index.html'):
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const weight = await initialScriptWeight(path.resolve(process.argv[2] ?? 'dist'));
-  console.log(`initial JavaScript: ${kb(weight.gzip)} gzip (budget ${kb(INITIAL_JS_BUDGET)}): ${weight.files.join(', ')}`);
+  console.log(
+    `initial JavaScript: ${kb(weight.gzip)} gzip (budget ${kb(INITIAL_JS_BUDGET)}): ${weight.files.join(', ')}`,
+  );
   if (weight.gzip > INITIAL_JS_BUDGET) process.exitCode = 1;
 }

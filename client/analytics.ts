@@ -14,5 +14,8 @@ export function initAnalytics(): void {
   script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(id)}`;
   document.head.append(script);
   // Pages shown by the router are page views too; the container decides what to do with them.
-  onNavigated((samePage) => !samePage && dataLayer.push({ event: 'docs.pageview', page_path: location.pathname, page_title: document.title }));
+  onNavigated(
+    (samePage) =>
+      !samePage && dataLayer.push({ event: 'docs.pageview', page_path: location.pathname, page_title: document.title }),
+  );
 }

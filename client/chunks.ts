@@ -74,7 +74,10 @@ export function loadChunk(url: string): Promise<ChunkData> {
     });
     inFlight.set(url, promise);
     // Settled either way: a later attempt starts afresh (a failed one may succeed on a new try).
-    promise.then(() => inFlight.delete(url), () => inFlight.delete(url));
+    promise.then(
+      () => inFlight.delete(url),
+      () => inFlight.delete(url),
+    );
   }
   return promise;
 }

@@ -7,7 +7,10 @@ import { text } from './strings.js';
 export function runnableText(code: Element): string {
   const lines = [...code.querySelectorAll(':scope > .line')];
   if (!lines.length) return code.textContent ?? '';
-  return lines.filter((line) => !line.matches('.remove, .hunk')).map((line) => line.textContent).join('\n');
+  return lines
+    .filter((line) => !line.matches('.remove, .hunk'))
+    .map((line) => line.textContent)
+    .join('\n');
 }
 
 /** Copy buttons of code blocks; delegated, so blocks swapped in by the router work too. */

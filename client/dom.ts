@@ -17,7 +17,9 @@ export const NAVIGATED = 'docs:navigated';
 export const NAVIGATE = 'docs:navigate';
 
 export function onNavigated(listener: (samePage: boolean) => void): void {
-  document.addEventListener(NAVIGATED, (event) => listener(Boolean((event as CustomEvent<{ samePage: boolean }>).detail?.samePage)));
+  document.addEventListener(NAVIGATED, (event) =>
+    listener(Boolean((event as CustomEvent<{ samePage: boolean }>).detail?.samePage)),
+  );
 }
 
 /** A primary-button click without modifier keys: anything else (new tab, new window, save) is the browser's. */
@@ -31,7 +33,8 @@ export function isPlainClick(event: MouseEvent): boolean {
  */
 export function routableUrl(link: Element | null): URL | null {
   if (!(link instanceof HTMLAnchorElement) || !link.hasAttribute('href')) return null;
-  if ((link.target && link.target !== '_self') || link.hasAttribute('download') || link.hasAttribute('data-no-router')) return null;
+  if ((link.target && link.target !== '_self') || link.hasAttribute('download') || link.hasAttribute('data-no-router'))
+    return null;
   const url = new URL(link.href);
   if (url.origin !== location.origin || stripBase(base, url.pathname) === null) return null;
   if (/\.(?!html$)[a-z0-9]+$/i.test(url.pathname)) return null;

@@ -12,7 +12,10 @@ export function initDrawer(): void {
   if (!button || !sidebar) return;
   const isOpen = () => sidebar.classList.contains('open');
   // While the drawer is open, what it covers is inert: Tab stays in the drawer and the menu button.
-  const covered = () => document.querySelectorAll<HTMLElement>('main, aside.toc, .skip-link, .topbar > :not(.menu-button), .banner, .site-footer');
+  const covered = () =>
+    document.querySelectorAll<HTMLElement>(
+      'main, aside.toc, .skip-link, .topbar > :not(.menu-button), .banner, .site-footer',
+    );
   const toggle = (open: boolean, returnFocus: boolean) => {
     sidebar.classList.toggle('open', open);
     covered().forEach((element) => (element.inert = open));
@@ -38,5 +41,8 @@ export function initDrawer(): void {
     toggle(false, false);
     document.getElementById('page-title')?.focus({ preventScroll: true });
   });
-  matchMedia('(max-width: 768px)').addEventListener('change', (event) => !event.matches && isOpen() && toggle(false, false));
+  matchMedia('(max-width: 768px)').addEventListener(
+    'change',
+    (event) => !event.matches && isOpen() && toggle(false, false),
+  );
 }

@@ -15,7 +15,13 @@ export function readHead(doc: Document): ChunkHead {
 }
 
 /** Sets, adds or (value undefined) removes one tag, so the head ends up as the static HTML has it. */
-function setTag(tagName: 'meta' | 'link', key: string, name: string, attribute: 'content' | 'href', value: string | undefined): void {
+function setTag(
+  tagName: 'meta' | 'link',
+  key: string,
+  name: string,
+  attribute: 'content' | 'href',
+  value: string | undefined,
+): void {
   let tag = document.head.querySelector(`${tagName}[${key}="${name}"]`);
   if (value === undefined) return tag?.remove();
   if (!tag) {

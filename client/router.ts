@@ -101,7 +101,8 @@ async function navigate(href: string, mode: Mode): Promise<void> {
       if (progress) startProgress();
       page = await loadChunk(target.chunk);
       // Another language has its own top bar, strings and direction: a full load shows them.
-      if (page.head.lang !== document.documentElement.lang) return leave(new URL(target.path + url.search + url.hash, url).href, mode);
+      if (page.head.lang !== document.documentElement.lang)
+        return leave(new URL(target.path + url.search + url.hash, url).href, mode);
     } else {
       page = await notFoundPage();
     }

@@ -4,7 +4,15 @@
  * `.html`, `index.html`) are tried the same way on a click and on `404.html`.
  */
 import type { RoutesIndexData } from '../src/shared/contract.js';
-import { decodePath, isExternal, pageUrl, routeCandidates, routeShard, stripBase, withBase } from '../src/shared/paths.js';
+import {
+  decodePath,
+  isExternal,
+  pageUrl,
+  routeCandidates,
+  routeShard,
+  stripBase,
+  withBase,
+} from '../src/shared/paths.js';
 import { base, meta } from './dom.js';
 
 export type Target =

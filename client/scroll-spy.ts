@@ -16,7 +16,11 @@ export function initScrollSpy(): void {
     page = location.pathname;
     update(false);
   });
-  addEventListener('scroll', throttle(() => update(page === location.pathname), scrollThrottleMs), { passive: true });
+  addEventListener(
+    'scroll',
+    throttle(() => update(page === location.pathname), scrollThrottleMs),
+    { passive: true },
+  );
   update(false);
 }
 
@@ -30,7 +34,9 @@ function update(followHash: boolean): void {
   const atBottom = innerHeight + scrollY >= document.documentElement.scrollHeight - 1;
   if (atBottom && current > active) active = current;
   const id = headings[active]?.id;
-  for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-region="toc"] a[href*="#"], [data-region="sidebar"] a[href*="#"]')) {
+  for (const link of document.querySelectorAll<HTMLAnchorElement>(
+    '[data-region="toc"] a[href*="#"], [data-region="sidebar"] a[href*="#"]',
+  )) {
     const on = id !== undefined && link.pathname === location.pathname && decodeHash(link.hash) === `#${id}`;
     link.classList.toggle('active', on);
     if (on) link.setAttribute('aria-current', 'location');
@@ -38,7 +44,8 @@ function update(followHash: boolean): void {
   }
   if (!followHash) return;
   const hash = id === undefined ? '' : `#${encodeURIComponent(id)}`;
-  if (decodeHash(location.hash) !== decodeHash(hash)) history.replaceState(history.state, '', hash || location.pathname + location.search);
+  if (decodeHash(location.hash) !== decodeHash(hash))
+    history.replaceState(history.state, '', hash || location.pathname + location.search);
 }
 
 function decodeHash(hash: string): string {

@@ -50,7 +50,11 @@ function sidebarPrefix(sidebar: HTMLElement): string | null {
 /** Applies the reader's choices to the sidebar of a new page: closed groups they opened expand, open ones they closed close. */
 async function restore(sidebar: HTMLElement, chosen: Map<string, boolean>): Promise<void> {
   const closed = (id: string) => sidebar.querySelector(`li.nav-group[data-group="${id}"][data-expanded="false"]`);
-  await Promise.all([...chosen].filter(([id, open]) => open && closed(id)).map(([id]) => expand(sidebar, id).catch(() => chosen.delete(id))));
+  await Promise.all(
+    [...chosen]
+      .filter(([id, open]) => open && closed(id))
+      .map(([id]) => expand(sidebar, id).catch(() => chosen.delete(id))),
+  );
   for (const [id, open] of chosen) {
     const details = sidebar.querySelector<HTMLDetailsElement>(`li.nav-group[data-group="${id}"] > details`);
     if (details && (open || !details.querySelector('a[aria-current="page"]'))) details.open = open;

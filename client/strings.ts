@@ -10,7 +10,9 @@ let own: Partial<Record<ClientStringKey, string>> | undefined;
 export function text(key: ClientStringKey, values?: Record<string, string | number>): string {
   if (own === undefined) {
     try {
-      own = JSON.parse(document.querySelector<HTMLMetaElement>('meta[name="docs:strings"]')?.content ?? '{}') as Partial<Record<ClientStringKey, string>>;
+      own = JSON.parse(
+        document.querySelector<HTMLMetaElement>('meta[name="docs:strings"]')?.content ?? '{}',
+      ) as Partial<Record<ClientStringKey, string>>;
     } catch {
       own = {};
     }

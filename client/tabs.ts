@@ -23,7 +23,8 @@ function enhance(group: HTMLElement): void {
   if (!panels.some((p) => p.classList.contains('active'))) panels[0]?.classList.add('active');
   panels.forEach((panel, i) => {
     const tab = document.createElement('button');
-    const label = panel.querySelector(':scope > .tab-label, :scope > .code-head > .code-title')?.textContent ?? `Tab ${i + 1}`;
+    const label =
+      panel.querySelector(':scope > .tab-label, :scope > .code-head > .code-title')?.textContent ?? `Tab ${i + 1}`;
     const active = panel.classList.contains('active');
     Object.assign(tab, { type: 'button', id: `${id}-${i + 1}`, textContent: label, tabIndex: active ? 0 : -1 });
     tab.dataset.label = label;

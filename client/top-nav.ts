@@ -11,7 +11,10 @@ export function initTopNav(): void {
   onNavigated((samePage) => {
     if (samePage) return;
     for (const link of links) {
-      const current = link.origin === location.origin ? topNavCurrent(location.pathname, link.pathname, link.dataset.match) : undefined;
+      const current =
+        link.origin === location.origin
+          ? topNavCurrent(location.pathname, link.pathname, link.dataset.match)
+          : undefined;
       link.classList.toggle('active', current !== undefined);
       if (current) link.setAttribute('aria-current', current);
       else link.removeAttribute('aria-current');

@@ -15,11 +15,18 @@ export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.ur
  * Runs before first paint, inline (and hashed in the CSP): applies the saved theme, and marks the
  * document `js` so that script-only layout (the drawer, copy buttons) is in place with no shift.
  */
-export const THEME_SCRIPT = "document.documentElement.classList.add('js');try{var t=localStorage.getItem('docs-theme');if(t==='dark'||t==='light')document.documentElement.dataset.theme=t}catch(e){}";
+export const THEME_SCRIPT =
+  "document.documentElement.classList.add('js');try{var t=localStorage.getItem('docs-theme');if(t==='dark'||t==='light')document.documentElement.dataset.theme=t}catch(e){}";
 
 /** `{ a: 1, b: { c: 2 } }` under `X` -> `{ 'X.a': '1', 'X.b.c': '2' }`. */
 function leafDefines(prefix: string, value: object): Record<string, string> {
-  return Object.fromEntries(Object.entries(value).flatMap(([key, v]) => (v !== null && typeof v === 'object' ? Object.entries(leafDefines(`${prefix}.${key}`, v)) : [[`${prefix}.${key}`, JSON.stringify(v)]])));
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([key, v]) =>
+      v !== null && typeof v === 'object'
+        ? Object.entries(leafDefines(`${prefix}.${key}`, v))
+        : [[`${prefix}.${key}`, JSON.stringify(v)]],
+    ),
+  );
 }
 
 export interface BuiltAssets {
@@ -48,7 +55,9 @@ const woff2Only: esbuild.Plugin = {
   setup(build) {
     build.onLoad({ filter: /katex(\.min)?\.css$/ }, async (args) => ({
       loader: 'css',
-      contents: (await readFile(args.path, 'utf8')).replace(/,url\([^)]+\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)/g, '').replace(/font-display:block/g, 'font-display:swap'),
+      contents: (await readFile(args.path, 'utf8'))
+        .replace(/,url\([^)]+\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)/g, '')
+        .replace(/font-display:block/g, 'font-display:swap'),
     }));
   },
 };
@@ -57,13 +66,20 @@ const woff2Only: esbuild.Plugin = {
  * Bundles the browser runtime and the stylesheet with esbuild: minified, content-hashed, split so
  * that search and other on-demand code load only when used.
  */
-export async function buildAssets(config: ResolvedConfig, options: { dev?: boolean; clientDir?: string } = {}): Promise<BuiltAssets> {
+export async function buildAssets(
+  config: ResolvedConfig,
+  options: { dev?: boolean; clientDir?: string } = {},
+): Promise<BuiltAssets> {
   // `clientDir`: the dev server's tests bundle a copy of client/ so they can edit its styles.
   const clientDir = options.clientDir ?? CLIENT_DIR;
   const theme = buildThemeAssets(config);
   theme.catch(() => {}); // thrown below, once the bundle is done
   const result = await esbuild.build({
-    entryPoints: { client: path.join(clientDir, 'main.ts'), style: path.join(clientDir, 'styles/index.css'), ...Object.fromEntries(FEATURES.map((f) => [f, path.join(clientDir, `features/${f}.css`)])) },
+    entryPoints: {
+      client: path.join(clientDir, 'main.ts'),
+      style: path.join(clientDir, 'styles/index.css'),
+      ...Object.fromEntries(FEATURES.map((f) => [f, path.join(clientDir, `features/${f}.css`)])),
+    },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -84,7 +100,14 @@ export async function buildAssets(config: ResolvedConfig, options: { dev?: boole
     // its own once code splitting is on, which would cost every page an extra request.
     define: { ...leafDefines('__DOCS_RUNTIME__', config.runtime), __DOCS_DEV__: JSON.stringify(Boolean(options.dev)) },
   });
-  const files: OutputFile[] = result.outputFiles.map((f) => ({ path: path.relative(process.cwd(), f.path).split(path.sep).join('/').replace(/^.*?assets\//, 'assets/'), contents: f.contents }));
+  const files: OutputFile[] = result.outputFiles.map((f) => ({
+    path: path
+      .relative(process.cwd(), f.path)
+      .split(path.sep)
+      .join('/')
+      .replace(/^.*?assets\//, 'assets/'),
+    contents: f.contents,
+  }));
   const find = (re: RegExp) => {
     const file = files.find((f) => re.test(f.path));
     if (!file) throw new Error(`Internal error: esbuild produced no ${re}`);
@@ -92,10 +115,20 @@ export async function buildAssets(config: ResolvedConfig, options: { dev?: boole
   };
   const redirectScript = redirectScriptFile();
   files.push(redirectScript);
-  const features = Object.fromEntries(FEATURES.map((f) => [f, find(new RegExp(`^assets/${f}\\.[^/]+\\.css$`))])) as Record<Feature, string>;
+  const features = Object.fromEntries(
+    FEATURES.map((f) => [f, find(new RegExp(`^assets/${f}\\.[^/]+\\.css$`))]),
+  ) as Record<Feature, string>;
   const { files: themeFiles, view } = await theme;
   files.push(...themeFiles);
   const plugins = await buildPluginAssets(config);
   files.push(...plugins.files);
-  return { plugins, files, js: find(/^assets\/client\.[^/]+\.js$/), css: find(/^assets\/style\.[^/]+\.css$/), redirectScript: withBase(config.base, redirectScript.path), features, theme: view };
+  return {
+    plugins,
+    files,
+    js: find(/^assets\/client\.[^/]+\.js$/),
+    css: find(/^assets\/style\.[^/]+\.css$/),
+    redirectScript: withBase(config.base, redirectScript.path),
+    features,
+    theme: view,
+  };
 }

@@ -12,7 +12,7 @@ import { silentLogger, task, type Logger } from './log.js';
 import { MarkdownCache } from './markdown/cache.js';
 import { pageOutline } from './markdown/index.js';
 import { createRenderer, emitSiteFiles, layoutAssets } from './outputs/index.js';
-import { PageWorkers, PARALLEL_THRESHOLD, runPages, workersAllowed, type PageJob } from './pages.js';
+import { takeFindings, PageWorkers, PARALLEL_THRESHOLD, runPages, workersAllowed, type PageJob } from './pages.js';
 import { renderImages } from './images.js';
 import { pageStyleFiles } from './page-styles.js';
 import { hasHook, runBuildEnd } from './plugins/index.js';
@@ -80,34 +80,64 @@ export interface BuildOptions {
  * pages' frontmatter, so pages are rendered and staged as their Markdown is parsed; nothing
  * reaches the output folder until every check has passed.
  */
-export async function buildSite(config: ResolvedConfig, writer: Writer, logger: Logger = silentLogger, options: BuildOptions = {}): Promise<BuildResult> {
+export async function buildSite(
+  config: ResolvedConfig,
+  writer: Writer,
+  logger: Logger = silentLogger,
+  options: BuildOptions = {},
+): Promise<BuildResult> {
   const started = performance.now();
   const problems = new Problems();
   try {
-    const { sources, staticFiles } = await task(logger, 'content', () => loadContentFiles(config, problems, options.memory?.sources));
+    const { sources, staticFiles } = await task(logger, 'content', () =>
+      loadContentFiles(config, problems, options.memory?.sources),
+    );
     const outlines = sources.map((source) => pageOutline(source, config, new Problems())); // their problems are reported with the page
     // "Last updated": one `git log` for every page (the sitemap reads the same dates); a commit changes the layout key of the pages it touches.
     const lastUpdated = config.theme.lastUpdated ? lastModified({ config, pages: sources }) : undefined;
     const outline = createSite(config, outlines, staticFiles, lastUpdated);
     const assets = options.assets ?? (await task(logger, 'assets', () => buildAssets(config)));
     const templates = readTemplates();
-    const [cache, previous, salt] = await task(logger, 'cache', () => Promise.all([options.memory?.records ?? MarkdownCache.open(config), writer.previous(), codeVersion()]));
+    const [cache, previous, salt] = await task(logger, 'cache', () =>
+      Promise.all([options.memory?.records ?? MarkdownCache.open(config), writer.previous(), codeVersion()]),
+    );
 
     // Pages show the bundle and the theme's files by these URLs (the script's own imports are in its hash), and the plugins' head and modules.
     const pageAssets = layoutAssets(assets, outlines);
-    const layoutKey = withModules(layoutKeys(outline, sha1(salt, JSON.stringify([assets.css, assets.js, assets.redirectScript, assets.features, assets.theme]), JSON.stringify(templates), ...(assets.plugins.head ? [assets.plugins.head] : []))), pageAssets.pageModules);
-    const { jobs, kept, records, entries } = await task(logger, 'plan', () => planPages(sources, outlines, cache, layoutKey, previous));
+    const layoutKey = withModules(
+      layoutKeys(
+        outline,
+        sha1(
+          salt,
+          JSON.stringify([assets.css, assets.js, assets.redirectScript, assets.features, assets.theme]),
+          JSON.stringify(templates),
+          ...(assets.plugins.head ? [assets.plugins.head] : []),
+        ),
+      ),
+      pageAssets.pageModules,
+    );
+    const { jobs, kept, records, entries } = await task(logger, 'plan', () =>
+      planPages(sources, outlines, cache, layoutKey, previous),
+    );
     const pageFiles: OutputFile[] = [];
     const found = new Problems();
     const results = await task(logger, 'pages', async () => {
       // Only for many pages to render: an unchanged build starts none.
-      const workers = jobs.length >= PARALLEL_THRESHOLD && workersAllowed(config) ? await PageWorkers.start() : undefined;
+      const workers =
+        jobs.length >= PARALLEL_THRESHOLD && workersAllowed(config) ? await PageWorkers.start() : undefined;
       const progress = (done: number) => logger.progress?.('pages', done, jobs.length);
-      return runPages(jobs, { config, layout: { outlines, staticFiles, assets: pageAssets, templates, stagingDir: writer.staging, lastUpdated } }, found, workers, progress).finally(() => workers?.close());
+      return runPages(
+        jobs,
+        {
+          config,
+          layout: { outlines, staticFiles, assets: pageAssets, templates, stagingDir: writer.staging, lastUpdated },
+        },
+        found,
+        workers,
+        progress,
+      ).finally(() => workers?.close());
     });
-    problems.push(...found.list);
-    problems.warn(...found.warnings);
-    const failed = new Set([...found.list, ...found.warnings].map((p) => p.place.file));
+    const failed = takeFindings(found, problems);
     results.forEach(({ record, files }, i) => {
       const { source, cached } = jobs[i];
       if (!cached && !failed.has(source.relativePath)) cache.set(source, record);
@@ -116,7 +146,12 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
       pageFiles.push(...(files!.contents ?? []));
     });
 
-    const site = createSite(config, sources.map((s) => records.get(s.route)!), staticFiles, lastUpdated);
+    const site = createSite(
+      config,
+      sources.map((s) => records.get(s.route)!),
+      staticFiles,
+      lastUpdated,
+    );
     const passed = options.memory ? undefined : await PassedCache.open(cachePath(config, 'passed-blocks.v8'), salt);
     // The registry (src/checks/index.ts), as `docs check` runs it.
     await task(logger, 'checks', () => (options.memory?.checks ?? new ContentChecks(passed)).run(site, problems));
@@ -125,12 +160,26 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
 
     const chunks = new Map([...entries].map(([route, entry]) => [route, entry.chunk]));
     const files = [...assets.files, ...pageFiles];
-    if (!options.lazy) files.push(...(await task(logger, 'site files', () => emitSiteFiles(site, createRenderer(site, assets, templates), chunks))));
+    if (!options.lazy)
+      files.push(
+        ...(await task(logger, 'site files', () =>
+          emitSiteFiles(site, createRenderer(site, assets, templates), chunks),
+        )),
+      );
     // The index depends only on what search shows of the pages and its settings: the same give the same files.
-    const searchKey = options.lazy ? '' : sha1(salt, JSON.stringify([config.base, config.search, config.lang]), JSON.stringify(searchInput(site)));
-    if (!options.lazy) files.push(...(await task(logger, 'search', () => memo(cachePath(config, 'search.v8'), searchKey, () => buildSearchIndexes(site)))));
+    const searchKey = options.lazy
+      ? ''
+      : sha1(salt, JSON.stringify([config.base, config.search, config.lang]), JSON.stringify(searchInput(site)));
+    if (!options.lazy)
+      files.push(
+        ...(await task(logger, 'search', () =>
+          memo(cachePath(config, 'search.v8'), searchKey, () => buildSearchIndexes(site)),
+        )),
+      );
     files.push(...(await readStaticFiles(config, staticFiles)));
-    const images = options.lazy ? { files: [], converted: 0 } : await task(logger, 'images', () => renderImages(config, site.pages));
+    const images = options.lazy
+      ? { files: [], converted: 0 }
+      : await task(logger, 'images', () => renderImages(config, site.pages));
     files.push(...images.files, ...(options.lazy ? [] : pageStyleFiles(site.pages)));
     // In memory the pages' files are already among `files`.
     const pagePaths = writer.staging === null ? [] : [...entries.values()].flatMap((e) => e.paths);
@@ -139,9 +188,26 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
     // Two files at one path cannot both be written, even by `keepGoing`.
     if (problems.list.length > before || !options.keepGoing) problems.throwIfAny();
     // The caches go to disk while the output is written (both are mostly waiting on the disk).
-    await task(logger, 'write', () => allSettled([writer.commit({ files, pages: entries, kept }), cache.save(), passed?.save() ?? Promise.resolve()]));
-    if (hasHook(config, 'buildEnd') && !options.lazy) await task(logger, 'plugins', () => runBuildEnd(config, [...[...entries.values()].flatMap((e) => e.paths), ...files.map((f) => f.path)]));
-    return { site, pages: sources.length, rendered: jobs.length, redirects: config.redirects.length, warnings: problems.warnings, imagesConverted: images.converted, ...(config.locales ? { missingTranslations: missingTranslations(sources, config.locales) } : {}), ms: performance.now() - started, renderedRoutes: jobs.map((j) => j.source.route), chunks, problems: problems.list };
+    await task(logger, 'write', () =>
+      allSettled([writer.commit({ files, pages: entries, kept }), cache.save(), passed?.save() ?? Promise.resolve()]),
+    );
+    if (hasHook(config, 'buildEnd') && !options.lazy)
+      await task(logger, 'plugins', () =>
+        runBuildEnd(config, [...[...entries.values()].flatMap((e) => e.paths), ...files.map((f) => f.path)]),
+      );
+    return {
+      site,
+      pages: sources.length,
+      rendered: jobs.length,
+      redirects: config.redirects.length,
+      warnings: problems.warnings,
+      imagesConverted: images.converted,
+      ...(config.locales ? { missingTranslations: missingTranslations(sources, config.locales) } : {}),
+      ms: performance.now() - started,
+      renderedRoutes: jobs.map((j) => j.source.route),
+      chunks,
+      problems: problems.list,
+    };
   } catch (error) {
     await writer.discard();
     throw error;
@@ -153,7 +219,13 @@ export async function buildSite(config: ResolvedConfig, writer: Writer, logger: 
  * layout key) are what the previous output was rendered from. The others become jobs, with their
  * cached record when only their layout changed.
  */
-async function planPages(sources: PageSource[], outlines: PageOutline[], cache: RecordCache, layoutKey: (page: PageOutline) => string, previous?: OutputManifest) {
+async function planPages(
+  sources: PageSource[],
+  outlines: PageOutline[],
+  cache: RecordCache,
+  layoutKey: (page: PageOutline) => string,
+  previous?: OutputManifest,
+) {
   const entries = new Map<string, PageEntry>();
   const kept = new Set<string>();
   const records = new Map<string, PageRecord>();
@@ -175,7 +247,10 @@ async function planPages(sources: PageSource[], outlines: PageOutline[], cache: 
 }
 
 /** A page's layout key, with the plugins' client modules it loads (only when a plugin has any). */
-function withModules(layoutKey: (page: PageOutline) => string, modules: Record<string, string[]> | undefined): (page: PageOutline) => string {
+function withModules(
+  layoutKey: (page: PageOutline) => string,
+  modules: Record<string, string[]> | undefined,
+): (page: PageOutline) => string {
   if (!modules || !Object.keys(modules).length) return layoutKey;
   return (page) => sha1(layoutKey(page), ...(modules[page.regularPath] ?? []));
 }
@@ -187,7 +262,10 @@ async function allSettled(tasks: Promise<unknown>[]): Promise<void> {
 }
 
 /** `build [root]`: loads the root's configuration and writes the site to its output folder. */
-export async function build(root: string, options: { outDir?: string; base?: string; logger?: Logger } = {}): Promise<BuildResult> {
+export async function build(
+  root: string,
+  options: { outDir?: string; base?: string; logger?: Logger } = {},
+): Promise<BuildResult> {
   const logger = options.logger ?? silentLogger;
   const config = await task(logger, 'config', () => loadConfig(root, options));
   return buildSite(config, outputWriter(config), logger);
@@ -196,5 +274,8 @@ export async function build(root: string, options: { outDir?: string; base?: str
 /** The writer of a build's output folder; `fault` is for tests (src/write.ts). */
 export function outputWriter(config: ResolvedConfig, fault?: WriteFault): FsWriter {
   // The output manifest lets the next build keep unchanged pages' files.
-  return new FsWriter(config.outDir, { manifest: cachePath(config, `output-${sha1(config.outDir).slice(0, 12)}.v8`), fault });
+  return new FsWriter(config.outDir, {
+    manifest: cachePath(config, `output-${sha1(config.outDir).slice(0, 12)}.v8`),
+    fault,
+  });
 }

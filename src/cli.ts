@@ -12,14 +12,17 @@ import { builtBase, createStaticServer, listen } from './serve.js';
 import { formatMissingTranslations } from './i18n/locales.js';
 import { snapshotVersion } from './versions/snapshot.js';
 
-const pkg = JSON.parse(readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../package.json'), 'utf8')) as { version: string };
+const pkg = JSON.parse(
+  readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../package.json'), 'utf8'),
+) as { version: string };
 
 /** Exit codes: 0 success, 1 a problem in the content or configuration, 2 a usage error. */
 export const EXIT = { ok: 0, content: 1, usage: 2 } as const;
 
 function port(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535.');
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new InvalidArgumentError('expected a port number from 0 to 65535.');
   return n;
 }
 
@@ -81,8 +84,12 @@ export function createProgram(root: Command = new Command()): Command {
       const logger = createLogger();
       const result = await build(root, { outDir: opts.out, base: opts.base, logger });
       if (result.warnings.length) process.stderr.write(`${formatWarnings(result.warnings)}\n`);
-      if (result.missingTranslations) for (const line of formatMissingTranslations(result.missingTranslations, result.site.config.locales!)) logger.info(line);
-      logger.info(`built ${result.pages} pages and ${result.redirects} redirects in ${(result.ms / 1000).toFixed(2)} s -> ${path.relative(process.cwd(), path.resolve(root, opts.out ?? 'dist')) || '.'}`);
+      if (result.missingTranslations)
+        for (const line of formatMissingTranslations(result.missingTranslations, result.site.config.locales!))
+          logger.info(line);
+      logger.info(
+        `built ${result.pages} pages and ${result.redirects} redirects in ${(result.ms / 1000).toFixed(2)} s -> ${path.relative(process.cwd(), path.resolve(root, opts.out ?? 'dist')) || '.'}`,
+      );
     });
 
   withListenOptions(
@@ -98,14 +105,18 @@ export function createProgram(root: Command = new Command()): Command {
       // Only read here, so any folder will do (build's --out is checked against the project).
       const dir = opts.out ? path.resolve(root, opts.out) : config.outDir;
       if (!existsSync(path.join(dir, '404.html'))) {
-        throw new UsageError(`no built site in ${path.relative(process.cwd(), dir) || '.'}: run \`docs build${rootDir === '.' ? '' : ` ${rootDir}`}\` first`);
+        throw new UsageError(
+          `no built site in ${path.relative(process.cwd(), dir) || '.'}: run \`docs build${rootDir === '.' ? '' : ` ${rootDir}`}\` first`,
+        );
       }
       // The base the site was built with (`build --base` may differ from the configuration).
       const base = (await builtBase(dir)) ?? config.base;
       const server = createStaticServer({ dir, base });
       const host = listenHost(opts.host);
       const actual = await listen(server, opts.port, host);
-      process.stdout.write(`serving ${path.relative(process.cwd(), dir) || '.'} at http://${host === '0.0.0.0' ? 'localhost' : host}:${actual}${base}\n`);
+      process.stdout.write(
+        `serving ${path.relative(process.cwd(), dir) || '.'} at http://${host === '0.0.0.0' ? 'localhost' : host}:${actual}${base}\n`,
+      );
     });
 
   withListenOptions(
@@ -114,13 +125,15 @@ export function createProgram(root: Command = new Command()): Command {
       .description('build and serve the site, rebuild what changes, and reload open tabs (for writing)')
       .argument('[root]', 'folder with docs.config.ts and content/', '.'),
   ).action(async (rootDir: string, opts: { port: number; host?: string | boolean }) => {
-      const host = listenHost(opts.host);
-      const dev = await startDevServer({ root: path.resolve(rootDir), port: opts.port, host });
-      process.stdout.write(`dev server at ${dev.url}${host === '127.0.0.1' ? '' : ` (listening on ${host})`}; press Ctrl-C to stop\n`);
-      const stop = () => void dev.close().then(() => process.exit(EXIT.ok));
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    });
+    const host = listenHost(opts.host);
+    const dev = await startDevServer({ root: path.resolve(rootDir), port: opts.port, host });
+    process.stdout.write(
+      `dev server at ${dev.url}${host === '127.0.0.1' ? '' : ` (listening on ${host})`}; press Ctrl-C to stop\n`,
+    );
+    const stop = () => void dev.close().then(() => process.exit(EXIT.ok));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
 
   program
     .command('check')
@@ -128,19 +141,24 @@ export function createProgram(root: Command = new Command()): Command {
     .argument('[root]', 'folder with docs.config.ts and content/', '.')
     .option('--format <format>', 'output format: text or json (default: text)', 'text')
     .action(async (rootDir: string, opts: { format: string }) => {
-      if (opts.format !== 'text' && opts.format !== 'json') throw new UsageError(`--format must be "text" or "json", not "${opts.format}"`);
+      if (opts.format !== 'text' && opts.format !== 'json')
+        throw new UsageError(`--format must be "text" or "json", not "${opts.format}"`);
       process.exitCode = await checkContent(path.resolve(rootDir), opts.format);
     });
 
   program
     .command('version')
-    .description('snapshot the current docs (content, sidebar, constants) as a version in versions/<name>/ and list it in versions.json')
+    .description(
+      'snapshot the current docs (content, sidebar, constants) as a version in versions/<name>/ and list it in versions.json',
+    )
     .argument('<name>', 'the version\'s name, its folder and URL segment ("2.0")')
     .argument('[root]', 'folder with docs.config.ts and content/', '.')
     .action(async (name: string, rootDir: string) => {
       const config = await loadConfig(path.resolve(rootDir), { withoutVersions: true });
       const { dir, versions } = snapshotVersion(config, name);
-      process.stdout.write(`version ${name} -> ${path.relative(process.cwd(), dir) || '.'}; versions.json: ${versions.join(', ')}\n`);
+      process.stdout.write(
+        `version ${name} -> ${path.relative(process.cwd(), dir) || '.'}; versions.json: ${versions.join(', ')}\n`,
+      );
     });
 
   return program;

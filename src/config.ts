@@ -43,7 +43,10 @@ const sidebarGroup = z.strictObject({
 const sidebarItems = z.array(z.union([route, sidebarGroup, sidebarLink]));
 
 /** One sidebar for the whole site, or one per path prefix (the longest prefix of a page's route wins). */
-const sidebar = z.union([sidebarItems, z.record(z.string().regex(/^\/(.*\/)?$/, 'a path prefix that starts and ends with "/"'), sidebarItems)]);
+const sidebar = z.union([
+  sidebarItems,
+  z.record(z.string().regex(/^\/(.*\/)?$/, 'a path prefix that starts and ends with "/"'), sidebarItems),
+]);
 
 /** A link in the top bar (on phones, at the top of the navigation drawer). */
 const topNavLink = z.strictObject({
@@ -92,7 +95,10 @@ const userConfigSchema = z.strictObject({
   /** Description for pages that do not set one and for llms.txt. */
   description: z.string().optional(),
   /** Public path the site is served under. @default "/docs/" */
-  base: z.string().regex(/^\/(.*\/)?$/, 'a path that starts and ends with "/"').optional(),
+  base: z
+    .string()
+    .regex(/^\/(.*\/)?$/, 'a path that starts and ends with "/"')
+    .optional(),
   /** `<html lang>`. @default "en-US" */
   lang: z.string().min(2).optional(),
   /** Translated docs: `root` (the default language, content/) and a key per other language (content/<key>/, routes /<key>/...). */
@@ -110,7 +116,14 @@ const userConfigSchema = z.strictObject({
   /** Values Markdown refers to as `%{name}`. */
   constants: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/), z.union([z.string(), z.number()])).optional(),
   /** Tag-manager analytics; off unless a container id is set. */
-  analytics: z.strictObject({ containerId: z.string().regex(/^GTM-[A-Z0-9]+$/).optional() }).optional(),
+  analytics: z
+    .strictObject({
+      containerId: z
+        .string()
+        .regex(/^GTM-[A-Z0-9]+$/)
+        .optional(),
+    })
+    .optional(),
   /** Browser runtime timings (SPEC.md section 9). */
   runtime: z
     .strictObject({
@@ -242,7 +255,12 @@ export interface ResolvedConfig {
   constants: Record<string, string | number>;
   analytics: { containerId?: string };
   runtime: RuntimeConfig;
-  markdown: { lineNumbers: boolean; highlighter: 'lowlight' | 'shiki'; remarkPlugins: MarkdownPluginEntry[]; rehypePlugins: MarkdownPluginEntry[] };
+  markdown: {
+    lineNumbers: boolean;
+    highlighter: 'lowlight' | 'shiki';
+    remarkPlugins: MarkdownPluginEntry[];
+    rehypePlugins: MarkdownPluginEntry[];
+  };
   search: { synonyms: string[][] };
   checks: { duplicateDescriptions: Severity; orphans: Severity; markdownPlugins: Severity };
   /** Sidebars by path prefix ("/" for the whole site), as configured; absent when generated from the folders. */
@@ -281,8 +299,14 @@ function validate(user: unknown, file: string): z.output<typeof userConfigSchema
     throw new BuildFailure(
       specificIssues(parsed.error.issues).map((issue) => {
         const key = issue.path.join('.') || '(root)';
-        const message = issue.code === 'unrecognized_keys' ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${[...issue.path, k].join('.')}"`).join(', ')}` : `"${key}": ${issue.message}`;
-        const fix = issue.code === 'unrecognized_keys' ? 'remove it or check its spelling against the documented options' : `set "${key}" to ${describeExpected(issue)}`;
+        const message =
+          issue.code === 'unrecognized_keys'
+            ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${[...issue.path, k].join('.')}"`).join(', ')}`
+            : `"${key}": ${issue.message}`;
+        const fix =
+          issue.code === 'unrecognized_keys'
+            ? 'remove it or check its spelling against the documented options'
+            : `set "${key}" to ${describeExpected(issue)}`;
         return new BuildError(message, { file }, fix);
       }),
     );
@@ -291,8 +315,14 @@ function validate(user: unknown, file: string): z.output<typeof userConfigSchema
 }
 
 /** Resolves a user config: defaults applied, paths absolute, plugins' `config` hooks run. */
-export function resolveConfig(user: unknown, root: string, overrides: ConfigOverrides & { configFile?: string } = {}): ResolvedConfig {
-  const file = overrides.configFile ? path.relative(root, overrides.configFile) || overrides.configFile : 'configuration';
+export function resolveConfig(
+  user: unknown,
+  root: string,
+  overrides: ConfigOverrides & { configFile?: string } = {},
+): ResolvedConfig {
+  const file = overrides.configFile
+    ? path.relative(root, overrides.configFile) || overrides.configFile
+    : 'configuration';
   const first = validate(user ?? {}, file);
   // Plugins may extend the configuration: what they return is merged in and validated again.
   const written = (user ?? {}) as UserConfig;
@@ -300,13 +330,21 @@ export function resolveConfig(user: unknown, root: string, overrides: ConfigOver
   const c = extended === written ? first : validate(extended, file);
   const base = overrides.base ?? c.base ?? '/docs/';
   if (!/^\/(.*\/)?$/.test(base)) {
-    throw new BuildFailure([new BuildError(`base "${base}" must start and end with "/"`, { file: '--base' }, 'for example --base /docs/')]);
+    throw new BuildFailure([
+      new BuildError(`base "${base}" must start and end with "/"`, { file: '--base' }, 'for example --base /docs/'),
+    ]);
   }
   const contentDir = path.resolve(root, c.contentDir ?? 'content');
   const outDir = path.resolve(root, overrides.outDir ?? c.outDir ?? 'dist');
   // The writer replaces the output folder whole: it must not hold the project or its pages.
   const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer + path.sep);
-  const clash = within(root, outDir) ? 'would replace the whole project' : within(contentDir, outDir) ? 'would replace the content folder' : within(outDir, contentDir) ? 'is inside the content folder' : '';
+  const clash = within(root, outDir)
+    ? 'would replace the whole project'
+    : within(contentDir, outDir)
+      ? 'would replace the content folder'
+      : within(outDir, contentDir)
+        ? 'is inside the content folder'
+        : '';
   if (clash) {
     const flag = overrides.outDir !== undefined;
     throw new BuildFailure([
@@ -319,7 +357,15 @@ export function resolveConfig(user: unknown, root: string, overrides: ConfigOver
   }
   const rt = c.runtime ?? {};
   const locales = resolveLocales(c.locales, c.lang ?? 'en-US');
-  const versions = overrides.withoutVersions ? undefined : resolveVersions(c.versions, root, contentDir, (locales ?? []).map((l) => l.key), file);
+  const versions = overrides.withoutVersions
+    ? undefined
+    : resolveVersions(
+        c.versions,
+        root,
+        contentDir,
+        (locales ?? []).map((l) => l.key),
+        file,
+      );
   return {
     root,
     contentDir,
@@ -353,13 +399,24 @@ export function resolveConfig(user: unknown, root: string, overrides: ConfigOver
       rehypePlugins: (c.markdown?.rehypePlugins ?? []) as MarkdownPluginEntry[],
     },
     search: { synonyms: c.search?.synonyms ?? [] },
-    checks: { duplicateDescriptions: c.checks?.duplicateDescriptions ?? 'warning', orphans: c.checks?.orphans ?? 'warning', markdownPlugins: c.checks?.markdownPlugins ?? 'warning' },
+    checks: {
+      duplicateDescriptions: c.checks?.duplicateDescriptions ?? 'warning',
+      orphans: c.checks?.orphans ?? 'warning',
+      markdownPlugins: c.checks?.markdownPlugins ?? 'warning',
+    },
     sidebar: Array.isArray(c.sidebar) ? { '/': c.sidebar } : c.sidebar,
     topNav: c.topNav ?? [],
     redirects: localizedRedirects(c.redirects ?? [], locales),
     limits: { ...DEFAULT_LIMITS, ...c.limits },
-    security: { allowScripts: c.security?.allowScripts ?? false, allowedUrlSchemes: c.security?.allowedUrlSchemes ?? [] },
-    mdx: { components: c.mdx?.components ? loadConfigComponents(path.resolve(root, c.mdx.components), root, file) : undefined },
+    security: {
+      allowScripts: c.security?.allowScripts ?? false,
+      allowedUrlSchemes: c.security?.allowedUrlSchemes ?? [],
+    },
+    mdx: {
+      components: c.mdx?.components
+        ? loadConfigComponents(path.resolve(root, c.mdx.components), root, file)
+        : undefined,
+    },
     theme: resolveTheme(c, root, file),
     // The plugins as written (validation copies objects): a plugin may keep state in itself.
     plugins: [...builtinPlugins(), ...(((extended as UserConfig).plugins ?? []) as Plugin[])],
@@ -374,15 +431,19 @@ export function resolveConfig(user: unknown, root: string, overrides: ConfigOver
 function specificIssues(issues: z.core.$ZodIssue[]): z.core.$ZodIssue[] {
   return issues.flatMap((issue) => {
     if (issue.code !== 'invalid_union' || !issue.errors?.length) return [issue];
-    const depth = (branch: z.core.$ZodIssue[]) => Math.max(...branch.map((i) => i.path.length + (i.code === 'invalid_type' ? 0 : 1)));
+    const depth = (branch: z.core.$ZodIssue[]) =>
+      Math.max(...branch.map((i) => i.path.length + (i.code === 'invalid_type' ? 0 : 1)));
     const closest = issue.errors.reduce((best, branch) => (depth(branch) > depth(best) ? branch : best));
-    return specificIssues(closest.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as z.core.$ZodIssue));
+    return specificIssues(
+      closest.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as z.core.$ZodIssue),
+    );
   });
 }
 
 function describeExpected(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type') return `a ${issue.expected}`;
-  if (issue.code === 'invalid_format' || issue.code === 'invalid_value') return issue.message.replace(/^Invalid (input: )?/i, '').replace(/^expected /, '') || 'a valid value';
+  if (issue.code === 'invalid_format' || issue.code === 'invalid_value')
+    return issue.message.replace(/^Invalid (input: )?/i, '').replace(/^expected /, '') || 'a valid value';
   return 'a valid value';
 }
 
@@ -401,11 +462,26 @@ export async function loadConfig(root: string, overrides: ConfigOverrides = {}):
       const message = (error as Error).message;
       // esbuild names the place as "<file>:<line>:<column>: ERROR: ...".
       const at = message.split(`${configFile}:`)[1]?.match(/^(\d+):(\d+)/);
-      const place = { file: path.relative(root, configFile), ...(at ? { line: Number(at[1]), column: Number(at[2]) + 1 } : {}) };
-      throw new BuildFailure([new BuildError(`cannot load the configuration: ${message}`, place, 'fix the syntax error above; the file must `export default defineConfig({...})`')]);
+      const place = {
+        file: path.relative(root, configFile),
+        ...(at ? { line: Number(at[1]), column: Number(at[2]) + 1 } : {}),
+      };
+      throw new BuildFailure([
+        new BuildError(
+          `cannot load the configuration: ${message}`,
+          place,
+          'fix the syntax error above; the file must `export default defineConfig({...})`',
+        ),
+      ]);
     }
     if (user === undefined) {
-      throw new BuildFailure([new BuildError('the configuration file has no default export', { file: path.relative(root, configFile) }, 'write `export default defineConfig({ ... })`')]);
+      throw new BuildFailure([
+        new BuildError(
+          'the configuration file has no default export',
+          { file: path.relative(root, configFile) },
+          'write `export default defineConfig({ ... })`',
+        ),
+      ]);
     }
   }
   return resolveConfig(user, root, { ...overrides, configFile });

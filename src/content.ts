@@ -4,7 +4,13 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import type { ResolvedConfig } from './config.js';
 import { BuildError, Problems } from './errors.js';
-import { MAX_YAML_ALIASES, parseFrontmatterYaml, validateFrontmatter, type Frontmatter, type KeyLines } from './frontmatter.js';
+import {
+  MAX_YAML_ALIASES,
+  parseFrontmatterYaml,
+  validateFrontmatter,
+  type Frontmatter,
+  type KeyLines,
+} from './frontmatter.js';
 import { FrontmatterCache } from './frontmatter-cache.js';
 import { sha1 } from './hash.js';
 import { expandIncludes } from './markdown/includes.js';
@@ -38,9 +44,15 @@ export interface RefusedPath {
  * followed while they stay inside the folder; one that leads out of it (or to a folder containing
  * it) is refused, so a build never publishes a file of the machine it runs on.
  */
-async function listContent(contentDir: string): Promise<{ pages: string[]; staticFiles: string[]; refused: RefusedPath[] }> {
+async function listContent(
+  contentDir: string,
+): Promise<{ pages: string[]; staticFiles: string[]; refused: RefusedPath[] }> {
   const { files, refused } = await listContentFiles(contentDir);
-  return { pages: files.filter((f) => PAGE_FILE.test(f)), staticFiles: files.filter((f) => !PAGE_FILE.test(f)), refused };
+  return {
+    pages: files.filter((f) => PAGE_FILE.test(f)),
+    staticFiles: files.filter((f) => !PAGE_FILE.test(f)),
+    refused,
+  };
 }
 
 async function listContentFiles(contentDir: string): Promise<{ files: string[]; refused: RefusedPath[] }> {
@@ -62,9 +74,19 @@ async function listContentFiles(contentDir: string): Promise<{ files: string[]; 
         const real = await realpath(full).catch(() => null);
         const stats = real === null ? null : await stat(real).catch(() => null);
         if (real === null || stats === null) out.push(relative);
-        else if (!inside(real)) refused.push({ path: relative, message: `a symbolic link to ${real}, outside the content folder`, fix: 'copy the file into the content folder, or remove the link (links are followed only to files and folders inside it)' });
+        else if (!inside(real))
+          refused.push({
+            path: relative,
+            message: `a symbolic link to ${real}, outside the content folder`,
+            fix: 'copy the file into the content folder, or remove the link (links are followed only to files and folders inside it)',
+          });
         else if (!stats.isDirectory()) out.push(relative);
-        else if (walking.includes(real)) refused.push({ path: relative, message: 'a symbolic link to a folder that contains it (a loop)', fix: 'remove the link' });
+        else if (walking.includes(real))
+          refused.push({
+            path: relative,
+            message: 'a symbolic link to a folder that contains it (a loop)',
+            fix: 'remove the link',
+          });
         else await walk(full, [...walking, real]);
       }
     }
@@ -82,15 +104,29 @@ export function contentFolderProblem(config: Pick<ResolvedConfig, 'root' | 'cont
   const folder = at ? path.resolve(at) : config.contentDir;
   const place = { file: path.relative(config.root, folder) || '.' };
   if (folder === config.contentDir && (code === 'ENOENT' || code === 'ENOTDIR')) {
-    return new BuildError('the content folder does not exist', place, 'put the Markdown pages in content/ under the root, or set `contentDir` in docs.config.ts');
+    return new BuildError(
+      'the content folder does not exist',
+      place,
+      'put the Markdown pages in content/ under the root, or set `contentDir` in docs.config.ts',
+    );
   }
   const what = folder === config.contentDir ? 'the content folder' : 'a folder in the content folder';
-  return new BuildError(`cannot read ${what}: ${code ?? message}`, place, code === 'EACCES' || code === 'EPERM' ? 'make the folder readable by the build (chmod a+rx), or move it out of the content folder' : 'fix or remove the folder');
+  return new BuildError(
+    `cannot read ${what}: ${code ?? message}`,
+    place,
+    code === 'EACCES' || code === 'EPERM'
+      ? 'make the folder readable by the build (chmod a+rx), or move it out of the content folder'
+      : 'fix or remove the folder',
+  );
 }
 
 /** A file of the content folder that cannot be read. */
 function unreadableFile(relativePath: string, error: unknown): BuildError {
-  return new BuildError(`cannot read the file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: relativePath }, 'check its permissions (it must be readable by the build)');
+  return new BuildError(
+    `cannot read the file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    { file: relativePath },
+    'check its permissions (it must be readable by the build)',
+  );
 }
 
 /** Lines before the body: positions in the Markdown tree count from the body, errors from the file. */
@@ -103,12 +139,22 @@ export function bodyLineOffset(raw: string, body: string): number {
  * Parses one file's frontmatter. What is wrong goes to `problems`; the page is still returned
  * (with a stand-in title) so that the rest of the run can check it and links to it.
  */
-export function parseSource(raw: string, relativePath: string, file: string, problems: Problems, yaml?: FrontmatterCache): PageSource {
+export function parseSource(
+  raw: string,
+  relativePath: string,
+  file: string,
+  problems: Problems,
+  yaml?: FrontmatterCache,
+): PageSource {
   let parsed: { data: Record<string, unknown>; content: string };
   const fallbackTitle = path.basename(relativePath).replace(PAGE_FILE, '');
   // gray-matter reads an unclosed block to the end of the file, so the body would show up as YAML errors.
   if (/^\uFEFF?---[ \t]*\r?\n/.test(raw) && !/\n---[ \t]*(\r?\n|$)/.test(raw)) {
-    problems.add('the frontmatter is not closed', { file: relativePath, line: 1 }, 'add a line `---` after the last frontmatter line (`description: ...`)');
+    problems.add(
+      'the frontmatter is not closed',
+      { file: relativePath, line: 1 },
+      'add a line `---` after the last frontmatter line (`description: ...`)',
+    );
     return toSource(raw, relativePath, file, { title: fallbackTitle, description: '' }, '');
   }
   const keyLines: KeyLines = {};
@@ -117,9 +163,19 @@ export function parseSource(raw: string, relativePath: string, file: string, pro
     const parseYaml = (text: string) => (yaml ? yaml.parse(text, keyLines) : parseFrontmatterYaml(text, keyLines));
     parsed = matter(raw, { engines: { yaml: parseYaml, javascript: refuseCode, coffee: refuseCode } });
   } catch (error) {
-    problems.add(`malformed YAML frontmatter: ${yamlReason(error)}`, yamlPlace(error, raw, relativePath), yamlFix(error));
+    problems.add(
+      `malformed YAML frontmatter: ${yamlReason(error)}`,
+      yamlPlace(error, raw, relativePath),
+      yamlFix(error),
+    );
     const end = /^---\r?\n[\s\S]*?\r?\n---[^\n]*\n?/.exec(raw);
-    return toSource(raw, relativePath, file, { title: fallbackTitle, description: '' }, end ? raw.slice(end[0].length) : '');
+    return toSource(
+      raw,
+      relativePath,
+      file,
+      { title: fallbackTitle, description: '' },
+      end ? raw.slice(end[0].length) : '',
+    );
   }
   const frontmatter = validateFrontmatter(parsed.data, keyLines, relativePath, fallbackTitle, problems);
   return prepareBody(toSource(raw, relativePath, file, frontmatter, parsed.content, keyLines), problems);
@@ -127,7 +183,13 @@ export function parseSource(raw: string, relativePath: string, file: string, pro
 
 /** Takes in the page's includes, and an MDX page's component imports, before anything parses it. */
 function prepareBody(source: PageSource, problems: Problems): PageSource {
-  const contentDir = path.resolve(path.dirname(source.file), ...source.relativePath.split('/').slice(1).map(() => '..'));
+  const contentDir = path.resolve(
+    path.dirname(source.file),
+    ...source.relativePath
+      .split('/')
+      .slice(1)
+      .map(() => '..'),
+  );
   const { body, included } = expandIncludes(source.body, source.relativePath, source.lineOffset, contentDir, problems);
   source.body = body;
   if (included) source.included = included;
@@ -163,7 +225,14 @@ function yamlFix(error: unknown): string {
   return 'fix the YAML between the two "---" lines (quote values that contain ":" or "#")';
 }
 
-function toSource(raw: string, relativePath: string, file: string, frontmatter: Frontmatter, body: string, keyLines: KeyLines = {}): PageSource {
+function toSource(
+  raw: string,
+  relativePath: string,
+  file: string,
+  frontmatter: Frontmatter,
+  body: string,
+  keyLines: KeyLines = {},
+): PageSource {
   return {
     file,
     relativePath,
@@ -180,19 +249,32 @@ function toSource(raw: string, relativePath: string, file: string, frontmatter: 
  * Keeps the first page of each route and reports the others. Routes are compared case-folded: on
  * macOS and Windows file systems /Guide/ and /guide/ are one output folder.
  */
-function uniqueRoutes<T extends { relativePath: string }>(pages: T[], routeOf: (page: T) => string, problems: Problems): T[] {
+function uniqueRoutes<T extends { relativePath: string }>(
+  pages: T[],
+  routeOf: (page: T) => string,
+  problems: Problems,
+): T[] {
   const byFolded = new Map<string, T>();
   for (const page of pages) {
     const route = routeOf(page);
     const other = byFolded.get(route.toLowerCase());
     if (!other) byFolded.set(route.toLowerCase(), page);
-    else problems.add(`two files have the route ${route}${routeOf(other) === route ? '' : ` (differing only in case from ${routeOf(other)})`}: ${other.relativePath} and ${page.relativePath}`, { file: page.relativePath, line: 1 }, 'rename or remove one of them');
+    else
+      problems.add(
+        `two files have the route ${route}${routeOf(other) === route ? '' : ` (differing only in case from ${routeOf(other)})`}: ${other.relativePath} and ${page.relativePath}`,
+        { file: page.relativePath, line: 1 },
+        'rename or remove one of them',
+      );
   }
   return [...byFolded.values()];
 }
 
 function reportNoPages(config: ResolvedConfig, problems: Problems): void {
-  problems.add('no Markdown pages found', { file: path.relative(config.root, config.contentDir) || '.' }, 'add at least an index.md');
+  problems.add(
+    'no Markdown pages found',
+    { file: path.relative(config.root, config.contentDir) || '.' },
+    'add at least an index.md',
+  );
 }
 
 /**
@@ -216,7 +298,14 @@ async function listVersionedContent(config: ResolvedConfig): ReturnType<typeof l
  * A page of a version: parsed within its own folder (so its includes resolve there), then named
  * and routed under the version's segment. Its problems name it as the site does ("1.0/guide.md").
  */
-function parseVersionedSource(raw: string, relativePath: string, file: string, problems: Problems, versions: ResolvedVersion[], yaml?: FrontmatterCache): PageSource {
+function parseVersionedSource(
+  raw: string,
+  relativePath: string,
+  file: string,
+  problems: Problems,
+  versions: ResolvedVersion[],
+  yaml?: FrontmatterCache,
+): PageSource {
   const { version, path: inner } = splitVersion(versions, relativePath);
   if (!version.key) return parseSource(raw, relativePath, file, problems, yaml);
   const own = new Problems();
@@ -234,7 +323,11 @@ export async function loadContent(config: ResolvedConfig, problems: Problems): P
  * `loadContent`, and the files beside the pages (from the same walk of the folder). With a memo
  * (`dev`), pages that read as they did are taken from it rather than parsed again.
  */
-export async function loadContentFiles(config: ResolvedConfig, problems: Problems, memo?: SourceMemo): Promise<{ sources: PageSource[]; staticFiles: string[] }> {
+export async function loadContentFiles(
+  config: ResolvedConfig,
+  problems: Problems,
+  memo?: SourceMemo,
+): Promise<{ sources: PageSource[]; staticFiles: string[] }> {
   let files: string[];
   let staticFiles: string[];
   try {
@@ -267,7 +360,9 @@ export async function loadContentFiles(config: ResolvedConfig, problems: Problem
       continue;
     }
     const own = memo ? new Problems() : problems;
-    const source = config.versions ? parseVersionedSource(raw, relativePath, file, own, config.versions, yaml) : parseSource(raw, relativePath, file, own, yaml);
+    const source = config.versions
+      ? parseVersionedSource(raw, relativePath, file, own, config.versions, yaml)
+      : parseSource(raw, relativePath, file, own, yaml);
     if (memo) {
       problems.push(...own.list);
       parsed.set(source, { raw, problems: own });
@@ -320,15 +415,31 @@ async function runPagesHooks(config: ResolvedConfig, pages: PageSource[], proble
     await callHook(plugin, 'pages', file, () => plugin.pages!(context));
   }
   if (!added) return pages;
-  return uniqueRoutes(pages.sort((a, b) => a.relativePath.localeCompare(b.relativePath)), (s) => s.route, problems);
+  return uniqueRoutes(
+    pages.sort((a, b) => a.relativePath.localeCompare(b.relativePath)),
+    (s) => s.route,
+    problems,
+  );
 }
 
 /** A page a plugin generated, as if read from `<route>index.md`: frontmatter checked, includes taken in. */
-function generatedSource(page: GeneratedPage, plugin: string, config: ResolvedConfig, problems: Problems, configFile: string): PageSource {
-  const wrong = (what: string, fix: string) => problems.add(`plugin "${plugin}" added a page ${what}`, { file: configFile }, fix);
+function generatedSource(
+  page: GeneratedPage,
+  plugin: string,
+  config: ResolvedConfig,
+  problems: Problems,
+  configFile: string,
+): PageSource {
+  const wrong = (what: string, fix: string) =>
+    problems.add(`plugin "${plugin}" added a page ${what}`, { file: configFile }, fix);
   const route = typeof page?.route === 'string' && /^\/([^?#]*\/)?$/.test(page.route) ? page.route : '/';
-  if (route !== page?.route) wrong(`with the route ${JSON.stringify(page?.route)}`, 'give a route that starts and ends with "/", such as "/reference/widgets/"');
-  if (typeof page.markdown !== 'string') wrong(`at ${route} without Markdown`, 'set `markdown` to the page\'s body (a string)');
+  if (route !== page?.route)
+    wrong(
+      `with the route ${JSON.stringify(page?.route)}`,
+      'give a route that starts and ends with "/", such as "/reference/widgets/"',
+    );
+  if (typeof page.markdown !== 'string')
+    wrong(`at ${route} without Markdown`, "set `markdown` to the page's body (a string)");
   const relativePath = `${route.slice(1)}index.md`;
   const frontmatter = { ...page.frontmatter, title: page.title, description: page.description, generatedBy: plugin };
   const raw = `${JSON.stringify(frontmatter)}\n${page.markdown ?? ''}`;
@@ -338,6 +449,14 @@ function generatedSource(page: GeneratedPage, plugin: string, config: ResolvedCo
       frontmatter[key] = key === 'title' ? route : '';
     }
   }
-  const source: PageSource = { file: path.join(config.contentDir, relativePath), relativePath, route, body: String(page.markdown ?? ''), lineOffset: 0, frontmatter: frontmatter as Frontmatter, hash: sha1(raw) };
+  const source: PageSource = {
+    file: path.join(config.contentDir, relativePath),
+    relativePath,
+    route,
+    body: String(page.markdown ?? ''),
+    lineOffset: 0,
+    frontmatter: frontmatter as Frontmatter,
+    hash: sha1(raw),
+  };
   return prepareBody(source, problems);
 }

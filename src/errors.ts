@@ -26,7 +26,13 @@ export class BuildError extends Error {
   }
 
   toJSON() {
-    return { file: this.place.file, line: this.place.line, column: this.place.column, message: this.message, fix: this.fix };
+    return {
+      file: this.place.file,
+      line: this.place.line,
+      column: this.place.column,
+      message: this.message,
+      fix: this.fix,
+    };
   }
 }
 

@@ -41,13 +41,36 @@ type Key = keyof typeof frontmatterSchema.shape;
 
 /** What to say about a field that fails the schema, and how to fix it. */
 const RULES: Record<Key, { wrong: string; missing?: string; fix: string }> = {
-  title: { wrong: 'frontmatter "title" must be a non-empty string', missing: 'missing frontmatter "title"', fix: 'add a line `title: Page title` to the frontmatter' },
-  description: { wrong: 'frontmatter "description" must be a non-empty string', missing: 'missing frontmatter "description"', fix: 'add a line `description: One sentence on what this page covers` (under 160 characters) to the frontmatter' },
-  prev: { wrong: 'frontmatter "prev" must be a route, a .md path or false', fix: 'for example `prev: ../quickstart/hello-world.md` or `prev: false`' },
-  next: { wrong: 'frontmatter "next" must be a route, a .md path or false', fix: 'for example `next: ../quickstart/hello-world.md` or `next: false`' },
-  layout: { wrong: 'frontmatter "layout" must be "doc" or "page"', fix: 'use `layout: doc` (sidebar and outline) or `layout: page` (full width)' },
-  order: { wrong: 'frontmatter "order" must be a number', fix: 'for example `order: 2` (lower comes first in the sidebar)' },
-  badge: { wrong: 'frontmatter "badge" must be text or `{ text, variant }`', fix: `for example \`badge: New\` or \`badge: { text: Beta, variant: beta }\` (variants: ${BADGE_VARIANTS.join(', ')})` },
+  title: {
+    wrong: 'frontmatter "title" must be a non-empty string',
+    missing: 'missing frontmatter "title"',
+    fix: 'add a line `title: Page title` to the frontmatter',
+  },
+  description: {
+    wrong: 'frontmatter "description" must be a non-empty string',
+    missing: 'missing frontmatter "description"',
+    fix: 'add a line `description: One sentence on what this page covers` (under 160 characters) to the frontmatter',
+  },
+  prev: {
+    wrong: 'frontmatter "prev" must be a route, a .md path or false',
+    fix: 'for example `prev: ../quickstart/hello-world.md` or `prev: false`',
+  },
+  next: {
+    wrong: 'frontmatter "next" must be a route, a .md path or false',
+    fix: 'for example `next: ../quickstart/hello-world.md` or `next: false`',
+  },
+  layout: {
+    wrong: 'frontmatter "layout" must be "doc" or "page"',
+    fix: 'use `layout: doc` (sidebar and outline) or `layout: page` (full width)',
+  },
+  order: {
+    wrong: 'frontmatter "order" must be a number',
+    fix: 'for example `order: 2` (lower comes first in the sidebar)',
+  },
+  badge: {
+    wrong: 'frontmatter "badge" must be text or `{ text, variant }`',
+    fix: `for example \`badge: New\` or \`badge: { text: Beta, variant: beta }\` (variants: ${BADGE_VARIANTS.join(', ')})`,
+  },
 };
 
 /** The file line of each top-level key of the frontmatter ("title" -> 2). */
@@ -63,7 +86,13 @@ export function frontmatterLine(page: { keyLines?: KeyLines }, key: string): num
  * the page is still returned, a wrong field replaced (a title from the file name, an empty
  * description) or dropped, so that the rest of the run can check the page and links to it.
  */
-export function validateFrontmatter(data: Record<string, unknown>, lines: KeyLines, file: string, fallbackTitle: string, problems: Problems): Frontmatter {
+export function validateFrontmatter(
+  data: Record<string, unknown>,
+  lines: KeyLines,
+  file: string,
+  fallbackTitle: string,
+  problems: Problems,
+): Frontmatter {
   const result = frontmatterSchema.safeParse(data);
   if (result.success) return result.data;
   const fixed = { ...data };
@@ -100,7 +129,9 @@ export function parseFrontmatterYaml(text: string, lines: KeyLines): object {
   if (YAML.isMap(doc.contents)) {
     for (const pair of doc.contents.items) {
       const start = YAML.isNode(pair.key) ? pair.key.range?.[0] : undefined;
-      if (start !== undefined) lines[String(YAML.isScalar(pair.key) ? pair.key.value : pair.key)] = (text.slice(0, start).match(/\n/g) ?? []).length + 1;
+      if (start !== undefined)
+        lines[String(YAML.isScalar(pair.key) ? pair.key.value : pair.key)] =
+          (text.slice(0, start).match(/\n/g) ?? []).length + 1;
     }
   }
   return (doc.toJS({ maxAliasCount: MAX_YAML_ALIASES }) as object | null) ?? {};

@@ -25,7 +25,8 @@ export interface RenderedImages {
  */
 export async function renderImages(config: ResolvedConfig, pages: PageRecord[]): Promise<RenderedImages> {
   const images = new Map<string, PageImage>();
-  for (const page of pages) for (const image of page.images ?? []) if (image.convert) images.set(`${image.hash}:${image.file}`, image);
+  for (const page of pages)
+    for (const image of page.images ?? []) if (image.convert) images.set(`${image.hash}:${image.file}`, image);
   const files: OutputFile[] = [];
   let converted = 0;
   const queue = [...images.values()];
@@ -46,7 +47,10 @@ async function renditionsOf(config: ResolvedConfig, image: PageImage): Promise<R
   let source: Buffer | undefined;
   for (const width of renditionWidths(image.width)) {
     for (const format of IMAGE_FORMATS) {
-      const cached = cachePath(config, `images/${sha1(image.hash, String(width), format, JSON.stringify(SETTINGS[format]))}.${format}`);
+      const cached = cachePath(
+        config,
+        `images/${sha1(image.hash, String(width), format, JSON.stringify(SETTINGS[format]))}.${format}`,
+      );
       let contents: Uint8Array | undefined = await readFile(cached).catch(() => undefined);
       if (!contents) {
         source ??= await readFile(path.join(config.contentDir, image.file));

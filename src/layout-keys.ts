@@ -23,7 +23,14 @@ export function layoutKeys(site: Site<PageOutline>, salt: string): (page: PageOu
   // MDX components change only the pages that use them: their Markdown cache keys hold the components' code.
   // The theme (src/theme/config.ts) stays in: its layout overrides' bundled code re-renders every page when it changes.
   // Plugins are code: what they add to a layout is in the assets (src/plugins/assets.ts), the users' Markdown plugins in the records.
-  const { sidebar: _sidebar, redirects: _redirects, mdx: _mdx, plugins: _plugins, markdown, ...config } = site.config as ResolvedConfig & Record<string, unknown>;
+  const {
+    sidebar: _sidebar,
+    redirects: _redirects,
+    mdx: _mdx,
+    plugins: _plugins,
+    markdown,
+    ...config
+  } = site.config as ResolvedConfig & Record<string, unknown>;
   const { remarkPlugins: _remark, rehypePlugins: _rehype, ...markdownOptions } = markdown;
   const base = sha1(salt, JSON.stringify({ ...config, markdown: markdownOptions }));
   // Every page shows each group's title (linking to its first page) and the top-level links.

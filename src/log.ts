@@ -9,7 +9,9 @@ export interface Logger {
   error(message: string): void;
 }
 
-export function createLogger(options: { verbose?: boolean; quiet?: boolean; stream?: NodeJS.WritableStream } = {}): Logger {
+export function createLogger(
+  options: { verbose?: boolean; quiet?: boolean; stream?: NodeJS.WritableStream } = {},
+): Logger {
   const stream = options.stream ?? process.stderr;
   const verbose = (options.verbose ?? (Boolean(process.stderr.isTTY) && !process.env.CI)) && !options.quiet;
   // A progress line is rewritten in place (\r), once a percent, and cleared when its stage ends.

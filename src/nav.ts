@@ -64,8 +64,11 @@ export function navLinks(entries: NavEntry[]): NavLink[] {
 }
 
 /** The routes and URLs a configured sidebar lists (one sidebar or several by prefix), in order. */
-export function configuredTargets(sidebar: SidebarItemConfig[] | Record<string, SidebarItemConfig[]> | undefined): string[] {
-  const walk = (items: SidebarItemConfig[]): string[] => items.flatMap((item) => (typeof item === 'string' ? [item] : 'link' in item ? [item.link] : walk(item.items)));
+export function configuredTargets(
+  sidebar: SidebarItemConfig[] | Record<string, SidebarItemConfig[]> | undefined,
+): string[] {
+  const walk = (items: SidebarItemConfig[]): string[] =>
+    items.flatMap((item) => (typeof item === 'string' ? [item] : 'link' in item ? [item.link] : walk(item.items)));
   return sidebar ? (Array.isArray(sidebar) ? walk(sidebar) : Object.values(sidebar).flatMap(walk)) : [];
 }
 
@@ -76,20 +79,32 @@ export function firstLink(group: NavGroup): NavLink {
 
 export function toBadge(badge: BadgeConfig | undefined): NavBadge | undefined {
   if (badge === undefined) return undefined;
-  return typeof badge === 'string' ? { text: badge, variant: 'note' } : { text: badge.text, variant: badge.variant ?? 'note' };
+  return typeof badge === 'string'
+    ? { text: badge, variant: 'note' }
+    : { text: badge.text, variant: badge.variant ?? 'note' };
 }
 
 /**
  * The sidebars of a site, each top-level group numbered in the order of all sidebars together,
  * with the problems found in folder files (reported by the checks).
  */
-export function buildSidebars(config: ResolvedConfig, pages: PageOutline[], byRoute: Map<string, PageOutline>): { sidebars: Sidebar[]; problems: BuildError[] } {
+export function buildSidebars(
+  config: ResolvedConfig,
+  pages: PageOutline[],
+  byRoute: Map<string, PageOutline>,
+): { sidebars: Sidebar[]; problems: BuildError[] } {
   const problems: BuildError[] = [];
   const raw = config.sidebar
-    ? Object.entries(config.sidebar).map(([prefix, items]) => ({ prefix, entries: items.map((item) => configuredEntry(config, byRoute, item)) }))
+    ? Object.entries(config.sidebar).map(([prefix, items]) => ({
+        prefix,
+        entries: items.map((item) => configuredEntry(config, byRoute, item)),
+      }))
     : [{ prefix: '/', entries: generatedNav(config, pages, problems) }];
   let top = 0;
-  const sidebars = raw.map(({ prefix, entries }) => ({ prefix, entries: entries.map((entry) => (isGroup(entry) ? numbered(entry, String(top++)) : (top++, entry))) }));
+  const sidebars = raw.map(({ prefix, entries }) => ({
+    prefix,
+    entries: entries.map((entry) => (isGroup(entry) ? numbered(entry, String(top++)) : (top++, entry))),
+  }));
   return { sidebars, problems };
 }
 
@@ -112,7 +127,8 @@ export function groupAt(nav: NavEntry[], id: string): NavGroup | undefined {
 /** The sidebar of a route: the one with the longest prefix it starts with. */
 export function sidebarFor(sidebars: Sidebar[], route: string): Sidebar | undefined {
   let found: Sidebar | undefined;
-  for (const sidebar of sidebars) if (route.startsWith(sidebar.prefix) && (!found || sidebar.prefix.length > found.prefix.length)) found = sidebar;
+  for (const sidebar of sidebars)
+    if (route.startsWith(sidebar.prefix) && (!found || sidebar.prefix.length > found.prefix.length)) found = sidebar;
   return found;
 }
 
@@ -142,19 +158,37 @@ export function navKeys(sidebars: Sidebar[], nav: NavEntry[]): { shared: string;
   };
 }
 
-function linkTo(config: ResolvedConfig, byRoute: Map<string, PageOutline>, target: string, text?: string, badge?: BadgeConfig): NavLink {
+function linkTo(
+  config: ResolvedConfig,
+  byRoute: Map<string, PageOutline>,
+  target: string,
+  text?: string,
+  badge?: BadgeConfig,
+): NavLink {
   const shown = toBadge(badge);
   if (isExternal(target)) return { text: text ?? target, href: target, external: true, ...(shown && { badge: shown }) };
   const route = withSlash(target);
   const page = byRoute.get(route);
-  return { text: text ?? page?.title ?? route, href: pageUrl(config.base, route), route, external: false, ...(shown && { badge: shown }) };
+  return {
+    text: text ?? page?.title ?? route,
+    href: pageUrl(config.base, route),
+    route,
+    external: false,
+    ...(shown && { badge: shown }),
+  };
 }
 
 function configuredEntry(config: ResolvedConfig, byRoute: Map<string, PageOutline>, item: SidebarItemConfig): NavEntry {
   if (typeof item === 'string') return linkTo(config, byRoute, item);
   if ('link' in item) return linkTo(config, byRoute, item.link, item.text, item.badge);
   const badge = toBadge(item.badge);
-  return { id: '', text: item.text, items: item.items.map((inner) => configuredEntry(config, byRoute, inner)), collapsed: item.collapsed ?? true, ...(badge && { badge }) };
+  return {
+    id: '',
+    text: item.text,
+    items: item.items.map((inner) => configuredEntry(config, byRoute, inner)),
+    collapsed: item.collapsed ?? true,
+    ...(badge && { badge }),
+  };
 }
 
 interface Folder {
@@ -186,10 +220,17 @@ function generatedNav(config: ResolvedConfig, pages: PageOutline[], problems: Bu
   }
   const link = (p: PageOutline): NavLink => {
     const badge = toBadge(p.frontmatter.badge);
-    return { text: p.title, href: pageUrl(config.base, p.regularPath), route: p.regularPath, external: false, ...(badge && { badge }) };
+    return {
+      text: p.title,
+      href: pageUrl(config.base, p.regularPath),
+      route: p.regularPath,
+      external: false,
+      ...(badge && { badge }),
+    };
   };
   const pageOrder = (p: PageOutline) => p.frontmatter.order ?? Infinity;
-  const byOrder = <T extends { order: number; text: string }>(a: T, b: T) => a.order - b.order || a.text.localeCompare(b.text);
+  const byOrder = <T extends { order: number; text: string }>(a: T, b: T) =>
+    a.order - b.order || a.text.localeCompare(b.text);
 
   const group = (folder: Folder, dir: string): { order: number; text: string; entry: NavGroup } => {
     const meta = readFolderFile(config, dir, problems);
@@ -197,10 +238,15 @@ function generatedNav(config: ResolvedConfig, pages: PageOutline[], problems: Bu
       ...folder.pages.map((p) => ({ order: pageOrder(p), text: p.title, entry: link(p) as NavEntry })),
       ...[...folder.folders.values()].map((f) => group(f, `${dir}/${f.name}`)),
     ].sort(byOrder);
-    const text = meta.label ?? folder.index?.title ?? folder.name.replace(/[-_]/g, ' ').replace(/^./, (c) => c.toUpperCase());
+    const text =
+      meta.label ?? folder.index?.title ?? folder.name.replace(/[-_]/g, ' ').replace(/^./, (c) => c.toUpperCase());
     const badge = toBadge(meta.badge);
     const items = [...(folder.index ? [link(folder.index)] : []), ...children.map((c) => c.entry)];
-    return { order: meta.order ?? (folder.index ? pageOrder(folder.index) : Infinity), text, entry: { id: '', text, items, collapsed: meta.collapsed ?? true, ...(badge && { badge }) } };
+    return {
+      order: meta.order ?? (folder.index ? pageOrder(folder.index) : Infinity),
+      text,
+      entry: { id: '', text, items, collapsed: meta.collapsed ?? true, ...(badge && { badge }) },
+    };
   };
   const top = root.pages.map((p) => ({ order: pageOrder(p), text: p.title, entry: link(p) })).sort(byOrder);
   const groups = [...root.folders.values()].map((f) => group(f, f.name)).sort(byOrder);
@@ -216,7 +262,13 @@ function readFolderFile(config: ResolvedConfig, dir: string, problems: BuildErro
   const doc = YAML.parseDocument(text);
   const error = doc.errors[0];
   if (error) {
-    problems.push(new BuildError(`malformed YAML: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`, { file: relative, line: error.linePos?.[0].line, column: error.linePos?.[0].col }, 'fix the YAML (quote values that contain ":" or "#")'));
+    problems.push(
+      new BuildError(
+        `malformed YAML: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`,
+        { file: relative, line: error.linePos?.[0].line, column: error.linePos?.[0].col },
+        'fix the YAML (quote values that contain ":" or "#")',
+      ),
+    );
     return {};
   }
   const parsed = folderSchema.safeParse(doc.toJS({ maxAliasCount: 10 }) ?? {});
@@ -224,8 +276,17 @@ function readFolderFile(config: ResolvedConfig, dir: string, problems: BuildErro
   for (const issue of parsed.error.issues) {
     const key = issue.code === 'unrecognized_keys' ? issue.keys[0] : String(issue.path[0] ?? '');
     const index = text.split(/\r?\n/).findIndex((line) => line.startsWith(`${key}:`));
-    const message = issue.code === 'unrecognized_keys' ? `unknown key "${key}"` : `"${issue.path.join('.') || '(root)'}": ${issue.message}`;
-    problems.push(new BuildError(`${FOLDER_FILE}: ${message}`, { file: relative, line: index >= 0 ? index + 1 : 1 }, 'a folder file may set `label` (text), `order` (a number), `collapsed` (true or false) and `badge` (text, or `{ text, variant }`)'));
+    const message =
+      issue.code === 'unrecognized_keys'
+        ? `unknown key "${key}"`
+        : `"${issue.path.join('.') || '(root)'}": ${issue.message}`;
+    problems.push(
+      new BuildError(
+        `${FOLDER_FILE}: ${message}`,
+        { file: relative, line: index >= 0 ? index + 1 : 1 },
+        'a folder file may set `label` (text), `order` (a number), `collapsed` (true or false) and `badge` (text, or `{ text, variant }`)',
+      ),
+    );
   }
   return {};
 }

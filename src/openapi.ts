@@ -24,8 +24,17 @@ interface Schema {
   anyOf?: Schema[];
   nullable?: boolean;
 }
-interface Parameter { name: string; in: string; required?: boolean; description?: string; schema?: Schema }
-interface MediaType { schema?: Schema; example?: unknown }
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  schema?: Schema;
+}
+interface MediaType {
+  schema?: Schema;
+  example?: unknown;
+}
 interface Operation {
   operationId: string;
   summary: string;
@@ -57,7 +66,11 @@ export async function loadOpenApi(file: string, relative: string, problems: Prob
   try {
     raw = await readFile(file, 'utf8');
   } catch (error) {
-    problems.add(`cannot read the OpenAPI document: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: relative }, 'check the `openapi:` path in the frontmatter (relative to the page)');
+    problems.add(
+      `cannot read the OpenAPI document: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      { file: relative },
+      'check the `openapi:` path in the frontmatter (relative to the page)',
+    );
     return null;
   }
   const { problems: invalid, api } = await validateOpenApi(file, raw, relative);
@@ -66,8 +79,16 @@ export async function loadOpenApi(file: string, relative: string, problems: Prob
 }
 
 /** The documents that reference pages bring into the build (validated there), as paths under the content folder. */
-export function referencedOpenApiDocuments(pages: { relativePath: string; frontmatter: Record<string, unknown> }[]): Set<string> {
-  return new Set(pages.flatMap((p) => (typeof p.frontmatter.openapi === 'string' ? [path.posix.normalize(path.posix.join(path.posix.dirname(p.relativePath), p.frontmatter.openapi))] : [])));
+export function referencedOpenApiDocuments(
+  pages: { relativePath: string; frontmatter: Record<string, unknown> }[],
+): Set<string> {
+  return new Set(
+    pages.flatMap((p) =>
+      typeof p.frontmatter.openapi === 'string'
+        ? [path.posix.normalize(path.posix.join(path.posix.dirname(p.relativePath), p.frontmatter.openapi))]
+        : [],
+    ),
+  );
 }
 
 function typeOf(schema: Schema | undefined): string {
@@ -75,23 +96,37 @@ function typeOf(schema: Schema | undefined): string {
   if (schema.enum) return schema.enum.map((v) => `\`${JSON.stringify(v)}\``).join(' \\| ');
   const type = Array.isArray(schema.type) ? schema.type.filter((t) => t !== 'null').join(' \\| ') : schema.type;
   if (type === 'array') return `array of ${typeOf(schema.items) || 'values'}`;
-  if (!type && (schema.oneOf || schema.anyOf)) return (schema.oneOf ?? schema.anyOf)!.map(typeOf).filter(Boolean).join(' \\| ');
+  if (!type && (schema.oneOf || schema.anyOf))
+    return (schema.oneOf ?? schema.anyOf)!.map(typeOf).filter(Boolean).join(' \\| ');
   return `${type ?? 'any'}${schema.format ? ` (${schema.format})` : ''}`;
 }
 
 /** A table cell: one line, pipes escaped. */
-const cell = (text = '') => text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
+const cell = (text = '') =>
+  text
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/\|/g, '\\|')
+    .trim();
 
 function fieldsTable(schema: Schema): string[] {
   const props = Object.entries(schema.properties ?? {});
   if (!props.length) return [];
   const required = new Set(schema.required ?? []);
-  return ['| Field | Type | Required | Description |', '| --- | --- | --- | --- |', ...props.map(([name, s]) => `| \`${name}\` | ${typeOf(s)} | ${required.has(name) ? 'yes' : 'no'} | ${cell(s.description)}${s.default !== undefined ? ` Default \`${JSON.stringify(s.default)}\`.` : ''} |`)];
+  return [
+    '| Field | Type | Required | Description |',
+    '| --- | --- | --- | --- |',
+    ...props.map(
+      ([name, s]) =>
+        `| \`${name}\` | ${typeOf(s)} | ${required.has(name) ? 'yes' : 'no'} | ${cell(s.description)}${s.default !== undefined ? ` Default \`${JSON.stringify(s.default)}\`.` : ''} |`,
+    ),
+  ];
 }
 
 function curl(method: string, urlPath: string, op: Operation, example: unknown): string {
   const url = requestUrl(urlPath, op);
-  const lines = [`curl ${method === 'get' ? '' : `-X ${method.toUpperCase()} `}"${url}" -H "Authorization: Bearer $CONDUIT_API_KEY"`];
+  const lines = [
+    `curl ${method === 'get' ? '' : `-X ${method.toUpperCase()} `}"${url}" -H "Authorization: Bearer $CONDUIT_API_KEY"`,
+  ];
   if (example !== undefined) {
     lines[0] += ' \\';
     lines.push(`  -H "Content-Type: application/json" -d '${JSON.stringify(example)}'`);
@@ -102,7 +137,9 @@ function curl(method: string, urlPath: string, op: Operation, example: unknown):
 /** Every tag of the document, in its order: the declared ones, then those only operations name. */
 function documentTags(doc: Document): string[] {
   const declared = (doc.tags ?? []).map((t) => t.name);
-  const used = Object.values(doc.paths).flatMap((item) => METHODS.map((m) => (item[m] as Operation | undefined)?.tags?.[0] ?? (item[m] ? 'Other' : null)));
+  const used = Object.values(doc.paths).flatMap((item) =>
+    METHODS.map((m) => (item[m] as Operation | undefined)?.tags?.[0] ?? (item[m] ? 'Other' : null)),
+  );
   return [...new Set([...declared, ...used.filter((t): t is string => t !== null)])];
 }
 
@@ -117,7 +154,11 @@ function nodeFetch(method: string, urlPath: string, op: Operation, example: unkn
   const json = example !== undefined;
   const headers = `headers: { Authorization: \`Bearer \${process.env.CONDUIT_API_KEY}\`${json ? ", 'Content-Type': 'application/json'" : ''} }`;
   // The body as the JSON text curl sends: the same bytes in all three, which keeps the page light.
-  const options = [...(method === 'get' ? [] : [`method: '${method.toUpperCase()}'`]), headers, ...(json ? [`body: ${jsString(JSON.stringify(example))}`] : [])];
+  const options = [
+    ...(method === 'get' ? [] : [`method: '${method.toUpperCase()}'`]),
+    headers,
+    ...(json ? [`body: ${jsString(JSON.stringify(example))}`] : []),
+  ];
   const call = `fetch('${requestUrl(urlPath, op)}', { ${options.join(', ')} })`;
   return response204(op) ? `await ${call};` : `const data = await (await ${call}).json();`;
 }
@@ -163,7 +204,12 @@ export function openApiMarkdown(doc: Document, only?: string[]): string {
     if (!ops) continue;
     out.push(`## ${tag}`, '', doc.tags?.find((t) => t.name === tag)?.description ?? '', '');
     for (const [method, urlPath, op] of ops) {
-      out.push(`### ${op.summary} {#${operationAnchor(op.operationId)}}`, '', `\`${method.toUpperCase()} ${urlPath}\``, '');
+      out.push(
+        `### ${op.summary} {#${operationAnchor(op.operationId)}}`,
+        '',
+        `\`${method.toUpperCase()} ${urlPath}\``,
+        '',
+      );
       if (op.description) out.push(op.description.trim(), '');
       const open = Array.isArray(op.security) && op.security.length === 0;
       // Every example shows the API key header; only the exceptions need saying.
@@ -171,8 +217,16 @@ export function openApiMarkdown(doc: Document, only?: string[]): string {
       for (const where of ['path', 'query']) {
         const params = (op.parameters ?? []).filter((p) => p.in === where);
         if (!params.length) continue;
-        out.push(`**${where === 'path' ? 'Path' : 'Query'} parameters**`, '', '| Name | Type | Required | Description |', '| --- | --- | --- | --- |');
-        for (const p of params) out.push(`| \`${p.name}\` | ${typeOf(p.schema)} | ${p.required ? 'yes' : 'no'} | ${cell(p.description)}${p.schema?.default !== undefined ? ` Default \`${JSON.stringify(p.schema.default)}\`.` : ''} |`);
+        out.push(
+          `**${where === 'path' ? 'Path' : 'Query'} parameters**`,
+          '',
+          '| Name | Type | Required | Description |',
+          '| --- | --- | --- | --- |',
+        );
+        for (const p of params)
+          out.push(
+            `| \`${p.name}\` | ${typeOf(p.schema)} | ${p.required ? 'yes' : 'no'} | ${cell(p.description)}${p.schema?.default !== undefined ? ` Default \`${JSON.stringify(p.schema.default)}\`.` : ''} |`,
+          );
         out.push('');
       }
       const body = op.requestBody?.content?.['application/json'];
@@ -181,10 +235,35 @@ export function openApiMarkdown(doc: Document, only?: string[]): string {
         if (table.length) out.push('**Request body**', '', ...table, '');
       }
       // One request three ways, from the same operation, as a code group (each block is checked: js parses, Python tokenizes).
-      out.push('**Example request**', '', '::: code-group', '```bash title="curl"', curl(method, urlPath, op, body?.example), '```', '', '```js title="Node.js"', nodeFetch(method, urlPath, op, body?.example), '```', '', '```python title="Python"', pythonRequests(method, urlPath, op, body?.example), '```', ':::', '');
+      out.push(
+        '**Example request**',
+        '',
+        '::: code-group',
+        '```bash title="curl"',
+        curl(method, urlPath, op, body?.example),
+        '```',
+        '',
+        '```js title="Node.js"',
+        nodeFetch(method, urlPath, op, body?.example),
+        '```',
+        '',
+        '```python title="Python"',
+        pythonRequests(method, urlPath, op, body?.example),
+        '```',
+        ':::',
+        '',
+      );
       const [status, response] = Object.entries(op.responses).find(([code]) => code.startsWith('2')) ?? [];
       const media = response?.content?.['application/json'];
-      if (status && media?.example !== undefined) out.push(`**Example response** (\`${status}\`)`, '', '```json', JSON.stringify(media.example, null, 2), '```', '');
+      if (status && media?.example !== undefined)
+        out.push(
+          `**Example response** (\`${status}\`)`,
+          '',
+          '```json',
+          JSON.stringify(media.example, null, 2),
+          '```',
+          '',
+        );
       else if (status) out.push(`**Response:** \`${status}\` ${cell(response?.description)}`, '');
     }
   }
@@ -230,7 +309,11 @@ const expanded = new WeakSet<PageSource>();
  * to the page) gets the rendered reference appended to its body, before Markdown is parsed: its
  * headings, anchors, search entries and checks work like any written section.
  */
-export async function expandOpenApiPages(sources: PageSource[], config: Pick<ResolvedConfig, 'contentDir' | 'constants'>, problems: Problems): Promise<void> {
+export async function expandOpenApiPages(
+  sources: PageSource[],
+  config: Pick<ResolvedConfig, 'contentDir' | 'constants'>,
+  problems: Problems,
+): Promise<void> {
   const { contentDir } = config;
   for (const source of sources) {
     const ref = source.frontmatter.openapi;
@@ -238,7 +321,11 @@ export async function expandOpenApiPages(sources: PageSource[], config: Pick<Res
     if (ref === undefined || expanded.has(source)) continue;
     expanded.add(source);
     if (typeof ref !== 'string') {
-      problems.add('frontmatter "openapi" must be a path to an OpenAPI document', { file: source.relativePath, line: frontmatterLine(source, 'openapi') }, 'for example `openapi: ../_model/openapi.yaml`');
+      problems.add(
+        'frontmatter "openapi" must be a path to an OpenAPI document',
+        { file: source.relativePath, line: frontmatterLine(source, 'openapi') },
+        'for example `openapi: ../_model/openapi.yaml`',
+      );
       continue;
     }
     const file = path.resolve(path.dirname(source.file), ref);
@@ -248,7 +335,11 @@ export async function expandOpenApiPages(sources: PageSource[], config: Pick<Res
     if (only === null) continue;
     // Constants are resolved here so that an unknown one is reported against the document, not the page.
     const relative = path.relative(contentDir, file).split(path.sep).join('/');
-    const reference = resolveConstants(openApiMarkdown(doc, only), config.constants, { problems: { add: (message, _place, fix) => problems.add(message, { file: relative }, fix) } as Problems, file: relative, lineOffset: 0 });
+    const reference = resolveConstants(openApiMarkdown(doc, only), config.constants, {
+      problems: { add: (message, _place, fix) => problems.add(message, { file: relative }, fix) } as Problems,
+      file: relative,
+      lineOffset: 0,
+    });
     source.body = `${source.body.trimEnd()}\n\n${reference}`;
   }
 }
@@ -262,12 +353,20 @@ function selectedTags(source: PageSource, doc: Document, problems: Problems): st
   if (value === undefined) return undefined;
   const tags = documentTags(doc);
   if (!Array.isArray(value) || !value.length || !value.every((t) => typeof t === 'string')) {
-    problems.add('frontmatter "openapiTags" must be a list of the OpenAPI document\'s tags', { file: source.relativePath, line: frontmatterLine(source, 'openapiTags') }, `for example \`openapiTags: [${tags[0] ?? 'Sources'}]\`; its tags: ${tags.join(', ')}`);
+    problems.add(
+      'frontmatter "openapiTags" must be a list of the OpenAPI document\'s tags',
+      { file: source.relativePath, line: frontmatterLine(source, 'openapiTags') },
+      `for example \`openapiTags: [${tags[0] ?? 'Sources'}]\`; its tags: ${tags.join(', ')}`,
+    );
     return null;
   }
   const unknown = value.filter((t) => !tags.includes(t));
   if (unknown.length) {
-    problems.add(`frontmatter "openapiTags" names ${unknown.map((t) => `"${t}"`).join(', ')}, not a tag of the OpenAPI document`, { file: source.relativePath, line: frontmatterLine(source, 'openapiTags') }, `its tags: ${tags.join(', ')}`);
+    problems.add(
+      `frontmatter "openapiTags" names ${unknown.map((t) => `"${t}"`).join(', ')}, not a tag of the OpenAPI document`,
+      { file: source.relativePath, line: frontmatterLine(source, 'openapiTags') },
+      `its tags: ${tags.join(', ')}`,
+    );
     return null;
   }
   return value as string[];

@@ -1,4 +1,15 @@
-import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from './errors.js';
@@ -139,7 +150,8 @@ export class OutputLink {
     }
     const name = path.basename(this.outDir);
     for (const entry of readdirSync(path.dirname(this.outDir))) {
-      const stamp = entry.startsWith(`${name}.tmp-`) || entry.startsWith(`${name}.old-`) ? entry.slice(name.length + 5) : '';
+      const stamp =
+        entry.startsWith(`${name}.tmp-`) || entry.startsWith(`${name}.old-`) ? entry.slice(name.length + 5) : '';
       if (!STAMPED.test(stamp) || buildRuns(stamp)) continue;
       doomed.push(path.join(path.dirname(this.outDir), entry));
     }
@@ -182,7 +194,11 @@ export class OutputLink {
         rmSync(lock, { force: true });
       } else if (Date.now() - started > LOCK_WAIT_MS) {
         const message = `another build (process ${holder.split('-')[0]}) has held this lock for ${LOCK_WAIT_MS / 1000} s`;
-        throw new BuildError(message, { file: lock }, 'wait for that build to finish; if no build is running, delete the lock file');
+        throw new BuildError(
+          message,
+          { file: lock },
+          'wait for that build to finish; if no build is running, delete the lock file',
+        );
       } else {
         Atomics.wait(SLEEP, 0, 0, 50);
       }

@@ -13,6 +13,11 @@ parentPort!.on('message', async (request: WorkerRequest) => {
   await loadMdxCompiler(request.jobs.filter((j) => !j.cached).map((j) => j.source));
   const problems = new Problems();
   const pages: PageResult[] = run!(request.jobs, problems);
-  parentPort!.postMessage({ type: 'done', start: request.start, pages, problems: problems.list.map((p) => p.toJSON()) });
+  parentPort!.postMessage({
+    type: 'done',
+    start: request.start,
+    pages,
+    problems: problems.list.map((p) => p.toJSON()),
+  });
 });
 parentPort!.postMessage({ type: 'ready' });

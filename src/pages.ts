@@ -104,7 +104,13 @@ const BATCH = 8;
  * done with its last, so a worker that is still loading its code, or a thread with longer pages,
  * simply takes fewer. Results keep the order of the jobs.
  */
-export async function runPages(jobs: PageJob[], context: PagesContext, problems: Problems, workers?: PageWorkers, onProgress?: (done: number) => void): Promise<PageResult[]> {
+export async function runPages(
+  jobs: PageJob[],
+  context: PagesContext,
+  problems: Problems,
+  workers?: PageWorkers,
+  onProgress?: (done: number) => void,
+): Promise<PageResult[]> {
   await loadMdxCompiler(jobs.filter((j) => !j.cached).map((j) => j.source));
   const run = pageRunner(context);
   const results: PageResult[] = new Array(jobs.length);
@@ -132,8 +138,11 @@ export async function runPages(jobs: PageJob[], context: PagesContext, problems:
   return results;
 }
 
-type WorkerMessage = { type: 'ready' } | { type: 'done'; start: number; pages: PageResult[]; problems: ReturnType<BuildError['toJSON']>[] };
-export type WorkerRequest = { type: 'context'; context: PagesContext } | { type: 'batch'; start: number; jobs: PageJob[] };
+type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'done'; start: number; pages: PageResult[]; problems: ReturnType<BuildError['toJSON']>[] };
+export type WorkerRequest =
+  { type: 'context'; context: PagesContext } | { type: 'batch'; start: number; jobs: PageJob[] };
 
 /**
  * Worker threads for the pages stage, one a core beside this thread, started when many pages are
@@ -161,7 +170,13 @@ export class PageWorkers {
   }
 
   /** Keeps each worker two batches ahead until `take` has no more. */
-  serve(jobs: PageJob[], context: PagesContext, take: () => [number, number] | null, place: (start: number, pages: PageResult[]) => void, problems: Problems): Promise<void> {
+  serve(
+    jobs: PageJob[],
+    context: PagesContext,
+    take: () => [number, number] | null,
+    place: (start: number, pages: PageResult[]) => void,
+    problems: Problems,
+  ): Promise<void> {
     return Promise.all(
       this.workers.map(async ({ worker, ready }) => {
         await ready;
@@ -171,7 +186,11 @@ export class PageWorkers {
           const send = () => {
             for (let range = inFlight < 2 ? take() : null; range; range = inFlight < 2 ? take() : null) {
               inFlight++;
-              worker.postMessage({ type: 'batch', start: range[0], jobs: jobs.slice(...range) } satisfies WorkerRequest);
+              worker.postMessage({
+                type: 'batch',
+                start: range[0],
+                jobs: jobs.slice(...range),
+              } satisfies WorkerRequest);
             }
             if (inFlight === 0) {
               worker.off('message', onMessage);
@@ -182,12 +201,16 @@ export class PageWorkers {
             if (message.type !== 'done') return;
             inFlight--;
             place(message.start, message.pages);
-            for (const p of message.problems) problems.push(new BuildError(p.message, { file: p.file, line: p.line, column: p.column }, p.fix));
+            for (const p of message.problems)
+              problems.push(new BuildError(p.message, { file: p.file, line: p.line, column: p.column }, p.fix));
             send();
           };
           worker.on('message', onMessage);
           worker.once('error', reject);
-          worker.once('exit', (code) => inFlight > 0 && reject(new Error(`Internal error: a page worker exited with code ${code}`)));
+          worker.once(
+            'exit',
+            (code) => inFlight > 0 && reject(new Error(`Internal error: a page worker exited with code ${code}`)),
+          );
           send();
         });
       }),
@@ -224,7 +247,17 @@ function bundleWorker(): Promise<string> {
   workerFile ??= (async () => {
     const here = path.dirname(fileURLToPath(import.meta.url));
     const outfile = path.resolve(here, '../node_modules/.cache/docs/pages-worker.mjs');
-    const result = await esbuild.build({ entryPoints: [path.join(here, 'pages-worker.ts')], outfile, bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'silent', jsx: 'automatic', write: false });
+    const result = await esbuild.build({
+      entryPoints: [path.join(here, 'pages-worker.ts')],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      logLevel: 'silent',
+      jsx: 'automatic',
+      write: false,
+    });
     // Written aside and renamed: another build may be starting workers from the same file.
     await mkdir(path.dirname(outfile), { recursive: true });
     await writeFile(`${outfile}.${process.pid}.tmp`, result.outputFiles[0].contents);
@@ -247,7 +280,12 @@ export const PARALLEL_THRESHOLD = 400;
  * build come from the cache. Problems go to `problems`. With `html: false`, records from the cache
  * have no HTML (`check` needs none); `parallelFrom` is the number of pages to render from which workers help.
  */
-export async function renderMarkdown(sources: PageSource[], config: ResolvedConfig, problems: Problems, options: { cache?: boolean; html?: boolean; parallelFrom?: number } = {}): Promise<PageRecord[]> {
+export async function renderMarkdown(
+  sources: PageSource[],
+  config: ResolvedConfig,
+  problems: Problems,
+  options: { cache?: boolean; html?: boolean; parallelFrom?: number } = {},
+): Promise<PageRecord[]> {
   const cache = options.cache === false ? undefined : await MarkdownCache.open(config);
   const records = new Map<string, PageRecord>();
   if (cache) {
@@ -260,16 +298,31 @@ export async function renderMarkdown(sources: PageSource[], config: ResolvedConf
   }
   const misses = sources.filter((s) => !records.has(s.relativePath));
   const found = new Problems();
-  const workers = misses.length >= (options.parallelFrom ?? PARALLEL_THRESHOLD) && workersAllowed(config) ? await PageWorkers.start() : undefined;
-  const rendered = await runPages(misses.map((source) => ({ source })), { config }, found, workers).finally(() => workers?.close());
-  problems.push(...found.list);
-  problems.warn(...found.warnings);
-  // Pages with problems or warnings are not cached: their messages must show every run.
-  const failed = new Set([...found.list, ...found.warnings].map((p) => p.place.file));
+  const workers =
+    misses.length >= (options.parallelFrom ?? PARALLEL_THRESHOLD) && workersAllowed(config)
+      ? await PageWorkers.start()
+      : undefined;
+  const rendered = await runPages(
+    misses.map((source) => ({ source })),
+    { config },
+    found,
+    workers,
+  ).finally(() => workers?.close());
+  const failed = takeFindings(found, problems);
   misses.forEach((source, i) => {
     records.set(source.relativePath, rendered[i].record);
     if (!failed.has(source.relativePath)) cache?.set(source, rendered[i].record);
   });
   await cache?.save();
   return sources.map((s) => records.get(s.relativePath)!);
+}
+
+/**
+ * Moves what a run of pages found into the build's problems and warnings, and names the pages that
+ * had any: those are not cached, so their messages show on every run.
+ */
+export function takeFindings(found: Problems, problems: Problems): Set<string> {
+  problems.push(...found.list);
+  problems.warn(...found.warnings);
+  return new Set([...found.list, ...found.warnings].map((p) => p.place.file));
 }

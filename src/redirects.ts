@@ -62,12 +62,18 @@ export function targetUrl(site: Site, redirect: { from: string; to: string }): s
 /** The redirect table as the runtime reads it in `routes.json`: each old path and its final target. */
 export function redirectEntries(site: Site): RedirectEntry[] {
   const { base, redirects } = site.config;
-  return redirects.map((r) => ({ from: withBase(base, r.exact ? r.from : withSlash(r.from)), to: targetUrl(site, r), exact: Boolean(r.exact) }));
+  return redirects.map((r) => ({
+    from: withBase(base, r.exact ? r.from : withSlash(r.from)),
+    to: targetUrl(site, r),
+    exact: Boolean(r.exact),
+  }));
 }
 
 /** A stub page at each old path (exact redirects have none: they are one path, not a folder). */
 export function redirectStubs(site: Site, renderer: Renderer): OutputFile[] {
-  return site.config.redirects.filter((r) => !r.exact).map((r) => ({ path: routeFile(r.from), contents: renderer.renderRedirect(targetUrl(site, r)) }));
+  return site.config.redirects
+    .filter((r) => !r.exact)
+    .map((r) => ({ path: routeFile(r.from), contents: renderer.renderRedirect(targetUrl(site, r)) }));
 }
 
 /** Netlify/Cloudflare-style `_redirects` table: each old path, in its slash and no-slash forms. */

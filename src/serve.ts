@@ -1,4 +1,3 @@
-
 import { lstat, readFile, realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -50,7 +49,8 @@ export async function resolveRequest(dir: string, base: string, rawPath: string)
   } catch {
     return { kind: 'missing' };
   }
-  if (decoded.includes('\0') || decoded.split('/').some((seg) => seg === '..' || seg === '.') || decoded.includes('\\')) return { kind: 'missing' };
+  if (decoded.includes('\0') || decoded.split('/').some((seg) => seg === '..' || seg === '.') || decoded.includes('\\'))
+    return { kind: 'missing' };
   if (HOST_FILES.test(decoded)) return { kind: 'missing' };
   const root = await realpath(dir);
   const target = path.join(root, decoded);
@@ -92,7 +92,9 @@ export async function builtBase(dir: string): Promise<string | undefined> {
 export function contentType(file: string): string {
   // The table maps `.ts` to an MPEG transport stream; a docs site's `.d.ts` is TypeScript to read or save.
   const type = file.endsWith('.d.ts') ? 'text/plain' : (mime.getType(file) ?? 'application/octet-stream');
-  return /^text\/|^application\/(json|javascript|xml|[\w.-]+\+(json|xml))$/.test(type) ? `${type}; charset=utf-8` : type;
+  return /^text\/|^application\/(json|javascript|xml|[\w.-]+\+(json|xml))$/.test(type)
+    ? `${type}; charset=utf-8`
+    : type;
 }
 
 /** A file's body as last sent, with its validator and compressed forms (made once per content). */
@@ -113,7 +115,9 @@ export function createStaticServer(options: ServeOptions): Server {
       try {
         url = new URL(req.url ?? '/', 'http://localhost');
       } catch {
-        res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request: the request target is not a valid URL\n');
+        res
+          .writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' })
+          .end('Bad request: the request target is not a valid URL\n');
         return;
       }
       if (options.intercept && (await options.intercept(req, res, url))) return;
@@ -132,9 +136,13 @@ export function createStaticServer(options: ServeOptions): Server {
       const headers: Record<string, string> = {
         'content-type': type,
         'x-content-type-options': 'nosniff',
-        'cache-control': /\/assets\//.test(file) && /\.[A-Za-z0-9]{8}\.\w+$/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        'cache-control':
+          /\/assets\//.test(file) && /\.[A-Za-z0-9]{8}\.\w+$/.test(file)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
       };
-      for (const [name, value] of Object.entries((await siteHeaders?.for(url.pathname)) ?? {})) headers[name.toLowerCase()] = value;
+      for (const [name, value] of Object.entries((await siteHeaders?.for(url.pathname)) ?? {}))
+        headers[name.toLowerCase()] = value;
       let body: Buffer;
       let modified: Date;
       try {
@@ -143,7 +151,8 @@ export function createStaticServer(options: ServeOptions): Server {
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
         return;
       }
-      if (type.startsWith('text/html') && options.transformHtml) body = Buffer.from(options.transformHtml(body.toString('utf8')));
+      if (type.startsWith('text/html') && options.transformHtml)
+        body = Buffer.from(options.transformHtml(body.toString('utf8')));
       let entry = cache.get(file);
       if (!entry || !entry.body.equals(body)) cache.set(file, (entry = { body, etag: `W/"${fileHash(body, 22)}"` }));
       const compressible = COMPRESSIBLE.test(type) && body.length > 512;
@@ -160,7 +169,9 @@ export function createStaticServer(options: ServeOptions): Server {
         }
         const range = req.method === 'GET' ? byteRange(req, body.length, entry.etag, modified) : undefined;
         if (range === 'unsatisfiable') {
-          res.writeHead(416, { 'Content-Range': `bytes */${body.length}`, 'Content-Type': 'text/plain; charset=utf-8' }).end('Range not satisfiable\n');
+          res
+            .writeHead(416, { 'Content-Range': `bytes */${body.length}`, 'Content-Type': 'text/plain; charset=utf-8' })
+            .end('Range not satisfiable\n');
           return;
         }
         if (range) {
@@ -186,7 +197,9 @@ export function createStaticServer(options: ServeOptions): Server {
       res.writeHead(status, headers);
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch (error) {
-      res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`Internal error: ${(error as Error).message}\n`);
+      res
+        .writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' })
+        .end(`Internal error: ${(error as Error).message}\n`);
     }
   });
 }
@@ -205,7 +218,12 @@ const weak = (tag: string) => tag.replace(/^W\//, '');
  * The one byte range a `Range: bytes=...` header asks for; undefined to send the whole file (no
  * Range, several ranges, another unit, or an If-Range that no longer matches).
  */
-function byteRange(req: IncomingMessage, size: number, etag: string, modified: Date): { start: number; end: number } | 'unsatisfiable' | undefined {
+function byteRange(
+  req: IncomingMessage,
+  size: number,
+  etag: string,
+  modified: Date,
+): { start: number; end: number } | 'unsatisfiable' | undefined {
   const header = req.headers.range;
   if (!header) return undefined;
   const ifRange = req.headers['if-range'];
@@ -243,9 +261,16 @@ class SiteHeaders {
 export function listen(server: Server, port: number, host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') reject(new UsageError(`port ${port} is already in use: stop the other server or pass --port <another port>`));
-      else if (error.code === 'EACCES') reject(new UsageError(`port ${port} needs privileges this user lacks: pass --port <a port above 1023>`));
-      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') reject(new UsageError(`cannot listen on ${host}: it is not an address of this machine (pass --host with one that is, or no --host)`));
+      if (error.code === 'EADDRINUSE')
+        reject(new UsageError(`port ${port} is already in use: stop the other server or pass --port <another port>`));
+      else if (error.code === 'EACCES')
+        reject(new UsageError(`port ${port} needs privileges this user lacks: pass --port <a port above 1023>`));
+      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
+        reject(
+          new UsageError(
+            `cannot listen on ${host}: it is not an address of this machine (pass --host with one that is, or no --host)`,
+          ),
+        );
       else reject(error);
     });
     server.listen(port, host, () => {
@@ -254,4 +279,3 @@ export function listen(server: Server, port: number, host = '127.0.0.1'): Promis
     });
   });
 }
-

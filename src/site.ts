@@ -30,7 +30,12 @@ export interface Site<P extends PageOutline = PageRecord> {
   i18n?: LocaleContext;
 }
 
-export function createSite<P extends PageOutline>(config: ResolvedConfig, pages: P[], staticFiles: string[] = [], lastUpdated?: Map<string, string>): Site<P> {
+export function createSite<P extends PageOutline>(
+  config: ResolvedConfig,
+  pages: P[],
+  staticFiles: string[] = [],
+  lastUpdated?: Map<string, string>,
+): Site<P> {
   const byRoute = new Map(pages.map((p) => [p.regularPath, p]));
   const { sidebars, problems } = buildSidebars(config, pages, byRoute);
   const nav = sidebars.flatMap((sidebar) => sidebar.entries);
@@ -46,7 +51,17 @@ export function createSite<P extends PageOutline>(config: ResolvedConfig, pages:
   // Each page where its own sidebar lists it; then pages only another sidebar lists.
   for (const sidebar of sidebars) navLinks(sidebar.entries).forEach((link) => visit(link, sidebar));
   navLinks(nav).forEach((link) => visit(link));
-  return { config, pages, byRoute, nav, sidebars, navProblems: problems, order, staticFiles: new Set(staticFiles), lastUpdated };
+  return {
+    config,
+    pages,
+    byRoute,
+    nav,
+    sidebars,
+    navProblems: problems,
+    order,
+    staticFiles: new Set(staticFiles),
+    lastUpdated,
+  };
 }
 
 /** The top-level group that holds a route in its sidebar (its index in `site.nav`), -1 for none. */
@@ -95,7 +110,11 @@ function lookups(site: Site<PageOutline>) {
 export function resolvePageRef(page: PageOutline, ref: string): string {
   if (/\.mdx?(#.*)?$/i.test(ref)) {
     const file = ref.replace(/#.*$/, '');
-    return fileToRoute(path.posix.normalize(ref.startsWith('/') ? file.slice(1) : path.posix.join(path.posix.dirname(page.relativePath), file)));
+    return fileToRoute(
+      path.posix.normalize(
+        ref.startsWith('/') ? file.slice(1) : path.posix.join(path.posix.dirname(page.relativePath), file),
+      ),
+    );
   }
   return withSlash(ref);
 }
@@ -111,5 +130,8 @@ export function prevNext<P extends PageOutline>(site: Site<P>, page: PageOutline
   // The reading order does not run on from one sidebar into the next.
   const own = sidebarOf(site, page.regularPath);
   const near = (p: P | undefined) => (p && sidebarOf(site, p.regularPath) === own ? p : undefined);
-  return { prev: pick('prev', i > 0 ? near(site.order[i - 1]) : undefined), next: pick('next', i >= 0 ? near(site.order[i + 1]) : undefined) };
+  return {
+    prev: pick('prev', i > 0 ? near(site.order[i - 1]) : undefined),
+    next: pick('next', i >= 0 ? near(site.order[i + 1]) : undefined),
+  };
 }

@@ -33,13 +33,25 @@ export class SourceMemo {
 
   get(relativePath: string, raw: string): { source: PageSource; problems: BuildError[] } | undefined {
     const known = this.sources.get(relativePath);
-    if (!known || known.raw !== raw || known.inputs.some(([file, hash]) => this.hashOf(file) !== hash)) return undefined;
+    if (!known || known.raw !== raw || known.inputs.some(([file, hash]) => this.hashOf(file) !== hash))
+      return undefined;
     return known;
   }
 
   set(source: PageSource, raw: string, problems: BuildError[]): void {
-    const openapi = typeof source.frontmatter.openapi === 'string' ? [path.relative(this.contentDir, path.resolve(path.dirname(source.file), source.frontmatter.openapi)).split(path.sep).join('/')] : [];
-    const inputs = [...(source.included?.files ?? []), ...openapi].map((file): [string, string] => [file, this.hashOf(file)]);
+    const openapi =
+      typeof source.frontmatter.openapi === 'string'
+        ? [
+            path
+              .relative(this.contentDir, path.resolve(path.dirname(source.file), source.frontmatter.openapi))
+              .split(path.sep)
+              .join('/'),
+          ]
+        : [];
+    const inputs = [...(source.included?.files ?? []), ...openapi].map((file): [string, string] => [
+      file,
+      this.hashOf(file),
+    ]);
     this.sources.set(source.relativePath, { raw, source, problems, inputs });
   }
 

@@ -15,7 +15,11 @@ export function checkOutputCollisions(paths: Iterable<string>, staticFiles: stri
   const fromContent = new Set(staticFiles);
   for (const file of paths) {
     if (seen.has(file)) {
-      problems.add(`two outputs have the path ${file}`, { file: fromContent.has(file) ? file : '(build output)' }, 'rename the file in content/ so that it does not stand where a page, a redirect or an asset is written');
+      problems.add(
+        `two outputs have the path ${file}`,
+        { file: fromContent.has(file) ? file : '(build output)' },
+        'rename the file in content/ so that it does not stand where a page, a redirect or an asset is written',
+      );
     }
     seen.add(file);
   }

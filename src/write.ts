@@ -74,7 +74,8 @@ export interface WriteFault {
   kill?: () => void;
 }
 
-const envFault = (): WriteFault | undefined => (process.env.DOCS_WRITE_FAULT ? { at: Number(process.env.DOCS_WRITE_FAULT) } : undefined);
+const envFault = (): WriteFault | undefined =>
+  process.env.DOCS_WRITE_FAULT ? { at: Number(process.env.DOCS_WRITE_FAULT) } : undefined;
 
 /**
  * Writes the output so that it is never half a site (src/output-link.ts): each build that changes
@@ -157,7 +158,13 @@ export class FsWriter implements Writer {
       const found = await this.findPrevious();
       const siteFiles = new Map(output.files.map((f) => [f.path, sha1(f.contents)]));
       const previous = found?.intact;
-      if (previous && !found.strays && output.kept.size === output.pages.size && sameEntries(siteFiles, previous.siteFiles) && sameEntries(output.pages, previous.pages, (a, b) => a.renderKey === b.renderKey)) {
+      if (
+        previous &&
+        !found.strays &&
+        output.kept.size === output.pages.size &&
+        sameEntries(siteFiles, previous.siteFiles) &&
+        sameEntries(output.pages, previous.pages, (a, b) => a.renderKey === b.renderKey)
+      ) {
         return; // nothing changed: the output stays as it is
       }
       const staged = folderMaker(this.staging);
@@ -171,7 +178,8 @@ export class FsWriter implements Writer {
       }
       for (const file of output.files) {
         this.step();
-        if (previous?.siteFiles.get(file.path) === siteFiles.get(file.path)) linkOrCopy(path.join(found!.dir, file.path), staged(file.path));
+        if (previous?.siteFiles.get(file.path) === siteFiles.get(file.path))
+          linkOrCopy(path.join(found!.dir, file.path), staged(file.path));
         else writeFileSync(staged(file.path), file.contents);
       }
       const sweeping = this.link.publish(); // the previous version is deleted while the manifest is saved
@@ -186,8 +194,13 @@ export class FsWriter implements Writer {
     this.step();
     if (!this.options.manifest) return;
     const identities = new Map<string, string>();
-    for (const file of [...[...output.pages.values()].flatMap((entry) => entry.paths), ...siteFiles.keys()]) identities.set(file, identity(path.join(this.staging, file)));
-    await writeCache(this.options.manifest, this.manifestSalt(), { pages: output.pages, siteFiles, identities } satisfies StoredManifest);
+    for (const file of [...[...output.pages.values()].flatMap((entry) => entry.paths), ...siteFiles.keys()])
+      identities.set(file, identity(path.join(this.staging, file)));
+    await writeCache(this.options.manifest, this.manifestSalt(), {
+      pages: output.pages,
+      siteFiles,
+      identities,
+    } satisfies StoredManifest);
   }
 
   /** Ends the build: what it staged goes (unless published), and so does what earlier builds left. */
@@ -250,7 +263,11 @@ function listFiles(dir: string): string[] {
   }
 }
 
-function sameEntries<T>(a: Map<string, T>, b: Map<string, T>, same: (x: T, y: T) => boolean = (x, y) => x === y): boolean {
+function sameEntries<T>(
+  a: Map<string, T>,
+  b: Map<string, T>,
+  same: (x: T, y: T) => boolean = (x, y) => x === y,
+): boolean {
   if (a.size !== b.size) return false;
   for (const [key, value] of a) {
     const other = b.get(key);

@@ -5,7 +5,11 @@ import { availableParallelism } from 'node:os';
 
 const HOUR_MS = 3_600_000;
 const burners = Array.from({ length: availableParallelism() }, () =>
-  spawn(process.execPath, ['-e', `const end = Date.now() + ${HOUR_MS}; while (Date.now() < end) Math.sqrt(Math.random());`], { stdio: 'ignore' }),
+  spawn(
+    process.execPath,
+    ['-e', `const end = Date.now() + ${HOUR_MS}; while (Date.now() < end) Math.sqrt(Math.random());`],
+    { stdio: 'ignore' },
+  ),
 );
 const stop = () => burners.forEach((b) => b.kill());
 process.on('exit', stop);

@@ -76,7 +76,10 @@ export class SearchEngine {
 
   static async open(manifestUrl: string, load: Load): Promise<SearchEngine> {
     const manifest = (await load(manifestUrl)) as SearchManifest;
-    if (manifest?.version !== SEARCH_FORMAT_VERSION) throw new Error(`The search index at ${manifestUrl} has format ${manifest?.version}, expected ${SEARCH_FORMAT_VERSION}: rebuild the site.`);
+    if (manifest?.version !== SEARCH_FORMAT_VERSION)
+      throw new Error(
+        `The search index at ${manifestUrl} has format ${manifest?.version}, expected ${SEARCH_FORMAT_VERSION}: rebuild the site.`,
+      );
     return new SearchEngine(manifest, load);
   }
 
@@ -95,7 +98,15 @@ export class SearchEngine {
       ranked.map(async ({ page, section, result }) => {
         const data = await this.page(page);
         const [slug, heading, text] = data.sections[section];
-        return { url: slug ? `${data.url}#${slug}` : data.url, title: data.title, group: data.group, heading, text, terms: result.terms, score: result.score };
+        return {
+          url: slug ? `${data.url}#${slug}` : data.url,
+          title: data.title,
+          group: data.group,
+          heading,
+          text,
+          terms: result.terms,
+          score: result.score,
+        };
       }),
     );
   }
@@ -140,7 +151,9 @@ export class SearchEngine {
   private shard(id: number): Promise<LoadedShard> {
     let loaded = this.shards.get(id);
     if (!loaded) {
-      loaded = this.fetch<SearchShard>(`${this.manifest.dir}t/${id}.json`, () => this.shards.delete(id)).then(decodeShard);
+      loaded = this.fetch<SearchShard>(`${this.manifest.dir}t/${id}.json`, () => this.shards.delete(id)).then(
+        decodeShard,
+      );
       this.shards.set(id, loaded);
     }
     return loaded;
@@ -270,4 +283,3 @@ function upperBound(values: number[], value: number): number {
   }
   return lo;
 }
-

@@ -40,7 +40,8 @@ export function snippet(text: string, matched: ReadonlySet<string>, size = 180):
   let best = -1;
   for (const m of marks) {
     const from = Math.max(0, m.index - 40);
-    const inside = new Set(marks.filter((o) => o.index >= from && o.index + o.length <= from + size).map((o) => o.term)).size;
+    const inside = new Set(marks.filter((o) => o.index >= from && o.index + o.length <= from + size).map((o) => o.term))
+      .size;
     if (inside > best) {
       best = inside;
       start = from;

@@ -48,7 +48,10 @@ export function openSearch(from: HTMLElement | null, strings: typeof Text = text
 
 function loadEngine(): Promise<SearchEngine> {
   if (!engine) {
-    engine = SearchEngine.open(document.querySelector<HTMLMetaElement>('meta[name="docs:search"]')?.content ?? withBase(base, 'search.json'), loadJson);
+    engine = SearchEngine.open(
+      document.querySelector<HTMLMetaElement>('meta[name="docs:search"]')?.content ?? withBase(base, 'search.json'),
+      loadJson,
+    );
     engine.catch(() => (engine = undefined));
   }
   return engine;
@@ -85,7 +88,12 @@ function createView(): View {
   close.append('Esc', hidden);
   box.append(input, close);
   const status = element('p', { class: 'search-status', role: 'status' });
-  const list = element('div', { id: LIST_ID, class: 'search-results', role: 'listbox', 'aria-label': text('search.results') });
+  const list = element('div', {
+    id: LIST_ID,
+    class: 'search-results',
+    role: 'listbox',
+    'aria-label': text('search.results'),
+  });
   const help = element('p', { class: 'search-help', 'aria-hidden': 'true' });
   help.textContent = text('search.help');
   dialog.append(box, status, list, help);
@@ -197,7 +205,14 @@ function render(found: SearchHit[], message: string, query: string): void {
 /** A result is a link with the option role: it opens like any link (new tab included), and focus stays in the box. */
 function renderHit(hit: SearchHit, index: number): HTMLAnchorElement {
   const matched = new Set(hit.terms);
-  const link = element('a', { href: hit.url, role: 'option', id: `${LIST_ID}-${index}`, class: 'search-result', 'aria-selected': 'false', tabindex: '-1' });
+  const link = element('a', {
+    href: hit.url,
+    role: 'option',
+    id: `${LIST_ID}-${index}`,
+    class: 'search-result',
+    'aria-selected': 'false',
+    tabindex: '-1',
+  });
   link.dataset.index = String(index);
   if (!hit.heading) link.classList.add('search-result-page');
   // Where the result is: "Group › Page title", then the heading (or the title, for a page).
@@ -255,7 +270,10 @@ function marks(segments: Segment[]): Node[] {
   });
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string>): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string>,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   return node;

@@ -29,16 +29,23 @@ export function parseQuery(query: string, synonyms: string[][], english = true):
   const leaves: Leaf[] = [];
   const list = words(query);
   // Only the word being typed is a prefix: one followed by a space is complete.
-  const typing = list.length && list[list.length - 1].index + list[list.length - 1].length === query.length ? list[list.length - 1] : undefined;
+  const typing =
+    list.length && list[list.length - 1].index + list[list.length - 1].length === query.length
+      ? list[list.length - 1]
+      : undefined;
   for (const w of list) {
     const t = term(w.text, english);
     if (!t) continue;
     const letters = /\d/.test(t) ? 0 : fold(w.text).length;
-    leaves.push({ term: t, prefix: w === typing && t.length >= MIN_PREFIX, fuzzy: letters >= 9 ? 2 : letters >= 5 ? 1 : 0 });
+    leaves.push({
+      term: t,
+      prefix: w === typing && t.length >= MIN_PREFIX,
+      fuzzy: letters >= 9 ? 2 : letters >= 5 ? 1 : 0,
+    });
   }
   const table = synonyms.map((group) => group.map((phrase) => terms(phrase, english)).filter((p) => p.length > 0));
   const groups: Group[] = [];
-  for (let i = 0; i < leaves.length; ) {
+  for (let i = 0; i < leaves.length;) {
     const found = longestPhrase(table, leaves, i);
     if (!found) {
       groups.push({ leaves: [leaves[i]], synonyms: [] });
@@ -46,13 +53,20 @@ export function parseQuery(query: string, synonyms: string[][], english = true):
       continue;
     }
     const others = found.group.filter((phrase) => phrase.join(' ') !== found.phrase.join(' '));
-    groups.push({ leaves: leaves.slice(i, i + found.phrase.length), synonyms: others.map((phrase) => phrase.map((t) => ({ term: t, prefix: false, fuzzy: 0 }))) });
+    groups.push({
+      leaves: leaves.slice(i, i + found.phrase.length),
+      synonyms: others.map((phrase) => phrase.map((t) => ({ term: t, prefix: false, fuzzy: 0 }))),
+    });
     i += found.phrase.length;
   }
   return groups;
 }
 
-function longestPhrase(table: string[][][], leaves: Leaf[], at: number): { group: string[][]; phrase: string[] } | undefined {
+function longestPhrase(
+  table: string[][][],
+  leaves: Leaf[],
+  at: number,
+): { group: string[][]; phrase: string[] } | undefined {
   let best: { group: string[][]; phrase: string[] } | undefined;
   for (const group of table) {
     for (const phrase of group) {

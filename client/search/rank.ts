@@ -18,11 +18,24 @@ export interface Ranked {
 
 /** Groups are ORed (MiniSearch ranks sections that match more of them higher); a phrase's words are ANDed. */
 export function queryTree(groups: Group[]): Query {
-  const all = (leaves: Leaf[]): Query => (leaves.length === 1 ? leaves[0].term : { combineWith: 'AND', queries: leaves.map((l) => l.term) });
+  const all = (leaves: Leaf[]): Query =>
+    leaves.length === 1 ? leaves[0].term : { combineWith: 'AND', queries: leaves.map((l) => l.term) };
   return {
     combineWith: 'OR',
     queries: groups.map((g) =>
-      g.synonyms.length ? { combineWith: 'OR', queries: [all(g.leaves), ...g.synonyms.map((s): Query => ({ combineWith: 'AND', queries: s.map((l) => l.term), boostTerm: () => SYNONYM_WEIGHT }))] } : all(g.leaves),
+      g.synonyms.length
+        ? {
+            combineWith: 'OR',
+            queries: [
+              all(g.leaves),
+              ...g.synonyms.map((s): Query => ({
+                combineWith: 'AND',
+                queries: s.map((l) => l.term),
+                boostTerm: () => SYNONYM_WEIGHT,
+              })),
+            ],
+          }
+        : all(g.leaves),
     ),
   };
 }
@@ -39,7 +52,10 @@ export function coverage(groups: Group[]): Covers {
     if (!found) memo.set(word, (found = new Set(leaves.filter((leaf) => leafMatches(leaf, word)))));
     return found;
   };
-  return (found) => groups.every((g) => [g.leaves, ...g.synonyms].some((alt) => alt.every((leaf) => found.some((w) => hits(w).has(leaf)))));
+  return (found) =>
+    groups.every((g) =>
+      [g.leaves, ...g.synonyms].some((alt) => alt.every((leaf) => found.some((w) => hits(w).has(leaf)))),
+    );
 }
 
 /**

@@ -25,7 +25,9 @@ function open(from: Element | null): void {
 
 /** Typing in a field: `/` is a character there, not a shortcut. */
 function typing(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  return (
+    target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
+  );
 }
 
 export function initSearchTrigger(): void {

@@ -34,12 +34,26 @@ export function parseCliModel(raw: string): CliModel | BuildError {
     data = YAML.parse(raw);
   } catch (error) {
     const pos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
-    return new BuildError(`the CLI model does not parse: ${(error as Error).message.split('\n')[0]}`, { file: CLI_MODEL, line: pos?.line, column: pos?.col }, 'fix the YAML');
+    return new BuildError(
+      `the CLI model does not parse: ${(error as Error).message.split('\n')[0]}`,
+      { file: CLI_MODEL, line: pos?.line, column: pos?.col },
+      'fix the YAML',
+    );
   }
   const model = data as Partial<CliModel> | null;
   const isFlag = (f: unknown) => typeof (f as CliFlag)?.name === 'string';
-  if (!model || typeof model.binary !== 'string' || !Array.isArray(model.commands) || !model.commands.every((c) => typeof c?.name === 'string' && (c.flags ?? []).every(isFlag)) || !(model.globalFlags ?? []).every(isFlag)) {
-    return new BuildError('the CLI model must have `binary`, `globalFlags[]` and `commands[]` (each with `name` and `flags[]` of `name`/`alias`)', { file: CLI_MODEL, line: 1 }, 'fix the shape of the file, or remove it to skip the CLI check');
+  if (
+    !model ||
+    typeof model.binary !== 'string' ||
+    !Array.isArray(model.commands) ||
+    !model.commands.every((c) => typeof c?.name === 'string' && (c.flags ?? []).every(isFlag)) ||
+    !(model.globalFlags ?? []).every(isFlag)
+  ) {
+    return new BuildError(
+      'the CLI model must have `binary`, `globalFlags[]` and `commands[]` (each with `name` and `flags[]` of `name`/`alias`)',
+      { file: CLI_MODEL, line: 1 },
+      'fix the shape of the file, or remove it to skip the CLI check',
+    );
   }
   return { binary: model.binary, globalFlags: model.globalFlags ?? [], commands: model.commands };
 }
@@ -54,7 +68,8 @@ export function cliCommandProblems(page: PageRecord, model: CliModel): BuildErro
     if (!SHELL_LANGS.has(block.lang.toLowerCase()) || NO_CHECK.test(block.meta)) continue;
     for (const { line, words } of commandsIn(block)) {
       const problem = checkCommand(words, model);
-      if (problem) problems.push(new BuildError(problem.message, { file: block.source ?? page.relativePath, line }, problem.fix));
+      if (problem)
+        problems.push(new BuildError(problem.message, { file: block.source ?? page.relativePath, line }, problem.fix));
     }
   }
   return problems;
@@ -126,7 +141,10 @@ const isPlaceholder = (word: string) => /^[<[${]|^\.\.\.$/.test(word);
 
 function checkCommand(words: string[], model: CliModel): { message: string; fix: string } | null {
   if (words[0] !== model.binary) return null;
-  const flagsOf = (list: CliFlag[]) => new Map(list.flatMap((f) => [[flagName(f.name), f] as const, ...(f.alias ? [[flagName(f.alias), f] as const] : [])]));
+  const flagsOf = (list: CliFlag[]) =>
+    new Map(
+      list.flatMap((f) => [[flagName(f.name), f] as const, ...(f.alias ? [[flagName(f.alias), f] as const] : [])]),
+    );
   const globals = flagsOf(model.globalFlags);
   let rest = words.slice(1);
   // Global flags may come before the command: `conduit --profile ci deploy`.
@@ -149,7 +167,13 @@ function checkCommand(words: string[], model: CliModel): { message: string; fix:
   const allowed = new Map([...globals, ...flagsOf(command.flags ?? [])]);
   for (const word of rest.slice(command.name.split(' ').length)) {
     if (word === '--') break;
-    if (isFlag(word) && !allowed.has(word.split('=')[0])) return unknownFlag(word, `${model.binary} ${command.name}`, [...flagsOf(command.flags ?? []).keys()], [...globals.keys()]);
+    if (isFlag(word) && !allowed.has(word.split('=')[0]))
+      return unknownFlag(
+        word,
+        `${model.binary} ${command.name}`,
+        [...flagsOf(command.flags ?? []).keys()],
+        [...globals.keys()],
+      );
   }
   return null;
 }
@@ -158,7 +182,20 @@ function takesValue(flag: CliFlag, word: string): boolean {
   return flag.type !== undefined && flag.type !== 'boolean' && !word.includes('=');
 }
 
-function unknownFlag(word: string, command: string, own: string[], globals: string[] = []): { message: string; fix: string } {
-  const list = [own.length ? `its flags: ${own.join(', ')}` : 'it has no flags of its own', globals.length ? `global: ${globals.join(', ')}` : ''].filter(Boolean).join('; ');
-  return { message: `unknown flag "${word.split('=')[0]}" for "${command}"`, fix: `${list} (${CLI_MODEL}); fix the example or add the flag to the model` };
+function unknownFlag(
+  word: string,
+  command: string,
+  own: string[],
+  globals: string[] = [],
+): { message: string; fix: string } {
+  const list = [
+    own.length ? `its flags: ${own.join(', ')}` : 'it has no flags of its own',
+    globals.length ? `global: ${globals.join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+  return {
+    message: `unknown flag "${word.split('=')[0]}" for "${command}"`,
+    fix: `${list} (${CLI_MODEL}); fix the example or add the flag to the model`,
+  };
 }

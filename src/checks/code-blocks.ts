@@ -7,7 +7,18 @@ import type { CodeBlock, PageRecord } from '../types.js';
 import { pythonProblem } from './python.js';
 
 /** The languages whose blocks must parse, and how to parse them. */
-const LOADERS: Record<string, Loader> = { js: 'js', javascript: 'js', mjs: 'js', cjs: 'js', jsx: 'jsx', ts: 'ts', typescript: 'ts', mts: 'ts', cts: 'ts', tsx: 'tsx' };
+const LOADERS: Record<string, Loader> = {
+  js: 'js',
+  javascript: 'js',
+  mjs: 'js',
+  cjs: 'js',
+  jsx: 'jsx',
+  ts: 'ts',
+  typescript: 'ts',
+  mts: 'ts',
+  cts: 'ts',
+  tsx: 'tsx',
+};
 const JSON_LANGS = new Set(['json']);
 const YAML_LANGS = new Set(['yaml', 'yml']);
 const PYTHON_LANGS = new Set(['python', 'py']);
@@ -15,12 +26,16 @@ const PYTHON_LANGS = new Set(['python', 'py']);
 /** A writer marks a deliberately partial snippet with ```js no-check. */
 export const NO_CHECK = /(^|\s)no-check(\s|$)/;
 
-const FIX = (lang: string) => `fix the ${lang} so it parses, or mark a deliberately partial snippet with \`\`\`${lang} no-check`;
+const FIX = (lang: string) =>
+  `fix the ${lang} so it parses, or mark a deliberately partial snippet with \`\`\`${lang} no-check`;
 
 /** Whether a block is one the code check reads. */
 export function isCheckedBlock(block: CodeBlock): boolean {
   const lang = block.lang.toLowerCase();
-  return (lang in LOADERS || JSON_LANGS.has(lang) || YAML_LANGS.has(lang) || PYTHON_LANGS.has(lang)) && !NO_CHECK.test(block.meta);
+  return (
+    (lang in LOADERS || JSON_LANGS.has(lang) || YAML_LANGS.has(lang) || PYTHON_LANGS.has(lang)) &&
+    !NO_CHECK.test(block.meta)
+  );
 }
 
 /**
@@ -80,18 +95,33 @@ async function blockProblem(file: string, block: CodeBlock): Promise<BuildError 
       const before = position ? block.code.slice(0, Number(position[1])) : '';
       const line = position ? before.split('\n').length : 1;
       const column = position ? Number(position[1]) - before.lastIndexOf('\n') : undefined;
-      return new BuildError(`JSON code block does not parse: ${message.replace(/ in JSON at position \d+.*$/, '')}`, at(line, column), `${FIX(block.lang)} (JSON allows no comments or trailing commas: use \`\`\`jsonc for those)`);
+      return new BuildError(
+        `JSON code block does not parse: ${message.replace(/ in JSON at position \d+.*$/, '')}`,
+        at(line, column),
+        `${FIX(block.lang)} (JSON allows no comments or trailing commas: use \`\`\`jsonc for those)`,
+      );
     }
   }
   if (PYTHON_LANGS.has(lang)) {
     const problem = pythonProblem(block.code);
-    return problem && new BuildError(`Python code block does not tokenize: ${problem.message}`, at(problem.line, problem.column), FIX(block.lang));
+    return (
+      problem &&
+      new BuildError(
+        `Python code block does not tokenize: ${problem.message}`,
+        at(problem.line, problem.column),
+        FIX(block.lang),
+      )
+    );
   }
   for (const doc of YAML.parseAllDocuments(block.code)) {
     const error = doc.errors[0];
     if (!error) continue;
     const pos = error.linePos?.[0];
-    return new BuildError(`YAML code block does not parse: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`, at(pos?.line ?? 1, pos?.col), FIX(block.lang));
+    return new BuildError(
+      `YAML code block does not parse: ${error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`,
+      at(pos?.line ?? 1, pos?.col),
+      FIX(block.lang),
+    );
   }
   return null;
 }

@@ -32,7 +32,11 @@ export function checkDuplicateDescriptions(site: Site): BuildError[] {
     for (const page of pages) {
       const others = pages.filter((p) => p !== page).map((p) => p.relativePath);
       problems.push(
-        new BuildError(`duplicate description: the same as ${others.join(', ')}`, { file: page.relativePath, line: frontmatterLine(page, 'description') }, 'write a description that says what this page covers and the others do not'),
+        new BuildError(
+          `duplicate description: the same as ${others.join(', ')}`,
+          { file: page.relativePath, line: frontmatterLine(page, 'description') },
+          'write a description that says what this page covers and the others do not',
+        ),
       );
     }
   }

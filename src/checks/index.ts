@@ -45,20 +45,38 @@ export class ContentChecks {
       { name: 'sidebar', run: listing(checkSidebar) },
       { name: 'redirects', run: listing(checkRedirects) },
       { name: 'theme links', run: listing(checkThemeLinks) },
-      { name: 'code blocks', run: async (s) => (await Promise.all(s.pages.map((page) => this.codeProblems(page)))).flat() },
+      {
+        name: 'code blocks',
+        run: async (s) => (await Promise.all(s.pages.map((page) => this.codeProblems(page)))).flat(),
+      },
       { name: 'CLI commands', run: (s) => this.cliCommands(s) },
       // A fallback page repeats its original's description; each locale has its own sidebar.
-      { name: 'duplicate descriptions', severity: checks.duplicateDescriptions, run: (s) => (s.config.versions ? [...localeSites(s).values()] : [s]).flatMap((v) => checkDuplicateDescriptions({ ...v, pages: v.pages.filter((p) => !fallbackOf(p)) })) }, // versions repeat each other
-      { name: 'orphans', severity: checks.orphans, run: (s) => (siteViews(s.config) ? [...localeSites(s).values()] : [s]).flatMap(checkOrphans) },
+      {
+        name: 'duplicate descriptions',
+        severity: checks.duplicateDescriptions,
+        run: (s) =>
+          (s.config.versions ? [...localeSites(s).values()] : [s]).flatMap((v) =>
+            checkDuplicateDescriptions({ ...v, pages: v.pages.filter((p) => !fallbackOf(p)) }),
+          ),
+      }, // versions repeat each other
+      {
+        name: 'orphans',
+        severity: checks.orphans,
+        run: (s) => (siteViews(s.config) ? [...localeSites(s).values()] : [s]).flatMap(checkOrphans),
+      },
       { name: 'script files', run: checkScriptFiles },
       { name: 'feeds', run: feedProblems },
     ];
   }
 
   async run(site: Site, problems: Problems): Promise<void> {
-    const registry = [...this.builtin(site), ...pluginChecks(site)].filter((check) => (check.severity ?? 'error') !== 'off');
+    const registry = [...this.builtin(site), ...pluginChecks(site)].filter(
+      (check) => (check.severity ?? 'error') !== 'off',
+    );
     const found = await Promise.all(registry.map((check) => check.run(site)));
-    registry.forEach((check, i) => (check.severity === 'warning' ? problems.warn(...found[i]) : problems.push(...found[i])));
+    registry.forEach((check, i) =>
+      check.severity === 'warning' ? problems.warn(...found[i]) : problems.push(...found[i]),
+    );
   }
 
   private async cliCommands(site: Site): Promise<BuildError[]> {
@@ -113,19 +131,28 @@ function pluginChecks(site: Site): Check[] {
 /** What a `checks` hook returned, as a list (anything else is the plugin's mistake, named). */
 function listed(plugin: Plugin, checks: unknown, file: string): Check[] {
   if (checks === undefined) return [];
-  if (!Array.isArray(checks)) throw hookFailure(plugin.name, 'checks', new Error(`it returned ${typeof checks}, not a list`), file);
+  if (!Array.isArray(checks))
+    throw hookFailure(plugin.name, 'checks', new Error(`it returned ${typeof checks}, not a list`), file);
   return checks as Check[];
 }
 
 /** A plugin's check in the registry: what it throws (or rejects with) is reported with the plugin's name. */
 function pluginCheck(plugin: Plugin, check: Check, site: Site): Check {
   const file = configFileName(site.config);
-  if (!check || typeof check.name !== 'string' || typeof check.run !== 'function') throw hookFailure(plugin.name, 'checks', new Error('a check needs a `name` and a `run(site)` function'), file);
+  if (!check || typeof check.name !== 'string' || typeof check.run !== 'function')
+    throw hookFailure(plugin.name, 'checks', new Error('a check needs a `name` and a `run(site)` function'), file);
   return {
     ...check,
     run: async (s) => {
       const found = await callHook(plugin, 'checks', file, () => check.run(s));
-      return (found ?? []).map((f) => (f instanceof BuildError ? f : new BuildError(`plugin "${plugin.name}", check "${check.name}": ${String((f as { message?: string })?.message ?? f)}`, { file })));
+      return (found ?? []).map((f) =>
+        f instanceof BuildError
+          ? f
+          : new BuildError(
+              `plugin "${plugin.name}", check "${check.name}": ${String((f as { message?: string })?.message ?? f)}`,
+              { file },
+            ),
+      );
     },
   };
 }
@@ -145,7 +172,11 @@ export function runContentChecks(site: Site, problems: Problems, passed?: Passed
 }
 
 /** `check`: every check of a build, nothing written. Prints problems grouped by file; returns the exit code. */
-export async function checkContent(root: string, format: 'text' | 'json', write: (s: string) => void = (s) => process.stdout.write(s)): Promise<number> {
+export async function checkContent(
+  root: string,
+  format: 'text' | 'json',
+  write: (s: string) => void = (s) => process.stdout.write(s),
+): Promise<number> {
   const problems: BuildError[] = [];
   const warnings: BuildError[] = [];
   let pages = 0;
@@ -166,8 +197,12 @@ export async function checkContent(root: string, format: 'text' | 'json', write:
     else throw error;
   }
   if (format === 'json') {
-    const sorted = [...problems].sort((a, b) => a.place.file.localeCompare(b.place.file) || (a.place.line ?? 0) - (b.place.line ?? 0));
-    write(`${JSON.stringify({ ok: problems.length === 0, pages, problems: sorted.map((p) => p.toJSON()), warnings: warnings.map((w) => w.toJSON()) }, null, 2)}\n`);
+    const sorted = [...problems].sort(
+      (a, b) => a.place.file.localeCompare(b.place.file) || (a.place.line ?? 0) - (b.place.line ?? 0),
+    );
+    write(
+      `${JSON.stringify({ ok: problems.length === 0, pages, problems: sorted.map((p) => p.toJSON()), warnings: warnings.map((w) => w.toJSON()) }, null, 2)}\n`,
+    );
   } else if (problems.length) write(`${new BuildFailure(problems).format()}\n`);
   else write(`${warnings.length ? `${formatWarnings(warnings)}\n` : ''}checked ${pages} pages: no problems\n`);
   return problems.length ? 1 : 0;

@@ -22,13 +22,25 @@ export async function checkOpenApi(file: string, raw: string, relative = OPENAPI
 }
 
 /** `checkOpenApi`, and the document itself, dereferenced, when it is valid (the reference pages draw on it). */
-export async function validateOpenApi(file: string, raw: string, relative = OPENAPI_MODEL): Promise<{ problems: BuildError[]; api?: unknown }> {
+export async function validateOpenApi(
+  file: string,
+  raw: string,
+  relative = OPENAPI_MODEL,
+): Promise<{ problems: BuildError[]; api?: unknown }> {
   let api: unknown;
   try {
     api = YAML.parse(raw);
   } catch (error) {
     const pos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
-    return { problems: [new BuildError(`the OpenAPI document does not parse: ${(error as Error).message.split('\n')[0]}`, { file: relative, line: pos?.line, column: pos?.col }, 'fix the YAML')] };
+    return {
+      problems: [
+        new BuildError(
+          `the OpenAPI document does not parse: ${(error as Error).message.split('\n')[0]}`,
+          { file: relative, line: pos?.line, column: pos?.col },
+          'fix the YAML',
+        ),
+      ],
+    };
   }
   try {
     // The validator dereferences the parsed document in place; `file` resolves relative $refs.
@@ -45,14 +57,28 @@ function validationProblems(error: unknown, raw: string, relative: string): Buil
     const message = (error as Error).message.split('\n')[0];
     const ref = /\$ref pointer "([^"]+)"/.exec(message);
     const line = ref ? raw.split('\n').findIndex((l) => l.includes(ref[1])) + 1 || undefined : undefined;
-    return [new BuildError(`invalid OpenAPI document: ${message}`, { file: relative, line }, ref ? 'point the $ref at a schema that exists under components' : fix)];
+    return [
+      new BuildError(
+        `invalid OpenAPI document: ${message}`,
+        { file: relative, line },
+        ref ? 'point the $ref at a schema that exists under components' : fix,
+      ),
+    ];
   }
   // Ajv reports each failed alternative of a oneOf; the alternatives' own errors say more.
-  const useful = details.filter((d) => d.keyword !== 'oneOf' && d.keyword !== 'anyOf' && d.params?.missingProperty !== '$ref');
+  const useful = details.filter(
+    (d) => d.keyword !== 'oneOf' && d.keyword !== 'anyOf' && d.params?.missingProperty !== '$ref',
+  );
   const lineOf = lineFinder(raw); // a second parse, with positions: only when there are errors to place
   return (useful.length ? useful : details).map((d) => {
-    const what = d.params?.additionalProperty ? `unknown property "${d.params.additionalProperty}"` : (d.message ?? d.keyword);
-    return new BuildError(`invalid OpenAPI document at #${d.instancePath || '/'}: ${what}`, { file: relative, line: lineOf(d.instancePath) }, fix);
+    const what = d.params?.additionalProperty
+      ? `unknown property "${d.params.additionalProperty}"`
+      : (d.message ?? d.keyword);
+    return new BuildError(
+      `invalid OpenAPI document at #${d.instancePath || '/'}: ${what}`,
+      { file: relative, line: lineOf(d.instancePath) },
+      fix,
+    );
   });
 }
 
@@ -61,7 +87,10 @@ function lineFinder(raw: string): (pointer: string) => number | undefined {
   const counter = new LineCounter();
   const doc = YAML.parseDocument(raw, { lineCounter: counter });
   return (pointer) => {
-    const keys = pointer.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const keys = pointer
+      .split('/')
+      .slice(1)
+      .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
     const node = doc.getIn(keys, true);
     const offset = isNode(node) ? node.range?.[0] : undefined;
     return offset === undefined ? undefined : counter.linePos(offset).line;

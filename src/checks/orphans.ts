@@ -20,5 +20,12 @@ export function checkOrphans(site: Site): BuildError[] {
   }
   return site.pages
     .filter((page) => !reached.has(page.regularPath))
-    .map((page) => new BuildError(`orphan page: ${page.regularPath} is not in the sidebar and no page links to it`, { file: page.relativePath, line: 1 }, 'add it to `sidebar` in the configuration or link to it from a related page (or delete it)'));
+    .map(
+      (page) =>
+        new BuildError(
+          `orphan page: ${page.regularPath} is not in the sidebar and no page links to it`,
+          { file: page.relativePath, line: 1 },
+          'add it to `sidebar` in the configuration or link to it from a related page (or delete it)',
+        ),
+    );
 }

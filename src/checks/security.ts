@@ -13,5 +13,12 @@ export function checkScriptFiles(site: Site): BuildError[] {
   if (site.config.security.allowScripts) return [];
   return [...site.staticFiles]
     .filter((file) => SCRIPT_FILE.test(file))
-    .map((file) => new BuildError('a script file in the content folder: the site would serve it from its own origin, where its CSP lets it run', { file }, 'remove it (the site\'s own script is built from client/); to publish it anyway, set `security.allowScripts: true` in docs.config.ts'));
+    .map(
+      (file) =>
+        new BuildError(
+          'a script file in the content folder: the site would serve it from its own origin, where its CSP lets it run',
+          { file },
+          "remove it (the site's own script is built from client/); to publish it anyway, set `security.allowScripts: true` in docs.config.ts",
+        ),
+    );
 }

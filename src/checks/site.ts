@@ -21,25 +21,50 @@ export function checkLinks(site: Site, outer: Problems): void {
     for (const link of page.links) {
       // A link in an included partial is reported there (src/markdown/includes.ts), naming the page.
       const place = { file: link.source ?? page.relativePath, line: link.line, column: link.column };
-      const problems = link.source ? { add: (message: string, at: Place, fix?: string) => outer.add(`${message} (in a partial included by ${page.relativePath})`, at, fix) } : outer;
+      const problems = link.source
+        ? {
+            add: (message: string, at: Place, fix?: string) =>
+              outer.add(`${message} (in a partial included by ${page.relativePath})`, at, fix),
+          }
+        : outer;
       if (link.file !== undefined) {
-        if (!site.staticFiles.has(link.file) && !generated.has(link.file)) problems.add(`link to a missing file: ${link.href}`, place, `there is no content/${link.file}; paths are relative to this page's file`);
+        if (!site.staticFiles.has(link.file) && !generated.has(link.file))
+          problems.add(
+            `link to a missing file: ${link.href}`,
+            place,
+            `there is no content/${link.file}; paths are relative to this page's file`,
+          );
         continue;
       }
       const target = link.route === null ? page : site.byRoute.get(link.route);
       if (!target) {
-        problems.add(`link to a missing page: ${link.href}`, place, `no page has the route ${link.route}; check the path (links to pages end in .md, relative to this file)`);
+        problems.add(
+          `link to a missing page: ${link.href}`,
+          place,
+          `no page has the route ${link.route}; check the path (links to pages end in .md, relative to this file)`,
+        );
         continue;
       }
       if (link.hash && !target.anchors.includes(link.hash)) {
-        const headings = target.headers.map((h) => `#${h.slug}`).slice(0, 12).join(', ');
-        problems.add(`link to a missing heading: ${link.href}`, place, `${target.relativePath} has no heading with the id "${link.hash}"${headings ? `; its headings: ${headings}` : ''}`);
+        const headings = target.headers
+          .map((h) => `#${h.slug}`)
+          .slice(0, 12)
+          .join(', ');
+        problems.add(
+          `link to a missing heading: ${link.href}`,
+          place,
+          `${target.relativePath} has no heading with the id "${link.hash}"${headings ? `; its headings: ${headings}` : ''}`,
+        );
       }
     }
     for (const key of ['prev', 'next'] as const) {
       const ref = page.frontmatter[key];
       if (typeof ref === 'string' && !site.byRoute.has(resolvePageRef(page, ref))) {
-        outer.add(`frontmatter "${key}" points to a missing page: ${ref}`, { file: page.relativePath, line: frontmatterLine(page, key) }, 'use a route like /quickstart/ or a relative .md path, or false');
+        outer.add(
+          `frontmatter "${key}" points to a missing page: ${ref}`,
+          { file: page.relativePath, line: frontmatterLine(page, key) },
+          'use a route like /quickstart/ or a relative .md path, or false',
+        );
       }
     }
   }
@@ -59,7 +84,9 @@ function configPlaces(config: ResolvedConfig): (...values: string[]) => Place {
     // No line numbers then; the file is still named.
   }
   return (...values) => {
-    const index = lines.findIndex((line) => values.some((v) => [`'${v}'`, `"${v}"`, `\`${v}\``].some((quoted) => line.includes(quoted))));
+    const index = lines.findIndex((line) =>
+      values.some((v) => [`'${v}'`, `"${v}"`, `\`${v}\``].some((quoted) => line.includes(quoted))),
+    );
     return index >= 0 ? { file, line: index + 1 } : { file };
   };
 }
@@ -69,7 +96,11 @@ export function checkSidebar(site: Site, problems: Problems): void {
   const placeOf = configPlaces(site.config);
   for (const link of site.config.topNav) {
     if (!isExternal(link.link) && !site.byRoute.has(withSlash(link.link))) {
-      problems.add(`topNav link "${link.text}" goes to ${link.link}, which is not a page`, placeOf(link.link), 'link a route of the site (such as /changelog/) or a full URL');
+      problems.add(
+        `topNav link "${link.text}" goes to ${link.link}, which is not a page`,
+        placeOf(link.link),
+        'link a route of the site (such as /changelog/) or a full URL',
+      );
     }
   }
   if (!site.config.sidebar) return;
@@ -77,7 +108,11 @@ export function checkSidebar(site: Site, problems: Problems): void {
     for (const entry of entries) {
       if (isGroup(entry)) walk(entry.items, entry.text);
       else if (!entry.external && entry.route && !site.byRoute.has(entry.route)) {
-        problems.add(`sidebar${group ? ` group "${group}"` : ''} lists ${entry.route}, which is not a page`, placeOf(entry.route, entry.route.replace(/\/$/, '')), 'add the page under content/ or remove the entry from `sidebar`');
+        problems.add(
+          `sidebar${group ? ` group "${group}"` : ''} lists ${entry.route}, which is not a page`,
+          placeOf(entry.route, entry.route.replace(/\/$/, '')),
+          'add the page under content/ or remove the entry from `sidebar`',
+        );
       }
     }
   };
@@ -99,12 +134,31 @@ export function checkRedirects(site: Site, problems: Problems): void {
     }
     seenFrom.add(key);
     if (!redirect.exact && site.byRoute.has(from)) {
-      problems.add(`redirect from ${redirect.from} shadows the page ${from}`, place, 'remove the redirect, or the page');
+      problems.add(
+        `redirect from ${redirect.from} shadows the page ${from}`,
+        place,
+        'remove the redirect, or the page',
+      );
       continue;
     }
     const end = followRedirect(site, redirect.from, redirect.to);
-    if (end.problem === 'missing') problems.add(`redirect ${redirect.from} -> ${redirect.to} ends at ${end.at}, which is not a page`, place, 'point it to an existing route or an external URL');
-    else if (end.problem === 'loop') problems.add(`redirect loop: ${[...end.path, withSlash(end.at)].join(' -> ')}`, place, 'point one of them at a page');
-    else if (end.problem === 'too-long') problems.add(`redirect chain from ${redirect.from} takes more than two hops`, place, `point it straight at ${end.at}`);
+    if (end.problem === 'missing')
+      problems.add(
+        `redirect ${redirect.from} -> ${redirect.to} ends at ${end.at}, which is not a page`,
+        place,
+        'point it to an existing route or an external URL',
+      );
+    else if (end.problem === 'loop')
+      problems.add(
+        `redirect loop: ${[...end.path, withSlash(end.at)].join(' -> ')}`,
+        place,
+        'point one of them at a page',
+      );
+    else if (end.problem === 'too-long')
+      problems.add(
+        `redirect chain from ${redirect.from} takes more than two hops`,
+        place,
+        `point it straight at ${end.at}`,
+      );
   }
 }

@@ -85,10 +85,12 @@ export class DevBuilder {
     this.clientDir = options.clientDir ?? CLIENT_DIR;
     this.lazy = new LazyOutputs(options.out);
     // A content folder deleted while it was read (`rm -rf content` under way) is not a site without pages.
-    this.writer = new DevWriter(options.out, () => readdir(this.config!.contentDir).then(
-      () => undefined,
-      (error: unknown) => Promise.reject(contentFolderProblem(this.config!, error)),
-    ));
+    this.writer = new DevWriter(options.out, () =>
+      readdir(this.config!.contentDir).then(
+        () => undefined,
+        (error: unknown) => Promise.reject(contentFolderProblem(this.config!, error)),
+      ),
+    );
   }
 
   get base(): string {
@@ -121,18 +123,28 @@ export class DevBuilder {
    */
   watched(options: { config?: ResolvedConfig; layout?: boolean } = {}): string[] {
     const config = options.config ?? this.config;
-    const configFiles = config?.configFile ? [config.configFile] : CONFIG_FILES.map((name) => path.join(this.root, name));
+    const configFiles = config?.configFile
+      ? [config.configFile]
+      : CONFIG_FILES.map((name) => path.join(this.root, name));
     const components = config ? componentsWatch(config, this.root) : [];
-    return [config?.contentDir ?? path.join(this.root, 'content'), ...configFiles, ...components, ...(options.layout === false ? [] : [TEMPLATES_DIR, RENDER_DIR]), this.clientDir];
+    return [
+      config?.contentDir ?? path.join(this.root, 'content'),
+      ...configFiles,
+      ...components,
+      ...(options.layout === false ? [] : [TEMPLATES_DIR, RENDER_DIR]),
+      this.clientDir,
+    ];
   }
 
   classify(file: string): ChangeKind | null {
     const within = (dir: string) => file === dir || file.startsWith(dir + path.sep);
-    if (file === this.config?.configFile || CONFIG_FILES.some((name) => file === path.join(this.root, name))) return 'config';
+    if (file === this.config?.configFile || CONFIG_FILES.some((name) => file === path.join(this.root, name)))
+      return 'config';
     if (this.config && within(this.config.contentDir)) {
       const relative = path.relative(this.config.contentDir, file).split(path.sep);
       // Folders and files under "_" or "." hold data (the reference model the checks read).
-      if (relative.some((part) => part.startsWith('_') || part.startsWith('.') || part === 'node_modules')) return 'data';
+      if (relative.some((part) => part.startsWith('_') || part.startsWith('.') || part === 'node_modules'))
+        return 'data';
       if (/\.mdx?$/i.test(file)) return 'page';
       return path.extname(file) === '' ? 'folder' : 'static';
     }
@@ -146,7 +158,14 @@ export class DevBuilder {
 
   /** Builds everything from scratch: at start. */
   build(options: { reloadComponents?: boolean } = {}): Promise<RebuildResult> {
-    return this.serial(async () => (await this.rebuild(performance.now(), new Set(['config', 'client', ...(options.reloadComponents ? ['components' as const] : [])]), true))!);
+    return this.serial(
+      async () =>
+        (await this.rebuild(
+          performance.now(),
+          new Set(['config', 'client', ...(options.reloadComponents ? ['components' as const] : [])]),
+          true,
+        ))!,
+    );
   }
 
   /**
@@ -169,7 +188,8 @@ export class DevBuilder {
   ensure(urlPath: string): Promise<void> {
     const file = this.fileOf(urlPath);
     const { site, pageAssets, chunks, modules, generation } = this;
-    if (file === null || !site || !pageAssets || this.writer.holds(file) || this.writer.holds(`${file}/index.html`)) return Promise.resolve();
+    if (file === null || !site || !pageAssets || this.writer.holds(file) || this.writer.holds(`${file}/index.html`))
+      return Promise.resolve();
     return this.serial(() => this.lazy.ensure(file, { site, assets: pageAssets, chunks, modules, generation }));
   }
 
@@ -217,7 +237,15 @@ export class DevBuilder {
     const js = this.assets.js !== before?.js;
     const css = this.assets.css !== before?.css;
     const built = await this.runBuild();
-    if (!always && !layout && !built.changed && !js && !css && this.problems().map(String).join('\n') === problemsBefore) return null;
+    if (
+      !always &&
+      !layout &&
+      !built.changed &&
+      !js &&
+      !css &&
+      this.problems().map(String).join('\n') === problemsBefore
+    )
+      return null;
     // Only the stylesheet changed: open tabs swap it without reloading.
     const styleFrom = before && css && !js && !built.rendered.length ? before.css : undefined;
     return this.result(started, built.changed || js || css, built.rendered, styleFrom);
@@ -228,11 +256,21 @@ export class DevBuilder {
     try {
       const config = await loadConfig(this.root);
       if (this.config && config.base !== this.config.base) {
-        this.problemsOf.config = [new BuildError(`the base changed from ${this.config.base} to ${config.base}`, { file: path.relative(this.root, config.configFile ?? '') || 'configuration' }, 'restart `dev` to serve the site under the new base')];
+        this.problemsOf.config = [
+          new BuildError(
+            `the base changed from ${this.config.base} to ${config.base}`,
+            { file: path.relative(this.root, config.configFile ?? '') || 'configuration' },
+            'restart `dev` to serve the site under the new base',
+          ),
+        ];
         return false;
       }
       this.config = config;
-      this.memory = { sources: new SourceMemo(config.contentDir), records: await MemoryRecords.open(config), checks: new ContentChecks() };
+      this.memory = {
+        sources: new SourceMemo(config.contentDir),
+        records: await MemoryRecords.open(config),
+        checks: new ContentChecks(),
+      };
       this.problemsOf.config = [];
       return true;
     } catch (error) {
@@ -245,7 +283,12 @@ export class DevBuilder {
   private async runBuild(): Promise<{ changed: boolean; rendered: string[] }> {
     this.memory!.records.startBuild();
     try {
-      const result = await this.modules.buildSite(this.config!, this.writer, silentLogger, { memory: this.memory, assets: this.pageAssets, lazy: true, keepGoing: true });
+      const result = await this.modules.buildSite(this.config!, this.writer, silentLogger, {
+        memory: this.memory,
+        assets: this.pageAssets,
+        lazy: true,
+        keepGoing: true,
+      });
       this.problemsOf.build = result.problems;
       this.problemsOf.render = [];
       this.site = result.site;
@@ -284,7 +327,9 @@ function componentsWatch(config: ResolvedConfig, root: string): string[] {
   const file = config.mdx.components?.file;
   // The theme's overrides, stylesheets and logo are read with the configuration too (src/theme/config.ts).
   const { themeDir, customCss, logo } = config.theme;
-  const theme = [themeDir, ...customCss, logo?.src, logo?.dark].filter((f): f is string => Boolean(f) && existsSync(f!));
+  const theme = [themeDir, ...customCss, logo?.src, logo?.dark].filter(
+    (f): f is string => Boolean(f) && existsSync(f!),
+  );
   if (!file) return theme;
   return [path.dirname(file) === root ? file : path.dirname(file), ...theme];
 }

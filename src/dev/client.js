@@ -56,7 +56,9 @@ function restoreScroll() {
 /** Loads the new stylesheet beside the old one and drops the old one once it applies: no flash. */
 function swapStylesheet(href, previous) {
   const links = [...document.querySelectorAll('link[rel="stylesheet"]')];
-  const old = links.find((link) => link.getAttribute('href') === previous) ?? links.find((link) => link.getAttribute('href')?.includes('/assets/style.'));
+  const old =
+    links.find((link) => link.getAttribute('href') === previous) ??
+    links.find((link) => link.getAttribute('href')?.includes('/assets/style.'));
   if (!old) {
     reload();
     return;
@@ -81,14 +83,27 @@ function showOverlay(problems) {
   const style = document.createElement('style');
   style.textContent = OVERLAY_CSS;
   const panel = element('section', { class: 'panel', role: 'alertdialog', 'aria-labelledby': 'docs-dev-title' });
-  const close = element('button', { type: 'button', class: 'close', 'aria-label': 'Close (Esc): the problems stay until fixed' }, '×');
+  const close = element(
+    'button',
+    { type: 'button', class: 'close', 'aria-label': 'Close (Esc): the problems stay until fixed' },
+    '×',
+  );
   close.addEventListener('click', hideOverlay);
   const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
-  panel.append(close, element('h2', { id: 'docs-dev-title' }, `The site has ${count}`), element('p', { class: 'hint' }, 'Fix and save the file: this page reloads by itself.'));
+  panel.append(
+    close,
+    element('h2', { id: 'docs-dev-title' }, `The site has ${count}`),
+    element('p', { class: 'hint' }, 'Fix and save the file: this page reloads by itself.'),
+  );
   const list = element('ol');
   for (const p of problems) {
     const where = [p.file, p.line, p.column].filter((part) => part != null).join(':');
-    const item = element('li', {}, element('code', { class: 'where' }, where), element('p', { class: 'what' }, p.message));
+    const item = element(
+      'li',
+      {},
+      element('code', { class: 'where' }, where),
+      element('p', { class: 'what' }, p.message),
+    );
     if (p.fix) item.append(element('p', { class: 'fix' }, `Fix: ${p.fix}`));
     list.append(item);
   }

@@ -18,7 +18,12 @@ export class EventHub {
   }
 
   connect(req: IncomingMessage, res: ServerResponse): void {
-    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Content-Type-Options': 'nosniff' });
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      Connection: 'keep-alive',
+      'X-Content-Type-Options': 'nosniff',
+    });
     res.write(`retry: 500\nevent: hello\ndata: ${JSON.stringify({ id: this.id })}\n\n`);
     if (this.current) res.write(format('problems', this.current));
     this.clients.add(res);

@@ -75,21 +75,32 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     siteHeaders: false,
     intercept: async (req, res, url) => {
       if (localOnly && !isLocalHost(req.headers.host)) {
-        res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }).end(`This dev server answers only requests addressed to this machine (localhost, 127.0.0.1, [::1]), not to "${req.headers.host}". To open it from another machine, start it with --host.\n`);
+        res
+          .writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' })
+          .end(
+            `This dev server answers only requests addressed to this machine (localhost, 127.0.0.1, [::1]), not to "${req.headers.host}". To open it from another machine, start it with --host.\n`,
+          );
         return true;
       }
       if (url.pathname === `${base}${DEV_PATH}events`) {
-        if (req.method !== 'GET') res.writeHead(405, { Allow: 'GET', 'Content-Type': 'text/plain; charset=utf-8' }).end('The event stream answers GET only.\n');
+        if (req.method !== 'GET')
+          res
+            .writeHead(405, { Allow: 'GET', 'Content-Type': 'text/plain; charset=utf-8' })
+            .end('The event stream answers GET only.\n');
         else hub.connect(req, res);
         return true;
       }
       if (url.pathname === `${base}${DEV_PATH}client.js`) {
-        res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }).end(CLIENT_SCRIPT);
+        res
+          .writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' })
+          .end(CLIENT_SCRIPT);
         return true;
       }
       await firstBuild;
       if (!builder.ready) {
-        res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }).end(waitingPage(base));
+        res
+          .writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' })
+          .end(waitingPage(base));
         return true;
       }
       await builder.ensure(url.pathname);
@@ -171,7 +182,10 @@ export function injectClient(html: string, base: string): string {
 
 /** Served before the first build has succeeded: the overlay shows why, and the tab reloads once it works. */
 function waitingPage(base: string): string {
-  return injectClient('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>The site did not build</title></head><body><p>The site did not build yet: the problems are listed over this page and in the terminal.</p></body></html>', base);
+  return injectClient(
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>The site did not build</title></head><body><p>The site did not build yet: the problems are listed over this page and in the terminal.</p></body></html>',
+    base,
+  );
 }
 
 function describe(files: string[], root: string): string {
@@ -205,7 +219,9 @@ function resultLogger(logger: Logger): (result: RebuildResult, what: string) => 
       return;
     }
     const text = new BuildFailure(result.problems).format();
-    logger.error(`✗ ${summary}, with problems${text === lastProblems ? ` (the same ${result.problems.length} as before)` : `:\n${text}`}`);
+    logger.error(
+      `✗ ${summary}, with problems${text === lastProblems ? ` (the same ${result.problems.length} as before)` : `:\n${text}`}`,
+    );
     lastProblems = text;
   };
 }

@@ -39,11 +39,21 @@ export class LazyOutputs {
 
   /** Makes the output that has `file` current, when it is not. */
   async ensure(file: string, context: LazyContext): Promise<void> {
-    const output: LazyOutput = file === SEARCH_MANIFEST || file.endsWith(`/${SEARCH_MANIFEST}`) || file.startsWith('assets/search/') ? 'search' : file.startsWith('assets/img/') || file.startsWith('assets/css/') ? 'media' : 'site';
+    const output: LazyOutput =
+      file === SEARCH_MANIFEST || file.endsWith(`/${SEARCH_MANIFEST}`) || file.startsWith('assets/search/')
+        ? 'search'
+        : file.startsWith('assets/img/') || file.startsWith('assets/css/')
+          ? 'media'
+          : 'site';
     const before = this.made.get(output);
     if (before?.generation === context.generation) return;
     const { site, assets, chunks, modules } = context;
-    const files = output === 'search' ? await modules.buildSearchIndex(site) : output === 'media' ? await mediaFiles(site) : modules.emitSiteFiles(site, modules.createRenderer(site, assets), chunks);
+    const files =
+      output === 'search'
+        ? await modules.buildSearchIndex(site)
+        : output === 'media'
+          ? await mediaFiles(site)
+          : modules.emitSiteFiles(site, modules.createRenderer(site, assets), chunks);
     const hashes = new Map<string, string>();
     const writes: OutputFile[] = [];
     for (const f of files) {

@@ -6,8 +6,16 @@
 export function isLocalHost(header: string | undefined): boolean {
   // No Host at all: not a browser (they always send one), so no page of another site.
   if (header === undefined) return true;
-  const host = (/^\[([^\]]*)\](?::\d*)?$/.exec(header)?.[1] ?? header.replace(/:\d*$/, '')).toLowerCase().replace(/\.$/, '');
-  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1' || host === '::ffff:127.0.0.1';
+  const host = (/^\[([^\]]*)\](?::\d*)?$/.exec(header)?.[1] ?? header.replace(/:\d*$/, ''))
+    .toLowerCase()
+    .replace(/\.$/, '');
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    host === '::1' ||
+    host === '::ffff:127.0.0.1'
+  );
 }
 
 /** Whether a listening address is this machine only (then only local Host names are answered). */

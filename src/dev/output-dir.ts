@@ -23,7 +23,9 @@ export class OutputDir {
   }
 
   async apply(writes: OutputFile[], removes: string[]): Promise<void> {
-    const parents = new Set(writes.map((f) => path.dirname(path.join(this.dir, f.path))).filter((d) => !this.dirs.has(d)));
+    const parents = new Set(
+      writes.map((f) => path.dirname(path.join(this.dir, f.path))).filter((d) => !this.dirs.has(d)),
+    );
     for (const dir of [...parents].sort()) {
       await mkdir(dir, { recursive: true });
       this.dirs.add(dir);

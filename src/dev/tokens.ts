@@ -7,7 +7,10 @@ import type { Feature } from '../types.js';
  * and what the browser gets is what `build` writes.
  */
 const TOKENS = { css: '__docs_dev_css__', js: '__docs_dev_js__', redirect: '__docs_dev_redirect__' } as const;
-const FEATURE_TOKENS = Object.fromEntries(FEATURES.map((f) => [f, `__docs_dev_feature_${f}__`])) as Record<Feature, string>;
+const FEATURE_TOKENS = Object.fromEntries(FEATURES.map((f) => [f, `__docs_dev_feature_${f}__`])) as Record<
+  Feature,
+  string
+>;
 
 /** The bundle as pages are rendered with it in `dev`: its files, and tokens for its URLs. */
 export function tokenAssets(assets: BuiltAssets): BuiltAssets {
@@ -15,9 +18,17 @@ export function tokenAssets(assets: BuiltAssets): BuiltAssets {
 }
 
 /** A page as `build` writes it: the bundle's current URLs in place of the tokens. */
-export function fillDevTokens(html: string, assets: Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> | undefined): string {
+export function fillDevTokens(
+  html: string,
+  assets: Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> | undefined,
+): string {
   if (!assets) return html;
-  let out = html.replaceAll(TOKENS.css, assets.css).replaceAll(TOKENS.js, assets.js).replaceAll(TOKENS.redirect, assets.redirectScript);
-  for (const feature of FEATURES) if (out.includes(FEATURE_TOKENS[feature])) out = out.replaceAll(FEATURE_TOKENS[feature], assets.features[feature] ?? '');
+  let out = html
+    .replaceAll(TOKENS.css, assets.css)
+    .replaceAll(TOKENS.js, assets.js)
+    .replaceAll(TOKENS.redirect, assets.redirectScript);
+  for (const feature of FEATURES)
+    if (out.includes(FEATURE_TOKENS[feature]))
+      out = out.replaceAll(FEATURE_TOKENS[feature], assets.features[feature] ?? '');
   return out;
 }

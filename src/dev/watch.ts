@@ -79,7 +79,8 @@ export function watchFiles(options: WatchOptions): Watcher {
   // back is seen again; nothing else in the parent is.
   const roots = options.paths.map((p) => path.resolve(p));
   const parents = new Set(roots.map((p) => path.dirname(p)));
-  const watched = (file: string) => roots.some((root) => file === root || file.startsWith(root + path.sep)) && !IGNORED.test(file);
+  const watched = (file: string) =>
+    roots.some((root) => file === root || file.startsWith(root + path.sep)) && !IGNORED.test(file);
   /** Paths seen only in the folders' notifications, not (yet) in chokidar's events. */
   const unknown = new Set<string>();
   const watcher: FSWatcher = watch([...parents], {

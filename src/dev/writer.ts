@@ -43,7 +43,8 @@ export class DevWriter implements Writer {
   async commit(output: BuildOutput): Promise<void> {
     await this.beforeCommit();
     const hashes = new Map<string, string>();
-    for (const route of output.kept) for (const file of output.pages.get(route)!.paths) hashes.set(file, this.hashes.get(file)!);
+    for (const route of output.kept)
+      for (const file of output.pages.get(route)!.paths) hashes.set(file, this.hashes.get(file)!);
     const writes = output.files.filter((file) => {
       // The bundle's files are the same objects from one build to the next: hashed once.
       const hash = this.contents.get(file.path) === file.contents ? this.hashes.get(file.path)! : sha1(file.contents);

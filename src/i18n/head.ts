@@ -17,11 +17,25 @@ export function localeHeadTags(site: Site<PageOutline>, page: PageOutline | unde
   const locale = localeOf(site);
   const tags: string[] = [];
   const others = page ? alternates(site, page) : [];
-  for (const { lang, route } of others) tags.push(`<link rel="alternate" hreflang="${escapeHtml(lang)}" href="${escapeHtml(absolute(site, pageUrl(site.config.base, route)))}">`);
-  if (others.length) tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(absolute(site, pageUrl(site.config.base, others[0].route)))}">`);
+  for (const { lang, route } of others)
+    tags.push(
+      `<link rel="alternate" hreflang="${escapeHtml(lang)}" href="${escapeHtml(absolute(site, pageUrl(site.config.base, route)))}">`,
+    );
+  if (others.length)
+    tags.push(
+      `<link rel="alternate" hreflang="x-default" href="${escapeHtml(absolute(site, pageUrl(site.config.base, others[0].route)))}">`,
+    );
   // Only the strings that differ from the runtime's English: an English page carries none.
-  const strings = Object.fromEntries((Object.keys(CLIENT_STRINGS) as ClientStringKey[]).filter((k) => locale.strings[k] !== CLIENT_STRINGS[k]).map((k) => [k, locale.strings[k]]));
-  if (Object.keys(strings).length) tags.push(`<meta name="docs:strings" content="${escapeHtml(JSON.stringify(strings))}">`);
-  if (locale.key) tags.push(`<meta name="docs:search" content="${escapeHtml(withBase(site.config.base, searchManifestPath(locale.key)))}">`);
+  const strings = Object.fromEntries(
+    (Object.keys(CLIENT_STRINGS) as ClientStringKey[])
+      .filter((k) => locale.strings[k] !== CLIENT_STRINGS[k])
+      .map((k) => [k, locale.strings[k]]),
+  );
+  if (Object.keys(strings).length)
+    tags.push(`<meta name="docs:strings" content="${escapeHtml(JSON.stringify(strings))}">`);
+  if (locale.key)
+    tags.push(
+      `<meta name="docs:search" content="${escapeHtml(withBase(site.config.base, searchManifestPath(locale.key)))}">`,
+    );
   return tags.join('\n');
 }

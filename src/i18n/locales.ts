@@ -29,9 +29,18 @@ const localeSchema = z.strictObject({
 export const localesSchema = z
   .record(z.string(), localeSchema)
   .superRefine((locales, ctx) => {
-    if (!('root' in locales)) ctx.addIssue({ code: 'custom', message: 'needs a "root" locale: the default language, whose pages are content/ itself' });
+    if (!('root' in locales))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'needs a "root" locale: the default language, whose pages are content/ itself',
+      });
     for (const key of Object.keys(locales)) {
-      if (key !== 'root' && !LOCALE_KEY.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: `"${key}" is not a locale key: use "root" or a lower-case language tag, the name of its folder under content/ ("de", "zh-cn")` });
+      if (key !== 'root' && !LOCALE_KEY.test(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `"${key}" is not a locale key: use "root" or a lower-case language tag, the name of its folder under content/ ("de", "zh-cn")`,
+        });
     }
   })
   .optional();
@@ -57,7 +66,14 @@ export function resolveLocales(locales: LocalesConfig, lang: string): ResolvedLo
     .map(([key, l]) => {
       const own = key === 'root' ? '' : key;
       const tag = l.lang ?? (own || lang);
-      return { key: own, lang: tag, label: l.label, dir: l.dir ?? 'ltr', strings: stringsFor(tag, l.strings), sidebarLabels: l.sidebarLabels ?? {} };
+      return {
+        key: own,
+        lang: tag,
+        label: l.label,
+        dir: l.dir ?? 'ltr',
+        strings: stringsFor(tag, l.strings),
+        sidebarLabels: l.sidebarLabels ?? {},
+      };
     })
     .sort((a, b) => (a.key === '' ? -1 : b.key === '' ? 1 : 0));
 }
@@ -97,7 +113,8 @@ export function splitLocale(locales: ResolvedLocale[], route: string): { locale:
 /** A page's frontmatter key that marks it as a fallback, naming the original's source file. */
 export const FALLBACK_OF = 'fallbackOf';
 
-export const fallbackOf = (page: { frontmatter: Record<string, unknown> }): string | undefined => page.frontmatter[FALLBACK_OF] as string | undefined;
+export const fallbackOf = (page: { frontmatter: Record<string, unknown> }): string | undefined =>
+  page.frontmatter[FALLBACK_OF] as string | undefined;
 
 /**
  * The pages each locale lacks, made from the root locale's: the same Markdown at the locale's
@@ -112,7 +129,12 @@ export function fallbackSources(sources: PageSource[], locales: ResolvedLocale[]
     for (const source of originals) {
       const route = pageRoute({ locale: locale.key }, source.route);
       if (routes.has(route)) continue;
-      out.push({ ...source, relativePath: `${locale.key}/${source.relativePath}`, route, frontmatter: { ...source.frontmatter, [FALLBACK_OF]: source.relativePath } });
+      out.push({
+        ...source,
+        relativePath: `${locale.key}/${source.relativePath}`,
+        route,
+        frontmatter: { ...source.frontmatter, [FALLBACK_OF]: source.relativePath },
+      });
     }
   }
   return out;
@@ -131,9 +153,20 @@ export function missingTranslations(sources: PageSource[], locales: ResolvedLoca
 }
 
 /** The redirect table in every locale: each internal redirect also from and to the locale's paths. */
-export function localizedRedirects<R extends { from: string; to: string }>(redirects: R[], locales: ResolvedLocale[] | undefined): R[] {
+export function localizedRedirects<R extends { from: string; to: string }>(
+  redirects: R[],
+  locales: ResolvedLocale[] | undefined,
+): R[] {
   if (!locales) return redirects;
-  const extra = locales.slice(1).flatMap((l) => redirects.map((r) => ({ ...r, from: pageRoute({ locale: l.key }, r.from), to: isExternal(r.to) ? r.to : pageRoute({ locale: l.key }, r.to) })));
+  const extra = locales
+    .slice(1)
+    .flatMap((l) =>
+      redirects.map((r) => ({
+        ...r,
+        from: pageRoute({ locale: l.key }, r.from),
+        to: isExternal(r.to) ? r.to : pageRoute({ locale: l.key }, r.to),
+      })),
+    );
   return [...redirects, ...extra];
 }
 
@@ -141,7 +174,10 @@ export function localizedRedirects<R extends { from: string; to: string }>(redir
  * Drops the problems found in fallback pages: each is the original page's, which reports it
  * under its own file (a fallback's file, content/<locale>/..., does not exist).
  */
-export function dropFallbackProblems(problems: { list: { place: { file: string } }[]; warnings: { place: { file: string } }[] }, sources: PageSource[]): void {
+export function dropFallbackProblems(
+  problems: { list: { place: { file: string } }[]; warnings: { place: { file: string } }[] },
+  sources: PageSource[],
+): void {
   const fallbacks = new Set(sources.filter((s) => fallbackOf(s)).map((s) => s.relativePath));
   if (!fallbacks.size) return;
   for (const list of [problems.list, problems.warnings]) {

@@ -17,17 +17,26 @@ const COPY_BUTTON = `<button type="button" class="copy" aria-label="${ENGLISH['c
 /** The copy buttons of a page's content in its language (the Markdown stage renders pages without one). */
 function translateCopyButtons(html: string, strings: Strings): string {
   if (strings['copy.button'] === ENGLISH['copy.button'] && strings['copy.code'] === ENGLISH['copy.code']) return html;
-  return html.replaceAll(COPY_BUTTON, `<button type="button" class="copy" aria-label="${escapeHtml(strings['copy.code'])}">${escapeHtml(strings['copy.button'])}</button>`);
+  return html.replaceAll(
+    COPY_BUTTON,
+    `<button type="button" class="copy" aria-label="${escapeHtml(strings['copy.code'])}">${escapeHtml(strings['copy.button'])}</button>`,
+  );
 }
 
 export class LocalizedRenderer extends Renderer {
   private readonly byLocale: Map<string, Renderer>;
 
-  constructor(private readonly whole: Site<PageOutline>, assets: PageAssets, templates?: Templates) {
+  constructor(
+    private readonly whole: Site<PageOutline>,
+    assets: PageAssets,
+    templates?: Templates,
+  ) {
     const sites = localeSites(whole);
     // The root locale's renderer makes the files of no one page: 404.html and the redirect stubs.
     super(sites.get('')!, assets, templates);
-    this.byLocale = new Map([...sites].map(([key, site]) => [key, key === '' ? this : new Renderer(site, assets, templates)]));
+    this.byLocale = new Map(
+      [...sites].map(([key, site]) => [key, key === '' ? this : new Renderer(site, assets, templates)]),
+    );
   }
 
   private of(route: string): Renderer {
@@ -37,15 +46,25 @@ export class LocalizedRenderer extends Renderer {
   override renderChunk(page: PageRecord): PageChunk {
     const own = this.of(page.regularPath);
     const chunk = own === this ? super.renderChunk(page) : own.renderChunk(page);
-    return { ...chunk, regions: { ...chunk.regions, content: translateCopyButtons(chunk.regions.content, localeOf(siteOf(this.whole, page.regularPath)).strings) } };
+    return {
+      ...chunk,
+      regions: {
+        ...chunk.regions,
+        content: translateCopyButtons(chunk.regions.content, localeOf(siteOf(this.whole, page.regularPath)).strings),
+      },
+    };
   }
 
   override renderDocument(chunk: PageChunk, routesUrl: string): string {
-    return this.of(chunk.route) === this ? super.renderDocument(chunk, routesUrl) : this.of(chunk.route).renderDocument(chunk, routesUrl);
+    return this.of(chunk.route) === this
+      ? super.renderDocument(chunk, routesUrl)
+      : this.of(chunk.route).renderDocument(chunk, routesUrl);
   }
 
   /** Each locale's sidebar groups, for the runtime to expand on that locale's pages (by locale key; the root's is `renderNavGroups`). */
   localeNavGroups(): Map<string, (string | null)[]> {
-    return new Map([...this.byLocale].filter(([key]) => key !== '').map(([key, renderer]) => [key, renderer.renderNavGroups()]));
+    return new Map(
+      [...this.byLocale].filter(([key]) => key !== '').map(([key, renderer]) => [key, renderer.renderNavGroups()]),
+    );
   }
 }

@@ -12,7 +12,11 @@ export function buildSearchIndexes(site: Site): OutputFile[] {
   if (!siteViews(site.config)) return buildSearchIndex(site);
   const files = new Map<string, OutputFile>();
   for (const [key, view] of localeSites(site)) {
-    for (const file of buildSearchIndex(view)) files.set(file.path === SEARCH_MANIFEST ? searchManifestPath(key) : file.path, { ...file, path: file.path === SEARCH_MANIFEST ? searchManifestPath(key) : file.path });
+    for (const file of buildSearchIndex(view))
+      files.set(file.path === SEARCH_MANIFEST ? searchManifestPath(key) : file.path, {
+        ...file,
+        path: file.path === SEARCH_MANIFEST ? searchManifestPath(key) : file.path,
+      });
   }
   return [...files.values()];
 }

@@ -34,13 +34,33 @@ export function localeSites<P extends PageOutline>(site: Site<P>): Map<string, S
   const locales = siteViews(site.config) ?? [];
   const routes = new Set(site.pages.map((p) => p.regularPath));
   const pages = site.byRoute;
-  const generated = site.config.sidebar ? undefined : sidebarOf(createSite({ ...site.config, sidebar: undefined }, rootPages(site, locales)).nav);
+  const generated = site.config.sidebar
+    ? undefined
+    : sidebarOf(createSite({ ...site.config, sidebar: undefined }, rootPages(site, locales)).nav);
   found = new Map();
   for (const locale of locales) {
     const own = site.pages.filter((p) => splitLocale(locales, p.regularPath).locale === locale);
-    const sidebar = localizeSidebar((locale.version ? versionSidebar(site.config, locale.version, own) : undefined) ?? site.config.sidebar ?? generated ?? {}, locale);
-    const view = createSite({ ...site.config, lang: locale.lang, sidebar, editLink: localizeEditLink(site.config.editLink, locale), locales: undefined, versions: undefined }, own, [...site.staticFiles]);
-    if (generated) for (const e of view.nav) if (!isGroup(e) && e.route) e.text = view.byRoute.get(e.route)?.title ?? e.text;
+    const sidebar = localizeSidebar(
+      (locale.version ? versionSidebar(site.config, locale.version, own) : undefined) ??
+        site.config.sidebar ??
+        generated ??
+        {},
+      locale,
+    );
+    const view = createSite(
+      {
+        ...site.config,
+        lang: locale.lang,
+        sidebar,
+        editLink: localizeEditLink(site.config.editLink, locale),
+        locales: undefined,
+        versions: undefined,
+      },
+      own,
+      [...site.staticFiles],
+    );
+    if (generated)
+      for (const e of view.nav) if (!isGroup(e) && e.route) e.text = view.byRoute.get(e.route)?.title ?? e.text;
     found.set(locale.key, Object.assign(view, { i18n: { locale, locales, routes, pages } satisfies LocaleContext }));
   }
   views.set(site, found as Map<string, Site<PageOutline>>);
@@ -63,7 +83,11 @@ export function localeOf(site: Site<PageOutline>): ResolvedLocale {
  * A version's sidebar, its routes within the version: its snapshot's, the configured one for the
  * version content/ holds, else made from its own pages' folders (an old version has other pages).
  */
-function versionSidebar(config: ResolvedConfig, version: ResolvedVersion, own: PageOutline[]): SidebarConfig | undefined {
+function versionSidebar(
+  config: ResolvedConfig,
+  version: ResolvedVersion,
+  own: PageOutline[],
+): SidebarConfig | undefined {
   if (version.sidebar) return version.sidebar as unknown as SidebarConfig;
   if (version.contentDir === config.contentDir && config.sidebar) return config.sidebar;
   if (!version.key) return undefined; // the generated one of the root pages
@@ -74,7 +98,9 @@ function versionSidebar(config: ResolvedConfig, version: ResolvedVersion, own: P
 
 /** The edit link's text in the locale, unless the project wrote its own. */
 function localizeEditLink(editLink: ResolvedConfig['editLink'], locale: ResolvedLocale): ResolvedConfig['editLink'] {
-  return editLink && editLink.text === ENGLISH['page.edit'] ? { ...editLink, text: locale.strings['page.edit'] } : editLink;
+  return editLink && editLink.text === ENGLISH['page.edit']
+    ? { ...editLink, text: locale.strings['page.edit'] }
+    : editLink;
 }
 
 /** The root locale's pages: a generated sidebar is made from its folders, the same for every locale. */
@@ -84,16 +110,27 @@ function rootPages<P extends PageOutline>(site: Site<P>, locales: ResolvedLocale
 
 /** A nav made from the folder tree, as sidebar configuration (so each locale's pages fill it with their titles). */
 function sidebarOf(nav: NavEntry[]): SidebarConfig {
-  const entry = (e: NavEntry): SidebarItemConfig => (isGroup(e) ? { text: e.text, collapsed: e.collapsed, items: e.items.map(entry) } : e.route ?? { text: e.text, link: e.href });
+  const entry = (e: NavEntry): SidebarItemConfig =>
+    isGroup(e)
+      ? { text: e.text, collapsed: e.collapsed, items: e.items.map(entry) }
+      : (e.route ?? { text: e.text, link: e.href });
   // A top-level entry is a link with its text: each locale retitles it.
   return { '/': nav.map((e) => (isGroup(e) ? entry(e) : { text: e.text, link: e.route ?? e.href })) };
 }
 
 /** The sidebars in a locale: each prefix and route of the site moved under the locale's prefix, the texts in its language. */
-export function localizeSidebar(sidebar: SidebarConfig, locale: Pick<ResolvedLocale, 'key' | 'sidebarLabels'>): SidebarConfig {
+export function localizeSidebar(
+  sidebar: SidebarConfig,
+  locale: Pick<ResolvedLocale, 'key' | 'sidebarLabels'>,
+): SidebarConfig {
   const move = (target: string) => (isExternal(target) ? target : pageRoute({ locale: locale.key }, target));
   const label = (text: string) => locale.sidebarLabels[text] ?? text;
-  const item = (i: SidebarItemConfig): SidebarItemConfig => (typeof i === 'string' ? move(i) : 'link' in i ? { ...i, text: label(i.text), link: move(i.link) } : { ...i, text: label(i.text), items: i.items.map(item) });
+  const item = (i: SidebarItemConfig): SidebarItemConfig =>
+    typeof i === 'string'
+      ? move(i)
+      : 'link' in i
+        ? { ...i, text: label(i.text), link: move(i.link) }
+        : { ...i, text: label(i.text), items: i.items.map(item) };
   return Object.fromEntries(Object.entries(sidebar).map(([prefix, items]) => [move(prefix), items.map(item)]));
 }
 

@@ -31,10 +31,20 @@ export function localeView(site: Site<PageOutline>, page: PageOutline): LocaleVi
   if (locale.version) return versionView(site, locale, locales, routes, path);
   const languages = locales.map((l) => {
     const route = pageRoute({ locale: l.key }, path);
-    return { label: l.label, lang: l.lang, href: pageUrl(site.config.base, routes.has(route) ? route : pageRoute({ locale: l.key }, '/')), current: l === locale };
+    return {
+      label: l.label,
+      lang: l.lang,
+      href: pageUrl(site.config.base, routes.has(route) ? route : pageRoute({ locale: l.key }, '/')),
+      current: l === locale,
+    };
   });
   const root = locales[0];
-  return { languages, ...(fallbackOf(page) ? { fallback: { language: locale.label, original: root.label, lang: root.lang, dir: root.dir } } : {}) };
+  return {
+    languages,
+    ...(fallbackOf(page)
+      ? { fallback: { language: locale.label, original: root.label, lang: root.lang, dir: root.dir } }
+      : {}),
+  };
 }
 
 /**
@@ -54,7 +64,13 @@ export function alternates(site: Site<PageOutline>, page: PageOutline): { lang: 
 }
 
 /** The version menu of a page (each version keeps the reader on the page when it has it), and an old version's banner. */
-function versionView(site: Site<PageOutline>, version: ResolvedLocale, versions: ResolvedLocale[], routes: Set<string>, path: string): LocaleView {
+function versionView(
+  site: Site<PageOutline>,
+  version: ResolvedLocale,
+  versions: ResolvedLocale[],
+  routes: Set<string>,
+  path: string,
+): LocaleView {
   const href = (v: ResolvedLocale) => pageUrl(site.config.base, samePage(v, routes, path));
   const current = versions[0];
   return {

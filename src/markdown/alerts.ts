@@ -18,19 +18,31 @@ const MARKER = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?:\n|$)/i;
  */
 export default function remarkAlerts() {
   return (tree: Root) => {
-    walk(tree, (node): node is Blockquote => node.type === 'blockquote', (quote) => {
-      const first = quote.children[0];
-      const head = first?.type === 'paragraph' ? (first.children[0] as Text | undefined) : undefined;
-      const match = head?.type === 'text' ? MARKER.exec(head.value) : null;
-      if (!match || !head || first.type !== 'paragraph') return;
-      const alert = ALERTS[match[1].toUpperCase()];
-      head.value = head.value.slice(match[0].length);
-      if (!head.value) first.children.shift();
-      if (first.children[0]?.type === 'break') first.children.shift();
-      if (!first.children.length) quote.children.shift();
-      const title = { type: 'paragraph', children: [{ type: 'text', value: alert.title }], data: { hName: 'p', hProperties: { className: ['callout-title'] } } };
-      quote.children.unshift(title as never);
-      quote.data = { ...quote.data, hName: 'aside', hProperties: { className: ['callout', alert.kind], ariaLabel: alert.title } } as never;
-    });
+    walk(
+      tree,
+      (node): node is Blockquote => node.type === 'blockquote',
+      (quote) => {
+        const first = quote.children[0];
+        const head = first?.type === 'paragraph' ? (first.children[0] as Text | undefined) : undefined;
+        const match = head?.type === 'text' ? MARKER.exec(head.value) : null;
+        if (!match || !head || first.type !== 'paragraph') return;
+        const alert = ALERTS[match[1].toUpperCase()];
+        head.value = head.value.slice(match[0].length);
+        if (!head.value) first.children.shift();
+        if (first.children[0]?.type === 'break') first.children.shift();
+        if (!first.children.length) quote.children.shift();
+        const title = {
+          type: 'paragraph',
+          children: [{ type: 'text', value: alert.title }],
+          data: { hName: 'p', hProperties: { className: ['callout-title'] } },
+        };
+        quote.children.unshift(title as never);
+        quote.data = {
+          ...quote.data,
+          hName: 'aside',
+          hProperties: { className: ['callout', alert.kind], ariaLabel: alert.title },
+        } as never;
+      },
+    );
   };
 }

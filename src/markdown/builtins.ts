@@ -14,7 +14,19 @@ import { isAny, walk } from './walk.js';
  * Runs after rehype-slug (headings inside keep their ids) and before the code highlighter (a code
  * group reads the blocks' titles).
  */
-export const BUILTINS = ['Tabs', 'TabItem', 'CodeGroup', 'Steps', 'Card', 'LinkCard', 'CardGrid', 'Badge', 'FileTree', 'Aside', 'Callout'] as const;
+export const BUILTINS = [
+  'Tabs',
+  'TabItem',
+  'CodeGroup',
+  'Steps',
+  'Card',
+  'LinkCard',
+  'CardGrid',
+  'Badge',
+  'FileTree',
+  'Aside',
+  'Callout',
+] as const;
 type Builtin = (typeof BUILTINS)[number];
 
 /** The variants a badge may have (its colour). */
@@ -36,7 +48,8 @@ interface JsxNode {
   position?: Element['position'];
 }
 
-const isBuiltin = (name: unknown): name is Builtin => typeof name === 'string' && (BUILTINS as readonly string[]).includes(name);
+const isBuiltin = (name: unknown): name is Builtin =>
+  typeof name === 'string' && (BUILTINS as readonly string[]).includes(name);
 
 export default function rehypeBuiltins() {
   return (tree: Root, file: VFile) => {
@@ -50,7 +63,12 @@ export default function rehypeBuiltins() {
         case 'CodeGroup': {
           const items = use.name === 'Tabs' ? tabItems(use, report) : codeItems(use, report);
           if (!items.length) return null;
-          return tabs(items, use.name === 'CodeGroup', String(use.props.syncKey ?? use.props.groupId ?? ''), String(use.props.label ?? ''));
+          return tabs(
+            items,
+            use.name === 'CodeGroup',
+            String(use.props.syncKey ?? use.props.groupId ?? ''),
+            String(use.props.label ?? ''),
+          );
         }
         case 'TabItem':
           report(use, '<TabItem> outside <Tabs>', 'put each <TabItem label="..."> directly inside a <Tabs>');
@@ -58,37 +76,65 @@ export default function rehypeBuiltins() {
         case 'Steps': {
           const list = use.children.find((c): c is Element => c.type === 'element' && c.tagName === 'ol');
           if (!list) {
-            report(use, '<Steps> needs an ordered list', 'write the steps as a numbered list ("1. Install ...") inside <Steps> or `::: steps`');
+            report(
+              use,
+              '<Steps> needs an ordered list',
+              'write the steps as a numbered list ("1. Install ...") inside <Steps> or `::: steps`',
+            );
             return null;
           }
           return el('ol', { ...list.properties, className: ['steps'] }, list.children);
         }
         case 'Card':
-          return el('div', { className: ['card'] }, [...(use.props.title ? [el('p', { className: ['card-title'] }, [text(String(use.props.title))])] : []), ...use.children]);
+          return el('div', { className: ['card'] }, [
+            ...(use.props.title ? [el('p', { className: ['card-title'] }, [text(String(use.props.title))])] : []),
+            ...use.children,
+          ]);
         case 'LinkCard': {
           if (typeof use.props.href !== 'string' || typeof use.props.title !== 'string') {
-            report(use, '<LinkCard> needs `title` and `href`', 'for example <LinkCard title="Quickstart" href="../quickstart/index.md" description="Build a first workflow" />');
+            report(
+              use,
+              '<LinkCard> needs `title` and `href`',
+              'for example <LinkCard title="Quickstart" href="../quickstart/index.md" description="Build a first workflow" />',
+            );
             return null;
           }
-          return linkCard(use.props.title, use.props.href, use.props.description ? [text(String(use.props.description))] : []);
+          return linkCard(
+            use.props.title,
+            use.props.href,
+            use.props.description ? [text(String(use.props.description))] : [],
+          );
         }
         case 'CardGrid': {
           // `::: cards` holds a list of links: each item becomes a link card (a list stays a list for screen readers).
-          const list = use.children.find((c): c is Element => c.type === 'element' && (c.tagName === 'ul' || c.tagName === 'ol'));
+          const list = use.children.find(
+            (c): c is Element => c.type === 'element' && (c.tagName === 'ul' || c.tagName === 'ol'),
+          );
           if (!list) return el('div', { className: ['card-grid'] }, use.children);
-          const cards = list.children.filter((c): c is Element => c.type === 'element' && c.tagName === 'li').map((item) => cardFromItem(item, use, report));
-          return el('ul', { className: ['card-grid'] }, cards.map((card) => el('li', {}, card ? [card] : [])));
+          const cards = list.children
+            .filter((c): c is Element => c.type === 'element' && c.tagName === 'li')
+            .map((item) => cardFromItem(item, use, report));
+          return el(
+            'ul',
+            { className: ['card-grid'] },
+            cards.map((card) => el('li', {}, card ? [card] : [])),
+          );
         }
         case 'Badge': {
           const variant = String(use.props.variant ?? use.props.type ?? 'note');
-          if (!(BADGE_VARIANTS as readonly string[]).includes(variant)) report(use, `unknown badge variant "${variant}"`, `use one of: ${BADGE_VARIANTS.join(', ')}`);
+          if (!(BADGE_VARIANTS as readonly string[]).includes(variant))
+            report(use, `unknown badge variant "${variant}"`, `use one of: ${BADGE_VARIANTS.join(', ')}`);
           const content = use.props.text !== undefined ? [text(String(use.props.text))] : use.children;
           return el('span', { className: ['badge', `badge-${variant}`] }, content);
         }
         case 'FileTree': {
           const list = use.children.find((c): c is Element => c.type === 'element' && c.tagName === 'ul');
           if (!list) {
-            report(use, '<FileTree> needs a bulleted list', 'write one item a file or folder ("- src/" with its files indented below it)');
+            report(
+              use,
+              '<FileTree> needs a bulleted list',
+              'write one item a file or folder ("- src/" with its files indented below it)',
+            );
             return null;
           }
           markFolders(list);
@@ -103,7 +149,11 @@ export default function rehypeBuiltins() {
           }
           const title = String(use.props.title ?? CALLOUT_KINDS[kind as keyof typeof CALLOUT_KINDS]);
           const details = kind === 'details';
-          return el(details ? 'details' : 'aside', { className: ['callout', kind], ...(details ? {} : { ariaLabel: title }) }, [el(details ? 'summary' : 'p', { className: ['callout-title'] }, [text(title)]), ...use.children]);
+          return el(
+            details ? 'details' : 'aside',
+            { className: ['callout', kind], ...(details ? {} : { ariaLabel: title }) },
+            [el(details ? 'summary' : 'p', { className: ['callout-title'] }, [text(title)]), ...use.children],
+          );
         }
       }
     };
@@ -126,7 +176,11 @@ type Report = (use: { position?: Element['position'] }, reason: string, fix: str
 
 /** A built-in component use, from `<Name ...>` in MDX or from a directive's marker element. */
 function useOf(node: RootContent, report: Report): Use | null {
-  if (node.type === 'element' && typeof node.properties.dataComponent === 'string' && isBuiltin(node.properties.dataComponent)) {
+  if (
+    node.type === 'element' &&
+    typeof node.properties.dataComponent === 'string' &&
+    isBuiltin(node.properties.dataComponent)
+  ) {
     const props = JSON.parse(String(node.properties.dataProps ?? '{}')) as Use['props'];
     return { name: node.properties.dataComponent, props, children: node.children, position: node.position };
   }
@@ -143,7 +197,11 @@ function useOf(node: RootContent, report: Report): Use | null {
       try {
         props[attribute.name] = JSON.parse(value.value) as string | number | boolean;
       } catch {
-        report(jsx, `<${jsx.name} ${attribute.name}={...}> must be a literal`, `write ${attribute.name}="text" (built-in components are expanded at build time, before any expression runs)`);
+        report(
+          jsx,
+          `<${jsx.name} ${attribute.name}={...}> must be a literal`,
+          `write ${attribute.name}="text" (built-in components are expanded at build time, before any expression runs)`,
+        );
       }
     }
   }
@@ -158,13 +216,26 @@ interface TabItem {
 function tabItems(use: Use, report: Report): TabItem[] {
   const items: TabItem[] = [];
   // `<Tabs><TabItem ...>` written on one line is a paragraph of inline elements: its children count.
-  const children = use.children.flatMap((c) => (c.type === 'element' && c.tagName === 'p' && c.children.some((n) => (n as unknown as JsxNode).name === 'TabItem') ? c.children : [c]));
+  const children = use.children.flatMap((c) =>
+    c.type === 'element' && c.tagName === 'p' && c.children.some((n) => (n as unknown as JsxNode).name === 'TabItem')
+      ? c.children
+      : [c],
+  );
   for (const child of children) {
     if (child.type === 'text' && !child.value.trim()) continue;
     const jsx = child as unknown as JsxNode;
-    const inner = (jsx.type === 'mdxJsxFlowElement' || jsx.type === 'mdxJsxTextElement') && jsx.name === 'TabItem' ? useOf(child, report) : child.type === 'element' && child.properties.dataComponent === 'TabItem' ? useOf(child, report) : null;
+    const inner =
+      (jsx.type === 'mdxJsxFlowElement' || jsx.type === 'mdxJsxTextElement') && jsx.name === 'TabItem'
+        ? useOf(child, report)
+        : child.type === 'element' && child.properties.dataComponent === 'TabItem'
+          ? useOf(child, report)
+          : null;
     if (!inner || typeof inner.props.label !== 'string') {
-      report(jsx.position ? jsx : use, '<Tabs> may hold only <TabItem label="..."> elements', 'wrap each tab\'s content in <TabItem label="Its name">, or in .md start each tab with a line `== Its name`');
+      report(
+        jsx.position ? jsx : use,
+        '<Tabs> may hold only <TabItem label="..."> elements',
+        'wrap each tab\'s content in <TabItem label="Its name">, or in .md start each tab with a line `== Its name`',
+      );
       continue;
     }
     items.push({ label: inner.props.label, children: inner.children });
@@ -179,12 +250,23 @@ function codeItems(use: Use, report: Report): TabItem[] {
     if (child.type === 'text' && !child.value.trim()) continue;
     const code = child.type === 'element' && child.tagName === 'pre' ? child.children[0] : undefined;
     if (!code || code.type !== 'element') {
-      report(use, 'a code group holds only code blocks', 'move the text out of the group, or use tabs (`::: tabs`) for mixed content');
+      report(
+        use,
+        'a code group holds only code blocks',
+        'move the text out of the group, or use tabs (`::: tabs`) for mixed content',
+      );
       continue;
     }
     const meta = parseMeta(String((code.data as { meta?: string } | undefined)?.meta ?? ''));
-    const lang = ((code.properties.className as string[] | undefined) ?? []).find((c) => c.startsWith('language-'))?.slice('language-'.length);
-    if (!meta.title) report({ position: child.position }, 'a code block in a code group has no title', 'give each block the label of its tab: ```js title="Node.js"');
+    const lang = ((code.properties.className as string[] | undefined) ?? [])
+      .find((c) => c.startsWith('language-'))
+      ?.slice('language-'.length);
+    if (!meta.title)
+      report(
+        { position: child.position },
+        'a code block in a code group has no title',
+        'give each block the label of its tab: ```js title="Node.js"',
+      );
     items.push({ label: meta.title ?? lang ?? `Tab ${items.length + 1}`, children: [child] });
   }
   return items;
@@ -199,25 +281,54 @@ function codeItems(use: Use, report: Report): TabItem[] {
  */
 function tabs(items: TabItem[], code: boolean, syncKey: string, label: string): Element {
   // A code group's panels are its code blocks, labelled by their titles (in the blocks' headers).
-  const panels = code ? items.flatMap((item) => item.children) : items.map((item, i) => el('div', { className: i === 0 ? ['tab-panel', 'active'] : ['tab-panel'] }, [el('p', { className: ['tab-label'] }, [text(item.label)]), ...item.children]));
-  return el('div', { className: code ? ['tabs', 'code-group'] : ['tabs'], ...(syncKey ? { dataSyncKey: syncKey } : {}), ...(label ? { dataLabel: label } : {}) }, panels);
+  const panels = code
+    ? items.flatMap((item) => item.children)
+    : items.map((item, i) =>
+        el('div', { className: i === 0 ? ['tab-panel', 'active'] : ['tab-panel'] }, [
+          el('p', { className: ['tab-label'] }, [text(item.label)]),
+          ...item.children,
+        ]),
+      );
+  return el(
+    'div',
+    {
+      className: code ? ['tabs', 'code-group'] : ['tabs'],
+      ...(syncKey ? { dataSyncKey: syncKey } : {}),
+      ...(label ? { dataLabel: label } : {}),
+    },
+    panels,
+  );
 }
 
 export function linkCard(title: string, href: string, description: ElementContent[]): Element {
-  return el('a', { className: ['card', 'link-card'], href }, [el('span', { className: ['card-title'] }, [text(title)]), ...(description.length ? [el('span', { className: ['card-description'] }, description)] : [])]);
+  return el('a', { className: ['card', 'link-card'], href }, [
+    el('span', { className: ['card-title'] }, [text(title)]),
+    ...(description.length ? [el('span', { className: ['card-description'] }, description)] : []),
+  ]);
 }
 
 /** "- [Title](page.md) what it covers": the link is the card, the rest of the item its description. */
 function cardFromItem(item: Element, use: Use, report: Report): Element | null {
   const links: Element[] = [];
-  walk(item, (n): n is Element => n.type === 'element' && (n as Element).tagName === 'a', (a) => void links.push(a));
+  walk(
+    item,
+    (n): n is Element => n.type === 'element' && (n as Element).tagName === 'a',
+    (a) => void links.push(a),
+  );
   const link = links[0];
   if (links.length !== 1) {
-    report({ position: item.position }, `an item of "::: cards" has ${links.length ? 'more than one link' : 'no link'}`, 'write each item as "- [Title](page.md) one line on what it covers": the link is the card');
+    report(
+      { position: item.position },
+      `an item of "::: cards" has ${links.length ? 'more than one link' : 'no link'}`,
+      'write each item as "- [Title](page.md) one line on what it covers": the link is the card',
+    );
     if (!link) return null;
   }
   const title = toString(link).trim();
-  const description = toString(item).replace(title, '').replace(/^\s*[:\u2013\u2014-]?\s*/, '').trim();
+  const description = toString(item)
+    .replace(title, '')
+    .replace(/^\s*[:\u2013\u2014-]?\s*/, '')
+    .trim();
   const card = linkCard(title, String(link.properties.href ?? ''), description ? [text(description)] : []);
   card.position = link.position; // a broken link is reported on its own line
   return card;

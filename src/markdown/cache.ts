@@ -34,8 +34,23 @@ export class MarkdownCache {
     // The users' remark and rehype plugins count by their code and options (functions have no JSON).
     const { remarkPlugins: _remark, rehypePlugins: _rehype, ...markdown } = config.markdown;
     const plugins = markdownPluginsKey(config.markdown);
-    const salt = sha1(await codeVersion(), JSON.stringify([config.base, config.constants, config.limits, config.security, markdown, ...(config.versions ? [config.versions.map((v) => [v.key, v.constants])] : [])]), ...(plugins ? [plugins, config.checks.markdownPlugins] : []));
-    return new MarkdownCache(config, salt, (await readCache<Map<string, PageRecord>>(cachePath(config, 'records.v8'), salt)) ?? new Map());
+    const salt = sha1(
+      await codeVersion(),
+      JSON.stringify([
+        config.base,
+        config.constants,
+        config.limits,
+        config.security,
+        markdown,
+        ...(config.versions ? [config.versions.map((v) => [v.key, v.constants])] : []),
+      ]),
+      ...(plugins ? [plugins, config.checks.markdownPlugins] : []),
+    );
+    return new MarkdownCache(
+      config,
+      salt,
+      (await readCache<Map<string, PageRecord>>(cachePath(config, 'records.v8'), salt)) ?? new Map(),
+    );
   }
 
   /** Each source's key, computed once (planning, lookups and `set` all ask for it). */
@@ -46,8 +61,18 @@ export class MarkdownCache {
     let key = this.keys.get(source);
     if (key === undefined) {
       // An MDX page's output also depends on its components' code (the configuration's and its imports').
-      const components = /\.mdx$/i.test(source.relativePath) ? `${this.config.mdx.components?.hash ?? ''}:${source.components?.code ?? ''}` : '';
-      key = sha1(this.salt, source.relativePath, source.hash, String(source.lineOffset), source.body, JSON.stringify(source.frontmatter), components);
+      const components = /\.mdx$/i.test(source.relativePath)
+        ? `${this.config.mdx.components?.hash ?? ''}:${source.components?.code ?? ''}`
+        : '';
+      key = sha1(
+        this.salt,
+        source.relativePath,
+        source.hash,
+        String(source.lineOffset),
+        source.body,
+        JSON.stringify(source.frontmatter),
+        components,
+      );
       this.keys.set(source, key);
     }
     return key;
@@ -86,7 +111,9 @@ export class MarkdownCache {
   }
 
   private html(): Promise<Map<string, string>> {
-    this.storedHtml ??= readCache<Map<string, string>>(cachePath(this.config, 'html.v8'), this.salt).then((html) => html ?? new Map());
+    this.storedHtml ??= readCache<Map<string, string>>(cachePath(this.config, 'html.v8'), this.salt).then(
+      (html) => html ?? new Map(),
+    );
     return this.storedHtml;
   }
 

@@ -3,7 +3,14 @@ import type { VFile } from 'vfile';
 import { COMPONENT_DIRECTIVES, componentDirective } from './directives.js';
 import { isAny, walk } from './walk.js';
 
-export const CALLOUT_KINDS = { tip: 'Tip', info: 'Info', note: 'Note', warning: 'Warning', danger: 'Danger', details: 'Details' } as const;
+export const CALLOUT_KINDS = {
+  tip: 'Tip',
+  info: 'Info',
+  note: 'Note',
+  warning: 'Warning',
+  danger: 'Danger',
+  details: 'Details',
+} as const;
 
 interface DirectiveNode extends Parent {
   type: 'containerDirective' | 'leafDirective' | 'textDirective';
@@ -32,10 +39,17 @@ export default function remarkCallouts() {
         if (start !== undefined && end !== undefined) restored = [{ type: 'text', value: source.slice(start, end) }];
         else {
           const colons = d.type === 'textDirective' ? ':' : '::';
-          const label = d.children.length ? [{ type: 'text', value: '[' } as PhrasingContent, ...(d.children as PhrasingContent[]), { type: 'text', value: ']' } as PhrasingContent] : [];
+          const label = d.children.length
+            ? [
+                { type: 'text', value: '[' } as PhrasingContent,
+                ...(d.children as PhrasingContent[]),
+                { type: 'text', value: ']' } as PhrasingContent,
+              ]
+            : [];
           restored = [{ type: 'text', value: `${colons}${d.name}` }, ...label];
         }
-        if (d.type === 'leafDirective') parent.children.splice(index, 1, { type: 'paragraph', children: restored } as Paragraph as never);
+        if (d.type === 'leafDirective')
+          parent.children.splice(index, 1, { type: 'paragraph', children: restored } as Paragraph as never);
         else {
           parent.children.splice(index, 1, ...(restored as never[]));
           restoredIn.add(parent as Parent);
@@ -44,7 +58,10 @@ export default function remarkCallouts() {
       }
       if (d.type !== 'containerDirective') return;
       if (!isClosed(source, d)) {
-        const message = file.message(`callout "::: ${d.name}" is not closed`, { place: d.position?.start, ruleId: 'callout' });
+        const message = file.message(`callout "::: ${d.name}" is not closed`, {
+          place: d.position?.start,
+          ruleId: 'callout',
+        });
         message.note = 'add a line `:::` where the callout ends (it runs to the end of the page otherwise)';
       }
       if (componentDirective(d, file)) return; // ::: tabs, ::: code-group, ...
@@ -60,7 +77,11 @@ export default function remarkCallouts() {
         title = first.children;
         d.children.shift();
       }
-      const titleNode = { type: 'paragraph', children: title, data: { hName: kind === 'details' ? 'summary' : 'p', hProperties: { className: ['callout-title'] } } };
+      const titleNode = {
+        type: 'paragraph',
+        children: title,
+        data: { hName: kind === 'details' ? 'summary' : 'p', hProperties: { className: ['callout-title'] } },
+      };
       d.children.unshift(titleNode as never);
       d.data = {
         hName: kind === 'details' ? 'details' : 'aside',
@@ -76,7 +97,8 @@ function mergeText(parent: Parent): void {
   const out: RootContent[] = [];
   for (const child of parent.children) {
     const last = out[out.length - 1];
-    if (child.type === 'text' && last?.type === 'text') out[out.length - 1] = { ...last, value: last.value + child.value, position: undefined };
+    if (child.type === 'text' && last?.type === 'text')
+      out[out.length - 1] = { ...last, value: last.value + child.value, position: undefined };
     else out.push(child);
   }
   parent.children = out;
@@ -94,5 +116,7 @@ function isClosed(source: string, d: DirectiveNode): boolean {
 }
 
 function toText(nodes: PhrasingContent[]): string {
-  return nodes.map((n) => ('value' in n ? n.value : 'children' in n ? toText(n.children as PhrasingContent[]) : '')).join('');
+  return nodes
+    .map((n) => ('value' in n ? n.value : 'children' in n ? toText(n.children as PhrasingContent[]) : ''))
+    .join('');
 }

@@ -6,7 +6,46 @@ import { isElement, SKIP, walk } from './walk.js';
 import type { CodeBlock } from '../types.js';
 
 /** Language names as the label shows them. */
-const LABELS: Record<string, string> = { js: 'JavaScript', javascript: 'JavaScript', mjs: 'JavaScript', cjs: 'JavaScript', jsx: 'JSX', ts: 'TypeScript', typescript: 'TypeScript', tsx: 'TSX', json: 'JSON', jsonc: 'JSONC', yaml: 'YAML', yml: 'YAML', bash: 'Bash', sh: 'Shell', shell: 'Shell', zsh: 'Zsh', console: 'Console', http: 'HTTP', sql: 'SQL', python: 'Python', py: 'Python', html: 'HTML', xml: 'XML', css: 'CSS', diff: 'Diff', text: 'Text', txt: 'Text', go: 'Go', ruby: 'Ruby', nginx: 'nginx', powershell: 'PowerShell', ps1: 'PowerShell', dockerfile: 'Dockerfile', graphql: 'GraphQL', ini: 'INI', toml: 'TOML', markdown: 'Markdown', md: 'Markdown' };
+const LABELS: Record<string, string> = {
+  js: 'JavaScript',
+  javascript: 'JavaScript',
+  mjs: 'JavaScript',
+  cjs: 'JavaScript',
+  jsx: 'JSX',
+  ts: 'TypeScript',
+  typescript: 'TypeScript',
+  tsx: 'TSX',
+  json: 'JSON',
+  jsonc: 'JSONC',
+  yaml: 'YAML',
+  yml: 'YAML',
+  bash: 'Bash',
+  sh: 'Shell',
+  shell: 'Shell',
+  zsh: 'Zsh',
+  console: 'Console',
+  http: 'HTTP',
+  sql: 'SQL',
+  python: 'Python',
+  py: 'Python',
+  html: 'HTML',
+  xml: 'XML',
+  css: 'CSS',
+  diff: 'Diff',
+  text: 'Text',
+  txt: 'Text',
+  go: 'Go',
+  ruby: 'Ruby',
+  nginx: 'nginx',
+  powershell: 'PowerShell',
+  ps1: 'PowerShell',
+  dockerfile: 'Dockerfile',
+  graphql: 'GraphQL',
+  ini: 'INI',
+  toml: 'TOML',
+  markdown: 'Markdown',
+  md: 'Markdown',
+};
 
 export interface CodeOptions {
   /** highlight.js grammars (lowlight) or VS Code's (Shiki). @default 'lowlight' */
@@ -35,7 +74,11 @@ export function parseMeta(meta: string): CodeMeta {
     }
   }
   const numbers = /(?:^|\s):(no-)?line-numbers(?=\s|$)/.exec(meta);
-  return { title: title ? (title[1] ?? title[2] ?? title[3]) : undefined, highlight, lineNumbers: numbers ? !numbers[1] : undefined };
+  return {
+    title: title ? (title[1] ?? title[2] ?? title[3]) : undefined,
+    highlight,
+    lineNumbers: numbers ? !numbers[1] : undefined,
+  };
 }
 
 /** Splits VitePress's ```js{1,3}:line-numbers into the language and the meta it carries. */
@@ -45,17 +88,29 @@ function splitLang(info: string, meta: string): { lang: string; meta: string } {
   return { lang: glued[1], meta: `${glued[2].replace(/(?=:)/g, ' ')} ${meta}`.trim() };
 }
 
-const span = (className: string[], children: ElementContent[]): Element => ({ type: 'element', tagName: 'span', properties: { className }, children });
+const span = (className: string[], children: ElementContent[]): Element => ({
+  type: 'element',
+  tagName: 'span',
+  properties: { className },
+  children,
+});
 
 /** One `span.line` a source line (classes for its marks), tokens as `span.t?` inside. */
-function renderLines(lang: string, code: MarkedCode, highlight: Set<number>, highlighter: HighlighterName): ElementContent[] {
+function renderLines(
+  lang: string,
+  code: MarkedCode,
+  highlight: Set<number>,
+  highlighter: HighlighterName,
+): ElementContent[] {
   // A diff's lines are shown as they are: its signs became line classes.
   const tokens = highlightLines(lang === 'diff' ? 'text' : lang, code.lines.join('\n'), highlighter);
   const out: ElementContent[] = [];
   tokens.forEach((line, i) => {
     const marks: Set<string> = new Set(code.marks[i]);
     if (highlight.has(i + 1)) marks.add('highlighted');
-    const children = line.map((t): ElementContent => (t.kind ? span([t.kind], [{ type: 'text', value: t.text }]) : { type: 'text', value: t.text }));
+    const children = line.map((t): ElementContent =>
+      t.kind ? span([t.kind], [{ type: 'text', value: t.text }]) : { type: 'text', value: t.text },
+    );
     if (i > 0) out.push({ type: 'text', value: '\n' });
     out.push(span(['line', ...marks], children));
   });
@@ -89,30 +144,65 @@ export default function rehypeCode(options: CodeOptions = {}) {
       if (!element || element.type !== 'element' || element.tagName !== 'code') return;
       const classes = (element.properties.className as string[] | undefined) ?? [];
       const langClass = classes.find((c) => c.startsWith('language-'));
-      const { lang, meta: metaText } = splitLang(langClass ? langClass.slice('language-'.length) : '', ((element.data as { meta?: string } | undefined)?.meta ?? '').trim());
+      const { lang, meta: metaText } = splitLang(
+        langClass ? langClass.slice('language-'.length) : '',
+        ((element.data as { meta?: string } | undefined)?.meta ?? '').trim(),
+      );
       const name = lang.toLowerCase();
       const meta = parseMeta(metaText);
-      const source = element.children.map((c) => (c.type === 'text' ? c.value : '')).join('').replace(/\n$/, '');
+      const source = element.children
+        .map((c) => (c.type === 'text' ? c.value : ''))
+        .join('')
+        .replace(/\n$/, '');
       const code = name === 'diff' ? readDiff(source) : readNotations(source);
-      if (node.position) blocks.push({ lang, meta: metaText, code: checkedCode(code, source.split('\n').length), line: node.position.start.line + lineOffset });
+      if (node.position)
+        blocks.push({
+          lang,
+          meta: metaText,
+          code: checkedCode(code, source.split('\n').length),
+          line: node.position.start.line + lineOffset,
+        });
       let highlightAs = name;
       if (lang && !isKnownLanguage(name, highlighter)) {
-        const message = file.message(`unknown code block language "${lang}"`, { place: node.position, ruleId: 'code-language' });
+        const message = file.message(`unknown code block language "${lang}"`, {
+          place: node.position,
+          ruleId: 'code-language',
+        });
         message.note = `use one of: ${knownLanguages(highlighter).slice(0, 40).join(', ')} (or "text" for no highlighting)`;
         highlightAs = 'text';
       }
-      const label = lang ? LABELS[name] ?? lang : '';
+      const label = lang ? (LABELS[name] ?? lang) : '';
       const head: ElementContent[] = [];
       if (meta.title) head.push(span(['code-title'], [{ type: 'text', value: meta.title }]));
       if (label) head.push(span(['code-lang'], [{ type: 'text', value: label }]));
-      head.push({ type: 'element', tagName: 'button', properties: { type: 'button', className: ['copy'], 'aria-label': 'Copy code' }, children: [{ type: 'text', value: 'Copy' }] });
+      head.push({
+        type: 'element',
+        tagName: 'button',
+        properties: { type: 'button', className: ['copy'], 'aria-label': 'Copy code' },
+        children: [{ type: 'text', value: 'Copy' }],
+      });
       const wrapper: Element = {
         type: 'element',
         tagName: 'div',
-        properties: { className: blockClasses(code, meta.lineNumbers ?? options.lineNumbers ?? false), dataLang: lang || undefined },
+        properties: {
+          className: blockClasses(code, meta.lineNumbers ?? options.lineNumbers ?? false),
+          dataLang: lang || undefined,
+        },
         children: [
           { type: 'element', tagName: 'div', properties: { className: ['code-head'] }, children: head },
-          { type: 'element', tagName: 'pre', properties: { tabIndex: 0 }, children: [{ type: 'element', tagName: 'code', properties: {}, children: renderLines(highlightAs || 'text', code, meta.highlight, highlighter) }] },
+          {
+            type: 'element',
+            tagName: 'pre',
+            properties: { tabIndex: 0 },
+            children: [
+              {
+                type: 'element',
+                tagName: 'code',
+                properties: {},
+                children: renderLines(highlightAs || 'text', code, meta.highlight, highlighter),
+              },
+            ],
+          },
         ],
         position: node.position,
       };

@@ -28,7 +28,13 @@ export function resolveConstants(
       const line = (before.match(/\n/g) ?? []).length + 1 + report.lineOffset;
       const column = index - before.lastIndexOf('\n');
       const near = closest(name, Object.keys(constants));
-      report.problems.add(`unknown constant "${name}"`, { file: report.file, line, column }, near ? `did you mean %{${near}}? Constants are defined in docs.config.ts` : 'define it under `constants` in docs.config.ts, or write %%{...} to show the braces literally');
+      report.problems.add(
+        `unknown constant "${name}"`,
+        { file: report.file, line, column },
+        near
+          ? `did you mean %{${near}}? Constants are defined in docs.config.ts`
+          : 'define it under `constants` in docs.config.ts, or write %%{...} to show the braces literally',
+      );
     }
     return match;
   });

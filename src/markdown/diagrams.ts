@@ -17,7 +17,10 @@ let mermaid: Mermaid | undefined;
 function loadMermaid(): Mermaid {
   if (!mermaid) {
     const require = createRequire(import.meta.url);
-    const file = require.resolve.paths('beautiful-mermaid')?.map((dir) => path.join(dir, 'beautiful-mermaid/dist/index.js')).find(existsSync);
+    const file = require.resolve
+      .paths('beautiful-mermaid')
+      ?.map((dir) => path.join(dir, 'beautiful-mermaid/dist/index.js'))
+      .find(existsSync);
     if (!file) throw new Error('Internal error: beautiful-mermaid is not installed (npm ci)');
     mermaid = require(file) as Mermaid;
   }
@@ -25,7 +28,15 @@ function loadMermaid(): Mermaid {
 }
 
 /** Diagram kinds rendered at build time (by the first word of the source), with their names for screen readers. */
-const KINDS: Record<string, string> = { graph: 'Flowchart', flowchart: 'Flowchart', statediagram: 'State diagram', 'statediagram-v2': 'State diagram', sequencediagram: 'Sequence diagram', classdiagram: 'Class diagram', erdiagram: 'Entity relationship diagram' };
+const KINDS: Record<string, string> = {
+  graph: 'Flowchart',
+  flowchart: 'Flowchart',
+  statediagram: 'State diagram',
+  'statediagram-v2': 'State diagram',
+  sequencediagram: 'Sequence diagram',
+  classdiagram: 'Class diagram',
+  erdiagram: 'Entity relationship diagram',
+};
 
 /** Mermaid's accessibility lines: `accTitle: ...`, `accDescr: ...` and `accDescr { ... }`. */
 interface Accessible {
@@ -38,7 +49,10 @@ export function readAccessibility(text: string): Accessible {
   let title: string | undefined;
   let description: string | undefined;
   const source = text
-    .replace(/^[ \t]*accDescr\s*\{([\s\S]*?)\}[ \t]*$/m, (_, d: string) => ((description = d.trim().replace(/\s+/g, ' ')), ''))
+    .replace(
+      /^[ \t]*accDescr\s*\{([\s\S]*?)\}[ \t]*$/m,
+      (_, d: string) => ((description = d.trim().replace(/\s+/g, ' ')), ''),
+    )
     .replace(/^[ \t]*acc(Title|Descr)\s*:(.*)$/gm, (_, which: string, value: string) => {
       if (which === 'Title') title = value.trim();
       else description = value.trim();
@@ -58,9 +72,14 @@ export function describeDiagram(kind: string, source: string, parse: Mermaid['pa
   const graph = parse(source);
   const name = (id: string) => {
     const label = graph.nodes.get(id)?.label ?? id;
-    return /^_?(start|end)\d*$/i.test(id) && !label.trim() ? id.replace(/\d+$/, '').replace(/^_/, '') : label.replace(/<br\s*\/?>/gi, ' ');
+    return /^_?(start|end)\d*$/i.test(id) && !label.trim()
+      ? id.replace(/\d+$/, '').replace(/^_/, '')
+      : label.replace(/<br\s*\/?>/gi, ' ');
   };
-  return graph.edges.map((edge) => `${name(edge.source)} to ${name(edge.target)}${edge.label ? `: ${edge.label.replace(/<br\s*\/?>/gi, ' ')}` : ''}`);
+  return graph.edges.map(
+    (edge) =>
+      `${name(edge.source)} to ${name(edge.target)}${edge.label ? `: ${edge.label.replace(/<br\s*\/?>/gi, ' ')}` : ''}`,
+  );
 }
 
 const MESSAGE = /^([^\s:>-][^:>]*?)\s*(?:-{1,2}>>|-{1,2}>|-{1,2}[x)])\s*[+-]?\s*([^:]+?)\s*:\s*(.*)$/;
@@ -76,9 +95,18 @@ function describeSequence(source: string): string[] {
     const message = MESSAGE.exec(line);
     if (message) out.push(`${name(message[1])} to ${name(message[2])}: ${message[3]}`);
     const note = /^Note\s+(?:left of|right of|over)\s+([^:]+):\s*(.+)$/i.exec(line);
-    if (note) out.push(`Note (${note[1].split(',').map((n) => name(n.trim())).join(', ')}): ${note[2]}`);
+    if (note)
+      out.push(
+        `Note (${note[1]
+          .split(',')
+          .map((n) => name(n.trim()))
+          .join(', ')}): ${note[2]}`,
+      );
     const block = /^(loop|alt|opt|par|critical|break|else)\b\s*(.*)$/.exec(line);
-    if (block) out.push(`${{ loop: 'Repeated', alt: 'If', opt: 'Optionally', par: 'In parallel', critical: 'Critical', break: 'Stops', else: 'Otherwise' }[block[1]]}${block[2] ? ` (${block[2]})` : ''}:`);
+    if (block)
+      out.push(
+        `${{ loop: 'Repeated', alt: 'If', opt: 'Optionally', par: 'In parallel', critical: 'Critical', break: 'Stops', else: 'Otherwise' }[block[1]]}${block[2] ? ` (${block[2]})` : ''}:`,
+      );
     if (line === 'end') out.push('End of block.');
   }
   return out;
@@ -96,14 +124,22 @@ export function cleanSvg(svg: string, prefix: string): string {
     .replace(/\s(?:style|data-[\w-]+)="[^"]*"/g, '')
     .replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`)
     .replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`)
-    .replace(/="(-?[\d.]+(?:[ ,]+-?[\d.]+)*)"/g, (_, numbers: string) => `="${numbers.replace(/(\.\d\d)\d+/g, '$1').replace(/\.00?(?!\d)/g, '')}"`)
+    .replace(
+      /="(-?[\d.]+(?:[ ,]+-?[\d.]+)*)"/g,
+      (_, numbers: string) => `="${numbers.replace(/(\.\d\d)\d+/g, '$1').replace(/\.00?(?!\d)/g, '')}"`,
+    )
     .replace(/<svg /, '<svg class="diagram-svg" aria-hidden="true" focusable="false" ')
     .replace(/>\s+</g, '><')
     .trim();
 }
 
 const text = (value: string): ElementContent => ({ type: 'text', value });
-const el = (tagName: string, properties: Element['properties'], children: ElementContent[]): Element => ({ type: 'element', tagName, properties, children });
+const el = (tagName: string, properties: Element['properties'], children: ElementContent[]): Element => ({
+  type: 'element',
+  tagName,
+  properties,
+  children,
+});
 
 /**
  * ```` ```mermaid ```` fences become SVG diagrams at build time (beautiful-mermaid: no browser, no
@@ -117,12 +153,20 @@ export default function rehypeDiagrams() {
     walk(tree, isElement, (node, index, parent) => {
       if (node.tagName !== 'pre') return;
       const code = node.children[0];
-      if (code?.type !== 'element' || code.tagName !== 'code' || !(code.properties.className as string[] | undefined)?.includes('language-mermaid')) return;
+      if (
+        code?.type !== 'element' ||
+        code.tagName !== 'code' ||
+        !(code.properties.className as string[] | undefined)?.includes('language-mermaid')
+      )
+        return;
       const raw = code.children.map((c) => (c.type === 'text' ? c.value : '')).join('');
       const { source, title, description } = readAccessibility(raw);
       const kind = source.trim().split(/\s/)[0]?.toLowerCase() ?? '';
       if (!KINDS[kind]) {
-        const message = file.message(`unsupported or missing diagram type "${kind}"`, { place: node.position, ruleId: 'diagram' });
+        const message = file.message(`unsupported or missing diagram type "${kind}"`, {
+          place: node.position,
+          ruleId: 'diagram',
+        });
         message.note = `start the diagram with one of: flowchart LR (or TD), stateDiagram-v2, sequenceDiagram, classDiagram, erDiagram`;
         code.properties.className = ['language-text']; // reported once, here, not again as an unknown language
         return SKIP;
@@ -131,15 +175,31 @@ export default function rehypeDiagrams() {
       let relations: string[];
       try {
         const renderer = loadMermaid();
-        svg = cleanSvg(renderer.renderMermaidSVG(source, { bg: 'var(--bg)', fg: 'var(--text)', transparent: true }), `d${++count}-`);
+        svg = cleanSvg(
+          renderer.renderMermaidSVG(source, { bg: 'var(--bg)', fg: 'var(--text)', transparent: true }),
+          `d${++count}-`,
+        );
         relations = description ? [] : describeDiagram(kind, source, renderer.parseMermaid);
       } catch (error) {
-        const message = file.message(`invalid diagram: ${(error as Error).message}`, { place: node.position, ruleId: 'diagram' });
+        const message = file.message(`invalid diagram: ${(error as Error).message}`, {
+          place: node.position,
+          ruleId: 'diagram',
+        });
         message.note = 'check the diagram against the Mermaid syntax';
         code.properties.className = ['language-text'];
         return SKIP;
       }
-      const alternative: ElementContent[] = description ? [el('p', {}, [text(description)])] : relations.length ? [el('ol', {}, relations.map((r) => el('li', {}, [text(r)])))] : [el('pre', {}, [text(source.trim())])];
+      const alternative: ElementContent[] = description
+        ? [el('p', {}, [text(description)])]
+        : relations.length
+          ? [
+              el(
+                'ol',
+                {},
+                relations.map((r) => el('li', {}, [text(r)])),
+              ),
+            ]
+          : [el('pre', {}, [text(source.trim())])];
       const figure = el('figure', { className: ['diagram'], ...(title ? {} : { ariaLabel: KINDS[kind] }) }, [
         { type: 'raw', value: svg } as unknown as ElementContent,
         el('div', { className: ['sr-only'] }, alternative),

@@ -13,7 +13,13 @@ import type { VFile } from 'vfile';
  * Each becomes a marker element (`data-component`) that src/markdown/builtins.ts expands, so a
  * `.md` page and an `.mdx` page using `<Tabs>` get the same HTML.
  */
-export const COMPONENT_DIRECTIVES: Record<string, string> = { 'code-group': 'CodeGroup', tabs: 'Tabs', steps: 'Steps', cards: 'CardGrid', 'file-tree': 'FileTree' };
+export const COMPONENT_DIRECTIVES: Record<string, string> = {
+  'code-group': 'CodeGroup',
+  tabs: 'Tabs',
+  steps: 'Steps',
+  cards: 'CardGrid',
+  'file-tree': 'FileTree',
+};
 
 interface ContainerDirective extends Parent {
   name: string;
@@ -30,7 +36,8 @@ export function componentDirective(d: ContainerDirective, file: VFile): boolean 
   if (first?.type === 'paragraph' && first.data?.directiveLabel) {
     d.children.shift();
     const label = first.children.map((c) => ('value' in c ? c.value : '')).join('');
-    for (const [, key, value] of label.matchAll(/(\w+)=("[^"]*"|\S+)/g)) props[key === 'key' ? 'syncKey' : key] = value.replace(/^"|"$/g, '');
+    for (const [, key, value] of label.matchAll(/(\w+)=("[^"]*"|\S+)/g))
+      props[key === 'key' ? 'syncKey' : key] = value.replace(/^"|"$/g, '');
   }
   if (component === 'Tabs') d.children = splitTabs(d, file);
   d.data = { hName: 'div', hProperties: { dataComponent: component, dataProps: JSON.stringify(props) } };
@@ -43,11 +50,19 @@ function splitTabs(d: ContainerDirective, file: VFile): RootContent[] {
   for (const child of d.children) {
     const label = child.type === 'paragraph' ? takeLabel(child) : null;
     if (label !== null) {
-      items.push({ type: 'tab', children: (child as Paragraph).children.length ? [child] : [], data: { hName: 'div', hProperties: { dataComponent: 'TabItem', dataProps: JSON.stringify({ label }) } }, position: child.position } as unknown as Parent);
+      items.push({
+        type: 'tab',
+        children: (child as Paragraph).children.length ? [child] : [],
+        data: { hName: 'div', hProperties: { dataComponent: 'TabItem', dataProps: JSON.stringify({ label }) } },
+        position: child.position,
+      } as unknown as Parent);
       continue;
     }
     if (!items.length) {
-      const message = file.message('content before the first tab of "::: tabs"', { place: child.position, ruleId: 'component' });
+      const message = file.message('content before the first tab of "::: tabs"', {
+        place: child.position,
+        ruleId: 'component',
+      });
       message.note = 'start each tab with a line `== Label` (a blank line before it), the first right after `::: tabs`';
       continue;
     }

@@ -21,8 +21,17 @@ const BARE_URL = /\bhttps?:\/\/[^\s<>"'`]*[^\s<>"'`.,:;!?)\]}]/g;
 export default function remarkGfmFast(this: Processor) {
   const data = this.data() as { micromarkExtensions?: unknown[]; fromMarkdownExtensions?: unknown[] };
   (data.micromarkExtensions ??= []).push(gfmTable(), gfmTaskListItem(), gfmStrikethrough(), gfmFootnote());
-  (data.fromMarkdownExtensions ??= []).push(gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown(), gfmStrikethroughFromMarkdown(), gfmFootnoteFromMarkdown());
+  (data.fromMarkdownExtensions ??= []).push(
+    gfmTableFromMarkdown(),
+    gfmTaskListItemFromMarkdown(),
+    gfmStrikethroughFromMarkdown(),
+    gfmFootnoteFromMarkdown(),
+  );
   return (tree: Root) => {
-    findAndReplace(tree, [BARE_URL, (url: string): Link => ({ type: 'link', url, title: null, children: [{ type: 'text', value: url }] })], { ignore: ['link', 'linkReference', 'inlineCode', 'code'] });
+    findAndReplace(
+      tree,
+      [BARE_URL, (url: string): Link => ({ type: 'link', url, title: null, children: [{ type: 'text', value: url }] })],
+      { ignore: ['link', 'linkReference', 'inlineCode', 'code'] },
+    );
   };
 }

@@ -80,7 +80,12 @@ function textOf(node: Element): string {
     for (const c of children) {
       if (c.type === 'text') parts.push(c.value);
       else if (c.type === 'element') {
-        if (c.tagName === 'pre' || c.tagName === 'button' || (c.properties.className as string[] | undefined)?.includes('code-block')) continue;
+        if (
+          c.tagName === 'pre' ||
+          c.tagName === 'button' ||
+          (c.properties.className as string[] | undefined)?.includes('code-block')
+        )
+          continue;
         walk(c.children);
         if (/^(p|li|td|th|tr|summary|div|aside|details|blockquote|h\d)$/.test(c.tagName)) parts.push(' ');
       }

@@ -17,20 +17,46 @@ function lowlight(): ReturnType<typeof createLowlight> {
   if (!instance) {
     instance = createLowlight(common);
     instance.register({ http, dockerfile, nginx, powershell });
-    instance.registerAlias({ javascript: ['mjs', 'cjs', 'jsx'], typescript: ['mts', 'cts', 'tsx'], bash: ['sh', 'zsh'], shell: ['console', 'shell-session'], json: ['jsonc', 'json5'], yaml: ['yml'] });
+    instance.registerAlias({
+      javascript: ['mjs', 'cjs', 'jsx'],
+      typescript: ['mts', 'cts', 'tsx'],
+      bash: ['sh', 'zsh'],
+      shell: ['console', 'shell-session'],
+      json: ['jsonc', 'json5'],
+      yaml: ['yml'],
+    });
   }
   return instance;
 }
 
 /** highlight.js classes -> token kinds (the class of the innermost one that has a kind wins). */
 export const HLJS_KINDS: Record<string, string> = {
-  keyword: 'tk', 'selector-tag': 'tk', literal: 'tk', built_in: 'tk', type: 'tk',
-  string: 'ts', regexp: 'ts', 'template-tag': 'ts', addition: 'ts',
-  number: 'tn', symbol: 'tn', bullet: 'tn',
-  comment: 'tc', quote: 'tc', deletion: 'tc',
-  title: 'tf', section: 'tf',
-  attr: 'tp', attribute: 'tp', variable: 'tp', property: 'tp', params: 'tp', name: 'tp', 'selector-class': 'tp',
-  meta: 'tm', doctag: 'tm',
+  keyword: 'tk',
+  'selector-tag': 'tk',
+  literal: 'tk',
+  built_in: 'tk',
+  type: 'tk',
+  string: 'ts',
+  regexp: 'ts',
+  'template-tag': 'ts',
+  addition: 'ts',
+  number: 'tn',
+  symbol: 'tn',
+  bullet: 'tn',
+  comment: 'tc',
+  quote: 'tc',
+  deletion: 'tc',
+  title: 'tf',
+  section: 'tf',
+  attr: 'tp',
+  attribute: 'tp',
+  variable: 'tp',
+  property: 'tp',
+  params: 'tp',
+  name: 'tp',
+  'selector-class': 'tp',
+  meta: 'tm',
+  doctag: 'tm',
   subst: '', // the code inside `${...}` is code again, not string
 };
 
@@ -45,7 +71,9 @@ function toLines(nodes: ElementContent[]): Token[][] {
           if (piece) lines[lines.length - 1].push({ text: piece, kind });
         });
       } else if (node.type === 'element') {
-        const own = ((node.properties.className as string[]) ?? []).map((c) => HLJS_KINDS[c.replace(/^hljs-/, '')]).find((k) => k !== undefined);
+        const own = ((node.properties.className as string[]) ?? [])
+          .map((c) => HLJS_KINDS[c.replace(/^hljs-/, '')])
+          .find((k) => k !== undefined);
         visit(node.children, own ?? kind);
       }
     }

@@ -32,6 +32,7 @@ export function knownLanguages(highlighter: HighlighterName): string[] {
 /** Code as lines of tokens; plain text for a language without highlighting. */
 export function highlightLines(lang: string, code: string, highlighter: HighlighterName): Token[][] {
   const name = lang.toLowerCase();
-  if (PLAIN.has(name) || !BACKENDS[highlighter].knows(name)) return code.split('\n').map((text) => (text ? [{ text, kind: '' }] : []));
+  if (PLAIN.has(name) || !BACKENDS[highlighter].knows(name))
+    return code.split('\n').map((text) => (text ? [{ text, kind: '' }] : []));
   return BACKENDS[highlighter].lines(name, code);
 }

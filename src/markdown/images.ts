@@ -35,14 +35,22 @@ export function renditionWidths(width: number): number[] {
 
 /** The path of one rendition in the output, named by the source's content hash (so cached forever). */
 export function renditionPath(image: Pick<PageImage, 'file' | 'hash'>, width: number, format: string): string {
-  const stem = path.posix.basename(image.file).replace(/\.[^.]+$/, '').replace(/[^\w-]+/g, '-');
+  const stem = path.posix
+    .basename(image.file)
+    .replace(/\.[^.]+$/, '')
+    .replace(/[^\w-]+/g, '-');
   return `assets/img/${stem}.${image.hash}.${width}.${format}`;
 }
 
 /** The content hash in a rendition's name (ten characters: images are many, and kept across builds). */
 export const imageHash = (data: Uint8Array): string => fileHash(data, 10);
 
-const el = (tagName: string, properties: Element['properties'], children: ElementContent[] = []): Element => ({ type: 'element', tagName, properties, children });
+const el = (tagName: string, properties: Element['properties'], children: ElementContent[] = []): Element => ({
+  type: 'element',
+  tagName,
+  properties,
+  children,
+});
 
 /**
  * Markdown images: `width` and `height` from the file (no layout shift, and the HTML gate wants
@@ -85,10 +93,17 @@ export default function rehypeImages(options: ImageOptions) {
           size = {};
         }
         if (!size.width || !size.height) {
-          file.message(`cannot read the size of the image ${src}`, { place: node.position, ruleId: 'image' }).note = 'use a PNG, JPEG, GIF, WebP, AVIF or SVG file (an SVG needs width and height, or a viewBox)';
+          file.message(`cannot read the size of the image ${src}`, { place: node.position, ruleId: 'image' }).note =
+            'use a PNG, JPEG, GIF, WebP, AVIF or SVG file (an SVG needs width and height, or a viewBox)';
           continue;
         }
-        const image: PageImage = { file: relative, hash: imageHash(data), width: size.width, height: size.height, convert: CONVERTED.test(relative) };
+        const image: PageImage = {
+          file: relative,
+          hash: imageHash(data),
+          width: size.width,
+          height: size.height,
+          convert: CONVERTED.test(relative),
+        };
         if (!images.some((seen) => seen.file === image.file)) images.push(image);
         const variant = /#(dark|light)$/.exec(src)?.[1];
         const eager = first && beforeSections;
@@ -106,15 +121,38 @@ export default function rehypeImages(options: ImageOptions) {
         let replacement: Element = shown;
         if (zoom) {
           const id = `image-zoom-${++zooms}`;
-          const large = picture(image, el('img', { ...img.properties, loading: 'lazy', decoding: 'async' }), '100vw', options.base);
+          const large = picture(
+            image,
+            el('img', { ...img.properties, loading: 'lazy', decoding: 'async' }),
+            '100vw',
+            options.base,
+          );
           replacement = el('span', { className: ['zoom'] }, [
-            el('button', { type: 'button', className: ['zoom-open'], popoverTarget: id, ariaLabel: `Enlarge image: ${alt}` }, [shown]),
+            el(
+              'button',
+              { type: 'button', className: ['zoom-open'], popoverTarget: id, ariaLabel: `Enlarge image: ${alt}` },
+              [shown],
+            ),
             el('span', { id, popover: 'auto', className: ['zoom-view'], role: 'dialog', ariaLabel: alt }, [
-              el('button', { type: 'button', className: ['zoom-close'], popoverTarget: id, popoverTargetAction: 'hide', ariaLabel: 'Close the enlarged image' }, [large]),
+              el(
+                'button',
+                {
+                  type: 'button',
+                  className: ['zoom-close'],
+                  popoverTarget: id,
+                  popoverTargetAction: 'hide',
+                  ariaLabel: 'Close the enlarged image',
+                },
+                [large],
+              ),
             ]),
           ]);
         }
-        if (variant) replacement.properties.className = [...((replacement.properties.className as string[] | undefined) ?? []), `only-${variant}`];
+        if (variant)
+          replacement.properties.className = [
+            ...((replacement.properties.className as string[] | undefined) ?? []),
+            `only-${variant}`,
+          ];
         replacement.position = node.position;
         nodes[i] = replacement;
       }
@@ -130,7 +168,11 @@ function picture(image: PageImage, img: Element, sizes: string, base: string): E
   if (!image.convert) return img;
   const widths = renditionWidths(image.width);
   const sources = IMAGE_FORMATS.map((format) =>
-    el('source', { type: `image/${format}`, srcSet: widths.map((w) => `${encodeURI(withBase(base, `/${renditionPath(image, w, format)}`))} ${w}w`).join(', '), sizes }),
+    el('source', {
+      type: `image/${format}`,
+      srcSet: widths.map((w) => `${encodeURI(withBase(base, `/${renditionPath(image, w, format)}`))} ${w}w`).join(', '),
+      sizes,
+    }),
   );
   return el('picture', {}, [...sources, img]);
 }

@@ -41,7 +41,13 @@ const MAX_DEPTH = 8;
  * Expands the includes of a page body. `page` is its path under the content folder, `lineOffset`
  * its frontmatter lines. Returns the body unchanged (and no map) when it includes nothing.
  */
-export function expandIncludes(body: string, page: string, lineOffset: number, contentDir: string, problems: Problems): { body: string; included?: Included } {
+export function expandIncludes(
+  body: string,
+  page: string,
+  lineOffset: number,
+  contentDir: string,
+  problems: Problems,
+): { body: string; included?: Included } {
   if (!body.includes('@include:') && !(/\.mdx$/i.test(page) && /^import\s.+\.mdx?['"]/m.test(body))) return { body };
   const files = new Set<string>();
   const lines: string[] = [];
@@ -60,25 +66,37 @@ export function expandIncludes(body: string, page: string, lineOffset: number, c
         lines.push(''); // keeps the lines below where they were
         return;
       }
-      const target = mdx ? (MDX_USE.exec(line)?.[1] && names.get(MDX_USE.exec(line)![1])) : MD_INCLUDE.exec(line)?.[1];
+      const target = mdx ? MDX_USE.exec(line)?.[1] && names.get(MDX_USE.exec(line)![1]) : MD_INCLUDE.exec(line)?.[1];
       if (!target) return void lines.push(line);
       const at = { file, line: fileLine };
-      const resolved = path.posix.normalize(target.startsWith('/') ? target.slice(1) : path.posix.join(path.posix.dirname(file), target));
+      const resolved = path.posix.normalize(
+        target.startsWith('/') ? target.slice(1) : path.posix.join(path.posix.dirname(file), target),
+      );
       if (chain.includes(resolved) || chain.length > MAX_DEPTH) {
-        problems.add(`include cycle: ${[...chain, resolved].join(' -> ')}`, at, 'remove the include that leads back to a file already being included');
+        problems.add(
+          `include cycle: ${[...chain, resolved].join(' -> ')}`,
+          at,
+          'remove the include that leads back to a file already being included',
+        );
         return void lines.push('');
       }
       let raw: string;
       try {
         raw = readFileSync(path.join(contentDir, resolved), 'utf8');
       } catch {
-        problems.add(`included file not found: ${target} (resolved to ${resolved})`, at, 'the path is relative to this file; partials live in a folder starting with "_", such as content/_partials/');
+        problems.add(
+          `included file not found: ${target} (resolved to ${resolved})`,
+          at,
+          'the path is relative to this file; partials live in a folder starting with "_", such as content/_partials/',
+        );
         return void lines.push('');
       }
       files.add(resolved);
       // A partial's own frontmatter (if any) is dropped; its lines still count.
       const partialBody = matter(raw, {}).content;
-      const frontmatterLines = raw.endsWith(partialBody) ? (raw.slice(0, raw.length - partialBody.length).match(/\n/g) ?? []).length : 0;
+      const frontmatterLines = raw.endsWith(partialBody)
+        ? (raw.slice(0, raw.length - partialBody.length).match(/\n/g) ?? []).length
+        : 0;
       emit(resolved, partialBody.replace(/\n$/, ''), 1 + frontmatterLines, [...chain, resolved]);
       segmentOpen = false; // the lines after the include are this file's again
     });

@@ -40,7 +40,11 @@ import { MarkdownPluginError, namedPlugins, type PluginMessageTag } from '../plu
  * The plugin chain. Order matters where noted. The users' plugins (`markdown.remarkPlugins`,
  * `markdown.rehypePlugins`) run at the two documented points: README "Extending".
  */
-export function createProcessor(config: Pick<ResolvedConfig, 'base' | 'contentDir' | 'versions' | 'security'> & { markdown: Partial<ResolvedConfig['markdown']> }): Processor {
+export function createProcessor(
+  config: Pick<ResolvedConfig, 'base' | 'contentDir' | 'versions' | 'security'> & {
+    markdown: Partial<ResolvedConfig['markdown']>;
+  },
+): Processor {
   return unified()
     .use(remarkParse)
     .use(remarkDirective)
@@ -78,10 +82,23 @@ export function pageKey(relativePath: string, hash: (s: string) => string): stri
  * (constants resolved) and frontmatter. The build lays out the site (sidebar, reading order,
  * prev/next) from these, so pages can be rendered in any order.
  */
-export function pageOutline(source: PageSource, config: ResolvedConfig, problems: Problems, hash: (s: string) => string = sha1): PageOutline {
+export function pageOutline(
+  source: PageSource,
+  config: ResolvedConfig,
+  problems: Problems,
+  hash: (s: string) => string = sha1,
+): PageOutline {
   const fm = source.frontmatter;
-  const title = resolveConstants(fm.title, constantsOf(config, source.relativePath), { problems, file: source.relativePath, lineOffset: 0 });
-  const description = resolveConstants(fm.description, constantsOf(config, source.relativePath), { problems, file: source.relativePath, lineOffset: 0 });
+  const title = resolveConstants(fm.title, constantsOf(config, source.relativePath), {
+    problems,
+    file: source.relativePath,
+    lineOffset: 0,
+  });
+  const description = resolveConstants(fm.description, constantsOf(config, source.relativePath), {
+    problems,
+    file: source.relativePath,
+    lineOffset: 0,
+  });
   return {
     key: pageKey(source.relativePath, hash),
     title,
@@ -97,21 +114,55 @@ export function pageOutline(source: PageSource, config: ResolvedConfig, problems
 
 /** A page whose Markdown was refused (over a limit): it stands in the site by its outline alone. */
 function unparsedRecord(outline: PageOutline): PageRecord {
-  return { ...outline, headers: [], html: '', anchors: [], links: [], sections: [], markdown: '', codeBlocks: [], features: [], images: [], css: '' };
+  return {
+    ...outline,
+    headers: [],
+    html: '',
+    anchors: [],
+    links: [],
+    sections: [],
+    markdown: '',
+    codeBlocks: [],
+    features: [],
+    images: [],
+    css: '',
+  };
 }
 
 /** Renders one page's Markdown; problems go to `problems` with file lines. */
-export function renderPage(source: PageSource, config: ResolvedConfig, processor: Processor, problems: Problems, hash: (s: string) => string = sha1): PageRecord {
+export function renderPage(
+  source: PageSource,
+  config: ResolvedConfig,
+  processor: Processor,
+  problems: Problems,
+  hash: (s: string) => string = sha1,
+): PageRecord {
   // Plugins count lines in the body (offset 0): `origin` maps them to the file they were written in,
   // the page (after its frontmatter) or a partial it includes.
   const origin = (line: number) => originOf(line, source.relativePath, source.lineOffset, source.included);
-  const report = (message: string, line: number | undefined, column: number | undefined, fix?: string, warning = false) => {
+  const report = (
+    message: string,
+    line: number | undefined,
+    column: number | undefined,
+    fix?: string,
+    warning = false,
+  ) => {
     const add = (error: BuildError) => (warning ? problems.warn(error) : problems.push(error));
     if (line == null) return add(new BuildError(message, { file: source.relativePath }, fix));
     const at = origin(line);
-    add(new BuildError(at.includedBy ? `${message} (in a partial included by ${at.includedBy})` : message, { file: at.file, line: at.line, column }, fix));
+    add(
+      new BuildError(
+        at.includedBy ? `${message} (in a partial included by ${at.includedBy})` : message,
+        { file: at.file, line: at.line, column },
+        fix,
+      ),
+    );
   };
-  const markdown = resolveConstants(source.body, constantsOf(config, source.relativePath), { problems: { add: (message, place, fix) => report(message, place.line, place.column, fix) } as Problems, file: source.relativePath, lineOffset: 0 });
+  const markdown = resolveConstants(source.body, constantsOf(config, source.relativePath), {
+    problems: { add: (message, place, fix) => report(message, place.line, place.column, fix) } as Problems,
+    file: source.relativePath,
+    lineOffset: 0,
+  });
   const limits = config.limits ?? DEFAULT_LIMITS;
   const refused = checkLimits(markdown, limits);
   if (refused) {
@@ -119,7 +170,18 @@ export function renderPage(source: PageSource, config: ResolvedConfig, processor
     report(refused.message, refused.line, undefined, refused.fix);
     return unparsedRecord(pageOutline(source, config, problems, hash));
   }
-  const file = new VFile({ path: source.relativePath, value: normalizeContainers(markdown), data: { page: { relativePath: source.relativePath, lineOffset: 0, fileAt: source.included && ((line: number) => origin(line).file), filesFrom: fallbackOf(source) } } });
+  const file = new VFile({
+    path: source.relativePath,
+    value: normalizeContainers(markdown),
+    data: {
+      page: {
+        relativePath: source.relativePath,
+        lineOffset: 0,
+        fileAt: source.included && ((line: number) => origin(line).file),
+        filesFrom: fallbackOf(source),
+      },
+    },
+  });
   let html = '';
   const late = (line?: number) =>
     report(
@@ -129,7 +191,9 @@ export function renderPage(source: PageSource, config: ResolvedConfig, processor
       'split the page, or simplify the paragraph or list being read; `limits.parseMs` in docs.config.ts sets the budget',
     );
   try {
-    const run = withParseBudget(limits.parseMs, () => (isMdx(source.relativePath) ? renderMdxPage(source, config, processor, file) : String(processor.processSync(file))));
+    const run = withParseBudget(limits.parseMs, () =>
+      isMdx(source.relativePath) ? renderMdxPage(source, config, processor, file) : String(processor.processSync(file)),
+    );
     html = run.result;
     if (run.late) late();
   } catch (error) {
@@ -137,9 +201,20 @@ export function renderPage(source: PageSource, config: ResolvedConfig, processor
     else if (error instanceof MarkdownPluginError) report(error.message, error.line, error.column, error.fix);
     else if (file.messages.includes(error as never)) {
       // A plugin's `file.fail`: reported with the other messages below.
-    }
-    else if (error instanceof ComponentError) report(error.message, error.place?.line, error.place?.column, 'fix the component, or the props the page passes it (the message above is its own)');
-    else if (isMdx(source.relativePath) && (error as { line?: number }).line != null) report(`MDX syntax error: ${(error as { reason?: string }).reason ?? (error as Error).message}`, (error as { line: number }).line, (error as { column?: number }).column, MDX_SYNTAX_FIX);
+    } else if (error instanceof ComponentError)
+      report(
+        error.message,
+        error.place?.line,
+        error.place?.column,
+        'fix the component, or the props the page passes it (the message above is its own)',
+      );
+    else if (isMdx(source.relativePath) && (error as { line?: number }).line != null)
+      report(
+        `MDX syntax error: ${(error as { reason?: string }).reason ?? (error as Error).message}`,
+        (error as { line: number }).line,
+        (error as { column?: number }).column,
+        MDX_SYNTAX_FIX,
+      );
     else report(`cannot render the Markdown: ${(error as Error).message}`, undefined, undefined);
   }
   for (const message of file.messages) {
@@ -149,8 +224,20 @@ export function renderPage(source: PageSource, config: ResolvedConfig, processor
       continue;
     }
     // A user's plugin: `file.fail` always fails, `file.message` as `checks.markdownPlugins` says, `file.info` is not shown.
-    const severity = message.fatal === true ? 'error' : message.fatal === false ? (config.checks?.markdownPlugins ?? 'warning') : 'off';
-    if (severity !== 'off') report(`${plugin}: ${message.reason}${message.ruleId ? ` (${message.ruleId})` : ''}`, message.line ?? undefined, message.column ?? undefined, message.note, severity === 'warning');
+    const severity =
+      message.fatal === true
+        ? 'error'
+        : message.fatal === false
+          ? (config.checks?.markdownPlugins ?? 'warning')
+          : 'off';
+    if (severity !== 'off')
+      report(
+        `${plugin}: ${message.reason}${message.ruleId ? ` (${message.ruleId})` : ''}`,
+        message.line ?? undefined,
+        message.column ?? undefined,
+        message.note,
+        severity === 'warning',
+      );
   }
   const headings = (file.data.headings as HeadingData | undefined) ?? { headers: [], anchors: [], sections: [] };
   // Links and code blocks keep the file they were written in, for the checks.
@@ -184,7 +271,10 @@ function renderMdxPage(source: PageSource, config: ResolvedConfig, processor: Pr
   let mdx = mdxProcessors.get(processor);
   if (!mdx) mdxProcessors.set(processor, (mdx = mdxProcessorFrom(processor)));
   if (source.components && !source.components.code) return ''; // its imports failed, and were reported
-  const components = { ...(config.mdx.components ? evaluateComponents(config.mdx.components.code) : {}), ...(source.components ? evaluateComponents(source.components.code) : {}) };
+  const components = {
+    ...(config.mdx.components ? evaluateComponents(config.mdx.components.code) : {}),
+    ...(source.components ? evaluateComponents(source.components.code) : {}),
+  };
   file.data.mdxComponents = Object.keys(components);
   return renderMdx(mdx, file, components);
 }

@@ -35,7 +35,11 @@ export interface LimitProblem {
 export function checkLimits(markdown: string, limits: MarkdownLimits): LimitProblem | null {
   const bytes = Buffer.byteLength(markdown);
   if (bytes > limits.pageBytes) {
-    return { message: `the page is ${formatBytes(bytes)}, over the limit of ${formatBytes(limits.pageBytes)}`, line: 1, fix: 'split it into several pages, or raise `limits.pageBytes` in docs.config.ts' };
+    return {
+      message: `the page is ${formatBytes(bytes)}, over the limit of ${formatBytes(limits.pageBytes)}`,
+      line: 1,
+      fix: 'split it into several pages, or raise `limits.pageBytes` in docs.config.ts',
+    };
   }
   return scanBlocks(markdown, limits.nesting);
 }
@@ -75,7 +79,8 @@ function scanBlocks(markdown: string, maxNesting: number): LimitProblem | null {
     const fenceMatch = FENCE.exec(line);
     const marker = fenceMatch ? (fenceMatch[2] ?? fenceMatch[3]) : '';
     if (fence !== null) {
-      const closes = fenceMatch && marker[0] === fence.marker[0] && marker.length >= fence.marker.length && line.trim() === marker;
+      const closes =
+        fenceMatch && marker[0] === fence.marker[0] && marker.length >= fence.marker.length && line.trim() === marker;
       const leftItem = line.trim() !== '' && line.length - line.trimStart().length < fence.indent;
       if (closes) fence = null;
       if (closes || !leftItem) continue;

@@ -31,7 +31,8 @@ export default function rehypeLinks(options: LinkOptions) {
   return (tree: Root, file: VFile) => {
     const page = file.data.page as PageFileData;
     const links: LinkRef[] = [];
-    const from = (node: { position?: { start: { line: number } } }) => (page.fileAt && node.position ? page.fileAt(node.position.start.line) : page.relativePath);
+    const from = (node: { position?: { start: { line: number } } }) =>
+      page.fileAt && node.position ? page.fileAt(node.position.start.line) : page.relativePath;
     walk(tree, isElement, (node) => {
       if (node.tagName === 'img' && typeof node.properties.src === 'string') {
         const src = node.properties.src;
@@ -39,7 +40,14 @@ export default function rehypeLinks(options: LinkOptions) {
         const file = staticFile(src, page.filesFrom ?? from(node));
         if (file === null) return;
         node.properties.src = pageUrl(options.base, `/${file}`);
-        links.push({ href: src, route: null, hash: '', file, line: place ? place.line + page.lineOffset : undefined, column: place?.column });
+        links.push({
+          href: src,
+          route: null,
+          hash: '',
+          file,
+          line: place ? place.line + page.lineOffset : undefined,
+          column: place?.column,
+        });
         return;
       }
       if (node.tagName !== 'a' || typeof node.properties.href !== 'string') return;
@@ -56,7 +64,9 @@ export default function rehypeLinks(options: LinkOptions) {
       const target = decode(pathPart);
       let route: string | null = null;
       if (/\.mdx?$/i.test(target)) {
-        const resolved = target.startsWith('/') ? target.slice(1) : path.posix.join(path.posix.dirname(from(node)), target);
+        const resolved = target.startsWith('/')
+          ? target.slice(1)
+          : path.posix.join(path.posix.dirname(from(node)), target);
         route = fileToRoute(path.posix.normalize(resolved));
       } else if (target.startsWith('/') && !/\.[a-z0-9]+$/i.test(target)) {
         route = withSlash(target);
@@ -76,7 +86,8 @@ export default function rehypeLinks(options: LinkOptions) {
 
 /** A relative path to a file beside the pages ("./diagram.png"), resolved against the source file; null otherwise. */
 export function staticFile(url: string, relativePath: string): string | null {
-  if (isExternal(url) || url.startsWith('/') || url.startsWith('#') || !/\.[a-z0-9]+$/i.test(url.split(/[?#]/)[0])) return null;
+  if (isExternal(url) || url.startsWith('/') || url.startsWith('#') || !/\.[a-z0-9]+$/i.test(url.split(/[?#]/)[0]))
+    return null;
   return path.posix.normalize(path.posix.join(path.posix.dirname(relativePath), decode(url.split(/[?#]/)[0])));
 }
 

@@ -11,7 +11,8 @@ type Katex = typeof import('katex');
 let katex: Katex | undefined;
 const loadKatex = (): Katex => (katex ??= createRequire(import.meta.url)('katex') as Katex);
 
-const classesOf = (node: { properties: Record<string, unknown> }) => (node.properties.className as string[] | undefined) ?? [];
+const classesOf = (node: { properties: Record<string, unknown> }) =>
+  (node.properties.className as string[] | undefined) ?? [];
 
 /**
  * Math rendered at build time with KaTeX: `$...$` and `$$...$$` (src/markdown/math-syntax.ts),
@@ -26,7 +27,11 @@ export default function rehypeMath() {
     walk(tree, isElement, (node, index, parent) => {
       let display: boolean;
       let target = node;
-      if (node.tagName === 'pre' && node.children[0]?.type === 'element' && classesOf(node.children[0]).includes('language-math')) {
+      if (
+        node.tagName === 'pre' &&
+        node.children[0]?.type === 'element' &&
+        classesOf(node.children[0]).includes('language-math')
+      ) {
         target = node.children[0];
         display = true;
       } else if (node.tagName === 'code' && classesOf(node).includes('language-math')) {
@@ -37,9 +42,17 @@ export default function rehypeMath() {
       const tex = target.children.map((c) => (c.type === 'text' ? c.value : '')).join('');
       let html: string;
       try {
-        html = loadKatex().renderToString(tex, { displayMode: display, throwOnError: true, output: 'htmlAndMathml', strict: 'ignore' });
+        html = loadKatex().renderToString(tex, {
+          displayMode: display,
+          throwOnError: true,
+          output: 'htmlAndMathml',
+          strict: 'ignore',
+        });
       } catch (error) {
-        const message = file.message(`invalid math: ${(error as Error).message.replace(/^KaTeX parse error: /, '')}`, { place: node.position, ruleId: 'math' });
+        const message = file.message(`invalid math: ${(error as Error).message.replace(/^KaTeX parse error: /, '')}`, {
+          place: node.position,
+          ruleId: 'math',
+        });
         message.note = 'KaTeX supports most of LaTeX math; write a literal dollar as \\$';
         if (target !== node) target.properties.className = ['language-text']; // a fence: reported here, not as an unknown language
         return SKIP;
@@ -48,7 +61,19 @@ export default function rehypeMath() {
       usesFeature(file, 'math');
       return SKIP;
     });
-    if (rules.size) file.data.css = [...rules].sort(([a], [b]) => a.localeCompare(b)).map(([name, style]) => `.${name}{${style.replace(/;?$/, '').split(';').map((d) => `${d}!important`).join(';')}}`).join('\n') + '\n';
+    if (rules.size)
+      file.data.css =
+        [...rules]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(
+            ([name, style]) =>
+              `.${name}{${style
+                .replace(/;?$/, '')
+                .split(';')
+                .map((d) => `${d}!important`)
+                .join(';')}}`,
+          )
+          .join('\n') + '\n';
   };
 }
 
@@ -58,10 +83,15 @@ export default function rehypeMath() {
  * (src/page-styles.ts). `!important` keeps the precedence an inline style had over KaTeX's CSS.
  */
 export function stylesToClasses(html: string, rules: Map<string, string>): string {
-  return html.replace(/<(\w+)([^>]*?) style="([^"]*)"([^>]*)>/g, (_, tag: string, before: string, style: string, after: string) => {
-    const name = `k${sha1(style).slice(0, 6)}`;
-    rules.set(name, style);
-    const attributes = before + after;
-    return /\bclass="/.test(attributes) ? `<${tag}${attributes.replace(/\bclass="([^"]*)"/, `class="$1 ${name}"`)}>` : `<${tag} class="${name}"${attributes}>`;
-  });
+  return html.replace(
+    /<(\w+)([^>]*?) style="([^"]*)"([^>]*)>/g,
+    (_, tag: string, before: string, style: string, after: string) => {
+      const name = `k${sha1(style).slice(0, 6)}`;
+      rules.set(name, style);
+      const attributes = before + after;
+      return /\bclass="/.test(attributes)
+        ? `<${tag}${attributes.replace(/\bclass="([^"]*)"/, `class="$1 ${name}"`)}>`
+        : `<${tag} class="${name}"${attributes}>`;
+    },
+  );
 }

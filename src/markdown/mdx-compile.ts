@@ -28,7 +28,12 @@ export function mdxProcessorFrom(markdown: Processor): Processor {
     }
     (afterRehype ? rehype : remark).push([plugin, ...options] as never);
   }
-  return createMdxProcessor({ outputFormat: 'function-body', remarkPlugins: remark, rehypePlugins: [...rehype, rehypeMdxComponents], development: false }) as unknown as Processor;
+  return createMdxProcessor({
+    outputFormat: 'function-body',
+    remarkPlugins: remark,
+    rehypePlugins: [...rehype, rehypeMdxComponents],
+    development: false,
+  }) as unknown as Processor;
 }
 
 /**
@@ -38,19 +43,29 @@ export function mdxProcessorFrom(markdown: Processor): Processor {
 export function renderMdx(processor: Processor, file: VFile, components: Components): string {
   const code = String(processor.processSync(file));
   if (file.messages.some((m) => m.ruleId === 'mdx-component')) return ''; // reported with its place; rendering would only fail again
-  const { default: Content } = runSync(code, { ...runtime, baseUrl: import.meta.url }) as { default: ComponentType<{ components: Components }> };
+  const { default: Content } = runSync(code, { ...runtime, baseUrl: import.meta.url }) as {
+    default: ComponentType<{ components: Components }>;
+  };
   const uses = (file.data.componentUses as Record<string, { line: number; column: number }> | undefined) ?? {};
   const guarded: Components = {};
   for (const [name, component] of Object.entries(components)) guarded[name] = guard(name, component, uses[name]);
   return renderToStaticMarkup(createElement(Content, { components: guarded }));
 }
 
-function guard(name: string, component: ComponentType<Record<string, unknown>>, place: { line: number; column: number } | undefined): ComponentType<Record<string, unknown>> {
-  const isClass = typeof component === 'function' && (component.prototype as { isReactComponent?: unknown } | undefined)?.isReactComponent;
+function guard(
+  name: string,
+  component: ComponentType<Record<string, unknown>>,
+  place: { line: number; column: number } | undefined,
+): ComponentType<Record<string, unknown>> {
+  const isClass =
+    typeof component === 'function' &&
+    (component.prototype as { isReactComponent?: unknown } | undefined)?.isReactComponent;
   const Guarded = (props: Record<string, unknown>) => {
     try {
       // A function component is called here, so its own throw is caught with its name (hooks run as ours).
-      return typeof component === 'function' && !isClass ? (component as (p: Record<string, unknown>) => ReturnType<typeof createElement>)(props) : createElement(component, props);
+      return typeof component === 'function' && !isClass
+        ? (component as (p: Record<string, unknown>) => ReturnType<typeof createElement>)(props)
+        : createElement(component, props);
     } catch (error) {
       if (error instanceof ComponentError) throw error;
       throw new ComponentError(name, place, error);
@@ -59,4 +74,3 @@ function guard(name: string, component: ComponentType<Record<string, unknown>>, 
   Guarded.displayName = name;
   return Guarded;
 }
-

@@ -22,11 +22,20 @@ export default function rehypeMdxComponents() {
     const reported = new Set<string>();
     walk(tree, isAny, (node) => {
       const jsx = node as JsxNode;
-      if ((jsx.type !== 'mdxJsxFlowElement' && jsx.type !== 'mdxJsxTextElement') || !jsx.name || !/^[A-Z]/.test(jsx.name) || jsx.name.includes('.')) return;
+      if (
+        (jsx.type !== 'mdxJsxFlowElement' && jsx.type !== 'mdxJsxTextElement') ||
+        !jsx.name ||
+        !/^[A-Z]/.test(jsx.name) ||
+        jsx.name.includes('.')
+      )
+        return;
       if (jsx.position && !uses[jsx.name]) uses[jsx.name] = jsx.position.start;
       if (known.has(jsx.name) || reported.has(jsx.name)) return;
       reported.add(jsx.name);
-      const message = file.message(`unknown component <${jsx.name}>`, { place: jsx.position as never, ruleId: 'mdx-component' });
+      const message = file.message(`unknown component <${jsx.name}>`, {
+        place: jsx.position as never,
+        ruleId: 'mdx-component',
+      });
       const names = [...BUILTINS, ...known].sort();
       message.note = `import it in the page (\`import ${jsx.name} from '../components/${jsx.name}.tsx'\`) or export it from the file named by \`mdx.components\` in docs.config.ts; available: ${names.join(', ')}`;
     });

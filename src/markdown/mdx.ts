@@ -35,7 +35,8 @@ export function mdxCompiler(): typeof import('./mdx-compile.js') {
 export type Components = Record<string, ComponentType<Record<string, unknown>>>;
 
 /** The fix for any MDX syntax error: what trips writers coming from plain Markdown. */
-export const MDX_SYNTAX_FIX = 'MDX reads `<` as the start of a component and `{` as a JavaScript expression: write `\\<` and `\\{` for the characters, close every tag (`<br />`), or rename the page to .md';
+export const MDX_SYNTAX_FIX =
+  'MDX reads `<` as the start of a component and `{` as a JavaScript expression: write `\\<` and `\\{` for the characters, close every tag (`<br />`), or rename the page to .md';
 
 /** A component's own failure, named and placed: React's message says neither. */
 export class ComponentError extends Error {
@@ -60,7 +61,11 @@ export function evaluateComponents(code: string): Components {
     new Function('require', 'module', 'exports', code)(requireHere, module, module.exports);
     found = {};
     for (const [name, value] of Object.entries(module.exports)) {
-      if (/^[A-Z]/.test(name) && (typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value))) found[name] = value as ComponentType<Record<string, unknown>>;
+      if (
+        /^[A-Z]/.test(name) &&
+        (typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value))
+      )
+        found[name] = value as ComponentType<Record<string, unknown>>;
     }
     evaluated.set(code, found);
   }
@@ -71,7 +76,11 @@ export function evaluateComponents(code: string): Components {
  * Bundles component modules (TSX, JSX, TS or JS, with what they import) into one CommonJS module
  * whose exports are the components; React stays external so the page and its components share one.
  */
-export function bundleComponents(contents: string, resolveDir: string, sourcefile: string): { code: string } | { errors: esbuild.Message[] } {
+export function bundleComponents(
+  contents: string,
+  resolveDir: string,
+  sourcefile: string,
+): { code: string } | { errors: esbuild.Message[] } {
   try {
     const result = esbuild.buildSync({
       stdin: { contents, resolveDir, sourcefile, loader: 'tsx' },
@@ -85,7 +94,11 @@ export function bundleComponents(contents: string, resolveDir: string, sourcefil
     });
     return { code: result.outputFiles[0].text };
   } catch (error) {
-    return { errors: (error as { errors?: esbuild.Message[] }).errors ?? [{ text: (error as Error).message } as esbuild.Message] };
+    return {
+      errors: (error as { errors?: esbuild.Message[] }).errors ?? [
+        { text: (error as Error).message } as esbuild.Message,
+      ],
+    };
   }
 }
 
@@ -106,7 +119,8 @@ export function prepareMdxImports(source: PageSource, problems: Problems): void 
     if (!IMPORT_LINE.test(text)) return;
     try {
       const program = parse(text, { ecmaVersion: 'latest', sourceType: 'module' });
-      for (const node of program.body) if (node.type === 'ImportDeclaration') names.push(...node.specifiers.map((s) => s.local.name));
+      for (const node of program.body)
+        if (node.type === 'ImportDeclaration') names.push(...node.specifiers.map((s) => s.local.name));
     } catch {
       return; // left for MDX to report with its place
     }
@@ -114,13 +128,23 @@ export function prepareMdxImports(source: PageSource, problems: Problems): void 
     lines[i] = ''; // the lines below stay where they were
   });
   if (!imports.length) return;
-  const bundled = bundleComponents(`${imports.map((i) => i.text).join('\n')}\nexport { ${names.join(', ')} };`, path.dirname(source.file), `<imports of ${source.relativePath}>`);
+  const bundled = bundleComponents(
+    `${imports.map((i) => i.text).join('\n')}\nexport { ${names.join(', ')} };`,
+    path.dirname(source.file),
+    `<imports of ${source.relativePath}>`,
+  );
   if ('errors' in bundled) {
     for (const error of bundled.errors) {
       const inPage = Boolean(error.location?.file.endsWith(`<imports of ${source.relativePath}>`));
       const line = (inPage && imports[error.location!.line - 1]?.line) || imports[0].line;
       const where = error.location && !inPage ? ` (in ${error.location.file}:${error.location.line})` : '';
-      problems.push(new BuildError(`cannot import a component: ${error.text}${where}`, { file: source.relativePath, line }, 'check the path (relative to the page) and that the module compiles; components are .tsx, .jsx, .ts or .js files'));
+      problems.push(
+        new BuildError(
+          `cannot import a component: ${error.text}${where}`,
+          { file: source.relativePath, line },
+          'check the path (relative to the page) and that the module compiles; components are .tsx, .jsx, .ts or .js files',
+        ),
+      );
     }
     // The names stay known (no second report as unknown components); without code, the page is not rendered.
     source.body = lines.join('\n');
@@ -132,17 +156,55 @@ export function prepareMdxImports(source: PageSource, problems: Problems): void 
 }
 
 /** `mdx.components` of the configuration, bundled and checked: a missing file or a compile error fails the build at once. */
-export function loadConfigComponents(file: string, root: string, configFile: string): { file: string; code: string; names: string[]; hash: string } {
+export function loadConfigComponents(
+  file: string,
+  root: string,
+  configFile: string,
+): { file: string; code: string; names: string[]; hash: string } {
   const relative = path.relative(root, file);
-  if (!existsSync(file)) throw new BuildFailure([new BuildError(`"mdx.components": ${relative} does not exist`, { file: configFile }, 'set it to a module of the project that exports the components, such as ./components/index.tsx')]);
+  if (!existsSync(file))
+    throw new BuildFailure([
+      new BuildError(
+        `"mdx.components": ${relative} does not exist`,
+        { file: configFile },
+        'set it to a module of the project that exports the components, such as ./components/index.tsx',
+      ),
+    ]);
   const bundled = bundleComponents(`export * from ${JSON.stringify(file)};`, root, '<mdx.components>');
-  if ('errors' in bundled) throw new BuildFailure(bundled.errors.map((e) => new BuildError(`cannot compile the MDX components: ${e.text}`, { file: e.location?.file ?? relative, line: e.location?.line, column: e.location ? e.location.column + 1 : undefined }, 'fix the module named by "mdx.components"')));
+  if ('errors' in bundled)
+    throw new BuildFailure(
+      bundled.errors.map(
+        (e) =>
+          new BuildError(
+            `cannot compile the MDX components: ${e.text}`,
+            {
+              file: e.location?.file ?? relative,
+              line: e.location?.line,
+              column: e.location ? e.location.column + 1 : undefined,
+            },
+            'fix the module named by "mdx.components"',
+          ),
+      ),
+    );
   let names: string[];
   try {
     names = Object.keys(evaluateComponents(bundled.code));
   } catch (error) {
-    throw new BuildFailure([new BuildError(`cannot load the MDX components: ${(error as Error).message}`, { file: relative }, 'the module must run in Node.js at build time (no browser globals at the top level)')]);
+    throw new BuildFailure([
+      new BuildError(
+        `cannot load the MDX components: ${(error as Error).message}`,
+        { file: relative },
+        'the module must run in Node.js at build time (no browser globals at the top level)',
+      ),
+    ]);
   }
-  if (!names.length) throw new BuildFailure([new BuildError(`"mdx.components": ${relative} exports no component`, { file: relative }, 'export each component by a capitalised name: `export function Chart() { ... }`')]);
+  if (!names.length)
+    throw new BuildFailure([
+      new BuildError(
+        `"mdx.components": ${relative} exports no component`,
+        { file: relative },
+        'export each component by a capitalised name: `export function Chart() { ... }`',
+      ),
+    ]);
   return { file, code: bundled.code, names, hash: sha1(bundled.code) };
 }

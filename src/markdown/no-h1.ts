@@ -7,7 +7,10 @@ export default function remarkNoH1() {
   return (tree: Root, file: VFile) => {
     walk(tree, isHeading, (heading) => {
       if (heading.depth !== 1) return;
-      const message = file.message('a level 1 heading in the body: the page title is already the h1', { place: heading.position, ruleId: 'no-h1' });
+      const message = file.message('a level 1 heading in the body: the page title is already the h1', {
+        place: heading.position,
+        ruleId: 'no-h1',
+      });
       message.note = 'put the title in frontmatter `title:` and start sections with `##`';
     });
   };

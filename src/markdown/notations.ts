@@ -8,9 +8,18 @@
 /** What a line is: added, removed, focused, highlighted, an error or a warning; `hunk` for a diff's headers. */
 export type LineMark = 'add' | 'remove' | 'focused' | 'highlighted' | 'error' | 'warning' | 'hunk';
 
-const WORDS: Record<string, LineMark> = { '++': 'add', '--': 'remove', focus: 'focused', highlight: 'highlighted', hl: 'highlighted', error: 'error', warning: 'warning' };
+const WORDS: Record<string, LineMark> = {
+  '++': 'add',
+  '--': 'remove',
+  focus: 'focused',
+  highlight: 'highlighted',
+  hl: 'highlighted',
+  error: 'error',
+  warning: 'warning',
+};
 
-const NOTATION = /[ \t]*(?:\/\/|#|--|\/\*|<!--)[ \t]*\[!code (\+\+|--|focus|highlight|hl|error|warning)(?::(\d+))?\][ \t]*(?:\*\/|-->)?[ \t]*$/;
+const NOTATION =
+  /[ \t]*(?:\/\/|#|--|\/\*|<!--)[ \t]*\[!code (\+\+|--|focus|highlight|hl|error|warning)(?::(\d+))?\][ \t]*(?:\*\/|-->)?[ \t]*$/;
 
 /** Code lines with their marks (a line may have several). */
 export interface MarkedCode {

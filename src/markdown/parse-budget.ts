@@ -67,5 +67,8 @@ const TEXT_CODES = [-5, -4, -3, 33, 38, 42, 60, 91, 92, 93, 95, 126];
  */
 export default function remarkParseBudget(this: Processor) {
   const data = this.data() as { micromarkExtensions?: unknown[] };
-  (data.micromarkExtensions ??= []).push({ flow: { null: [check] }, text: Object.fromEntries(TEXT_CODES.map((code) => [code, [check]])) });
+  (data.micromarkExtensions ??= []).push({
+    flow: { null: [check] },
+    text: Object.fromEntries(TEXT_CODES.map((code) => [code, [check]])),
+  });
 }

@@ -26,7 +26,10 @@ function decodeReferences(value: string): string {
   return value
     .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff)))
     .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Math.min(Number(dec), 0x10ffff)))
-    .replace(/&(colon|tab|newline);/gi, (_, name: string) => ({ colon: ':', tab: '\t', newline: '\n' })[name.toLowerCase()]!);
+    .replace(
+      /&(colon|tab|newline);/gi,
+      (_, name: string) => ({ colon: ':', tab: '\t', newline: '\n' })[name.toLowerCase()]!,
+    );
 }
 
 const SCRIPT_TAG = /<script\b/gi;
@@ -37,40 +40,60 @@ export default function rehypeSecurity(options: SecurityConfig) {
   const allowed = new Set(options.allowedUrlSchemes);
   const dangerous = (url: string) => {
     const scheme = urlScheme(url);
-    return scheme !== null && (DANGEROUS_SCHEMES as readonly string[]).includes(scheme) && !allowed.has(scheme) ? scheme : null;
+    return scheme !== null && (DANGEROUS_SCHEMES as readonly string[]).includes(scheme) && !allowed.has(scheme)
+      ? scheme
+      : null;
   };
-  const schemeFix = (scheme: string) => `link to a page or an https:// address; to allow it, add "${scheme}" to \`security.allowedUrlSchemes\` in docs.config.ts`;
-  const scriptFix = 'remove it: pages do not run script (the site\'s CSP trusts its own files); to allow it, set `security.allowScripts: true` in docs.config.ts';
+  const schemeFix = (scheme: string) =>
+    `link to a page or an https:// address; to allow it, add "${scheme}" to \`security.allowedUrlSchemes\` in docs.config.ts`;
+  const scriptFix =
+    "remove it: pages do not run script (the site's CSP trusts its own files); to allow it, set `security.allowScripts: true` in docs.config.ts";
 
   return (tree: Root, file: VFile) => {
     const report = (message: string, place: { line: number; column: number } | undefined, fix: string) => {
       file.message(message, { place, ruleId: 'security' }).note = fix;
     };
-    walk(tree, (node): node is Element => node.type === 'element' || node.type === 'raw', (node) => {
-      if (node.type === 'element') {
-        for (const [attribute, value] of [['href', node.properties.href], ['src', node.properties.src]] as const) {
-          const scheme = typeof value === 'string' ? dangerous(value) : null;
-          if (scheme) report(`${node.tagName === 'img' ? 'an image' : 'a link'} to a ${scheme}: URL (${attribute})`, node.position?.start, schemeFix(scheme));
+    walk(
+      tree,
+      (node): node is Element => node.type === 'element' || node.type === 'raw',
+      (node) => {
+        if (node.type === 'element') {
+          for (const [attribute, value] of [
+            ['href', node.properties.href],
+            ['src', node.properties.src],
+          ] as const) {
+            const scheme = typeof value === 'string' ? dangerous(value) : null;
+            if (scheme)
+              report(
+                `${node.tagName === 'img' ? 'an image' : 'a link'} to a ${scheme}: URL (${attribute})`,
+                node.position?.start,
+                schemeFix(scheme),
+              );
+          }
+          return;
         }
-        return;
-      }
-      const html = (node as unknown as { value: string }).value;
-      const start = node.position?.start;
-      // The place of a match inside the raw HTML: its line, and its column on the first line.
-      const at = (index: number) => {
-        if (!start) return undefined;
-        const before = html.slice(0, index);
-        const lines = before.split('\n');
-        return { line: start.line + lines.length - 1, column: lines.length === 1 ? start.column + index : lines[lines.length - 1].length + 1 };
-      };
-      if (!options.allowScripts) {
-        for (const m of html.matchAll(SCRIPT_TAG)) report('a <script> element in the page', at(m.index), scriptFix);
-        for (const m of html.matchAll(EVENT_HANDLER)) report(`an event-handler attribute (${m[1].toLowerCase()}=) in the page's HTML`, at(m.index), scriptFix);
-      }
-      for (const m of html.matchAll(URL_ATTRIBUTE)) {
-        const scheme = dangerous(decodeReferences(m[1] ?? m[2] ?? m[3]));
-        if (scheme) report(`a ${scheme}: URL in the page's HTML`, at(m.index + 1), schemeFix(scheme));
-      }
-    });
+        const html = (node as unknown as { value: string }).value;
+        const start = node.position?.start;
+        // The place of a match inside the raw HTML: its line, and its column on the first line.
+        const at = (index: number) => {
+          if (!start) return undefined;
+          const before = html.slice(0, index);
+          const lines = before.split('\n');
+          return {
+            line: start.line + lines.length - 1,
+            column: lines.length === 1 ? start.column + index : lines[lines.length - 1].length + 1,
+          };
+        };
+        if (!options.allowScripts) {
+          for (const m of html.matchAll(SCRIPT_TAG)) report('a <script> element in the page', at(m.index), scriptFix);
+          for (const m of html.matchAll(EVENT_HANDLER))
+            report(`an event-handler attribute (${m[1].toLowerCase()}=) in the page's HTML`, at(m.index), scriptFix);
+        }
+        for (const m of html.matchAll(URL_ATTRIBUTE)) {
+          const scheme = dangerous(decodeReferences(m[1] ?? m[2] ?? m[3]));
+          if (scheme) report(`a ${scheme}: URL in the page's HTML`, at(m.index + 1), schemeFix(scheme));
+        }
+      },
+    );
   };
 }

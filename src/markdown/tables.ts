@@ -16,7 +16,12 @@ export default function rehypeTables() {
         if (cell.tagName === 'th') headings.push(toString(cell).trim());
       });
       const label = headings.filter(Boolean).length ? `Table: ${headings.filter(Boolean).join(', ')}` : 'Table';
-      const wrap: Element = { type: 'element', tagName: 'section', properties: { className: ['table-wrap'], tabIndex: 0, ariaLabel: label }, children: [node] };
+      const wrap: Element = {
+        type: 'element',
+        tagName: 'section',
+        properties: { className: ['table-wrap'], tabIndex: 0, ariaLabel: label },
+        children: [node],
+      };
       parent.children[index] = wrap;
       return SKIP;
     });

@@ -10,7 +10,9 @@ export default function rehypeTaskLists() {
   return (tree: Root) => {
     walk(tree, isElement, (node) => {
       if (node.tagName !== 'li') return;
-      const input = node.children.find((c) => c.type === 'element' && c.tagName === 'input' && c.properties.type === 'checkbox');
+      const input = node.children.find(
+        (c) => c.type === 'element' && c.tagName === 'input' && c.properties.type === 'checkbox',
+      );
       if (!input || input.type !== 'element' || input.properties.ariaLabel) return;
       input.properties.ariaLabel = toString(node).trim() || 'Task';
     });

@@ -12,7 +12,11 @@ export const SKIP = Symbol('skip');
  * unist-util-visit does the same with a closure and an ancestors array per node; with ten passes
  * over each page, that was a fifth of the Markdown stage.
  */
-export function walk<N extends Node>(tree: Node, test: (node: Node) => node is N, fn: (node: N, index: number, parent: Parent) => void | typeof SKIP | number): void {
+export function walk<N extends Node>(
+  tree: Node,
+  test: (node: Node) => node is N,
+  fn: (node: N, index: number, parent: Parent) => void | typeof SKIP | number,
+): void {
   const children = (tree as Parent).children;
   if (!children) return;
   for (let i = 0; i < children.length; i++) {

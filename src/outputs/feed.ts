@@ -44,7 +44,14 @@ function datedHeadings(site: Site, page: PageRecord): { text: string; line: numb
   for (const [i, line] of source.split(/\r?\n/).entries()) {
     const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
     if (marker && (fence === null || marker.startsWith(fence))) fence = fence === null ? marker : null;
-    else if (fence === null && /^##\s/.test(line)) out.push({ text: line.replace(/^##\s+/, '').replace(/\s*\{#[^}]*\}\s*$/, '').trim(), line: i + 1 });
+    else if (fence === null && /^##\s/.test(line))
+      out.push({
+        text: line
+          .replace(/^##\s+/, '')
+          .replace(/\s*\{#[^}]*\}\s*$/, '')
+          .trim(),
+        line: i + 1,
+      });
   }
   return out;
 }
@@ -55,16 +62,34 @@ export function feedProblems(site: Site): BuildError[] {
   for (const page of site.pages.filter(isFeedPage)) {
     const headings = datedHeadings(site, page);
     if (headings.length === 0) {
-      problems.push(new BuildError('a page with `feed: true` has no `##` date headings', { file: page.relativePath, line: 1 }, 'add one section per entry, headed by its date: `## 2026-11-20`'));
+      problems.push(
+        new BuildError(
+          'a page with `feed: true` has no `##` date headings',
+          { file: page.relativePath, line: 1 },
+          'add one section per entry, headed by its date: `## 2026-11-20`',
+        ),
+      );
     }
     let previous: string | undefined;
     for (const { text, line } of headings) {
       if (!isDate(text)) {
-        problems.push(new BuildError(`feed heading "${text}" is not a date`, { file: page.relativePath, line }, 'write each `##` heading of a feed page as an ISO date, YYYY-MM-DD (use `###` for headings inside an entry)'));
+        problems.push(
+          new BuildError(
+            `feed heading "${text}" is not a date`,
+            { file: page.relativePath, line },
+            'write each `##` heading of a feed page as an ISO date, YYYY-MM-DD (use `###` for headings inside an entry)',
+          ),
+        );
         continue;
       }
       if (previous !== undefined && text > previous) {
-        problems.push(new BuildError(`feed entry ${text} comes after the older entry ${previous}`, { file: page.relativePath, line }, 'order the dated sections newest first'));
+        problems.push(
+          new BuildError(
+            `feed entry ${text} comes after the older entry ${previous}`,
+            { file: page.relativePath, line },
+            'order the dated sections newest first',
+          ),
+        );
       }
       previous = text;
     }

@@ -17,7 +17,8 @@ export function scriptHash(source: string): string {
 }
 
 /** What the policy reads of the configuration: the theme's banner and head tags, and the plugins' inline scripts, change it too. */
-type PolicyConfig = Pick<ResolvedConfig, 'analytics'> & Partial<Pick<ResolvedConfig, 'theme' | 'plugins' | 'root' | 'configFile'>>;
+type PolicyConfig = Pick<ResolvedConfig, 'analytics'> &
+  Partial<Pick<ResolvedConfig, 'theme' | 'plugins' | 'root' | 'configFile'>>;
 
 /**
  * The Content-Security-Policy the site satisfies: everything from our own origin, no inline
@@ -27,10 +28,21 @@ type PolicyConfig = Pick<ResolvedConfig, 'analytics'> & Partial<Pick<ResolvedCon
 export function contentSecurityPolicy(config: PolicyConfig): string {
   const extra = config.analytics.containerId ? ANALYTICS : { script: [], connect: [], img: [] };
   const head = headTagSources(config.theme?.head ?? []);
-  const plugins = config.plugins ? inlineScripts({ plugins: config.plugins, root: config.root ?? '.', configFile: config.configFile }).map(scriptHash) : [];
+  const plugins = config.plugins
+    ? inlineScripts({ plugins: config.plugins, root: config.root ?? '.', configFile: config.configFile }).map(
+        scriptHash,
+      )
+    : [];
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...[headScript(config.theme), ...head.inlineScripts].map(scriptHash), ...new Set(plugins), ...head.scriptOrigins, ...extra.script],
+    [
+      'script-src',
+      "'self'",
+      ...[headScript(config.theme), ...head.inlineScripts].map(scriptHash),
+      ...new Set(plugins),
+      ...head.scriptOrigins,
+      ...extra.script,
+    ],
     ['style-src', "'self'", ...head.styleOrigins],
     ['img-src', "'self'", 'data:', ...extra.img],
     ['font-src', "'self'"],
@@ -120,7 +132,13 @@ export function headersFor(rules: HeaderRule[], urlPath: string): Record<string,
 function patternRegExp(pattern: string): RegExp {
   const source = pattern
     .split(/(\*|:[A-Za-z]\w*)/)
-    .map((part) => (part === '*' ? '.*' : part.startsWith(':') && part.length > 1 ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .map((part) =>
+      part === '*'
+        ? '.*'
+        : part.startsWith(':') && part.length > 1
+          ? '[^/]+'
+          : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
+    )
     .join('');
   return new RegExp(`^${source}$`);
 }

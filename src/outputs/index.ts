@@ -40,28 +40,61 @@ export function hashed(dir: string, name: string, ext: string, contents: string)
 export const ROUTES_INDEX = 'routes.json';
 
 /** The files of one page: its chunk (for the runtime), its HTML, and its Markdown ("View as Markdown"). */
-export function pageFiles(site: Site<PageOutline>, renderer: Renderer, page: PageRecord): { chunk: OutputFile; html: OutputFile; markdown: OutputFile } {
+export function pageFiles(
+  site: Site<PageOutline>,
+  renderer: Renderer,
+  page: PageRecord,
+): { chunk: OutputFile; html: OutputFile; markdown: OutputFile } {
   const chunk = renderer.renderChunk(page);
   const script = chunkScript(chunk);
   return {
     chunk: { path: chunkFile(chunk.key, fileHash(script)), contents: script },
-    html: { path: routeFile(page.regularPath), contents: renderer.renderDocument(chunk, withBase(site.config.base, ROUTES_INDEX)) },
+    html: {
+      path: routeFile(page.regularPath),
+      contents: renderer.renderDocument(chunk, withBase(site.config.base, ROUTES_INDEX)),
+    },
     markdown: { path: `${page.regularPath.slice(1)}index.md`, contents: pageMarkdown(site, page) },
   };
 }
 
 /** The assets a page's layout shows, as data a page worker can receive (src/pages.ts `LayoutContext`); a site without theme files may leave `theme` out. */
-export type LayoutAssets = Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> & Partial<Pick<BuiltAssets, 'theme'>> & Pick<PageAssets, 'pluginHead' | 'pageModules'>;
+export type LayoutAssets = Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> &
+  Partial<Pick<BuiltAssets, 'theme'>> &
+  Pick<PageAssets, 'pluginHead' | 'pageModules'>;
 
 /** `assets` as page workers receive them: the plugins' contributions as data (which pages load which module), without the files. */
 export function layoutAssets(assets: BuiltAssets, outlines: PageOutline[]): LayoutAssets {
   const { css, js, redirectScript, features, theme } = assets;
-  return { css, js, redirectScript, features, theme, pluginHead: assets.plugins.head, pageModules: pageModules(assets.plugins, outlines) };
+  return {
+    css,
+    js,
+    redirectScript,
+    features,
+    theme,
+    pluginHead: assets.plugins.head,
+    pageModules: pageModules(assets.plugins, outlines),
+  };
 }
 
-export function createRenderer(site: Site<PageOutline>, assets: LayoutAssets & { plugins?: BuiltAssets['plugins'] }, templates?: Templates): Renderer {
-  const { pluginHead = assets.plugins?.head, pageModules: modules = assets.plugins && pageModules(assets.plugins, site.pages) } = assets;
-  const pageAssets = { css: assets.css, js: assets.js, themeScript: headScript(site.config.theme), redirectScript: assets.redirectScript, features: assets.features, theme: assets.theme, pluginHead, pageModules: modules };
+export function createRenderer(
+  site: Site<PageOutline>,
+  assets: LayoutAssets & { plugins?: BuiltAssets['plugins'] },
+  templates?: Templates,
+): Renderer {
+  const {
+    pluginHead = assets.plugins?.head,
+    pageModules: modules = assets.plugins && pageModules(assets.plugins, site.pages),
+  } = assets;
+  const pageAssets = {
+    css: assets.css,
+    js: assets.js,
+    themeScript: headScript(site.config.theme),
+    redirectScript: assets.redirectScript,
+    features: assets.features,
+    theme: assets.theme,
+    pluginHead,
+    pageModules: modules,
+  };
   if (siteViews(site.config)) return new LocalizedRenderer(site, pageAssets, templates);
   return new Renderer(site, pageAssets, templates);
 }
@@ -118,7 +151,17 @@ export function emitSiteFiles(site: Site, renderer: Renderer, chunkPaths: Map<st
   files.push({ path: '404.html', contents: renderer.renderNotFound(routesUrl) }, ...redirectStubs(site, renderer));
   const redirects = redirectsFile(site);
   files.push({ path: '_redirects', contents: redirects }, ...nginxFiles(config, redirects));
-  files.push({ path: 'pages.json', contents: JSON.stringify(site.pages.map(({ html, links, anchors, sections, markdown, codeBlocks, features, images, css, keyLines, ...record }) => record), null, 1) });
+  files.push({
+    path: 'pages.json',
+    contents: JSON.stringify(
+      site.pages.map(
+        ({ html, links, anchors, sections, markdown, codeBlocks, features, images, css, keyLines, ...record }) =>
+          record,
+      ),
+      null,
+      1,
+    ),
+  });
   files.push(...feedFiles(site));
   // Readers beyond the browser and the host: headers, favicon; the plugins' files (sitemap, llms.txt).
   files.push(headersFile(config), faviconFile(), ...collect(config, 'outputs', { config, site }));

@@ -36,7 +36,10 @@ function llmsIndex(site: Site): string {
   const loose: string[] = [];
   for (const entry of site.nav) {
     const links = navLinks([entry]);
-    const lines = links.map((link) => (link.route ? site.byRoute.get(link.route) : undefined)).filter((p): p is PageRecord => Boolean(p) && !listed.has(p!)).map(item);
+    const lines = links
+      .map((link) => (link.route ? site.byRoute.get(link.route) : undefined))
+      .filter((p): p is PageRecord => Boolean(p) && !listed.has(p!))
+      .map(item);
     if (isGroup(entry)) sections.push(`## ${entry.text}\n\n${lines.join('\n')}`);
     else loose.push(...lines);
   }
@@ -51,5 +54,7 @@ function llmsIndex(site: Site): string {
 function llmsFull(site: Site, markdown: Map<PageRecord, string>): string {
   const inOrder = new Set(site.order);
   const order = [...site.order, ...site.pages.filter((p) => !inOrder.has(p))];
-  return order.map((page) => `<!-- Source: ${absolute(site, page.path)} -->\n\n${markdown.get(page)}`).join('\n---\n\n');
+  return order
+    .map((page) => `<!-- Source: ${absolute(site, page.path)} -->\n\n${markdown.get(page)}`)
+    .join('\n---\n\n');
 }

@@ -32,8 +32,11 @@ function absoluteLinks(site: Site<PageOutline>, page: PageRecord): string {
     for (const href of [link.href, decodePath(link.href)]) urls.set(href, url);
   }
   if (urls.size === 0) return page.markdown;
-  return page.markdown.replace(DESTINATION, (whole, angled?: string, angledHref?: string, plain?: string, plainHref?: string) => {
-    const href = angledHref ?? plainHref!;
-    return urls.has(href) ? (angled ?? plain!) + urls.get(href) : whole;
-  });
+  return page.markdown.replace(
+    DESTINATION,
+    (whole, angled?: string, angledHref?: string, plain?: string, plainHref?: string) => {
+      const href = angledHref ?? plainHref!;
+      return urls.has(href) ? (angled ?? plain!) + urls.get(href) : whole;
+    },
+  );
 }

@@ -15,7 +15,10 @@ export const sitemapPlugin: Plugin = {
 
 /** `robots.txt`: every crawler welcome, and where the sitemap is. */
 export function robotsFile(site: Site): OutputFile {
-  return { path: 'robots.txt', contents: `User-agent: *\nAllow: /\n\nSitemap: ${absolute(site, withBase(site.config.base, 'sitemap.xml'))}\n` };
+  return {
+    path: 'robots.txt',
+    contents: `User-agent: *\nAllow: /\n\nSitemap: ${absolute(site, withBase(site.config.base, 'sitemap.xml'))}\n`,
+  };
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -24,11 +27,16 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charC
 export function sitemapFile(site: Site): OutputFile {
   const dates = lastModified(site);
   // Old versions are left out: their pages name the current ones as canonical.
-  const urls = site.pages.filter((page) => siteOf(site, page.regularPath).i18n?.locale.version?.kind !== 'older').map((page) => {
-    const date = dates.get(page.relativePath);
-    const others = alternates(siteOf(site, page.regularPath), page).map((a) => `<xhtml:link rel="alternate" hreflang="${escapeXml(a.lang)}" href="${escapeXml(absolute(site, pageUrl(site.config.base, a.route)))}"/>`);
-    return `<url><loc>${escapeXml(absolute(site, page.path))}</loc>${date ? `<lastmod>${date}</lastmod>` : ''}${others.join('')}</url>`;
-  });
+  const urls = site.pages
+    .filter((page) => siteOf(site, page.regularPath).i18n?.locale.version?.kind !== 'older')
+    .map((page) => {
+      const date = dates.get(page.relativePath);
+      const others = alternates(siteOf(site, page.regularPath), page).map(
+        (a) =>
+          `<xhtml:link rel="alternate" hreflang="${escapeXml(a.lang)}" href="${escapeXml(absolute(site, pageUrl(site.config.base, a.route)))}"/>`,
+      );
+      return `<url><loc>${escapeXml(absolute(site, page.path))}</loc>${date ? `<lastmod>${date}</lastmod>` : ''}${others.join('')}</url>`;
+    });
   // Google's form of a page's translations: xhtml:link alternates in the page's <url>.
   const xhtml = site.config.locales ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : '';
   const contents = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>\n${urls.join('\n')}\n</urlset>\n`;

@@ -11,7 +11,8 @@ export function breadcrumbJsonLd(site: Site<PageOutline>, page: PageOutline): st
   const groups = openGroups(site, page.regularPath).map((id) => groupAt(site.nav, id)!);
   if (!groups.length) return '';
   // The render stage imports this module, so it builds absolute URLs itself rather than import render's helper.
-  const absolute = (urlPath: string) => (site.config.product ? new URL(urlPath, site.config.product.siteUrl).href : urlPath);
+  const absolute = (urlPath: string) =>
+    site.config.product ? new URL(urlPath, site.config.product.siteUrl).href : urlPath;
   const items = [
     ...groups.map((group) => ({ name: group.text, url: absolute(firstLink(group).href) })),
     { name: page.title, url: absolute(page.path) },
@@ -19,7 +20,12 @@ export function breadcrumbJsonLd(site: Site<PageOutline>, page: PageOutline): st
   const data = {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: items.map((item, i) => ({ '@type': 'ListItem', position: i + 1, name: item.name, item: item.url })),
+    itemListElement: items.map((item, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: item.name,
+      item: item.url,
+    })),
   };
   // `<` escaped so no text in a title can close the script element.
   return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;

@@ -19,11 +19,20 @@ export function configFileName(config: Pick<ResolvedConfig, 'root' | 'configFile
  */
 export function hookFailure(plugin: string, hook: string, error: unknown, file: string): BuildFailure {
   const who = `plugin "${plugin}" failed in its "${hook}" hook`;
-  if (error instanceof BuildFailure) return new BuildFailure(error.problems.map((p) => new BuildError(`${who}: ${p.message}`, p.place, p.fix)));
-  if (error instanceof BuildError) return new BuildFailure([new BuildError(`${who}: ${error.message}`, error.place, error.fix)]);
+  if (error instanceof BuildFailure)
+    return new BuildFailure(error.problems.map((p) => new BuildError(`${who}: ${p.message}`, p.place, p.fix)));
+  if (error instanceof BuildError)
+    return new BuildFailure([new BuildError(`${who}: ${error.message}`, error.place, error.fix)]);
   const message = error instanceof Error ? error.message : String(error);
   const at = codeFrame(error);
-  return new BuildFailure([new BuildError(`${who}: ${message}${at ? ` (at ${at})` : ''}`, { file }, `the message is the plugin's own: fix its code or its options, or remove "${plugin}" from \`plugins\``, { cause: error })]);
+  return new BuildFailure([
+    new BuildError(
+      `${who}: ${message}${at ? ` (at ${at})` : ''}`,
+      { file },
+      `the message is the plugin's own: fix its code or its options, or remove "${plugin}" from \`plugins\``,
+      { cause: error },
+    ),
+  ]);
 }
 
 /** The first frame of a stack outside node's internals and the generator: where the plugin's code threw. */
@@ -43,7 +52,8 @@ function codeFrame(error: unknown): string | undefined {
 export function callHook<T>(plugin: Plugin, hook: HookName, file: string, run: () => T): T {
   try {
     const result = run();
-    if (result instanceof Promise) return result.catch((error: unknown) => Promise.reject(hookFailure(plugin.name, hook, error, file))) as T;
+    if (result instanceof Promise)
+      return result.catch((error: unknown) => Promise.reject(hookFailure(plugin.name, hook, error, file))) as T;
     return result;
   } catch (error) {
     throw hookFailure(plugin.name, hook, error, file);
@@ -63,7 +73,8 @@ export function collect<K extends 'head' | 'css' | 'clientModules' | 'searchReco
     if (!fn) continue;
     const result = callHook(plugin, hook, file, () => fn.call(plugin, context));
     if (result === undefined) continue;
-    if (!Array.isArray(result)) throw hookFailure(plugin.name, hook, new Error(`it returned ${typeof result}, not a list`), file);
+    if (!Array.isArray(result))
+      throw hookFailure(plugin.name, hook, new Error(`it returned ${typeof result}, not a list`), file);
     out.push(...result);
   }
   return out as NonNullable<ReturnType<NonNullable<Plugin[K]>>>;
@@ -91,7 +102,8 @@ function merge(into: unknown, from: unknown): unknown {
   return from;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
 
 /** Whether any plugin has a hook: a site without one takes none of the plugin paths. */
 export function hasHook(config: Pick<ResolvedConfig, 'plugins'>, hook: HookName): boolean {
@@ -103,6 +115,7 @@ export async function runBuildEnd(config: ResolvedConfig, files: Iterable<string
   const file = configFileName(config);
   const list = [...new Set(files)].sort();
   for (const plugin of config.plugins) {
-    if (plugin.buildEnd) await callHook(plugin, 'buildEnd', file, () => plugin.buildEnd!({ config, outDir: config.outDir, files: list }));
+    if (plugin.buildEnd)
+      await callHook(plugin, 'buildEnd', file, () => plugin.buildEnd!({ config, outDir: config.outDir, files: list }));
   }
 }

@@ -3,7 +3,12 @@ import type { VFile } from 'vfile';
 import type { MarkdownPluginEntry } from './types.js';
 
 type Attacher = (this: unknown, ...options: unknown[]) => unknown;
-type Transformer = (this: unknown, tree: unknown, file: VFile, next?: (error?: unknown, tree?: unknown, file?: unknown) => void) => unknown;
+type Transformer = (
+  this: unknown,
+  tree: unknown,
+  file: VFile,
+  next?: (error?: unknown, tree?: unknown, file?: unknown) => void,
+) => unknown;
 
 /** What a user's plugin raised, as it was tagged: its name and where in the chain it runs. */
 export interface PluginMessageTag {
@@ -37,20 +42,34 @@ export function namedPlugins(entries: MarkdownPluginEntry[] | undefined, kind: '
       const transformer = plugin.apply(this, args) as Transformer | undefined;
       if (typeof transformer !== 'function') return transformer;
       const tag = (file: VFile, from: number) => {
-        for (const message of file.messages.slice(from)) (message as unknown as Partial<PluginMessageTag>).plugin ??= name;
+        for (const message of file.messages.slice(from))
+          (message as unknown as Partial<PluginMessageTag>).plugin ??= name;
       };
       const fail = (file: VFile, from: number, error: unknown) => {
         tag(file, from);
         // `file.fail` threw a message already on the file: it is reported from there.
         if (file.messages.includes(error as never)) return error;
         const place = error as { line?: number; column?: number; place?: { line?: number; column?: number } };
-        return new MarkdownPluginError(name, `${name} failed: ${(error as Error)?.message ?? String(error)}`, 'the message is the plugin\'s own: fix the page, the plugin or its options, or remove it from `markdown`', place.line ?? place.place?.line, place.column ?? place.place?.column);
+        return new MarkdownPluginError(
+          name,
+          `${name} failed: ${(error as Error)?.message ?? String(error)}`,
+          "the message is the plugin's own: fix the page, the plugin or its options, or remove it from `markdown`",
+          place.line ?? place.place?.line,
+          place.column ?? place.place?.column,
+        );
       };
       // Callback transformers (three parameters) are told apart by their length, as unified does.
       if (transformer.length >= 3) {
-        return function (this: unknown, tree: unknown, file: VFile, next: (error?: unknown, tree?: unknown, file?: unknown) => void) {
+        return function (
+          this: unknown,
+          tree: unknown,
+          file: VFile,
+          next: (error?: unknown, tree?: unknown, file?: unknown) => void,
+        ) {
           const from = file.messages.length;
-          transformer.call(this, tree, file, (error, t, f) => (error ? next(fail(file, from, error)) : (tag(file, from), next(undefined, t, f))));
+          transformer.call(this, tree, file, (error, t, f) =>
+            error ? next(fail(file, from, error)) : (tag(file, from), next(undefined, t, f)),
+          );
         };
       }
       return function (this: unknown, tree: unknown, file: VFile) {
@@ -63,7 +82,11 @@ export function namedPlugins(entries: MarkdownPluginEntry[] | undefined, kind: '
         }
         if (result instanceof Promise) {
           result.catch(() => {}); // refused below; its outcome is of no use
-          throw new MarkdownPluginError(name, `${name} is asynchronous (its transformer returns a promise), and pages are rendered synchronously`, 'make the transformer synchronous; fetch data in a build plugin\'s `pages` hook instead');
+          throw new MarkdownPluginError(
+            name,
+            `${name} is asynchronous (its transformer returns a promise), and pages are rendered synchronously`,
+            "make the transformer synchronous; fetch data in a build plugin's `pages` hook instead",
+          );
         }
         tag(file, from);
         return result;
@@ -79,7 +102,9 @@ export function namedPlugins(entries: MarkdownPluginEntry[] | undefined, kind: '
  * changing either renders the pages again. '' without plugins (the key stays what it was). Only
  * the plugin function's own source is seen: a helper it imports is not (README "Extending").
  */
-export function markdownPluginsKey(markdown: { remarkPlugins?: MarkdownPluginEntry[]; rehypePlugins?: MarkdownPluginEntry[] } | undefined): string {
+export function markdownPluginsKey(
+  markdown: { remarkPlugins?: MarkdownPluginEntry[]; rehypePlugins?: MarkdownPluginEntry[] } | undefined,
+): string {
   const all = [...(markdown?.remarkPlugins ?? []), ...(markdown?.rehypePlugins ?? [])];
   if (!all.length) return '';
   return all.map((entry) => (Array.isArray(entry) ? entry : [entry]).map(codeOf).join('\0')).join('\n');

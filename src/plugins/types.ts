@@ -13,7 +13,8 @@ export type { SearchPage as SearchRecord };
 
 /** A unified plugin for `markdown.remarkPlugins` / `markdown.rehypePlugins`: the plugin, or [plugin, options]. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type MarkdownPluginEntry = ((this: any, ...options: any[]) => unknown) | [(this: any, ...options: any[]) => unknown, ...unknown[]];
+export type MarkdownPluginEntry =
+  ((this: any, ...options: any[]) => unknown) | [(this: any, ...options: any[]) => unknown, ...unknown[]];
 
 /** What every hook receives. */
 export interface PluginContext {

@@ -47,7 +47,13 @@ function TopNavList({ links, className }: { links: TopNavLink[]; className: stri
     <ul className={className}>
       {links.map((link, i) => (
         <li key={i}>
-          <a href={link.href} className={link.current ? 'active' : undefined} aria-current={link.current} data-match={link.match} {...(link.external ? { rel: 'noopener' } : {})}>
+          <a
+            href={link.href}
+            className={link.current ? 'active' : undefined}
+            aria-current={link.current}
+            data-match={link.match}
+            {...(link.external ? { rel: 'noopener' } : {})}
+          >
             {link.text}
           </a>
         </li>
@@ -64,12 +70,32 @@ export interface ShellTheme {
   footer: FooterProps;
 }
 
-export function TopBar({ siteTitle, homeHref, logo, social = [], topNav = [] }: { siteTitle: string; homeHref: string; logo?: LogoView; social?: SocialLinkView[]; topNav?: TopNavLink[] }) {
+export function TopBar({
+  siteTitle,
+  homeHref,
+  logo,
+  social = [],
+  topNav = [],
+}: {
+  siteTitle: string;
+  homeHref: string;
+  logo?: LogoView;
+  social?: SocialLinkView[];
+  topNav?: TopNavLink[];
+}) {
   const t = useT();
   return (
     <header className="topbar">
-      <button type="button" className="menu-button" aria-controls="sidebar" aria-expanded="false" aria-label={t('drawer.open')}>
-        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20"><path d="M2 4h16M2 10h16M2 16h16" stroke="currentColor" strokeWidth="2" /></svg>
+      <button
+        type="button"
+        className="menu-button"
+        aria-controls="sidebar"
+        aria-expanded="false"
+        aria-label={t('drawer.open')}
+      >
+        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20">
+          <path d="M2 4h16M2 10h16M2 16h16" stroke="currentColor" strokeWidth="2" />
+        </svg>
       </button>
       <Part name="SiteTitle" Default={SiteTitle} props={{ siteTitle, homeHref, logo }} />
       {topNav.length > 0 && (
@@ -78,15 +104,25 @@ export function TopBar({ siteTitle, homeHref, logo, social = [], topNav = [] }: 
         </nav>
       )}
       <div className="search" data-search="">
-        <button type="button" className="search-button" aria-label={t('search.label')} aria-keyshortcuts="/ Control+K Meta+K">
-          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16"><circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M11 11l4 4" stroke="currentColor" strokeWidth="2" /></svg>
+        <button
+          type="button"
+          className="search-button"
+          aria-label={t('search.label')}
+          aria-keyshortcuts="/ Control+K Meta+K"
+        >
+          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16">
+            <circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M11 11l4 4" stroke="currentColor" strokeWidth="2" />
+          </svg>
           <span className="search-label">{t('search.button')}</span>
           <kbd>/</kbd>
         </button>
       </div>
       <Part name="SocialLinks" Default={SocialLinks} props={{ links: social }} />
       <button type="button" className="theme-toggle" aria-label={t('theme.toDark')} aria-pressed="false">
-        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 20 20"><path d="M10 2a8 8 0 1 0 8 8 6 6 0 0 1-8-8z" fill="currentColor" /></svg>
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 20 20">
+          <path d="M10 2a8 8 0 1 0 8 8 6 6 0 0 1-8-8z" fill="currentColor" />
+        </svg>
       </button>
     </header>
   );
@@ -100,7 +136,12 @@ function NavItem({ link, current }: { link: NavLink; current?: string }) {
   const active = link.route !== undefined && link.route === current;
   return (
     <li>
-      <a href={link.href} className={active ? 'active' : undefined} aria-current={active ? 'page' : undefined} {...(link.external ? { rel: 'noopener' } : {})}>
+      <a
+        href={link.href}
+        className={active ? 'active' : undefined}
+        aria-current={active ? 'page' : undefined}
+        {...(link.external ? { rel: 'noopener' } : {})}
+      >
         {link.text}
         <Badge badge={link.badge} />
       </a>
@@ -118,22 +159,36 @@ function Group({ group, top, open, current }: { group: NavGroup; top: boolean; o
   if (top && !isOpen) {
     return (
       <li className="nav-group" data-group={group.id} data-expanded="false">
-        <a className="nav-group-title" href={firstLink(group).href}>{group.text}<Badge badge={group.badge} /></a>
+        <a className="nav-group-title" href={firstLink(group).href}>
+          {group.text}
+          <Badge badge={group.badge} />
+        </a>
       </li>
     );
   }
   return (
     <li className="nav-group" data-group={group.id} data-expanded={top ? 'true' : undefined}>
       <details open={isOpen}>
-        <summary className="nav-group-title">{group.text}<Badge badge={group.badge} /></summary>
-        <ul>{group.items.map((item, i) => <Entry key={i} entry={item} top={false} open={open} current={current} />)}</ul>
+        <summary className="nav-group-title">
+          {group.text}
+          <Badge badge={group.badge} />
+        </summary>
+        <ul>
+          {group.items.map((item, i) => (
+            <Entry key={i} entry={item} top={false} open={open} current={current} />
+          ))}
+        </ul>
       </details>
     </li>
   );
 }
 
 function Entry({ entry, top, open, current }: { entry: NavEntry; top: boolean; open: string[]; current?: string }) {
-  return isGroup(entry) ? <Group group={entry} top={top} open={open} current={current} /> : <NavItem link={entry} current={current} />;
+  return isGroup(entry) ? (
+    <Group group={entry} top={top} open={open} current={current} />
+  ) : (
+    <NavItem link={entry} current={current} />
+  );
 }
 
 /** What the sidebar shows: a page's sidebar, or one group of it (expanded by the runtime). */
@@ -155,7 +210,9 @@ export function Sidebar({ nav, open, current, prefix, topNav = [] }: SidebarProp
     <>
       {topNav.length > 0 && <TopNavList links={topNav} className="nav-top" />}
       <ul className="nav" data-sidebar={prefix}>
-        {nav.map((entry, i) => <Entry key={i} entry={entry} top open={open} current={current} />)}
+        {nav.map((entry, i) => (
+          <Entry key={i} entry={entry} top open={open} current={current} />
+        ))}
       </ul>
     </>
   );
@@ -177,7 +234,13 @@ export function Toc({ headers }: { headers: Header[] }) {
         {items.map(({ h, children }) => (
           <li key={h.slug}>
             {link(h)}
-            {children.length > 0 && <ul>{children.map((c) => <li key={c.slug}>{link(c)}</li>)}</ul>}
+            {children.length > 0 && (
+              <ul>
+                {children.map((c) => (
+                  <li key={c.slug}>{link(c)}</li>
+                ))}
+              </ul>
+            )}
           </li>
         ))}
       </ul>
@@ -196,18 +259,43 @@ export function PageContent({ view }: { view: PageView }) {
         <Part name="PageTitle" Default={PageTitle} props={{ title: page.title, page }} />
         <FallbackNotice view={view} />
         <OldVersionBanner view={view} />
-        <div className="content" lang={view.fallback?.lang} dir={view.fallback?.dir} dangerouslySetInnerHTML={{ __html: page.html }} />
+        <div
+          className="content"
+          lang={view.fallback?.lang}
+          dir={view.fallback?.dir}
+          dangerouslySetInnerHTML={{ __html: page.html }}
+        />
       </article>
       <footer className="doc-footer">
         <p className="doc-links">
-          {view.editHref && <a href={view.editHref} rel="noopener">{view.editText}</a>}
-          <a href={view.markdownHref} data-no-router="">{t('page.markdown')}</a>
-          {view.lastUpdated && <Part name="LastUpdated" Default={LastUpdated} props={{ date: view.lastUpdated, lang: view.lang }} />}
+          {view.editHref && (
+            <a href={view.editHref} rel="noopener">
+              {view.editText}
+            </a>
+          )}
+          <a href={view.markdownHref} data-no-router="">
+            {t('page.markdown')}
+          </a>
+          {view.lastUpdated && (
+            <Part name="LastUpdated" Default={LastUpdated} props={{ date: view.lastUpdated, lang: view.lang }} />
+          )}
         </p>
         {(prev || next) && (
           <nav className="prev-next" aria-label={t('page.prevNext')}>
-            {prev ? <a className="prev" rel="prev" href={prev.href}><span>{t('page.prev')}</span>{prev.title}</a> : <span />}
-            {next && <a className="next" rel="next" href={next.href}><span>{t('page.next')}</span>{next.title}</a>}
+            {prev ? (
+              <a className="prev" rel="prev" href={prev.href}>
+                <span>{t('page.prev')}</span>
+                {prev.title}
+              </a>
+            ) : (
+              <span />
+            )}
+            {next && (
+              <a className="next" rel="next" href={next.href}>
+                <span>{t('page.next')}</span>
+                {next.title}
+              </a>
+            )}
           </nav>
         )}
       </footer>
@@ -220,12 +308,20 @@ export function NotFound({ homeHref }: { homeHref: string }) {
   const [before, after] = t('notFound.search').split('{key}');
   return (
     <article className="doc not-found">
-      <h1 id="page-title" tabIndex={-1}>{t('notFound.title')}</h1>
+      <h1 id="page-title" tabIndex={-1}>
+        {t('notFound.title')}
+      </h1>
       <div className="content">
         <p>{t('notFound.text')}</p>
         <ul>
-          <li><a href={homeHref}>{t('notFound.home')}</a></li>
-          <li>{before}<kbd>/</kbd>{after}</li>
+          <li>
+            <a href={homeHref}>{t('notFound.home')}</a>
+          </li>
+          <li>
+            {before}
+            <kbd>/</kbd>
+            {after}
+          </li>
         </ul>
       </div>
     </article>
@@ -233,17 +329,48 @@ export function NotFound({ homeHref }: { homeHref: string }) {
 }
 
 /** The page body: the same for every page, with regions the browser runtime swaps on navigation. */
-export function Body({ siteTitle, homeHref, regions, wide, theme, topNav }: { siteTitle: string; homeHref: string; regions: { sidebar: string; content: string; toc: string }; wide?: boolean; theme?: ShellTheme; topNav?: TopNavLink[] }) {
+export function Body({
+  siteTitle,
+  homeHref,
+  regions,
+  wide,
+  theme,
+  topNav,
+}: {
+  siteTitle: string;
+  homeHref: string;
+  regions: { sidebar: string; content: string; toc: string };
+  wide?: boolean;
+  theme?: ShellTheme;
+  topNav?: TopNavLink[];
+}) {
   const t = useT();
   return (
     <>
-      <a className="skip-link" href="#main">{t('skip')}</a>
+      <a className="skip-link" href="#main">
+        {t('skip')}
+      </a>
       {theme?.banner && <Part name="Banner" Default={Banner} props={theme.banner} />}
-      <Part name="TopBar" Default={TopBar} props={{ siteTitle, homeHref, logo: theme?.logo, social: theme?.social, topNav }} />
+      <Part
+        name="TopBar"
+        Default={TopBar}
+        props={{ siteTitle, homeHref, logo: theme?.logo, social: theme?.social, topNav }}
+      />
       <div className={wide ? 'layout wide' : 'layout'}>
-        <nav id="sidebar" className="sidebar" aria-label={t('sidebar.label')} data-region="sidebar" dangerouslySetInnerHTML={{ __html: regions.sidebar }} />
+        <nav
+          id="sidebar"
+          className="sidebar"
+          aria-label={t('sidebar.label')}
+          data-region="sidebar"
+          dangerouslySetInnerHTML={{ __html: regions.sidebar }}
+        />
         <main id="main" tabIndex={-1} data-region="content" dangerouslySetInnerHTML={{ __html: regions.content }} />
-        <aside className="toc" aria-label={t('toc.title')} data-region="toc" dangerouslySetInnerHTML={{ __html: regions.toc }} />
+        <aside
+          className="toc"
+          aria-label={t('toc.title')}
+          data-region="toc"
+          dangerouslySetInnerHTML={{ __html: regions.toc }}
+        />
       </div>
       <Part name="Footer" Default={Footer} props={theme?.footer ?? { links: [] }} />
       <div className="sr-only" aria-live="polite" id="announcer" />

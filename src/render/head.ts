@@ -22,7 +22,9 @@ export function headTags(head: HeadData): string {
     `<meta property="og:description" content="${e(head.description)}">`,
     head.canonical ? `<meta property="og:url" content="${e(head.canonical)}">` : '',
     `<meta name="twitter:card" content="summary">`,
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 /** Replaces `{{name}}` markers of our own templates (not the docs' Markdown). */
@@ -34,10 +36,22 @@ export function fillTemplate(template: string, values: Record<string, string>): 
  * Head tags of the full HTML document only (not swapped on navigation): the icon, the page's
  * structured data for search engines and its Atom feed for feed readers, which read the static HTML.
  */
-export function documentHeadTags({ base, structuredData, feed }: { base: string; structuredData?: string; feed?: { href: string; title: string } }): string {
+export function documentHeadTags({
+  base,
+  structuredData,
+  feed,
+}: {
+  base: string;
+  structuredData?: string;
+  feed?: { href: string; title: string };
+}): string {
   return [
     `<link rel="icon" href="${escapeHtml(base)}favicon.svg" type="image/svg+xml">`,
     structuredData ?? '',
-    feed ? `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.href)}">` : '',
-  ].filter(Boolean).join('\n');
+    feed
+      ? `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.href)}">`
+      : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
 }

@@ -6,7 +6,16 @@ import { groupOf, isGroup, openGroups, prevNext, sidebarOf, type Site } from '..
 import { isExternal, pageUrl, withBase, withSlash } from '../shared/paths.js';
 import { topNavCurrent } from '../shared/nav-current.js';
 import type { Feature, OutputFile, PageOutline, PageRecord } from '../types.js';
-import { Body, NotFound, PageContent, Sidebar, Toc, type PageView, type ShellTheme, type TopNavLink } from './components.js';
+import {
+  Body,
+  NotFound,
+  PageContent,
+  Sidebar,
+  Toc,
+  type PageView,
+  type ShellTheme,
+  type TopNavLink,
+} from './components.js';
 import { Part, WithOverrides, type Overrides } from './parts.js';
 import { evaluateComponents } from '../markdown/mdx.js';
 import type { ThemeView } from '../theme/assets.js';
@@ -50,7 +59,6 @@ export interface PageChunk {
   regions: { sidebar: string; content: string; toc: string };
   layout: 'doc' | 'page';
 }
-
 
 export function pageView<P extends PageOutline>(site: Site<PageOutline>, page: P): PageView<P> {
   const { config } = site;
@@ -116,7 +124,10 @@ export interface Templates {
 
 /** Read by the main thread: bundled page workers live elsewhere and get them as data. */
 export function readTemplates(): Templates {
-  return { page: readFileSync(path.join(TEMPLATES_DIR, 'page.html'), 'utf8'), redirect: readFileSync(path.join(TEMPLATES_DIR, 'redirect.html'), 'utf8') };
+  return {
+    page: readFileSync(path.join(TEMPLATES_DIR, 'page.html'), 'utf8'),
+    redirect: readFileSync(path.join(TEMPLATES_DIR, 'redirect.html'), 'utf8'),
+  };
 }
 
 export class Renderer {
@@ -132,9 +143,10 @@ export class Renderer {
   ) {
     this.pageTemplate = templates.page;
     this.redirectTemplate = templates.redirect;
-    this.overrides = site.config.theme.overrides ? (evaluateComponents(site.config.theme.overrides.code) as Overrides) : {};
+    this.overrides = site.config.theme.overrides
+      ? (evaluateComponents(site.config.theme.overrides.code) as Overrides)
+      : {};
   }
-
 
   /** The regions and head of one page: the chunk the runtime loads to show it without a reload. */
   renderChunk(page: PageRecord): PageChunk {
@@ -155,12 +167,16 @@ export class Renderer {
    */
   private featureStyles(page: PageRecord): string {
     const own = page.css ? [withBase(this.site.config.base, `/${pageStylePath(page.css)}`)] : [];
-    return [...(page.features ?? []).map((feature) => this.assets.features[feature]), ...own].map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
+    return [...(page.features ?? []).map((feature) => this.assets.features[feature]), ...own]
+      .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
+      .join('');
   }
 
   /** The plugins' client modules of a page, in its content so they come with its chunk (the loader imports them). */
   private moduleLinks(page: PageRecord): string {
-    return (this.assets.pageModules?.[page.regularPath] ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" data-docs-module>`).join('');
+    return (this.assets.pageModules?.[page.regularPath] ?? [])
+      .map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" data-docs-module>`)
+      .join('');
   }
 
   /**
@@ -176,7 +192,13 @@ export class Renderer {
     const key = JSON.stringify([sidebar?.prefix, open.at(-1), topNav.map((link) => link.current)]);
     let html = this.sidebars.get(key);
     if (html === undefined) {
-      html = this.markup(<Part name="Sidebar" Default={Sidebar} props={{ nav: sidebar?.entries ?? [], prefix: sidebar?.prefix, open, topNav }} />);
+      html = this.markup(
+        <Part
+          name="Sidebar"
+          Default={Sidebar}
+          props={{ nav: sidebar?.entries ?? [], prefix: sidebar?.prefix, open, topNav }}
+        />,
+      );
       this.sidebars.set(key, html);
     }
     // The opening tag exactly as React writes it for this page's links (same escaping), then marked as NavItem does.
@@ -188,7 +210,10 @@ export class Renderer {
   /** The full HTML of a page from its chunk: the static page and the runtime show the same thing. */
   renderDocument(chunk: PageChunk, routesUrl: string): string {
     const { sidebar, content, toc } = chunk.regions;
-    const body = this.shell(chunk.layout === 'page', chunk.route).replace(REGION.sidebar, () => sidebar).replace(REGION.content, () => content).replace(REGION.toc, () => toc);
+    const body = this.shell(chunk.layout === 'page', chunk.route)
+      .replace(REGION.sidebar, () => sidebar)
+      .replace(REGION.content, () => content)
+      .replace(REGION.toc, () => toc);
     return this.document(chunk.head, body, { route: chunk.route, key: chunk.key }, routesUrl);
   }
 
@@ -199,7 +224,16 @@ export class Renderer {
     const key = JSON.stringify([wide, topNav.map((link) => link.current)]);
     let shell = this.shells.get(key);
     if (shell === undefined) {
-      shell = this.markup(<Body siteTitle={this.site.config.title} homeHref={localeHome(this.site)} wide={wide} regions={REGION} theme={this.themeParts()} topNav={topNav} />);
+      shell = this.markup(
+        <Body
+          siteTitle={this.site.config.title}
+          homeHref={localeHome(this.site)}
+          wide={wide}
+          regions={REGION}
+          theme={this.themeParts()}
+          topNav={topNav}
+        />,
+      );
       this.shells.set(key, shell);
     }
     return shell;
@@ -207,13 +241,23 @@ export class Renderer {
 
   /** Each top-level group's HTML by its index in `site.nav` (null for links), for the runtime to expand closed groups in place. */
   renderNavGroups(): (string | null)[] {
-    return this.site.nav.map((entry) => (isGroup(entry) ? this.markup(<Part name="Sidebar" Default={Sidebar} props={{ nav: [entry], open: [entry.id] }} />) : null));
+    return this.site.nav.map((entry) =>
+      isGroup(entry)
+        ? this.markup(<Part name="Sidebar" Default={Sidebar} props={{ nav: [entry], open: [entry.id] }} />)
+        : null,
+    );
   }
 
   /** `404.html`: served by hosts for unknown paths; the runtime first tries the address's other forms. */
   renderNotFound(routesUrl: string): string {
     const { config } = this.site;
-    const head: HeadData = { title: `Page not found | ${config.title}`, description: 'There is no page at this address.', lang: config.lang, noindex: true, siteName: config.title };
+    const head: HeadData = {
+      title: `Page not found | ${config.title}`,
+      description: 'There is no page at this address.',
+      lang: config.lang,
+      noindex: true,
+      siteName: config.title,
+    };
     // The sidebar of the site's root, every group closed: the not-found page is in none.
     const sidebar = sidebarOf(this.site, '/');
     const topNav = topNavLinks(this.site, '');
@@ -223,7 +267,17 @@ export class Renderer {
         homeHref={config.base}
         wide
         topNav={topNav}
-        regions={{ sidebar: this.markup(<Part name="Sidebar" Default={Sidebar} props={{ nav: sidebar?.entries ?? [], prefix: sidebar?.prefix, open: [], topNav }} />), content: this.markup(<Part name="NotFound" Default={NotFound} props={{ homeHref: config.base }} />), toc: '' }}
+        regions={{
+          sidebar: this.markup(
+            <Part
+              name="Sidebar"
+              Default={Sidebar}
+              props={{ nav: sidebar?.entries ?? [], prefix: sidebar?.prefix, open: [], topNav }}
+            />,
+          ),
+          content: this.markup(<Part name="NotFound" Default={NotFound} props={{ homeHref: config.base }} />),
+          toc: '',
+        }}
         theme={this.themeParts()}
       />,
     );
@@ -233,7 +287,10 @@ export class Renderer {
   /** What the site-wide parts of the shell show: banner, logo, social links, footer. */
   private themeParts(): ShellTheme {
     const { config } = this.site;
-    const link = (l: { text: string; link: string }) => ({ text: l.text, href: isExternal(l.link) ? l.link : pageUrl(config.base, l.link.endsWith('/') ? l.link : `${l.link}/`) });
+    const link = (l: { text: string; link: string }) => ({
+      text: l.text,
+      href: isExternal(l.link) ? l.link : pageUrl(config.base, l.link.endsWith('/') ? l.link : `${l.link}/`),
+    });
     const { banner, footer } = config.theme;
     return {
       banner: banner && { id: banner.id, text: banner.text, link: banner.link && link(banner.link) },
@@ -244,7 +301,11 @@ export class Renderer {
   }
 
   renderRedirect(target: string): string {
-    return fillTemplate(this.redirectTemplate, { lang: escapeHtml(this.site.config.lang), target: escapeHtml(target), script: escapeHtml(this.assets.redirectScript) });
+    return fillTemplate(this.redirectTemplate, {
+      lang: escapeHtml(this.site.config.lang),
+      target: escapeHtml(target),
+      script: escapeHtml(this.assets.redirectScript),
+    });
   }
 
   private document(head: HeadData, body: string, data: Record<string, string>, routesUrl: string): string {
@@ -252,20 +313,36 @@ export class Renderer {
     const page = data.route ? site.byRoute.get(data.route) : undefined;
     const headHtml = [
       headTags(head),
-      documentHeadTags({ base: site.config.base, structuredData: page ? breadcrumbJsonLd(site, page) : '', feed: page && feedHref(page) ? { href: feedHref(page)!, title: `${page.title} (Atom)` } : undefined }),
+      documentHeadTags({
+        base: site.config.base,
+        structuredData: page ? breadcrumbJsonLd(site, page) : '',
+        feed: page && feedHref(page) ? { href: feedHref(page)!, title: `${page.title} (Atom)` } : undefined,
+      }),
       `<link rel="stylesheet" href="${assets.css}">`,
       assets.theme?.customCss ? `<link rel="stylesheet" href="${escapeHtml(assets.theme.customCss)}">` : '',
       `<script>${assets.themeScript}</script>`,
       `<script type="module" src="${assets.js}"></script>`,
       `<meta name="docs:routes" content="${routesUrl}">`,
       `<meta name="docs:base" content="${escapeHtml(site.config.base)}">`,
-      site.config.analytics.containerId ? `<meta name="docs:analytics" content="${escapeHtml(site.config.analytics.containerId)}">` : '',
+      site.config.analytics.containerId
+        ? `<meta name="docs:analytics" content="${escapeHtml(site.config.analytics.containerId)}">`
+        : '',
       localeHeadTags(site, page),
       projectHeadTags(site.config.theme.head),
       assets.pluginHead,
-    ].filter(Boolean).join('\n');
-    const attributes = Object.entries(data).map(([k, v]) => ` data-${k}="${escapeHtml(v)}"`).join('');
-    return fillTemplate(this.pageTemplate, { lang: escapeHtml(head.lang), dir: site.i18n ? ` dir="${localeOf(site).dir}"` : '', head: headHtml, bodyAttributes: attributes, body });
+    ]
+      .filter(Boolean)
+      .join('\n');
+    const attributes = Object.entries(data)
+      .map(([k, v]) => ` data-${k}="${escapeHtml(v)}"`)
+      .join('');
+    return fillTemplate(this.pageTemplate, {
+      lang: escapeHtml(head.lang),
+      dir: site.i18n ? ` dir="${localeOf(site).dir}"` : '',
+      head: headHtml,
+      bodyAttributes: attributes,
+      body,
+    });
   }
 
   /** React's markup with the interface strings of the site's language, and the project's overrides in place of the parts they replace. */

@@ -57,15 +57,23 @@ export function buildSearchIndex(site: Site, options: SearchIndexOptions = {}): 
     const group = fieldTerms(page.group, true, english);
     for (const section of page.sections) {
       const doc = lengths.length;
-      const fields = [title, fieldTerms(section.heading, true, english), fieldTerms(section.text, false, english), group];
+      const fields = [
+        title,
+        fieldTerms(section.heading, true, english),
+        fieldTerms(section.text, false, english),
+        group,
+      ];
       fields.forEach((f, field) => add(postings, doc, field, f));
       lengths.push(fields.map((f) => f.length));
     }
   }
-  const average = SEARCH_FIELDS.map((_, field) => lengths.reduce((n, row) => n + row[field], 0) / (lengths.length || 1));
+  const average = SEARCH_FIELDS.map(
+    (_, field) => lengths.reduce((n, row) => n + row[field], 0) / (lengths.length || 1),
+  );
 
   const maxPostings = options.maxPostings ?? MAX_POSTINGS;
-  const impact = (doc: number, n: number, field: number) => n / (n + BM25.k * (1 - BM25.b + (BM25.b * lengths[doc][field]) / (average[field] || 1)));
+  const impact = (doc: number, n: number, field: number) =>
+    n / (n + BM25.k * (1 - BM25.b + (BM25.b * lengths[doc][field]) / (average[field] || 1)));
   const entries = new Map<string, (number[] | 0)[]>();
   const docsOf = new Map<string, Set<number>>();
   const sizes = new Map<string, number>();
@@ -73,7 +81,8 @@ export function buildSearchIndex(site: Site, options: SearchIndexOptions = {}): 
     const docs = new Set<number>();
     const encoded = fields.map((pairs, field) => {
       if (!pairs.length) return 0;
-      const kept = pairs.length / 2 > maxPostings ? strongest(pairs, maxPostings, (doc, n) => impact(doc, n, field)) : pairs;
+      const kept =
+        pairs.length / 2 > maxPostings ? strongest(pairs, maxPostings, (doc, n) => impact(doc, n, field)) : pairs;
       for (let i = 0; i < kept.length; i += 2) docs.add(kept[i]);
       return encodePostings(kept);
     });
@@ -87,11 +96,19 @@ export function buildSearchIndex(site: Site, options: SearchIndexOptions = {}): 
   const shardFiles = [...shards.values()].map((list) => JSON.stringify(shard(list, entries, docsOf, lengths)));
   const vocab = vocabulary([...entries.keys()]);
   const vocabFiles = [...vocab.values()].map((list) => JSON.stringify(list));
-  const pageFiles = pages.map((p) => JSON.stringify({ title: p.title, group: p.group, url: p.url, sections: p.sections.map((s) => [s.slug, s.heading, s.text]) } satisfies SearchPageData));
+  const pageFiles = pages.map((p) =>
+    JSON.stringify({
+      title: p.title,
+      group: p.group,
+      url: p.url,
+      sections: p.sections.map((s) => [s.slug, s.heading, s.text]),
+    } satisfies SearchPageData),
+  );
 
   const folder = `assets/search/${fileHash([...shardFiles, ...vocabFiles])}/`;
   const blocks: string[] = [];
-  for (let start = 0; start < pageFiles.length; start += PAGE_BLOCK) blocks.push(`assets/search/p/${start / PAGE_BLOCK}.${fileHash(pageFiles.slice(start, start + PAGE_BLOCK))}/`);
+  for (let start = 0; start < pageFiles.length; start += PAGE_BLOCK)
+    blocks.push(`assets/search/p/${start / PAGE_BLOCK}.${fileHash(pageFiles.slice(start, start + PAGE_BLOCK))}/`);
 
   const manifest: SearchManifest = {
     version: SEARCH_FORMAT_VERSION,
@@ -158,7 +175,12 @@ function strongest(pairs: number[], max: number, impact: (doc: number, n: number
   return kept;
 }
 
-function shard(list: string[], entries: Map<string, (number[] | 0)[]>, docsOf: Map<string, Set<number>>, lengths: number[][]): SearchShard {
+function shard(
+  list: string[],
+  entries: Map<string, (number[] | 0)[]>,
+  docsOf: Map<string, Set<number>>,
+  lengths: number[][],
+): SearchShard {
   const ids = new Set<number>();
   for (const t of list) for (const doc of docsOf.get(t)!) ids.add(doc);
   const rows: number[] = [];

@@ -31,8 +31,12 @@ export interface SearchPage {
  * introduction. The plugins' records (`searchRecords`) follow the pages'.
  */
 export function searchPages(site: Site): SearchPage[] {
-  const pages = site.pages.filter((page) => page.frontmatter.search !== false).map((page) => searchPage(page, groupName(site, page)));
-  return site.config.plugins ? [...pages, ...collect(site.config, 'searchRecords', { config: site.config, site })] : pages;
+  const pages = site.pages
+    .filter((page) => page.frontmatter.search !== false)
+    .map((page) => searchPage(page, groupName(site, page)));
+  return site.config.plugins
+    ? [...pages, ...collect(site.config, 'searchRecords', { config: site.config, site })]
+    : pages;
 }
 
 function groupName(site: Site, page: PageRecord): string {
@@ -44,8 +48,15 @@ export function searchPage(page: PageRecord, group = ''): SearchPage {
   const intro = page.sections.find((s) => s.slug === '')?.text ?? '';
   // The description is the page's own summary, written in the words a reader searches with: it
   // counts as text of the top of the page (once, when the introduction does not repeat it).
-  const text = !page.description || intro.includes(page.description) ? intro || page.description : intro ? `${page.description}\n${intro}` : page.description;
+  const text =
+    !page.description || intro.includes(page.description)
+      ? intro || page.description
+      : intro
+        ? `${page.description}\n${intro}`
+        : page.description;
   const top: SearchSection = { slug: '', heading: '', text };
-  const rest = page.sections.filter((s) => s.slug !== '').map((s) => ({ slug: s.slug, heading: s.title, text: s.text }));
+  const rest = page.sections
+    .filter((s) => s.slug !== '')
+    .map((s) => ({ slug: s.slug, heading: s.title, text: s.text }));
   return { route: page.regularPath, url: page.path, title: page.title, group, sections: [top, ...rest] };
 }

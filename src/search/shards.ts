@@ -21,7 +21,13 @@ export function partition(sizes: Map<string, number>, target: number): Map<strin
  * Terms all start with `prefix`; returns those that stay in the prefix's own shard, and queues the
  * longer prefixes too heavy to stay with it.
  */
-function place(prefix: string, terms: string[], sizes: Map<string, number>, target: number, pending: { prefix: string; terms: string[] }[]): string[] {
+function place(
+  prefix: string,
+  terms: string[],
+  sizes: Map<string, number>,
+  target: number,
+  pending: { prefix: string; terms: string[] }[],
+): string[] {
   const kept = terms.filter((t) => t.length === prefix.length);
   let keptSize = sum(kept, sizes);
   const groups = new Map<string, string[]>();
@@ -32,7 +38,9 @@ function place(prefix: string, terms: string[], sizes: Map<string, number>, targ
     if (group) group.push(t);
     else groups.set(next, [t]);
   }
-  const bySize = [...groups].map(([key, group]) => ({ key, group, size: sum(group, sizes) })).sort((a, b) => a.size - b.size || (a.key < b.key ? -1 : 1));
+  const bySize = [...groups]
+    .map(([key, group]) => ({ key, group, size: sum(group, sizes) }))
+    .sort((a, b) => a.size - b.size || (a.key < b.key ? -1 : 1));
   for (const { key, group, size } of bySize) {
     if (keptSize + size <= target) {
       kept.push(...group);

@@ -5,7 +5,9 @@
 
 /** Words that carry no meaning in a question ("how do I ...") and would only bloat the index. */
 export const STOP_WORDS = new Set(
-  'a an and are as at be but by can do does for from how i if in into is it its me my of on or so such that the their then there these they this to was we were what when where which while who why will with you your'.split(' '),
+  'a an and are as at be but by can do does for from how i if in into is it its me my of on or so such that the their then there these they this to was we were what when where which while who why will with you your'.split(
+    ' ',
+  ),
 );
 
 /**
@@ -43,7 +45,9 @@ export function segment(run: string): { text: string; index: number }[] {
 
 /** The words of a text, with their place in it (for highlighting). */
 export function words(text: string): Word[] {
-  return [...text.matchAll(WORD)].flatMap((m) => segment(m[0]).map((w) => ({ text: w.text.replace(/,/g, ''), index: m.index + w.index, length: w.text.length })));
+  return [...text.matchAll(WORD)].flatMap((m) =>
+    segment(m[0]).map((w) => ({ text: w.text.replace(/,/g, ''), index: m.index + w.index, length: w.text.length })),
+  );
 }
 
 /** Lower case without accents: "Café" -> "cafe". */
@@ -94,10 +98,11 @@ export function termsOfWord(word: string, english = true): string[] {
   const whole = term(word, english);
   const out = whole ? [whole] : [];
   const parts = word.split(/(?<=\p{Ll})(?=\p{Lu})/u);
-  if (parts.length > 1) for (const p of parts) {
-    const t = term(p, english);
-    if (t && !out.includes(t)) out.push(t);
-  }
+  if (parts.length > 1)
+    for (const p of parts) {
+      const t = term(p, english);
+      if (t && !out.includes(t)) out.push(t);
+    }
   return out;
 }
 
@@ -148,8 +153,20 @@ export function compounds(text: string): (Word & { term: string })[] {
   for (let i = 0; i + 1 < list.length; i++) {
     const [a, b] = [list[i], list[i + 1]];
     const particle = b.text.toLowerCase();
-    if (!PARTICLES.has(particle) || !VERB.test(a.text) || /[^s]s$/i.test(a.text) || a.index + a.length + 1 !== b.index || text[a.index + a.length] !== ' ') continue;
-    out.push({ text: text.slice(a.index, b.index + b.length), index: a.index, length: b.index + b.length - a.index, term: stem(fold(a.text) + particle) });
+    if (
+      !PARTICLES.has(particle) ||
+      !VERB.test(a.text) ||
+      /[^s]s$/i.test(a.text) ||
+      a.index + a.length + 1 !== b.index ||
+      text[a.index + a.length] !== ' '
+    )
+      continue;
+    out.push({
+      text: text.slice(a.index, b.index + b.length),
+      index: a.index,
+      length: b.index + b.length - a.index,
+      term: stem(fold(a.text) + particle),
+    });
   }
   return out;
 }

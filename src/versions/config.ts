@@ -67,10 +67,22 @@ export function readVersionsFile(root: string): string[] {
   try {
     names = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new BuildFailure([new BuildError(`cannot read ${VERSIONS_FILE}: ${(error as Error).message}`, { file: VERSIONS_FILE }, 'write it as a JSON array of version names, newest first: ["2.0", "1.0"]')]);
+    throw new BuildFailure([
+      new BuildError(
+        `cannot read ${VERSIONS_FILE}: ${(error as Error).message}`,
+        { file: VERSIONS_FILE },
+        'write it as a JSON array of version names, newest first: ["2.0", "1.0"]',
+      ),
+    ]);
   }
   if (!Array.isArray(names) || !names.every((n) => typeof n === 'string' && VERSION_NAME.test(n))) {
-    throw new BuildFailure([new BuildError(`${VERSIONS_FILE} is not a list of version names`, { file: VERSIONS_FILE }, 'write it as a JSON array of version names, newest first: ["2.0", "1.0"]')]);
+    throw new BuildFailure([
+      new BuildError(
+        `${VERSIONS_FILE} is not a list of version names`,
+        { file: VERSIONS_FILE },
+        'write it as a JSON array of version names, newest first: ["2.0", "1.0"]',
+      ),
+    ]);
   }
   return names as string[];
 }
@@ -80,16 +92,32 @@ function readJson(file: string, root: string): unknown {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new BuildFailure([new BuildError(`cannot read ${path.relative(root, file)}: ${(error as Error).message}`, { file: path.relative(root, file) }, 'fix the JSON, or take the snapshot again with `docs version <name>`')]);
+    throw new BuildFailure([
+      new BuildError(
+        `cannot read ${path.relative(root, file)}: ${(error as Error).message}`,
+        { file: path.relative(root, file) },
+        'fix the JSON, or take the snapshot again with `docs version <name>`',
+      ),
+    ]);
   }
 }
 
 /** A snapshot of a version: its content folder, and what it pinned of the configuration. */
-function snapshot(root: string, name: string, place: string): Pick<ResolvedVersion, 'contentDir' | 'sidebar' | 'constants'> {
+function snapshot(
+  root: string,
+  name: string,
+  place: string,
+): Pick<ResolvedVersion, 'contentDir' | 'sidebar' | 'constants'> {
   const dir = versionDir(root, name);
   const contentDir = path.join(dir, 'content');
   if (!existsSync(contentDir)) {
-    throw new BuildFailure([new BuildError(`version "${name}" has no content: ${path.relative(root, contentDir)} does not exist`, { file: place }, `snapshot it with \`docs version ${name}\`, or remove it from the versions`)]);
+    throw new BuildFailure([
+      new BuildError(
+        `version "${name}" has no content: ${path.relative(root, contentDir)} does not exist`,
+        { file: place },
+        `snapshot it with \`docs version ${name}\`, or remove it from the versions`,
+      ),
+    ]);
   }
   const sidebar = readJson(path.join(dir, SIDEBAR_FILE), root) as SidebarJson | undefined;
   const constants = readJson(path.join(dir, CONSTANTS_FILE), root) as Record<string, string | number> | undefined;
@@ -101,23 +129,60 @@ function snapshot(root: string, name: string, place: string): Pick<ResolvedVersi
  * newest first; undefined for an unversioned site. `localeKeys`: a version's segment must not
  * be a locale's, since both are route prefixes.
  */
-export function resolveVersions(versions: VersionsConfig, root: string, contentDir: string, localeKeys: string[], file: string): ResolvedVersion[] | undefined {
+export function resolveVersions(
+  versions: VersionsConfig,
+  root: string,
+  contentDir: string,
+  localeKeys: string[],
+  file: string,
+): ResolvedVersion[] | undefined {
   if (!versions) return undefined;
-  const olderList = (versions.older ?? readVersionsFile(root)).map((v) => (typeof v === 'string' ? { name: v, label: v } : v));
+  const olderList = (versions.older ?? readVersionsFile(root)).map((v) =>
+    typeof v === 'string' ? { name: v, label: v } : v,
+  );
   const { current, next } = versions;
   const problems: BuildError[] = [];
   // Each version is rendered as a locale is (src/versions/views.ts): the two do not nest yet.
-  if (localeKeys.length) problems.push(new BuildError('"versions" and "locales" cannot be used together yet', { file }, 'keep one of them'));
+  if (localeKeys.length)
+    problems.push(new BuildError('"versions" and "locales" cannot be used together yet', { file }, 'keep one of them'));
   const seen = new Set<string>();
   for (const { name } of olderList) {
-    if (seen.has(name)) problems.push(new BuildError(`version "${name}" is listed twice`, { file }, 'list each older version once'));
+    if (seen.has(name))
+      problems.push(new BuildError(`version "${name}" is listed twice`, { file }, 'list each older version once'));
     seen.add(name);
-    if (name === current.name && !next) problems.push(new BuildError(`the older version "${name}" has the current version's name`, { file }, `set "versions.current.name" to the version content/ holds now (the one after ${name})`));
-    if (name === NEXT) problems.push(new BuildError(`"${NEXT}" cannot name an older version: it is the unreleased version's route`, { file }, 'rename the version'));
-    if (localeKeys.includes(name)) problems.push(new BuildError(`version "${name}" has the name of a locale`, { file }, 'rename the version: both are route prefixes'));
+    if (name === current.name && !next)
+      problems.push(
+        new BuildError(
+          `the older version "${name}" has the current version's name`,
+          { file },
+          `set "versions.current.name" to the version content/ holds now (the one after ${name})`,
+        ),
+      );
+    if (name === NEXT)
+      problems.push(
+        new BuildError(
+          `"${NEXT}" cannot name an older version: it is the unreleased version's route`,
+          { file },
+          'rename the version',
+        ),
+      );
+    if (localeKeys.includes(name))
+      problems.push(
+        new BuildError(
+          `version "${name}" has the name of a locale`,
+          { file },
+          'rename the version: both are route prefixes',
+        ),
+      );
   }
   if (next && !olderList.some((v) => v.name === current.name)) {
-    problems.push(new BuildError(`with "versions.next", the current version "${current.name}" must be a snapshot in ${VERSIONS_DIR}/${current.name}/`, { file }, `snapshot it with \`docs version ${current.name}\``));
+    problems.push(
+      new BuildError(
+        `with "versions.next", the current version "${current.name}" must be a snapshot in ${VERSIONS_DIR}/${current.name}/`,
+        { file },
+        `snapshot it with \`docs version ${current.name}\``,
+      ),
+    );
   }
   if (problems.length) throw new BuildFailure(problems);
   const label = current.label ?? current.name;
@@ -128,6 +193,8 @@ export function resolveVersions(versions: VersionsConfig, root: string, contentD
   } else {
     out.push({ name: current.name, label, key: '', kind: 'current', contentDir });
   }
-  for (const v of olderList) if (!(next && v.name === current.name)) out.push({ name: v.name, label: v.label, key: v.name, kind: 'older', ...snapshot(root, v.name, file) });
+  for (const v of olderList)
+    if (!(next && v.name === current.name))
+      out.push({ name: v.name, label: v.label, key: v.name, kind: 'older', ...snapshot(root, v.name, file) });
   return out;
 }

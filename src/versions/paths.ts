@@ -26,7 +26,10 @@ export function contentFile(config: Versioned, relative: string): string {
 }
 
 /** The constants a content path's page is written with: its version's own over the configuration's. */
-export function constantsOf<C extends Versioned & { constants: Record<string, string | number> }>(config: C, relative: string): Record<string, string | number> {
+export function constantsOf<C extends Versioned & { constants: Record<string, string | number> }>(
+  config: C,
+  relative: string,
+): Record<string, string | number> {
   if (!config.versions) return config.constants;
   const own = splitVersion(config.versions, relative).version.constants;
   return own ? { ...config.constants, ...own } : config.constants;

@@ -7,7 +7,15 @@ import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.js';
 import { UsageError } from '../errors.js';
-import { CONSTANTS_FILE, NEXT, readVersionsFile, SIDEBAR_FILE, VERSION_NAME, versionDir, VERSIONS_FILE } from './config.js';
+import {
+  CONSTANTS_FILE,
+  NEXT,
+  readVersionsFile,
+  SIDEBAR_FILE,
+  VERSION_NAME,
+  versionDir,
+  VERSIONS_FILE,
+} from './config.js';
 
 export interface Snapshot {
   dir: string;
@@ -16,13 +24,18 @@ export interface Snapshot {
 }
 
 export function snapshotVersion(config: ResolvedConfig, name: string): Snapshot {
-  if (!VERSION_NAME.test(name)) throw new UsageError(`"${name}" is not a version name: use letters, digits, ".", "-" and "_" ("2.0")`);
+  if (!VERSION_NAME.test(name))
+    throw new UsageError(`"${name}" is not a version name: use letters, digits, ".", "-" and "_" ("2.0")`);
   if (name === NEXT) throw new UsageError(`"${NEXT}" is the unreleased version's route: pick the version's own name`);
-  if (config.locales?.some((l) => l.key === name)) throw new UsageError(`"${name}" is a locale's key: both are route prefixes, pick another name`);
+  if (config.locales?.some((l) => l.key === name))
+    throw new UsageError(`"${name}" is a locale's key: both are route prefixes, pick another name`);
   const { root } = config;
   const dir = versionDir(root, name);
   const listed = readVersionsFile(root);
-  if (existsSync(dir) || listed.includes(name)) throw new UsageError(`version ${name} exists already (${path.relative(process.cwd(), dir) || dir}): pick a new name, or remove it first`);
+  if (existsSync(dir) || listed.includes(name))
+    throw new UsageError(
+      `version ${name} exists already (${path.relative(process.cwd(), dir) || dir}): pick a new name, or remove it first`,
+    );
   // The copy is made beside its place and moved in at once: a failed copy leaves no half version.
   const staging = path.join(path.dirname(dir), `.${name}.partial`);
   rmSync(staging, { recursive: true, force: true });

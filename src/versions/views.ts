@@ -15,7 +15,15 @@ export function siteViews(config: Pick<ResolvedConfig, 'locales' | 'versions' | 
   let found = views.get(config.versions);
   if (!found) {
     const strings = stringsFor(config.lang);
-    found = config.versions.map((version) => ({ key: version.key, lang: config.lang, label: version.label, dir: 'ltr', strings, sidebarLabels: {}, version }));
+    found = config.versions.map((version) => ({
+      key: version.key,
+      lang: config.lang,
+      label: version.label,
+      dir: 'ltr',
+      strings,
+      sidebarLabels: {},
+      version,
+    }));
     views.set(config.versions, found);
   }
   return found;

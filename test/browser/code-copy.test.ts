@@ -12,7 +12,9 @@ describe('browser: code blocks', () => {
   afterAll(() => site?.close());
 
   async function open(): Promise<Page> {
-    const { page } = await site.open('/docs/guide/code/', { context: { permissions: ['clipboard-read', 'clipboard-write'] } });
+    const { page } = await site.open('/docs/guide/code/', {
+      context: { permissions: ['clipboard-read', 'clipboard-write'] },
+    });
     return page;
   }
 
@@ -39,7 +41,10 @@ describe('browser: code blocks', () => {
       ].join('\n'),
     );
     // The numbers are on screen all the same.
-    const first = await page.locator('.code-block.line-numbers .line').first().evaluate((line) => getComputedStyle(line, '::before').content);
+    const first = await page
+      .locator('.code-block.line-numbers .line')
+      .first()
+      .evaluate((line) => getComputedStyle(line, '::before').content);
     expect(first).toContain('counter(line)');
   });
 
@@ -54,14 +59,19 @@ describe('browser: code blocks', () => {
     const sameAsKeyword = () =>
       page.evaluate(() => {
         const colour = (selector: string) => getComputedStyle(document.querySelector(selector)!).color;
-        return colour('.code-block[data-lang="python"] .line:not(.focused) .tk') === colour('.code-block[data-lang="js"] .tk');
+        return (
+          colour('.code-block[data-lang="python"] .line:not(.focused) .tk') ===
+          colour('.code-block[data-lang="js"] .tk')
+        );
       });
     expect(await sameAsKeyword()).toBe(false);
     // The block's scroll box is focusable: a keyboard user reaches it with Tab.
     await page.locator('.code-block[data-lang="python"] pre').focus();
     await page.waitForFunction(() => {
       const colour = (selector: string) => getComputedStyle(document.querySelector(selector)!).color;
-      return colour('.code-block[data-lang="python"] .line:not(.focused) .tk') === colour('.code-block[data-lang="js"] .tk');
+      return (
+        colour('.code-block[data-lang="python"] .line:not(.focused) .tk') === colour('.code-block[data-lang="js"] .tk')
+      );
     });
     expect(await sameAsKeyword()).toBe(true);
   });

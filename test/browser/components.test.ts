@@ -17,7 +17,11 @@ describe('browser: built-in components', () => {
     await opened.page.waitForFunction(() => document.documentElement.dataset.runtime === 'ready');
     return opened;
   };
-  const visiblePanels = (page: import('playwright-core').Page, group: number) => page.locator(`.tabs >> nth=${group}`).locator(':scope > .tab-panel:visible > .tab-label, :scope > .code-block:visible .code-title').allTextContents();
+  const visiblePanels = (page: import('playwright-core').Page, group: number) =>
+    page
+      .locator(`.tabs >> nth=${group}`)
+      .locator(':scope > .tab-panel:visible > .tab-label, :scope > .code-block:visible .code-title')
+      .allTextContents();
 
   it('moves between tabs with the arrow keys, Home and End, and follows the ARIA tabs pattern', async () => {
     const { page, errors } = await ready('/docs/guide/markdown/');

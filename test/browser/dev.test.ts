@@ -15,8 +15,14 @@ describe('dev server: the live-reload client in the browser', () => {
 
   beforeAll(async () => {
     site = await copySite('dev');
-    const paragraphs = Array.from({ length: 80 }, (_, i) => `Paragraph ${i + 1} of a long page, long enough to scroll through.`).join('\n\n');
-    await writeFile(site.file('content/guide/long.md'), `---\ntitle: Long\ndescription: A page to scroll.\n---\n\nFirst line.\n\n${paragraphs}\n`);
+    const paragraphs = Array.from(
+      { length: 80 },
+      (_, i) => `Paragraph ${i + 1} of a long page, long enough to scroll through.`,
+    ).join('\n\n');
+    await writeFile(
+      site.file('content/guide/long.md'),
+      `---\ntitle: Long\ndescription: A page to scroll.\n---\n\nFirst line.\n\n${paragraphs}\n`,
+    );
     client = await copyClient();
     dev = await startDev(site.root, { clientDir: client.clientDir, watchLayout: false });
     browser = await launchBrowser();
@@ -39,7 +45,8 @@ describe('dev server: the live-reload client in the browser', () => {
     await page.evaluate(() => ((window as unknown as { mark: number }).mark = 1));
   };
   const reloaded = () => page.waitForFunction(() => !(window as unknown as { mark?: number }).mark);
-  const edit = async (file: string, change: (text: string) => string) => writeFile(file, change(await readFile(file, 'utf8')));
+  const edit = async (file: string, change: (text: string) => string) =>
+    writeFile(file, change(await readFile(file, 'utf8')));
 
   it('reloads the tab after an edit and keeps its scroll position', async () => {
     await open('/guide/long/');
@@ -63,7 +70,9 @@ describe('dev server: the live-reload client in the browser', () => {
   it('shows the problems over the page, and removes them with a reload once the file is fixed', async () => {
     await open('/guide/install/');
     const file = site.file('content/guide/install.md');
-    await edit(file, (t) => t.replace('description: Getting the tool onto your machine.', 'description: Getting: the tool'));
+    await edit(file, (t) =>
+      t.replace('description: Getting the tool onto your machine.', 'description: Getting: the tool'),
+    );
     const overlay = page.locator('docs-dev-overlay');
     await overlay.waitFor();
     const text = await overlay.locator('section').innerText();

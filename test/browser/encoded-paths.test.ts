@@ -9,7 +9,10 @@ describe('browser: pages whose file names hold URL syntax', () => {
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
     const made = await tmpSite({
-      'content/index.md': pageFile('Home', 'Go to [sharp](c%23-and-f%23.md), [question](why%3F.md) or [percent](100%25.md).'),
+      'content/index.md': pageFile(
+        'Home',
+        'Go to [sharp](c%23-and-f%23.md), [question](why%3F.md) or [percent](100%25.md).',
+      ),
       'content/c#-and-f#.md': pageFile('Sharp', 'Back [home](index.md).'),
       'content/why?.md': pageFile('Question'),
       'content/100%.md': pageFile('Percent'),

@@ -25,7 +25,10 @@ describe('browser: a site in several languages', () => {
     await page.waitForFunction(`location.pathname === '/docs/ar/guide/'`);
     await page.locator('h1', { hasText: 'الدليل' }).waitFor();
     // A full load: the document's language, direction and top bar are the new language's.
-    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'ar',
+      'rtl',
+    ]);
     expect(await page.locator('.search-label').textContent()).toBe('بحث');
   });
 
@@ -40,8 +43,15 @@ describe('browser: a site in several languages', () => {
 
   it('names each translation of a page in its head, and none for a fallback', async () => {
     const page = await ready('/docs/zh-cn/guide/');
-    const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => `${l.getAttribute('hreflang')} ${l.getAttribute('href')}`));
-    expect(alternates).toEqual(['en https://acme.example/docs/guide/', 'ar https://acme.example/docs/ar/guide/', 'zh-CN https://acme.example/docs/zh-cn/guide/', 'x-default https://acme.example/docs/guide/']);
+    const alternates = await page
+      .locator('link[rel="alternate"][hreflang]')
+      .evaluateAll((links) => links.map((l) => `${l.getAttribute('hreflang')} ${l.getAttribute('href')}`));
+    expect(alternates).toEqual([
+      'en https://acme.example/docs/guide/',
+      'ar https://acme.example/docs/ar/guide/',
+      'zh-CN https://acme.example/docs/zh-cn/guide/',
+      'x-default https://acme.example/docs/guide/',
+    ]);
     const fallback = await ready('/docs/zh-cn/guide/setup/');
     expect(await fallback.locator('link[rel="alternate"][hreflang]').count()).toBe(0);
   });
@@ -49,7 +59,10 @@ describe('browser: a site in several languages', () => {
   it('lays out the Arabic pages right to left and passes axe', async () => {
     for (const path of ['/docs/ar/', '/docs/ar/guide/setup/']) {
       const page = await ready(path);
-      const [sidebar, main] = await Promise.all([page.locator('#sidebar').boundingBox(), page.locator('main').boundingBox()]);
+      const [sidebar, main] = await Promise.all([
+        page.locator('#sidebar').boundingBox(),
+        page.locator('main').boundingBox(),
+      ]);
       expect(sidebar!.x).toBeGreaterThan(main!.x); // the sidebar is on the right
       expect(describeViolations(`${path}:`, await axeViolations(page), false)).toEqual([]);
     }
@@ -64,6 +77,12 @@ describe('browser: a site in several languages', () => {
     const first = page.locator('#docs-search-results [role="option"]').first();
     await first.waitFor();
     expect(await first.textContent()).toContain('触发器');
-    expect(await page.locator('#docs-search-results a').evaluateAll((links) => links.every((a) => new URL((a as HTMLAnchorElement).href).pathname.startsWith('/docs/zh-cn/')))).toBe(true);
+    expect(
+      await page
+        .locator('#docs-search-results a')
+        .evaluateAll((links) =>
+          links.every((a) => new URL((a as HTMLAnchorElement).href).pathname.startsWith('/docs/zh-cn/')),
+        ),
+    ).toBe(true);
   });
 });

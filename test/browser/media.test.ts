@@ -5,7 +5,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServedSite, type ServedSite } from '../helpers/served-site.js';
 import { page, tmpSite } from '../helpers/tmp-site.js';
 
-const png = (background: string) => sharp({ create: { width: 1000, height: 500, channels: 3, background } }).png().toBuffer();
+const png = (background: string) =>
+  sharp({ create: { width: 1000, height: 500, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 /** Diagrams, math and images as a reader sees them, in Chromium. */
 describe('browser: diagrams, math and images', () => {
@@ -14,7 +17,10 @@ describe('browser: diagrams, math and images', () => {
   beforeAll(async () => {
     const s = await tmpSite({
       'content/index.md': page('Home', 'See [the media page](media.md).'),
-      'content/media.md': page('Media', '![The editor](editor.png#light)\n![The editor](editor-dark.png#dark)\n\nArea $\\pi r^2$.\n\n```mermaid\nflowchart LR\n  A[Trigger] --> B[Step]\n```\n\n## More\n\nText after.'),
+      'content/media.md': page(
+        'Media',
+        '![The editor](editor.png#light)\n![The editor](editor-dark.png#dark)\n\nArea $\\pi r^2$.\n\n```mermaid\nflowchart LR\n  A[Trigger] --> B[Step]\n```\n\n## More\n\nText after.',
+      ),
     });
     cleanup = s.cleanup;
     await writeFile(path.join(s.root, 'content/editor.png'), await png('#f0f0f0'));
@@ -31,8 +37,13 @@ describe('browser: diagrams, math and images', () => {
     const fills: string[][] = [];
     for (const colorScheme of ['light', 'dark'] as const) {
       const { page, errors } = await site.open('/docs/media/', { context: { colorScheme } });
-      const text = await page.locator('.diagram-svg text', { hasText: 'Trigger' }).evaluate((el) => getComputedStyle(el).fill);
-      const box = await page.locator('.diagram-svg g.node rect').first().evaluate((el) => getComputedStyle(el).fill);
+      const text = await page
+        .locator('.diagram-svg text', { hasText: 'Trigger' })
+        .evaluate((el) => getComputedStyle(el).fill);
+      const box = await page
+        .locator('.diagram-svg g.node rect')
+        .first()
+        .evaluate((el) => getComputedStyle(el).fill);
       fills.push([text, box]);
       expect(errors).toEqual([]);
     }
@@ -57,13 +68,16 @@ describe('browser: diagrams, math and images', () => {
     const { page } = await site.open('/docs/media/', { context: { colorScheme: 'light' } });
     const open = page.locator('.only-light .zoom-open');
     // Tab from the top of the page until the image's button has focus.
-    for (let i = 0; i < 40 && !(await open.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 40 && !(await open.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
     expect(await open.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     const view = page.locator('.only-light .zoom-view');
     await expect.poll(() => view.evaluate((el) => el.matches(':popover-open'))).toBe(true);
     const large = view.locator('img');
-    await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => large.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     const box = (await large.boundingBox())!;
     expect(box.width).toBeGreaterThan((await open.boundingBox())!.width);
     await page.keyboard.press('Escape');
@@ -82,6 +96,13 @@ describe('browser: diagrams, math and images', () => {
     await expect.poll(() => requested.some((p) => /\/assets\/math\.\w+\.css$/.test(p))).toBe(true);
     await expect.poll(() => requested.some((p) => /\/assets\/KaTeX_[\w-]+\.\w+\.woff2$/.test(p))).toBe(true);
     // KaTeX's own styles apply: the MathML copy is visually hidden.
-    await expect.poll(() => page.locator('.katex-mathml').first().evaluate((el) => getComputedStyle(el).position)).toBe('absolute');
+    await expect
+      .poll(() =>
+        page
+          .locator('.katex-mathml')
+          .first()
+          .evaluate((el) => getComputedStyle(el).position),
+      )
+      .toBe('absolute');
   });
 });

@@ -5,7 +5,11 @@ import { startServedSite, type ServedSite } from '../helpers/served-site.js';
 import { fixture } from '../helpers/site.js';
 
 /** A group of the sidebar by its title: its <details> (closed top-level groups have none). */
-const group = (page: Page, title: string) => page.locator('#sidebar li.nav-group', { has: page.locator(`> details > summary:text-is("${title}")`) }).first().locator('> details');
+const group = (page: Page, title: string) =>
+  page
+    .locator('#sidebar li.nav-group', { has: page.locator(`> details > summary:text-is("${title}")`) })
+    .first()
+    .locator('> details');
 const isOpen = (page: Page, title: string) => group(page, title).evaluate((d) => (d as HTMLDetailsElement).open);
 const current = (page: Page) => page.locator('#sidebar ul.nav a[aria-current="page"]').allTextContents();
 const heading = (page: Page, text: string) => page.locator('h1#page-title', { hasText: text }).waitFor();
@@ -33,9 +37,13 @@ describe('browser: nested sidebar groups, several sidebars, top links', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate('document.activeElement.textContent')).toBe('The basics');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => !document.querySelector<HTMLDetailsElement>('li[data-group="3.2"] > details')!.open);
+    await page.waitForFunction(
+      () => !document.querySelector<HTMLDetailsElement>('li[data-group="3.2"] > details')!.open,
+    );
     await page.keyboard.press('Space');
-    await page.waitForFunction(() => document.querySelector<HTMLDetailsElement>('li[data-group="3.2"] > details')!.open);
+    await page.waitForFunction(
+      () => document.querySelector<HTMLDetailsElement>('li[data-group="3.2"] > details')!.open,
+    );
     expect(errors).toEqual([]);
   });
 
@@ -95,8 +103,15 @@ describe('browser: nested sidebar groups, several sidebars, top links', () => {
     await page.locator('main a', { hasText: 'Deep level' }).click();
     await heading(page, 'Deep level');
     expect(await kept(page)).toBe(true);
-    await page.waitForFunction(() => document.querySelector<HTMLDetailsElement>('li[data-group="3.2"] > details')!.open);
-    expect([await isOpen(page, 'The basics'), await isOpen(page, 'Always open'), await isOpen(page, 'Advanced'), await isOpen(page, 'Deep')]).toEqual([true, false, true, true]);
+    await page.waitForFunction(
+      () => document.querySelector<HTMLDetailsElement>('li[data-group="3.2"] > details')!.open,
+    );
+    expect([
+      await isOpen(page, 'The basics'),
+      await isOpen(page, 'Always open'),
+      await isOpen(page, 'Advanced'),
+      await isOpen(page, 'Deep'),
+    ]).toEqual([true, false, true, true]);
     // Closing the group of the current page holds only until the next page of it.
     await group(page, 'Deep').locator('summary').click();
     await page.locator('main a', { hasText: 'orders API' }).click();
@@ -122,17 +137,34 @@ describe('browser: nested sidebar groups, several sidebars, top links', () => {
 
   it('passes axe in light and dark with every group open, badges of each variant and the current links marked', async () => {
     const axe = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-    for (const [path, colorScheme] of [['/docs/guides/basics/second/', 'light'], ['/docs/guides/basics/second/', 'dark'], ['/docs/api/orders/cancel/', 'dark']] as const) {
+    for (const [path, colorScheme] of [
+      ['/docs/guides/basics/second/', 'light'],
+      ['/docs/guides/basics/second/', 'dark'],
+      ['/docs/api/orders/cancel/', 'dark'],
+    ] as const) {
       const { page } = await site.open(path, { context: { colorScheme } });
       await page.waitForSelector('html[data-runtime="ready"]');
       await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
       await page.addScriptTag({ path: axe });
       const violations = await page.evaluate(async () => {
-        const result = await (window as unknown as { axe: { run: (c: Document, o: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+        const result = await (
+          window as unknown as {
+            axe: {
+              run: (
+                c: Document,
+                o: unknown,
+              ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+            };
+          }
+        ).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
         return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       });
       expect(violations, `${path} ${colorScheme}`).toEqual([]);
     }
-    expect(await site.open('/docs/guides/basics/second/').then(({ page }) => page.locator('#sidebar .badge').evaluateAll((b) => b.map((e) => e.className)))).toEqual(expect.arrayContaining(['badge badge-new', 'badge badge-beta', 'badge badge-note']));
+    expect(
+      await site
+        .open('/docs/guides/basics/second/')
+        .then(({ page }) => page.locator('#sidebar .badge').evaluateAll((b) => b.map((e) => e.className))),
+    ).toEqual(expect.arrayContaining(['badge badge-new', 'badge badge-beta', 'badge badge-note']));
   });
 });

@@ -11,7 +11,9 @@ describe('browser: the static pages with JavaScript off', () => {
   afterAll(() => site?.close());
 
   it('shows the sidebar after the content on a phone, with no dead menu button, and links still work', async () => {
-    const { page } = await site.open('/docs/guide/', { context: { javaScriptEnabled: false, viewport: { width: 375, height: 700 } } });
+    const { page } = await site.open('/docs/guide/', {
+      context: { javaScriptEnabled: false, viewport: { width: 375, height: 700 } },
+    });
     expect(await page.locator('.menu-button').isVisible()).toBe(false);
     const sidebar = page.locator('#sidebar');
     expect(await sidebar.isVisible()).toBe(true);

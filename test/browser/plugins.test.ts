@@ -11,7 +11,8 @@ describe('browser: plugins', () => {
   afterEach(() => site.closePages());
   afterAll(() => site?.close());
 
-  const dataset = (page: import('playwright-core').Page) => page.evaluate(() => ({ ...document.documentElement.dataset }));
+  const dataset = (page: import('playwright-core').Page) =>
+    page.evaluate(() => ({ ...document.documentElement.dataset }));
 
   it("runs the plugin's inline head script under the CSP of _headers, and its module only on the page that needs it, also after the router's navigation", async () => {
     const { page, errors } = await site.open('/docs/', { context: { bypassCSP: false } });

@@ -9,14 +9,20 @@ const constants = config.constants as Record<string, string | number>;
 
 /** Lines of a page matching a pattern, as "file:line  text" for a readable failure. */
 function findLines(page: ContentPage, text: string, pattern: RegExp): string[] {
-  return text.split('\n').flatMap((line, i) => (pattern.test(line) ? [`${page.file}:${page.bodyLine + i}  ${line.trim().slice(0, 120)}`] : []));
+  return text
+    .split('\n')
+    .flatMap((line, i) =>
+      pattern.test(line) ? [`${page.file}:${page.bodyLine + i}  ${line.trim().slice(0, 120)}`] : [],
+    );
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe.skipIf(!hasContent)('content: the documentation keeps to the facts sheet', () => {
   it('has every page the sidebar lists', () => {
-    const routes = new Set(pages.map((p) => `/${p.file.replace(/(^|\/)index\.md$/, '$1').replace(/\.md$/, '/')}`.replace(/\/+$/, '/')));
+    const routes = new Set(
+      pages.map((p) => `/${p.file.replace(/(^|\/)index\.md$/, '$1').replace(/\.md$/, '/')}`.replace(/\/+$/, '/')),
+    );
     const listed = configuredTargets(config.sidebar);
     expect(listed.filter((route) => !routes.has(route))).toEqual([]);
   });
@@ -25,12 +31,17 @@ describe.skipIf(!hasContent)('content: the documentation keeps to the facts shee
     const literal = Object.entries(constants)
       .map(([name, value]) => [name, formatConstant(value)] as const)
       // Values a reader would recognise as a fact: with a unit or currency, a URL, or a number in the thousands.
-      .filter(([, shown]) => /^\$|\d\s?(KB|MB|GB|ms|seconds?|minutes?|hours?|days?)$|^https?:\/\/|^\d{1,3}(,\d{3})+$/.test(shown));
+      .filter(([, shown]) =>
+        /^\$|\d\s?(KB|MB|GB|ms|seconds?|minutes?|hours?|days?)$|^https?:\/\/|^\d{1,3}(,\d{3})+$/.test(shown),
+      );
     const found: string[] = [];
     for (const page of pages) {
       const text = page.body.replace(/\]\([^)]*\)/g, ']()');
       for (const [name, shown] of literal) {
-        const pattern = new RegExp(`(^|[^\\w%{])${escape(shown).replace(/(\d)(KB|MB|GB)/, '$1\\s?$2')}(?![\\w.]*\\})`, 'i');
+        const pattern = new RegExp(
+          `(^|[^\\w%{])${escape(shown).replace(/(\d)(KB|MB|GB)/, '$1\\s?$2')}(?![\\w.]*\\})`,
+          'i',
+        );
         found.push(...findLines(page, text, pattern).map((l) => `${l}   (use %{${name}})`));
       }
     }
@@ -39,11 +50,13 @@ describe.skipIf(!hasContent)('content: the documentation keeps to the facts shee
 
   it("writes no URL on the product's domain literally", () => {
     const domain = new URL(String(constants.siteUrl)).hostname;
-    const found = pages.flatMap((page) => findLines(page, page.body, new RegExp(`https?://([\\w-]+\\.)*${escape(domain)}\\b`)));
+    const found = pages.flatMap((page) =>
+      findLines(page, page.body, new RegExp(`https?://([\\w-]+\\.)*${escape(domain)}\\b`)),
+    );
     expect(found).toEqual([]);
   });
 
-  it('names the platform\'s npm packages only through their constants', () => {
+  it("names the platform's npm packages only through their constants", () => {
     const scope = `@${String(constants.productSlug)}/`;
     const found = pages.flatMap((page) => findLines(page, page.body, new RegExp(escape(scope))));
     expect(found).toEqual([]);
@@ -51,7 +64,9 @@ describe.skipIf(!hasContent)('content: the documentation keeps to the facts shee
 
   it('names the product only through %{productName}', () => {
     const name = String(constants.productName);
-    const found = pages.flatMap((page) => findLines(page, prose(page).replace(/\]\([^)]*\)/g, ']()'), new RegExp(`\\b${escape(name)}\\b`)));
+    const found = pages.flatMap((page) =>
+      findLines(page, prose(page).replace(/\]\([^)]*\)/g, ']()'), new RegExp(`\\b${escape(name)}\\b`)),
+    );
     expect(found).toEqual([]);
   });
 
@@ -68,12 +83,16 @@ describe.skipIf(!hasContent)('content: the documentation keeps to the facts shee
   });
 
   it('contains no placeholder text', () => {
-    const found = pages.flatMap((page) => findLines(page, prose(page), /\b(TODO|TBD|FIXME|lorem ipsum|coming soon)\b/i));
+    const found = pages.flatMap((page) =>
+      findLines(page, prose(page), /\b(TODO|TBD|FIXME|lorem ipsum|coming soon)\b/i),
+    );
     expect(found).toEqual([]);
   });
 
   it('links every page to at least two other pages', () => {
-    const few = pages.filter((page) => new Set([...page.body.matchAll(/\]\(([^)#\s]+\.md)(#[^)]*)?\)/g)].map((m) => m[1])).size < 2).map((p) => p.file);
+    const few = pages
+      .filter((page) => new Set([...page.body.matchAll(/\]\(([^)#\s]+\.md)(#[^)]*)?\)/g)].map((m) => m[1])).size < 2)
+      .map((p) => p.file);
     expect(few).toEqual([]);
   });
 });
@@ -98,16 +117,22 @@ describe.skipIf(!hasContent)('content: code examples use only the documented cod
   it('uses only ctx members the model defines', () => {
     const found: string[] = [];
     for (const page of pages) {
-      for (const block of codeBlocks(page).filter((b) => ['js', 'javascript', 'mjs', 'ts', 'typescript'].includes(b.lang))) {
+      for (const block of codeBlocks(page).filter((b) =>
+        ['js', 'javascript', 'mjs', 'ts', 'typescript'].includes(b.lang),
+      )) {
         for (const [i, line] of block.code.split('\n').entries()) {
           for (const m of line.matchAll(/\bctx\.(\w+)(?:\.(\w+))?/g)) {
             const [chain, first, second] = m;
             const one = `ctx.${first}`;
             const two = second ? `${one}.${second}` : '';
-            let ok = members.has(two) || (members.has(one) && (!second || (() => {
-              const fields = fieldsOf(members.get(one)!);
-              return fields === null || fields.has(second) || /\(/.test(members.get(one)!.split(':')[0]);
-            })()));
+            let ok =
+              members.has(two) ||
+              (members.has(one) &&
+                (!second ||
+                  (() => {
+                    const fields = fieldsOf(members.get(one)!);
+                    return fields === null || fields.has(second) || /\(/.test(members.get(one)!.split(':')[0]);
+                  })()));
             // A method's result, like ctx.state.get(...).then, is not a member path.
             if (!ok && second && members.has(one) && line.slice(m.index! + one.length).startsWith('(')) ok = true;
             if (!ok) found.push(`${block.file}:${block.line + 1 + i}  ${chain}`);
@@ -123,24 +148,43 @@ describe.skipIf(!hasContent)('content: code examples use only the documented cod
     const pattern = new RegExp(`(^|[^\\w$])(${legacyNames.map(escape).join('|')})\\b`);
     const found = pages
       .filter((p) => !/^(notebook|removed-features)\//.test(p.file))
-      .flatMap((page) => codeBlocks(page).filter((b) => /^(js|javascript|ts|typescript)$/.test(b.lang)).flatMap((b) => b.code.split('\n').flatMap((line, i) => (pattern.test(line) ? [`${b.file}:${b.line + 1 + i}  ${line.trim()}`] : []))));
+      .flatMap((page) =>
+        codeBlocks(page)
+          .filter((b) => /^(js|javascript|ts|typescript)$/.test(b.lang))
+          .flatMap((b) =>
+            b.code
+              .split('\n')
+              .flatMap((line, i) => (pattern.test(line) ? [`${b.file}:${b.line + 1 + i}  ${line.trim()}`] : [])),
+          ),
+      );
     expect(found).toEqual([]);
   });
 });
 
 describe.skipIf(!hasContent)('content: curl examples call the REST API the OpenAPI document defines', () => {
   const openapi = readModel<{ paths: Record<string, Record<string, unknown>> }>('openapi.yaml');
-  const routes = Object.entries(openapi.paths).flatMap(([p, item]) => Object.keys(item).filter((m) => /^(get|post|put|patch|delete)$/.test(m)).map((method) => ({ method: method.toUpperCase(), pattern: new RegExp(`^${p.replace(/\{[^}]+\}/g, '[^/]+')}$`) })));
+  const routes = Object.entries(openapi.paths).flatMap(([p, item]) =>
+    Object.keys(item)
+      .filter((m) => /^(get|post|put|patch|delete)$/.test(m))
+      .map((method) => ({
+        method: method.toUpperCase(),
+        pattern: new RegExp(`^${p.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      })),
+  );
 
   it('uses only paths and methods of the document', () => {
     const found: string[] = [];
     for (const page of pages) {
       for (const block of codeBlocks(page).filter((b) => /^(bash|sh|shell|console)$/.test(b.lang))) {
-        const commands = block.code.replace(/\\\n/g, ' ').split('\n').filter((l) => /\bcurl\b/.test(l) && l.includes('%{apiBaseUrl}'));
+        const commands = block.code
+          .replace(/\\\n/g, ' ')
+          .split('\n')
+          .filter((l) => /\bcurl\b/.test(l) && l.includes('%{apiBaseUrl}'));
         for (const command of commands) {
           const urlPath = /%\{apiBaseUrl\}(\/[^\s"'?]*)/.exec(command)?.[1] ?? '';
           const method = /-X\s+([A-Z]+)/.exec(command)?.[1] ?? (/\s(-d|--data)\b/.test(command) ? 'POST' : 'GET');
-          if (!routes.some((r) => r.method === method && r.pattern.test(urlPath.replace(/\$\{?\w+\}?/g, 'x')))) found.push(`${block.file}:${block.line}  ${method} ${urlPath}`);
+          if (!routes.some((r) => r.method === method && r.pattern.test(urlPath.replace(/\$\{?\w+\}?/g, 'x'))))
+            found.push(`${block.file}:${block.line}  ${method} ${urlPath}`);
         }
       }
     }

@@ -6,7 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import config from '../../docs.config.js';
 import { hasContent, readModel, readPages, type ContentPage } from './pages.js';
-import { changedLines, fencedBlocks, highlightMismatch, parseHighlights, previousVersion, type FencedBlock } from './highlights.js';
+import {
+  changedLines,
+  fencedBlocks,
+  highlightMismatch,
+  parseHighlights,
+  previousVersion,
+  type FencedBlock,
+} from './highlights.js';
 import { configuredTargets } from '../../src/nav.js';
 
 type Json = any;
@@ -15,9 +22,11 @@ const pages = hasContent ? readPages() : [];
 
 /** Pages in reading order: the sidebar's, then the pages it does not list. */
 function inReadingOrder(list: ContentPage[]): ContentPage[] {
-  const route = (file: string) => `/${file.replace(/(^|\/)index\.md$/, '$1').replace(/\.md$/, '/')}`.replace(/\/+$/, '/');
+  const route = (file: string) =>
+    `/${file.replace(/(^|\/)index\.md$/, '$1').replace(/\.md$/, '/')}`.replace(/\/+$/, '/');
   const order = configuredTargets(config.sidebar);
-  const position = (page: ContentPage) => (order.includes(route(page.file)) ? order.indexOf(route(page.file)) : order.length);
+  const position = (page: ContentPage) =>
+    order.includes(route(page.file)) ? order.indexOf(route(page.file)) : order.length;
   return [...list].sort((a, b) => position(a) - position(b) || a.file.localeCompare(b.file));
 }
 
@@ -26,11 +35,23 @@ describe('docs/highlights: highlighted lines are the lines that changed', () => 
     expect(parseHighlights('title="greet" {4-6,9}')).toEqual([4, 5, 6, 9]);
     expect(changedLines(['a', 'b', '  c', 'd'], ['a', 'x', 'b', '  c', 'd', 'e'])).toEqual([2, 6]);
     // Indentation tells lines apart: the nested copy of a line is the new one.
-    expect(changedLines(['run(', '  respond(', '  });'], ['run(', '  if (x) {', '    respond(', '  }', '  respond(', '  });'])).toEqual([2, 3, 4]);
+    expect(
+      changedLines(
+        ['run(', '  respond(', '  });'],
+        ['run(', '  if (x) {', '    respond(', '  }', '  respond(', '  });'],
+      ),
+    ).toEqual([2, 3, 4]);
   });
 
   it('reports a highlight one line off (it can fail)', () => {
-    const block = (lines: string[], meta = ''): FencedBlock => ({ file: 'x.md', line: 1, lang: 'js', title: 't', highlights: parseHighlights(meta), lines });
+    const block = (lines: string[], meta = ''): FencedBlock => ({
+      file: 'x.md',
+      line: 1,
+      lang: 'js',
+      title: 't',
+      highlights: parseHighlights(meta),
+      lines,
+    });
     const prev = block(['a', 'b', 'c']);
     expect(highlightMismatch(prev, block(['a', 'B', 'c'], '{3}'))).toEqual({ extra: [3], missing: [2] });
     expect(highlightMismatch(prev, block(['a', 'B', '', 'c'], '{2-3}'))).toEqual({ extra: [], missing: [] });
@@ -45,12 +66,17 @@ describe('docs/highlights: highlighted lines are the lines that changed', () => 
       for (const block of blocks.get(page)!.filter((b) => b.highlights.length)) {
         const prev = previousVersion(ordered, (p) => blocks.get(p)!, block);
         if (!prev) {
-          wrong.push(`${block.file}:${block.line}  highlights lines but has no earlier version (same title, or the block before it)`);
+          wrong.push(
+            `${block.file}:${block.line}  highlights lines but has no earlier version (same title, or the block before it)`,
+          );
           continue;
         }
         checked++;
         const { extra, missing } = highlightMismatch(prev, block);
-        if (extra.length || missing.length) wrong.push(`${block.file}:${block.line}  against ${prev.file}:${prev.line}: unchanged but highlighted ${JSON.stringify(extra)}, changed but not highlighted ${JSON.stringify(missing)}`);
+        if (extra.length || missing.length)
+          wrong.push(
+            `${block.file}:${block.line}  against ${prev.file}:${prev.line}: unchanged but highlighted ${JSON.stringify(extra)}, changed but not highlighted ${JSON.stringify(missing)}`,
+          );
       }
     }
     expect(wrong).toEqual([]);
@@ -59,13 +85,22 @@ describe('docs/highlights: highlighted lines are the lines that changed', () => 
 });
 
 /** Does a five-field cron expression match this local time? Numbers, `*`, ranges, lists and steps. */
-function cronMatches(cron: string, local: { minute: number; hour: number; day: number; month: number; weekday: number }): boolean {
+function cronMatches(
+  cron: string,
+  local: { minute: number; hour: number; day: number; month: number; weekday: number },
+): boolean {
   const fields = cron.trim().split(/\s+/);
   const values = [local.minute, local.hour, local.day, local.month, local.weekday];
   return fields.every((field, i) =>
     field.split(',').some((part) => {
       const [range, step] = part.split('/');
-      const [lo, hi] = range === '*' ? [-Infinity, Infinity] : range!.split('-').map(Number).concat(range!.includes('-') ? [] : [Number(range)]);
+      const [lo, hi] =
+        range === '*'
+          ? [-Infinity, Infinity]
+          : range!
+              .split('-')
+              .map(Number)
+              .concat(range!.includes('-') ? [] : [Number(range)]);
       const v = values[i]!;
       return v >= lo! && v <= hi! && (!step || (v - (Number.isFinite(lo) ? lo! : 0)) % Number(step) === 0);
     }),
@@ -74,8 +109,27 @@ function cronMatches(cron: string, local: { minute: number; hour: number; day: n
 
 /** The wall-clock time of an instant in an IANA time zone, through Intl. */
 function localTime(iso: string, timeZone: string) {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', weekday: 'short' }).formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return { minute: Number(parts.minute), hour: Number(parts.hour), day: Number(parts.day), month: Number(parts.month), weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday!) };
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      weekday: 'short',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    minute: Number(parts.minute),
+    hour: Number(parts.hour),
+    day: Number(parts.day),
+    month: Number(parts.month),
+    weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday!),
+  };
 }
 
 /** Schedule events in examples: JSON objects with scheduledAt, cron and timezone. */
@@ -85,13 +139,15 @@ function scheduleEvents(): { where: string; event: { scheduledAt: string; cron: 
     for (const block of fencedBlocks(page).filter((b) => b.lang === 'json')) {
       try {
         const value = JSON.parse(block.lines.join('\n').replace(/%\{\w+\}/g, 'x'));
-        if (value?.scheduledAt && value.cron && value.timezone) out.push({ where: `${block.file}:${block.line}`, event: value });
+        if (value?.scheduledAt && value.cron && value.timezone)
+          out.push({ where: `${block.file}:${block.line}`, event: value });
       } catch {
         // Not every json block is one document; those are checked elsewhere.
       }
     }
   }
-  const fields: Json[] = readModel<Json>('concepts.yaml').concepts.find((c: Json) => c.key === 'event').payloads.scheduleEvent.fields;
+  const fields: Json[] = readModel<Json>('concepts.yaml').concepts.find((c: Json) => c.key === 'event').payloads
+    .scheduleEvent.fields;
   out.push({ where: 'concepts.yaml scheduleEvent', event: Object.fromEntries(fields.map((f) => [f.name, f.example])) });
   return out;
 }
@@ -104,12 +160,20 @@ describe('docs/time zones: a UTC time stated for a local time is right', () => {
     expect(cronMatches('*/15 * * * *', { minute: 45, hour: 3, day: 1, month: 1, weekday: 0 })).toBe(true);
   });
 
-  it.skipIf(!hasContent)('gives every schedule event a scheduledAt its cron expression fires at, in its time zone', () => {
-    const events = scheduleEvents();
-    expect(events.length).toBeGreaterThan(1);
-    const wrong = events.filter(({ event }) => !cronMatches(event.cron, localTime(event.scheduledAt, event.timezone))).map(({ where, event }) => `${where}  ${event.scheduledAt} is ${JSON.stringify(localTime(event.scheduledAt, event.timezone))} in ${event.timezone}, not "${event.cron}"`);
-    expect(wrong).toEqual([]);
-  });
+  it.skipIf(!hasContent)(
+    'gives every schedule event a scheduledAt its cron expression fires at, in its time zone',
+    () => {
+      const events = scheduleEvents();
+      expect(events.length).toBeGreaterThan(1);
+      const wrong = events
+        .filter(({ event }) => !cronMatches(event.cron, localTime(event.scheduledAt, event.timezone)))
+        .map(
+          ({ where, event }) =>
+            `${where}  ${event.scheduledAt} is ${JSON.stringify(localTime(event.scheduledAt, event.timezone))} in ${event.timezone}, not "${event.cron}"`,
+        );
+      expect(wrong).toEqual([]);
+    },
+  );
 });
 
 describe('docs/wording: a rule is written one way', () => {
@@ -119,7 +183,9 @@ describe('docs/wording: a rule is written one way', () => {
   const offenders = (text: string) => {
     const flat = text.replace(/\s+/g, ' ');
     const allowed = new Set([...flat.matchAll(ONE_WAY)].map((m) => m.index! + m[0].indexOf('%{')));
-    return [...flat.matchAll(RETRY)].filter((m) => !allowed.has(m.index!)).map((m) => flat.slice(Math.max(0, m.index! - 40), m.index! + 40));
+    return [...flat.matchAll(RETRY)]
+      .filter((m) => !allowed.has(m.index!))
+      .map((m) => flat.slice(Math.max(0, m.index! - 40), m.index! + 40));
   };
 
   it('tells the wordings apart', () => {
@@ -131,7 +197,14 @@ describe('docs/wording: a rule is written one way', () => {
   it.skipIf(!hasContent)('counts retries as "retried up to N times" on every page and in the models', () => {
     const found: string[] = [];
     for (const page of pages) found.push(...offenders(page.body).map((s) => `${page.file}: …${s}…`));
-    for (const file of ['concepts.yaml', 'openapi.yaml', 'code-step-api.yaml', 'component-api.yaml', 'cli.yaml', 'sse.yaml']) {
+    for (const file of [
+      'concepts.yaml',
+      'openapi.yaml',
+      'code-step-api.yaml',
+      'component-api.yaml',
+      'cli.yaml',
+      'sse.yaml',
+    ]) {
       const text: string[] = [];
       JSON.stringify(readModel(file), (_k, v) => (typeof v === 'string' && text.push(v), v));
       found.push(...offenders(text.join('\n')).map((s) => `_model/${file}: …${s}…`));
@@ -142,7 +215,10 @@ describe('docs/wording: a rule is written one way', () => {
 
 describe('docs/pricing: the free quotas add up', () => {
   it('makes each daily cap the monthly amount divided by 30, so only a 31-day month reaches the monthly amount', () => {
-    for (const [daily, monthly] of [['dailyInvocationsLimit', 'freeMonthlyInvocations'], ['freeOrgDailyInvocationsLimit', 'freeOrgMonthlyInvocations']] as const) {
+    for (const [daily, monthly] of [
+      ['dailyInvocationsLimit', 'freeMonthlyInvocations'],
+      ['freeOrgDailyInvocationsLimit', 'freeOrgMonthlyInvocations'],
+    ] as const) {
       const d = Number(constants[daily]);
       const m = Number(constants[monthly]);
       expect(d, `${daily} = floor(${monthly} / 30)`).toBe(Math.floor(m / 30));
@@ -155,7 +231,10 @@ describe.skipIf(!hasContent)('docs/code blocks: a code step is named, not a file
   it('titles code-step examples with the step name, never a path', () => {
     const found = pages.flatMap((page) =>
       fencedBlocks(page)
-        .filter((b) => /^(js|javascript|ts|typescript)$/.test(b.lang) && b.title && b.lines.some((l) => /\bdefineStep\(/.test(l)))
+        .filter(
+          (b) =>
+            /^(js|javascript|ts|typescript)$/.test(b.lang) && b.title && b.lines.some((l) => /\bdefineStep\(/.test(l)),
+        )
         .filter((b) => /[/\\]|\.(m?js|ts)$/.test(b.title!))
         .map((b) => `${b.file}:${b.line}  title="${b.title}"`),
     );
@@ -165,7 +244,13 @@ describe.skipIf(!hasContent)('docs/code blocks: a code step is named, not a file
 
 describe.skipIf(!hasContent)('docs/openings: a page starts with what the reader can do', () => {
   it('never opens with "This page explains..."', () => {
-    const found = pages.filter((page) => /\bThis page (explains|covers|lists|describes|shows|gives|is|collects|suggests|defines|maps)\b/.test(page.body.trim().split(/\n\s*\n/)[0]!)).map((page) => page.file);
+    const found = pages
+      .filter((page) =>
+        /\bThis page (explains|covers|lists|describes|shows|gives|is|collects|suggests|defines|maps)\b/.test(
+          page.body.trim().split(/\n\s*\n/)[0]!,
+        ),
+      )
+      .map((page) => page.file);
     expect(found).toEqual([]);
   });
 });

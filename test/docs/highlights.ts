@@ -35,7 +35,14 @@ export function fencedBlocks(page: ContentPage): FencedBlock[] {
     const start = i;
     const code: string[] = [];
     for (i++; i < lines.length && !lines[i]!.trim().startsWith(fence!); i++) code.push(lines[i]!.slice(indent!.length));
-    out.push({ file: page.file, line: page.bodyLine + start, lang: lang!.toLowerCase(), title: /title="([^"]*)"/.exec(meta!)?.[1], highlights: parseHighlights(meta!.replace(/title="[^"]*"/, '')), lines: code });
+    out.push({
+      file: page.file,
+      line: page.bodyLine + start,
+      lang: lang!.toLowerCase(),
+      title: /title="([^"]*)"/.exec(meta!)?.[1],
+      highlights: parseHighlights(meta!.replace(/title="[^"]*"/, '')),
+      lines: code,
+    });
   }
   return out;
 }
@@ -45,9 +52,11 @@ export function changedLines(prev: string[], next: string[]): number[] {
   const a = prev.map((l) => l.trimEnd());
   const b = next.map((l) => l.trimEnd());
   const table = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) table[i]![j] = a[i] === b[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
+  for (let i = a.length - 1; i >= 0; i--)
+    for (let j = b.length - 1; j >= 0; j--)
+      table[i]![j] = a[i] === b[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
   const kept = new Set<number>();
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
     if (a[i] === b[j]) {
       kept.add(j + 1);
       i++;
@@ -59,7 +68,11 @@ export function changedLines(prev: string[], next: string[]): number[] {
 }
 
 /** The previous version of each highlighted block; pages in reading order. */
-export function previousVersion(pages: ContentPage[], blocksOf: (page: ContentPage) => FencedBlock[], block: FencedBlock): FencedBlock | undefined {
+export function previousVersion(
+  pages: ContentPage[],
+  blocksOf: (page: ContentPage) => FencedBlock[],
+  block: FencedBlock,
+): FencedBlock | undefined {
   const ordered = pages.flatMap(blocksOf);
   const index = ordered.indexOf(block);
   const earlier = ordered.slice(0, index).reverse();

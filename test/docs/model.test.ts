@@ -59,15 +59,42 @@ function strings(node: Json): { value: string; path: (string | number)[] }[] {
 }
 
 /** Keys whose strings are samples written as a reader types them (literal values allowed). */
-const SAMPLE_KEYS = new Set(['example', 'examples', 'code', 'usage', 'commands', 'before', 'after', 'update', 'verify', 'request', 'response', 'pattern', 'signature']);
+const SAMPLE_KEYS = new Set([
+  'example',
+  'examples',
+  'code',
+  'usage',
+  'commands',
+  'before',
+  'after',
+  'update',
+  'verify',
+  'request',
+  'response',
+  'pattern',
+  'signature',
+]);
 const isSample = (path: (string | number)[]) => path.some((p) => typeof p === 'string' && SAMPLE_KEYS.has(p));
 
 /** Keys whose value must always be a constant's name. */
 const STRICT_CONSTANT_KEYS = new Set(['limit', 'constant', 'binaryConstant', 'removedOn', 'baseUrl', 'package']);
 /** Keys whose value names a constant when it looks like one (camelCase with a capital). */
 const LOOSE_CONSTANT_KEYS = new Set([
-  'version', 'default', 'max', 'interval', 'requestsPerMinute', 'pageSizeDefault', 'pageSizeMax',
-  'monthlyInvocations', 'orgMonthlyInvocations', 'dailyInvocations', 'orgDailyInvocations', 'dailyRuntime', 'members', 'price', 'overage',
+  'version',
+  'default',
+  'max',
+  'interval',
+  'requestsPerMinute',
+  'pageSizeDefault',
+  'pageSizeMax',
+  'monthlyInvocations',
+  'orgMonthlyInvocations',
+  'dailyInvocations',
+  'orgDailyInvocations',
+  'dailyRuntime',
+  'members',
+  'price',
+  'overage',
 ]);
 const looksLikeConstant = (s: string) => /^[a-z]+[A-Z][A-Za-z0-9]*$/.test(s);
 
@@ -81,7 +108,8 @@ function constantReferences(doc: Json): { name: string; where: string }[] {
     if (typeof value === 'string') {
       for (const m of value.matchAll(/%\{([A-Za-z0-9_]+)\}/g)) refs.push({ name: m[1]!, where });
       if (typeof key === 'string' && STRICT_CONSTANT_KEYS.has(key)) refs.push({ name: value, where });
-      if (typeof key === 'string' && LOOSE_CONSTANT_KEYS.has(key) && looksLikeConstant(value)) refs.push({ name: value, where });
+      if (typeof key === 'string' && LOOSE_CONSTANT_KEYS.has(key) && looksLikeConstant(value))
+        refs.push({ name: value, where });
       if (typeof key === 'number' && (parent === 'limits' || parent === 'constants')) refs.push({ name: value, where });
       if (path.includes('x-constants')) refs.push({ name: value, where });
     }
@@ -100,7 +128,9 @@ beforeAll(async () => {
 
 describe('model/files', () => {
   it('has exactly the six model files, each valid YAML', () => {
-    const present = readdirSync(modelDir).filter((f) => f.endsWith('.yaml')).sort();
+    const present = readdirSync(modelDir)
+      .filter((f) => f.endsWith('.yaml'))
+      .sort();
     expect(present).toEqual([...files].sort());
     for (const f of files) expect(model[f], f).toBeTypeOf('object');
   });
@@ -110,7 +140,8 @@ describe('model/files', () => {
     for (const f of files) {
       walk(model[f], (value, path) => {
         if (!value || typeof value !== 'object' || Array.isArray(value)) return;
-        for (const k of Object.keys(value)) if (/\s/.test(k) || /[.]$/.test(k)) bad.push(`${f}: ${[...path, k].join('.')}`);
+        for (const k of Object.keys(value))
+          if (/\s/.test(k) || /[.]$/.test(k)) bad.push(`${f}: ${[...path, k].join('.')}`);
       });
     }
     expect(bad).toEqual([]);
@@ -128,14 +159,18 @@ describe('model/files', () => {
 
   it('never writes a limit, price or duration constant by value outside samples', () => {
     const valued = Object.entries(constants).filter(
-      ([, v]) => typeof v === 'string' && /^\$?\d[\d.,]*\s?(KB|MB|GB|seconds?|minutes?|hours?|days?)?$/.test(v) && !/^\d+$/.test(v),
+      ([, v]) =>
+        typeof v === 'string' &&
+        /^\$?\d[\d.,]*\s?(KB|MB|GB|seconds?|minutes?|hours?|days?)?$/.test(v) &&
+        !/^\d+$/.test(v),
     );
     const found: string[] = [];
     for (const f of files.filter((f) => f !== 'openapi.yaml')) {
       for (const { value, path } of strings(model[f])) {
         if (isSample(path)) continue;
         for (const [name, v] of valued) {
-          if (new RegExp(`(^|[^\\w.])${String(v).replace(/[$.]/g, '\\$&')}(?![\\w])`).test(value)) found.push(`${f}: ${path.join('.')} contains ${v} (use %{${name}})`);
+          if (new RegExp(`(^|[^\\w.])${String(v).replace(/[$.]/g, '\\$&')}(?![\\w])`).test(value))
+            found.push(`${f}: ${path.join('.')} contains ${v} (use %{${name}})`);
         }
       }
     }
@@ -152,7 +187,8 @@ describe('model/files', () => {
           const [, prefix, rest] = m as unknown as [string, string, string];
           // Field names such as org_id share a prefix; ids always mix in digits or capitals.
           if (!known.has(prefix) || !/[A-Z0-9]/.test(rest)) continue;
-          if (prefix === 'req_' ? !/^[a-f0-9]{12}$/.test(rest) : rest.length !== 12) bad.push(`${f}: ${path.join('.')}: ${m[0]}`);
+          if (prefix === 'req_' ? !/^[a-f0-9]{12}$/.test(rest) : rest.length !== 12)
+            bad.push(`${f}: ${path.join('.')}: ${m[0]}`);
         }
         for (const m of value.matchAll(/\b([a-z]{2,5}_)[A-Za-z0-9]{12}\b/g)) {
           if (!known.has(m[1]!)) bad.push(`${f}: ${path.join('.')}: unknown prefix in ${m[0]}`);
@@ -209,9 +245,24 @@ describe('model/files', () => {
 
 describe('model/concepts', () => {
   const required = [
-    'user', 'apiKey', 'organization', 'membership', 'invitation', 'workflow', 'step', 'execution', 'event',
-    'eventSource', 'component', 'subscription', 'webhook', 'destination', 'connectedAccount', 'app',
-    'environmentVariable', 'workflowError',
+    'user',
+    'apiKey',
+    'organization',
+    'membership',
+    'invitation',
+    'workflow',
+    'step',
+    'execution',
+    'event',
+    'eventSource',
+    'component',
+    'subscription',
+    'webhook',
+    'destination',
+    'connectedAccount',
+    'app',
+    'environmentVariable',
+    'workflowError',
   ];
 
   it('has the top-level sections', () => {
@@ -257,9 +308,16 @@ describe('model/concepts', () => {
   it("lists SPEC.md's error headings, in order, with a type and a fix", () => {
     const items: Json[] = model['concepts.yaml'].errors.items;
     expect(items.map((e) => e.heading)).toEqual([
-      'Invocations Quota Exceeded', 'Runtime Quota Exceeded', 'Timeout', 'Out of Memory', 'Rate Limit Exceeded',
-      'Request Entity Too Large', 'Function Payload Limit Exceeded', 'JSON Nested Property Limit Exceeded',
-      'Event Queue Full', 'This step was still running code when it ended',
+      'Invocations Quota Exceeded',
+      'Runtime Quota Exceeded',
+      'Timeout',
+      'Out of Memory',
+      'Rate Limit Exceeded',
+      'Request Entity Too Large',
+      'Function Payload Limit Exceeded',
+      'JSON Nested Property Limit Exceeded',
+      'Event Queue Full',
+      'This step was still running code when it ended',
     ]);
     for (const e of items) {
       expect(e.type, e.heading).toMatch(/^[a-z_]+$/);
@@ -269,7 +327,11 @@ describe('model/concepts', () => {
 
   it('links every limit to an error heading that exists', () => {
     const headings = new Set(model['concepts.yaml'].errors.items.map((e: Json) => e.heading));
-    const all = [...model['concepts.yaml'].limits.items, ...model['code-step-api.yaml'].limits, ...model['component-api.yaml'].limits];
+    const all = [
+      ...model['concepts.yaml'].limits.items,
+      ...model['code-step-api.yaml'].limits,
+      ...model['component-api.yaml'].limits,
+    ];
     for (const l of all) if (l.error) expect(headings.has(l.error), `${l.constant}: ${l.error}`).toBe(true);
   });
 
@@ -282,7 +344,8 @@ describe('model/concepts', () => {
     const schemas = model['openapi.yaml'].components.schemas;
     expect(schemas.WorkflowError.properties.error.properties.type.enum).toEqual(typeField.values);
     const apiTypes: string[] = schemas.Error.properties.error.properties.type.enum;
-    for (const t of concepts.errors.items.filter((e: Json) => e.where === 'http').map((e: Json) => e.type)) expect(apiTypes).toContain(t);
+    for (const t of concepts.errors.items.filter((e: Json) => e.where === 'http').map((e: Json) => e.type))
+      expect(apiTypes).toContain(t);
   });
 
   it('uses the hook order of the component API for source lifecycles', () => {
@@ -307,13 +370,41 @@ describe('model/concepts', () => {
 
 describe('model/code-step-api', () => {
   const requiredMembers = [
-    'ctx.end', 'ctx.respond', 'ctx.send.http', 'ctx.send.email', 'ctx.send.s3', 'ctx.send.sql', 'ctx.send.sse',
-    'ctx.send.emit', 'ctx.state.get', 'ctx.state.set', 'ctx.state.delete', 'ctx.export', 'ctx.flow.delay',
-    'ctx.auths', 'ctx.workflow', 'ctx.execution', 'ctx.tmpdir', 'ctx.log',
+    'ctx.end',
+    'ctx.respond',
+    'ctx.send.http',
+    'ctx.send.email',
+    'ctx.send.s3',
+    'ctx.send.sql',
+    'ctx.send.sse',
+    'ctx.send.emit',
+    'ctx.state.get',
+    'ctx.state.set',
+    'ctx.state.delete',
+    'ctx.export',
+    'ctx.flow.delay',
+    'ctx.auths',
+    'ctx.workflow',
+    'ctx.execution',
+    'ctx.tmpdir',
+    'ctx.log',
   ];
 
   it('has the top-level sections', () => {
-    for (const key of ['package', 'runtime', 'shape', 'defineStep', 'runArguments', 'ctx', 'results', 'async', 'environmentVariables', 'limits', 'legacy', 'httpClient']) {
+    for (const key of [
+      'package',
+      'runtime',
+      'shape',
+      'defineStep',
+      'runArguments',
+      'ctx',
+      'results',
+      'async',
+      'environmentVariables',
+      'limits',
+      'legacy',
+      'httpClient',
+    ]) {
       expect(model['code-step-api.yaml'], key).toHaveProperty(key);
     }
     expect(model['code-step-api.yaml'].package).toBe('platformPackage');
@@ -344,9 +435,11 @@ describe('model/code-step-api', () => {
     const { legacy, ctx } = model['code-step-api.yaml'];
     const members: Json[] = ctx;
     const legacyNames = legacy.mappings.map((m: Json) => m.legacy);
-    for (const n of ['$event', '$context', '$end', '$respond', '$checkpoint', '$auths']) expect(legacyNames).toContain(n);
+    for (const n of ['$event', '$context', '$end', '$respond', '$checkpoint', '$auths'])
+      expect(legacyNames).toContain(n);
     for (const d of ['http', 'email', 's3', 'sql', 'sse', 'emit']) expect(legacyNames).toContain(`$send.${d}`);
-    const documented = (name: string) => name === 'event' || members.some((m) => m.name === name || m.name.startsWith(`${name}.`));
+    const documented = (name: string) =>
+      name === 'event' || members.some((m) => m.name === name || m.name.startsWith(`${name}.`));
     for (const m of legacy.mappings) {
       for (const r of String(m.replacement).split(', ')) expect(documented(r), `${m.legacy} -> ${r}`).toBe(true);
     }
@@ -365,32 +458,78 @@ describe('model/code-step-api', () => {
     expect(httpClient.package).toBe('httpClientPackage');
     expect(httpClient.signature).toMatch(/^axios\(ctx, config\)/);
     expect(httpClient.route).toBe(`/${constants.productSlug}-axios/`);
-    expect(httpClient.additions.map((a: Json) => a.name)).toEqual(['Debug export', 'Secret redaction', 'Errors with the response body']);
+    expect(httpClient.additions.map((a: Json) => a.name)).toEqual([
+      'Debug export',
+      'Secret redaction',
+      'Errors with the response body',
+    ]);
     expect(httpClient.example).toContain(`from "${constants.httpClientPackage}"`);
     expect(httpClient.example).toContain('axios(ctx, {');
   });
 
   it('names the limits the brief requires', () => {
     const names = model['code-step-api.yaml'].limits.map((l: Json) => l.constant);
-    for (const n of ['memoryDefault', 'memoryMax', 'payloadSizeLimit', 'functionPayloadLimit', 'nodeVersion']) expect(names).toContain(n);
+    for (const n of ['memoryDefault', 'memoryMax', 'payloadSizeLimit', 'functionPayloadLimit', 'nodeVersion'])
+      expect(names).toContain(n);
   });
 });
 
 describe('model/component-api', () => {
   it('has the top-level sections', () => {
-    for (const key of ['defineSource', 'defineAction', 'fields', 'propTypes', 'propFields', 'hooks', 'emit', 'dedupe', 'db', 'http', 'configuredProps', 'actions', 'examples', 'guidelines', 'legacyFormat', 'limits']) {
+    for (const key of [
+      'defineSource',
+      'defineAction',
+      'fields',
+      'propTypes',
+      'propFields',
+      'hooks',
+      'emit',
+      'dedupe',
+      'db',
+      'http',
+      'configuredProps',
+      'actions',
+      'examples',
+      'guidelines',
+      'legacyFormat',
+      'limits',
+    ]) {
       expect(model['component-api.yaml'], key).toHaveProperty(key);
     }
   });
 
   it('declares the definition fields, prop types and prop fields', () => {
     const api = model['component-api.yaml'];
-    expect(api.fields.map((f: Json) => f.name)).toEqual(['key', 'name', 'version', 'description', 'type', 'props', 'methods', 'hooks', 'dedupe', 'run']);
+    expect(api.fields.map((f: Json) => f.name)).toEqual([
+      'key',
+      'name',
+      'version',
+      'description',
+      'type',
+      'props',
+      'methods',
+      'hooks',
+      'dedupe',
+      'run',
+    ]);
     const types = api.propTypes.items.map((t: Json) => t.type);
-    expect(types).toEqual(['string', 'string[]', 'integer', 'integer[]', 'boolean', 'object', 'app', 'http', 'timer', 'db']);
+    expect(types).toEqual([
+      'string',
+      'string[]',
+      'integer',
+      'integer[]',
+      'boolean',
+      'object',
+      'app',
+      'http',
+      'timer',
+      'db',
+    ]);
     const fieldNames = new Set(api.propFields.map((f: Json) => f.name));
-    for (const f of ['label', 'description', 'optional', 'default', 'options', 'secret', 'min', 'max']) expect(fieldNames).toContain(f);
-    for (const t of api.propTypes.items) for (const f of t.fields) expect(fieldNames.has(f), `${t.type}.${f}`).toBe(true);
+    for (const f of ['label', 'description', 'optional', 'default', 'options', 'secret', 'min', 'max'])
+      expect(fieldNames).toContain(f);
+    for (const t of api.propTypes.items)
+      for (const f of t.fields) expect(fieldNames.has(f), `${t.type}.${f}`).toBe(true);
     expect(model['openapi.yaml'].components.schemas.ComponentProp.properties.type.enum).toEqual(types);
   });
 
@@ -427,7 +566,27 @@ describe('model/component-api', () => {
 });
 
 describe('model/cli', () => {
-  const requiredCommands = ['login', 'logout', 'signup', 'whoami', 'init', 'deploy', 'update', 'delete', 'list', 'describe', 'events', 'logs', 'pause', 'resume', 'export', 'dev', 'publish', 'help', 'version'];
+  const requiredCommands = [
+    'login',
+    'logout',
+    'signup',
+    'whoami',
+    'init',
+    'deploy',
+    'update',
+    'delete',
+    'list',
+    'describe',
+    'events',
+    'logs',
+    'pause',
+    'resume',
+    'export',
+    'dev',
+    'publish',
+    'help',
+    'version',
+  ];
 
   it('names the binary after the cliName constant', () => {
     const cli = model['cli.yaml'];
@@ -479,14 +638,17 @@ describe('model/cli', () => {
   it('installs on macOS, Linux, Windows and through npm from the configured URLs', () => {
     const { install, configuration } = model['cli.yaml'];
     const commands = install.targets.flatMap((t: Json) => t.commands).join('\n');
-    expect(install.targets.map((t: Json) => t.platform)).toEqual(expect.arrayContaining(['macOS', 'Linux', 'Windows', 'any']));
+    expect(install.targets.map((t: Json) => t.platform)).toEqual(
+      expect.arrayContaining(['macOS', 'Linux', 'Windows', 'any']),
+    );
     expect(commands).toContain(`brew install ${constants.cliName}-cli`);
     expect(commands).toContain(`npm install -g ${constants.cliNpmPackage}`);
     expect(commands).toContain(String(constants.cliInstallScriptUrl));
     expect(commands).toContain(String(constants.cliDownloadsUrl));
     expect(commands).toContain('scoop install');
     for (const v of configuration.environment) {
-      if (v.name !== 'NO_COLOR') expect(v.name.startsWith(`${String(constants.cliName).toUpperCase()}_`), v.name).toBe(true);
+      if (v.name !== 'NO_COLOR')
+        expect(v.name.startsWith(`${String(constants.cliName).toUpperCase()}_`), v.name).toBe(true);
     }
   });
 });
@@ -561,29 +723,73 @@ describe('model/openapi', () => {
   it('covers the endpoints the documentation describes', () => {
     const have = new Set(operations(model['openapi.yaml']).map((o) => `${o.method.toUpperCase()} ${o.path}`));
     const want = [
-      'POST /sources', 'GET /sources/{source_id}', 'PATCH /sources/{source_id}', 'DELETE /sources/{source_id}',
-      'GET /sources/{source_id}/events', 'DELETE /sources/{source_id}/events',
-      'POST /subscriptions', 'DELETE /subscriptions/{subscription_id}',
-      'POST /webhooks', 'DELETE /webhooks/{webhook_id}', 'GET /users/me/webhooks',
-      'GET /workflows/{workflow_id}/event_summaries', 'GET /workflows/{workflow_id}/errors',
-      'GET /users/me', 'GET /users/me/subscriptions', 'GET /orgs/{org_id}/sources', 'GET /orgs/{org_id}/subscriptions',
-      'POST /components', 'GET /components/{component}', 'GET /components/search',
+      'POST /sources',
+      'GET /sources/{source_id}',
+      'PATCH /sources/{source_id}',
+      'DELETE /sources/{source_id}',
+      'GET /sources/{source_id}/events',
+      'DELETE /sources/{source_id}/events',
+      'POST /subscriptions',
+      'DELETE /subscriptions/{subscription_id}',
+      'POST /webhooks',
+      'DELETE /webhooks/{webhook_id}',
+      'GET /users/me/webhooks',
+      'GET /workflows/{workflow_id}/event_summaries',
+      'GET /workflows/{workflow_id}/errors',
+      'GET /users/me',
+      'GET /users/me/subscriptions',
+      'GET /orgs/{org_id}/sources',
+      'GET /orgs/{org_id}/subscriptions',
+      'POST /components',
+      'GET /components/{component}',
+      'GET /components/search',
       // The workflow API: list, get, pause, resume, delete, export, deploy (and create from an export).
-      'GET /users/me/workflows', 'GET /orgs/{org_id}/workflows', 'GET /workflows/{workflow_id}', 'DELETE /workflows/{workflow_id}',
-      'POST /workflows/{workflow_id}/pause', 'POST /workflows/{workflow_id}/resume', 'GET /workflows/{workflow_id}/export',
-      'POST /workflows/{workflow_id}/deploy', 'POST /workflows', 'GET /workflows/{workflow_id}/logs',
+      'GET /users/me/workflows',
+      'GET /orgs/{org_id}/workflows',
+      'GET /workflows/{workflow_id}',
+      'DELETE /workflows/{workflow_id}',
+      'POST /workflows/{workflow_id}/pause',
+      'POST /workflows/{workflow_id}/resume',
+      'GET /workflows/{workflow_id}/export',
+      'POST /workflows/{workflow_id}/deploy',
+      'POST /workflows',
+      'GET /workflows/{workflow_id}/logs',
       // Every list of /users/me/... exists for /orgs/{org_id}/... too.
-      'GET /orgs/{org_id}/webhooks', 'GET /users/me/accounts', 'GET /orgs/{org_id}/accounts', 'GET /users/me/components', 'GET /orgs/{org_id}/components',
+      'GET /orgs/{org_id}/webhooks',
+      'GET /users/me/accounts',
+      'GET /orgs/{org_id}/accounts',
+      'GET /users/me/components',
+      'GET /orgs/{org_id}/components',
     ];
     for (const w of want) expect(have.has(w), w).toBe(true);
   });
 
   it('has the shared schemas, error responses and bearer security', () => {
     const c = model['openapi.yaml'].components;
-    for (const s of ['Source', 'Event', 'Subscription', 'Webhook', 'WorkflowError', 'User', 'Org', 'Component', 'PageInfo', 'Error']) expect(c.schemas, s).toHaveProperty(s);
+    for (const s of [
+      'Source',
+      'Event',
+      'Subscription',
+      'Webhook',
+      'WorkflowError',
+      'User',
+      'Org',
+      'Component',
+      'PageInfo',
+      'Error',
+    ])
+      expect(c.schemas, s).toHaveProperty(s);
     expect(c.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(model['openapi.yaml'].security).toEqual([{ apiKey: [] }]);
-    const statuses: Record<string, string> = { BadRequest: 'invalid_request', Unauthorized: 'authentication_failed', Forbidden: 'permission_denied', NotFound: 'not_found', Conflict: 'conflict', PayloadTooLarge: 'request_entity_too_large', TooManyRequests: 'rate_limit_exceeded' };
+    const statuses: Record<string, string> = {
+      BadRequest: 'invalid_request',
+      Unauthorized: 'authentication_failed',
+      Forbidden: 'permission_denied',
+      NotFound: 'not_found',
+      Conflict: 'conflict',
+      PayloadTooLarge: 'request_entity_too_large',
+      TooManyRequests: 'rate_limit_exceeded',
+    };
     const validate = makeAjv().compile(api.components.schemas.Error);
     for (const [name, type] of Object.entries(statuses)) {
       const example = api.components.responses[name].content['application/json'].example;
@@ -611,7 +817,8 @@ describe('model/openapi', () => {
       expect(op.description, where).toBeTruthy();
       expect(op.tags?.length, where).toBeGreaterThan(0);
       for (const t of op.tags) expect(tags.has(t), `${where}: tag ${t}`).toBe(true);
-      for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])]) expect(p.description, `${where}: ${p.name}`).toBeTruthy();
+      for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])])
+        expect(p.description, `${where}: ${p.name}`).toBeTruthy();
     }
   });
 
@@ -621,7 +828,11 @@ describe('model/openapi', () => {
       const codes = Object.keys(op.responses);
       expect(codes, where).toEqual(expect.arrayContaining(['401', '429']));
       if (path.includes('{')) expect(codes, where).toContain('404');
-      if (op.requestBody || [...(item.parameters ?? []), ...(op.parameters ?? [])].some((p: Json) => p.$ref?.endsWith('/Limit'))) expect(codes, where).toContain('400');
+      if (
+        op.requestBody ||
+        [...(item.parameters ?? []), ...(op.parameters ?? [])].some((p: Json) => p.$ref?.endsWith('/Limit'))
+      )
+        expect(codes, where).toContain('400');
       for (const code of codes.filter((c) => !c.startsWith('2'))) {
         expect(op.responses[code].$ref, `${where} ${code}`).toMatch(/^#\/components\/responses\//);
       }
@@ -681,13 +892,18 @@ describe('model/openapi', () => {
         if (!required.length) continue;
         const broken = structuredClone(media.example);
         delete broken[required[0]!];
-        expect(ajv.compile(media.schema)(broken), `${method.toUpperCase()} ${path} ${code} without ${required[0]}`).toBe(false);
+        expect(
+          ajv.compile(media.schema)(broken),
+          `${method.toUpperCase()} ${path} ${code} without ${required[0]}`,
+        ).toBe(false);
         mutated++;
       }
     }
     expect(mutated).toBeGreaterThan(10);
     // A wrong id prefix is caught too.
-    const source = structuredClone(api.paths['/sources/{source_id}'].get.responses['200'].content['application/json'].example);
+    const source = structuredClone(
+      api.paths['/sources/{source_id}'].get.responses['200'].content['application/json'].example,
+    );
     source.id = 'wf_9Pq4Lx2Nv7Bs';
     expect(ajv.compile(api.components.schemas.Source)(source)).toBe(false);
   });

@@ -34,7 +34,12 @@ export function readPages(): ContentPage[] {
       else if (entry.name.endsWith('.md')) {
         const raw = readFileSync(full, 'utf8');
         const parsed = matter(raw, {});
-        out.push({ file: path.relative(CONTENT, full), data: parsed.data, body: parsed.content, bodyLine: raw.slice(0, raw.length - parsed.content.length).split('\n').length });
+        out.push({
+          file: path.relative(CONTENT, full),
+          data: parsed.data,
+          body: parsed.content,
+          bodyLine: raw.slice(0, raw.length - parsed.content.length).split('\n').length,
+        });
       }
     }
   };
@@ -53,7 +58,12 @@ export function codeBlocks(page: ContentPage): CodeBlock[] {
     const start = i;
     const code: string[] = [];
     for (i++; i < lines.length && !lines[i].trim().startsWith(fence); i++) code.push(lines[i].slice(open[1].length));
-    blocks.push({ file: page.file, line: page.bodyLine + start, lang: open[3].replace(/\{.*$/, '').toLowerCase(), code: code.join('\n') });
+    blocks.push({
+      file: page.file,
+      line: page.bodyLine + start,
+      lang: open[3].replace(/\{.*$/, '').toLowerCase(),
+      code: code.join('\n'),
+    });
   }
   return blocks;
 }

@@ -15,10 +15,20 @@ import { readModel } from './pages.js';
 const DECLARATIONS = path.join(REPO, 'content/workflows/steps/code/platform.d.ts');
 const TSC = path.join(REPO, 'node_modules/typescript/bin/tsc');
 
-interface Param { name: string }
-interface Member { name: string; signature: string; params?: Param[] }
+interface Param {
+  name: string;
+}
+interface Member {
+  name: string;
+  signature: string;
+  params?: Param[];
+}
 
-const model = readModel<{ ctx: Member[]; shape: { code: string }; defineStep: { options: { name: string; example?: string }[] } }>('code-step-api.yaml');
+const model = readModel<{
+  ctx: Member[];
+  shape: { code: string };
+  defineStep: { options: { name: string; example?: string }[] };
+}>('code-step-api.yaml');
 const components = readModel<{ actions: { example: string } }>('component-api.yaml');
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'platform-dts-'));
@@ -28,20 +38,35 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function typecheck(files: Record<string, string>): string {
   copyFileSync(DECLARATIONS, path.join(dir, 'platform.d.ts'));
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
-  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: {
-      strict: true, noEmit: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023'], types: [],
-      paths: { '@conduit/platform': ['./platform.d.ts'] },
-    },
-    files: ['platform.d.ts', ...Object.keys(files)],
-  }));
+  writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        lib: ['ES2023'],
+        types: [],
+        paths: { '@conduit/platform': ['./platform.d.ts'] },
+      },
+      files: ['platform.d.ts', ...Object.keys(files)],
+    }),
+  );
   const run = spawnSync(process.execPath, [TSC, '-p', dir], { encoding: 'utf8' });
   return `${run.stdout}${run.stderr}`.trim();
 }
 
 /** Path of a member in the Context type: ctx.send.http -> Context['send']['http']. */
-const typePath = (name: string) => `Context${name.split('.').slice(1).map((p) => `['${p}']`).join('')}`;
-const keysRecord = (type: string, keys: string[]) => `const _${type.replace(/\W+/g, '_')}: Record<keyof ${type}, true> = { ${keys.map((k) => `${k}: true`).join(', ')} };`;
+const typePath = (name: string) =>
+  `Context${name
+    .split('.')
+    .slice(1)
+    .map((p) => `['${p}']`)
+    .join('')}`;
+const keysRecord = (type: string, keys: string[]) =>
+  `const _${type.replace(/\W+/g, '_')}: Record<keyof ${type}, true> = { ${keys.map((k) => `${k}: true`).join(', ')} };`;
 
 /** Assertions derived from the model: any disagreement is a TypeScript error naming the member. */
 function assertionsFromModel(): string {
@@ -54,7 +79,12 @@ function assertionsFromModel(): string {
   const top = [...new Set(model.ctx.map((m) => m.name.split('.')[1]!))];
   lines.push(keysRecord('Context', top));
   for (const group of ['send', 'state', 'flow']) {
-    lines.push(keysRecord(`Context['${group}']`, model.ctx.filter((m) => m.name.startsWith(`ctx.${group}.`)).map((m) => m.name.split('.')[2]!)));
+    lines.push(
+      keysRecord(
+        `Context['${group}']`,
+        model.ctx.filter((m) => m.name.startsWith(`ctx.${group}.`)).map((m) => m.name.split('.')[2]!),
+      ),
+    );
   }
   for (const member of model.ctx) {
     const sig = member.signature;
@@ -68,7 +98,9 @@ function assertionsFromModel(): string {
         // One object argument: the model's params are its fields.
         lines.push(keysRecord(`NonNullable<Parameters<${t}>[0]>`, names));
       } else {
-        lines.push(`const _n_${member.name.replace(/\./g, '_')}: Equal<Required<Parameters<${t}>>['length'], ${names.length}> = true;`);
+        lines.push(
+          `const _n_${member.name.replace(/\./g, '_')}: Equal<Required<Parameters<${t}>>['length'], ${names.length}> = true;`,
+        );
       }
     } else if (!call && !sig.includes('<app>')) {
       const type = /^[\w.]+: (.+)$/.exec(sig)?.[1];
@@ -76,13 +108,14 @@ function assertionsFromModel(): string {
     }
   }
   lines.push("declare const ctx: Context; ctx.log('a', 1); ctx.log.info('b'); ctx.log.warn('c'); ctx.log.error('d');");
-  lines.push("const _auth: string | undefined = ctx.auths.slack?.oauthAccessToken;");
+  lines.push('const _auth: string | undefined = ctx.auths.slack?.oauthAccessToken;');
   return `${lines.join('\n')}\nexport {};\n`;
 }
 
 /** A model sample, typed: the HTTP client's default export is declared loosely, as its own page documents it. */
 const sample = (code: string) => `${code}\n`;
-const AXIOS_STUB = "declare module '@conduit/axios' { const axios: (ctx: unknown, config: Record<string, unknown>) => Promise<any>; export default axios; }\n";
+const AXIOS_STUB =
+  "declare module '@conduit/axios' { const axios: (ctx: unknown, config: Record<string, unknown>) => Promise<any>; export default axios; }\n";
 
 describe('docs/platform declarations', () => {
   it('names every ctx member, parameter and return type of the model, and nothing else', () => {
@@ -91,12 +124,20 @@ describe('docs/platform declarations', () => {
 
   it("accepts the model's code-step and action samples", () => {
     const props = model.defineStep.options.find((o) => o.name === 'props')!.example!;
-    const files = { 'axios.d.ts': AXIOS_STUB, 'shape.ts': sample(model.shape.code), 'props.ts': sample(props), 'action.ts': sample(components.actions.example) };
+    const files = {
+      'axios.d.ts': AXIOS_STUB,
+      'shape.ts': sample(model.shape.code),
+      'props.ts': sample(props),
+      'action.ts': sample(components.actions.example),
+    };
     expect(typecheck(files)).toBe('');
   });
 
   it('fails on a member the model does not have (the check can fail)', () => {
-    const broken = assertionsFromModel().replace("const _Context: Record<keyof Context, true> = { ", "const _Context: Record<keyof Context, true> = { rollback: true, ");
+    const broken = assertionsFromModel().replace(
+      'const _Context: Record<keyof Context, true> = { ',
+      'const _Context: Record<keyof Context, true> = { rollback: true, ',
+    );
     expect(typecheck({ 'check.ts': broken })).toMatch(/rollback/);
   });
 });

@@ -171,6 +171,8 @@ describe('search: relevance on the real site', () => {
   it.skipIf(!HAVE_CONTENT).each(QUESTIONS)('"%s" has %s among the first three results', async (query, r) => {
     const hits = await engine.search(query, 3);
     const pages = hits.map((hit) => hit.url.replace(/#.*$/, ''));
-    expect(pages, `${query}: ${hits.map((h) => `${h.url} (${h.heading || h.title})`).join(', ')}`).toContain(`${config.base}${config.route(r).slice(1)}`);
+    expect(pages, `${query}: ${hits.map((h) => `${h.url} (${h.heading || h.title})`).join(', ')}`).toContain(
+      `${config.base}${config.route(r).slice(1)}`,
+    );
   });
 });

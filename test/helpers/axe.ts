@@ -31,7 +31,11 @@ function serveAxe(): Promise<string> {
   axeUrl ??= new Promise((resolve, reject) => {
     const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'));
     const server = createServer((_, response) => {
-      response.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'public, max-age=86400', 'access-control-allow-origin': '*' });
+      response.writeHead(200, {
+        'content-type': 'text/javascript',
+        'cache-control': 'public, max-age=86400',
+        'access-control-allow-origin': '*',
+      });
       response.end(source);
     });
     server.on('error', reject);
@@ -53,17 +57,35 @@ export async function injectAxe(page: Page): Promise<void> {
  * Runs axe-core (injected first when the page has none) on `within` (default the whole document):
  * every WCAG 2.1 A and AA rule, or only those that depend on colour.
  */
-export async function axeViolations(page: Page, options: { only?: 'all' | 'colour'; within?: string } = {}): Promise<AxeViolation[]> {
+export async function axeViolations(
+  page: Page,
+  options: { only?: 'all' | 'colour'; within?: string } = {},
+): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await injectAxe(page);
-  const runOnly = options.only === 'colour' ? { type: 'rule', values: COLOUR_RULES } : { type: 'tag', values: WCAG_TAGS };
+  const runOnly =
+    options.only === 'colour' ? { type: 'rule', values: COLOUR_RULES } : { type: 'tag', values: WCAG_TAGS };
   return page.evaluate(
     async ({ runOnly, within }) => {
-      const axe = (window as unknown as { axe: { run: (ctx: Document | string, opts: unknown) => Promise<{ violations: AxeViolation[] }>; getRules: () => { ruleId: string }[] } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (ctx: Document | string, opts: unknown) => Promise<{ violations: AxeViolation[] }>;
+            getRules: () => { ruleId: string }[];
+          };
+        }
+      ).axe;
       // Rules this axe version does not know are left out rather than failing the run.
       const known = new Set(axe.getRules().map((r) => r.ruleId));
       const values = runOnly.type === 'rule' ? runOnly.values.filter((id) => known.has(id)) : runOnly.values;
-      const result = await axe.run(within ?? document, { runOnly: { ...runOnly, values }, resultTypes: ['violations'] });
-      return result.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+      const result = await axe.run(within ?? document, {
+        runOnly: { ...runOnly, values },
+        resultTypes: ['violations'],
+      });
+      return result.violations.map((v) => ({
+        id: v.id,
+        help: v.help,
+        nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+      }));
     },
     { runOnly, within: options.within },
   );
@@ -72,6 +94,9 @@ export async function axeViolations(page: Page, options: { only?: 'all' | 'colou
 /** One line a failing element: where (a page, a scheme), the rule, the element and, when `detail`, what fails. */
 export function describeViolations(where: string, violations: AxeViolation[], detail = true): string[] {
   return violations.flatMap((v) =>
-    v.nodes.map((node) => `${where}  ${v.id}: ${v.help}  at ${node.target.join(' ')}${detail && node.failureSummary ? `\n    ${node.failureSummary.replace(/\n/g, ' ')}` : ''}`),
+    v.nodes.map(
+      (node) =>
+        `${where}  ${v.id}: ${v.help}  at ${node.target.join(' ')}${detail && node.failureSummary ? `\n    ${node.failureSummary.replace(/\n/g, ' ')}` : ''}`,
+    ),
   );
 }

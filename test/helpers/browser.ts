@@ -1,4 +1,11 @@
-import { chromium, type Browser, type BrowserContext, type BrowserServer, type LaunchOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserServer,
+  type LaunchOptions,
+  type Page,
+} from 'playwright-core';
 import { inject } from 'vitest';
 
 /**
@@ -8,7 +15,16 @@ import { inject } from 'vitest';
 const LAUNCH: LaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+    '--disable-quic',
+  ],
 };
 
 /** The project's one Chromium, started by test/setup/browser.ts. */
@@ -60,7 +76,12 @@ function sharedEndpoint(): string | undefined {
  * the test process and the browser's own processes in turn, and the others use the cores meanwhile.
  * Each page takes the next item when it is done; what `visit` collects is in no particular order.
  */
-export async function inPages<T>(context: BrowserContext, items: readonly T[], pages: number, visit: (page: Page, item: T) => Promise<void>): Promise<void> {
+export async function inPages<T>(
+  context: BrowserContext,
+  items: readonly T[],
+  pages: number,
+  visit: (page: Page, item: T) => Promise<void>,
+): Promise<void> {
   const queue = [...items];
   await Promise.all(
     Array.from({ length: Math.min(pages, queue.length) }, async () => {

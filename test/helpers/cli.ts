@@ -20,7 +20,8 @@ const execFileAsync = promisify(execFile);
 export async function runCli(args: string[], cwd = REPO): Promise<CliResult> {
   const out = { stdout: '', stderr: '' };
   const writes = { stdout: process.stdout.write, stderr: process.stderr.write };
-  const capture = (stream: 'stdout' | 'stderr') => ((chunk: string | Uint8Array) => ((out[stream] += String(chunk)), true)) as typeof process.stdout.write;
+  const capture = (stream: 'stdout' | 'stderr') =>
+    ((chunk: string | Uint8Array) => ((out[stream] += String(chunk)), true)) as typeof process.stdout.write;
   const before = { cwd: process.cwd(), ci: process.env.CI, exitCode: process.exitCode };
   process.stdout.write = capture('stdout');
   process.stderr.write = capture('stderr');
@@ -43,7 +44,10 @@ export async function runCli(args: string[], cwd = REPO): Promise<CliResult> {
 /** Runs the real `bin/docs.js` in a child process: for what is about the process itself (its start, its exit code). */
 export async function spawnCli(args: string[], cwd = REPO): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, CI: 'true' } });
+    const { stdout, stderr } = await execFileAsync(process.execPath, [BIN, ...args], {
+      cwd,
+      env: { ...process.env, CI: 'true' },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

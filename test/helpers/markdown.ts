@@ -7,7 +7,12 @@ import { renderSlice } from '../../src/markdown/index.js';
 export function render(body: string, constants: Record<string, string | number> = {}) {
   const config = resolveConfig({ constants }, '/tmp/site');
   const problems = new Problems();
-  const source = parseSource(`---\ntitle: T\ndescription: D.\n---\n${body}`, 'guide/page.md', '/tmp/site/content/guide/page.md', problems);
+  const source = parseSource(
+    `---\ntitle: T\ndescription: D.\n---\n${body}`,
+    'guide/page.md',
+    '/tmp/site/content/guide/page.md',
+    problems,
+  );
   const [page] = renderSlice([source], config, problems);
   return { page, problems: problems.list };
 }

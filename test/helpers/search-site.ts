@@ -1,6 +1,11 @@
 /** The search fixture (or any root) built in memory, and a search engine reading its index files. */
 import { SearchEngine } from '../../client/search/engine.js';
-import { searchPageUrl, type SearchManifest, type SearchPageData, type SearchShard } from '../../src/shared/search-format.js';
+import {
+  searchPageUrl,
+  type SearchManifest,
+  type SearchPageData,
+  type SearchShard,
+} from '../../src/shared/search-format.js';
 import { buildInMemory } from './site.js';
 
 export async function searchSite(root: string) {
@@ -24,7 +29,8 @@ export async function searchSite(root: string) {
     manifest,
     loaded,
     shards: () => manifest.shards.map((_, i) => json<SearchShard>(`${folder}t/${i}.json`)),
-    pages: () => manifest.counts.map((_, i) => json<SearchPageData>(searchPageUrl(manifest, i).slice(config.base.length))),
+    pages: () =>
+      manifest.counts.map((_, i) => json<SearchPageData>(searchPageUrl(manifest, i).slice(config.base.length))),
     engine: () => SearchEngine.open(`${config.base}search.json`, load),
   };
 }

@@ -13,7 +13,10 @@ export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const fixture = (name: string) => path.join(REPO, 'test/fixtures', name);
 
 /** Builds a fixture (or the real site with root REPO) into a fresh temp folder, so test files never race. */
-export async function buildToTemp(root: string, overrides: Partial<UserConfig> = {}): Promise<{ outDir: string; base: string; cleanup: () => Promise<void> }> {
+export async function buildToTemp(
+  root: string,
+  overrides: Partial<UserConfig> = {},
+): Promise<{ outDir: string; base: string; cleanup: () => Promise<void> }> {
   // The output path is a link to a version folder beside it (src/output-link.ts): both go with the temp folder.
   const temp = await mkdtemp(path.join(os.tmpdir(), 'docs-build-'));
   await chmod(temp, 0o755); // mkdtemp's 0700 would keep a web server's workers out (nginx.test.ts)
@@ -29,13 +32,25 @@ export async function buildToTemp(root: string, overrides: Partial<UserConfig> =
  * worker it runs in: the first to ask builds (a folder it creates is the lock), the others wait for its
  * marker. The output must only be read; `cleanup` does nothing (the run's folder goes at the end).
  */
-export async function sharedBuild(root: string, overrides: Partial<UserConfig> = {}): Promise<{ outDir: string; base: string; cleanup: () => Promise<void> }> {
+export async function sharedBuild(
+  root: string,
+  overrides: Partial<UserConfig> = {},
+): Promise<{ outDir: string; base: string; cleanup: () => Promise<void> }> {
   const runDir = process.env.DOCS_TEST_RUN;
   if (!runDir) return buildToTemp(root, overrides); // outside vitest.config.ts: a build of its own
-  const dir = path.join(runDir, createHash('sha1').update(JSON.stringify([root, overrides])).digest('hex').slice(0, 16));
+  const dir = path.join(
+    runDir,
+    createHash('sha1')
+      .update(JSON.stringify([root, overrides]))
+      .digest('hex')
+      .slice(0, 16),
+  );
   const marker = path.join(dir, 'built.json');
   await mkdir(runDir, { recursive: true });
-  const won = await mkdir(dir).then(() => true, (error: NodeJS.ErrnoException) => (error.code === 'EEXIST' ? false : Promise.reject(error)));
+  const won = await mkdir(dir).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => (error.code === 'EEXIST' ? false : Promise.reject(error)),
+  );
   if (won) {
     const outDir = path.join(dir, 'out');
     try {
@@ -84,8 +99,15 @@ export async function buildInMemory(root: string) {
 }
 
 /** Serves a built folder over real HTTP on a free port. */
-export async function serveDir(dir: string, base = '/docs/'): Promise<{ origin: string; server: Server; close: () => Promise<void> }> {
+export async function serveDir(
+  dir: string,
+  base = '/docs/',
+): Promise<{ origin: string; server: Server; close: () => Promise<void> }> {
   const server = createStaticServer({ dir, base });
   const port = await listen(server, 0, '127.0.0.1');
-  return { origin: `http://127.0.0.1:${port}`, server, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    server,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

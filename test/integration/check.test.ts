@@ -20,8 +20,13 @@ const BROKEN = {
 };
 `,
   'content/_model/cli.yaml': 'binary: conduit\nglobalFlags: []\ncommands:\n  - { name: deploy, flags: [] }\n',
-  'content/index.md': page('Home', 'Limit: %{limitt}. See the [guide](guide/index.md#missing-heading) and [nothing](nothing.md).'),
-  'content/guide/index.md': page('Guide', '```json\n{ "a": 1, }\n```\n\n```bash\nconduit publish\n```', { description: 'Shared words.' }),
+  'content/index.md': page(
+    'Home',
+    'Limit: %{limitt}. See the [guide](guide/index.md#missing-heading) and [nothing](nothing.md).',
+  ),
+  'content/guide/index.md': page('Guide', '```json\n{ "a": 1, }\n```\n\n```bash\nconduit publish\n```', {
+    description: 'Shared words.',
+  }),
   'content/guide/other.md': page('Other', '', { description: 'Shared words.' }),
   'content/guide/untitled.md': '---\ndescription: No title here.\n---\n\nBody.\n',
 };
@@ -50,8 +55,12 @@ describe('check', () => {
 
   it('prints the problems grouped by file, sorted by line, each with its fix', async () => {
     const r = await check(BROKEN);
-    expect(r.text).toMatch(/^docs\.config\.ts\n {2}4:1 {2}sidebar group "Guide"[^\n]*\n {6}fix: [^\n]+\n {2}5:1 {2}redirect \/old/m);
-    expect(r.text).toMatch(/^guide\/index\.md\n {2}3:1 {2}duplicate description[^\n]*\n {6}fix: [^\n]+\n {2}7:\d+ {2}JSON code block/m);
+    expect(r.text).toMatch(
+      /^docs\.config\.ts\n {2}4:1 {2}sidebar group "Guide"[^\n]*\n {6}fix: [^\n]+\n {2}5:1 {2}redirect \/old/m,
+    );
+    expect(r.text).toMatch(
+      /^guide\/index\.md\n {2}3:1 {2}duplicate description[^\n]*\n {6}fix: [^\n]+\n {2}7:\d+ {2}JSON code block/m,
+    );
     expect(r.text).toMatch(/\n\d+ problems found\.\n$/);
   });
 
@@ -64,7 +73,10 @@ describe('check', () => {
   });
 
   it('exits 0 with a one-line summary when there is nothing to fix', async () => {
-    const r = await check({ 'content/index.md': page('Home', 'See [a](a.md).'), 'content/a.md': page('A', '```js\nexport const a = 1;\n```') });
+    const r = await check({
+      'content/index.md': page('Home', 'See [a](a.md).'),
+      'content/a.md': page('A', '```js\nexport const a = 1;\n```'),
+    });
     expect(r.code).toBe(0);
     expect(r.ok).toBe(true);
     expect(r.text).toBe('checked 2 pages: no problems\n');
@@ -73,7 +85,10 @@ describe('check', () => {
   it('is the CLI command: exit 1 and JSON on stdout on problems, exit 2 on an unknown format', async () => {
     const site = await tmpSite(BROKEN);
     try {
-      const run = (...args: string[]) => spawnSync(process.execPath, [path.join(REPO, 'bin/docs.js'), 'check', site.root, ...args], { encoding: 'utf8' });
+      const run = (...args: string[]) =>
+        spawnSync(process.execPath, [path.join(REPO, 'bin/docs.js'), 'check', site.root, ...args], {
+          encoding: 'utf8',
+        });
       const json = run('--format', 'json');
       expect(json.status).toBe(1);
       expect(JSON.parse(json.stdout).ok).toBe(false);
@@ -86,11 +101,16 @@ describe('check', () => {
   });
 
   it('fails the build on the same content checks (build and check agree)', async () => {
-    const site = await tmpSite({ 'docs.config.ts': "export default { title: 'Check' };\n", 'content/index.md': page('Home', '```yaml\na: [\n```') });
+    const site = await tmpSite({
+      'docs.config.ts': "export default { title: 'Check' };\n",
+      'content/index.md': page('Home', '```yaml\na: [\n```'),
+    });
     try {
       const error = await buildSite(await loadConfig(site.root), new MemoryWriter()).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(BuildFailure);
-      expect((error as BuildFailure).problems.map(String)).toEqual([expect.stringMatching(/^index\.md:7:\d+ {2}YAML code block does not parse/)]);
+      expect((error as BuildFailure).problems.map(String)).toEqual([
+        expect.stringMatching(/^index\.md:7:\d+ {2}YAML code block does not parse/),
+      ]);
     } finally {
       await site.cleanup();
     }

@@ -15,11 +15,18 @@ let outDir: string;
 let close: () => Promise<void>;
 beforeAll(async () => {
   const files: Record<string, string> = {
-    'docs.config.ts': configFile({ product: { name: 'Demo', slug: 'demo', siteUrl: 'https://demo.example' }, redirects: [{ from: '/old-sharp', to: '/guide/c#-and-f#/' }] }),
-    'content/index.md': page('Home', 'Links: [sharp](guide/c%23-and-f%23.md), [question](guide/why%3F.md), [percent](guide/100%25.md), [spaced](<guide/two words.md>), ![logo](guide/logo%231.svg)'),
+    'docs.config.ts': configFile({
+      product: { name: 'Demo', slug: 'demo', siteUrl: 'https://demo.example' },
+      redirects: [{ from: '/old-sharp', to: '/guide/c#-and-f#/' }],
+    }),
+    'content/index.md': page(
+      'Home',
+      'Links: [sharp](guide/c%23-and-f%23.md), [question](guide/why%3F.md), [percent](guide/100%25.md), [spaced](<guide/two words.md>), ![logo](guide/logo%231.svg)',
+    ),
     'content/guide/logo#1.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>',
   };
-  for (const [name, title] of Object.entries(NAMES)) files[`content/guide/${name}`] = page(title, `## Section\n\nAbout ${title.toLowerCase()}.`);
+  for (const [name, title] of Object.entries(NAMES))
+    files[`content/guide/${name}`] = page(title, `## Section\n\nAbout ${title.toLowerCase()}.`);
   const site = await tmpSite(files);
   const built = await buildToTemp(site.root);
   outDir = built.outDir;
@@ -42,12 +49,21 @@ async function get(url: string): Promise<number> {
 }
 
 describe('file names with "#", "?", "%" and spaces', () => {
-  const guideUrls = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1]).filter((u) => u.includes('/guide/'));
+  const guideUrls = (text: string, pattern: RegExp) =>
+    [...text.matchAll(pattern)].map((m) => m[1]).filter((u) => u.includes('/guide/'));
 
   it('are encoded in the sidebar, the page links, the image and the canonical link, and each resolves', async () => {
     const home = await read('index.html');
     const hrefs = [...new Set(guideUrls(home, /(?:href|src)="([^"]+)"/g))];
-    expect(hrefs).toEqual(expect.arrayContaining(['/docs/guide/c%23-and-f%23/', '/docs/guide/why%3F/', '/docs/guide/100%25/', '/docs/guide/two%20words/', '/docs/guide/logo%231.svg']));
+    expect(hrefs).toEqual(
+      expect.arrayContaining([
+        '/docs/guide/c%23-and-f%23/',
+        '/docs/guide/why%3F/',
+        '/docs/guide/100%25/',
+        '/docs/guide/two%20words/',
+        '/docs/guide/logo%231.svg',
+      ]),
+    );
     for (const href of hrefs) expect([href, await get(href)]).toEqual([href, 200]);
     const sharp = await read('guide/c#-and-f#/index.html');
     expect(sharp).toContain('<link rel="canonical" href="https://demo.example/docs/guide/c%23-and-f%23/">');
@@ -66,9 +82,17 @@ describe('file names with "#", "?", "%" and spaces', () => {
   });
 
   it('are looked up by their decoded route in the route table, and redirects point at the encoded URL', async () => {
-    const index = JSON.parse(await read('routes.json')) as { shards: Record<string, string>; redirects: { from: string; to: string }[] };
+    const index = JSON.parse(await read('routes.json')) as {
+      shards: Record<string, string>;
+      redirects: { from: string; to: string }[];
+    };
     const shard = JSON.parse(await read(index.shards.guide.slice('/docs/'.length))) as Record<string, string>;
-    expect(Object.keys(shard).sort()).toEqual(['/guide/100%/', '/guide/c#-and-f#/', '/guide/two words/', '/guide/why?/']);
+    expect(Object.keys(shard).sort()).toEqual([
+      '/guide/100%/',
+      '/guide/c#-and-f#/',
+      '/guide/two words/',
+      '/guide/why?/',
+    ]);
     for (const chunk of Object.values(shard)) expect(await get(chunk)).toBe(200);
     expect(index.redirects).toEqual([{ from: '/docs/old-sharp/', to: '/docs/guide/c%23-and-f%23/', exact: false }]);
     expect(await get(index.redirects[0].to)).toBe(200);

@@ -23,7 +23,9 @@ afterEach(async () => {
 
 async function cli(root: string): Promise<{ code: number; stderr: string }> {
   try {
-    await run(process.execPath, [path.join(REPO, 'bin/docs.js'), 'build', root], { env: { ...process.env, CI: 'true' } });
+    await run(process.execPath, [path.join(REPO, 'bin/docs.js'), 'build', root], {
+      env: { ...process.env, CI: 'true' },
+    });
     return { code: 0, stderr: '' };
   } catch (error) {
     return { code: (error as { code: number }).code, stderr: (error as { stderr: string }).stderr };
@@ -31,13 +33,20 @@ async function cli(root: string): Promise<{ code: number; stderr: string }> {
 }
 
 /** The components fixture in a temp folder, its config importing this repository's src/. */
-async function copyComponentsSite(): Promise<{ root: string; edit: (file: string, change: (t: string) => string) => Promise<void> }> {
+async function copyComponentsSite(): Promise<{
+  root: string;
+  edit: (file: string, change: (t: string) => string) => Promise<void>;
+}> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'docs-components-'));
   cleanup = () => rm(root, { recursive: true, force: true });
   await cp(fixture('components'), root, { recursive: true });
   const config = await readFile(path.join(root, 'docs.config.ts'), 'utf8');
-  await writeFile(path.join(root, 'docs.config.ts'), config.replace('../../../src/config.js', path.join(REPO, 'src/config.ts')));
-  const edit = async (file: string, change: (t: string) => string) => writeFile(path.join(root, file), change(await readFile(path.join(root, file), 'utf8')));
+  await writeFile(
+    path.join(root, 'docs.config.ts'),
+    config.replace('../../../src/config.js', path.join(REPO, 'src/config.ts')),
+  );
+  const edit = async (file: string, change: (t: string) => string) =>
+    writeFile(path.join(root, file), change(await readFile(path.join(root, file), 'utf8')));
   return { root, edit };
 }
 
@@ -45,7 +54,8 @@ describe('mdx: problems are reported with file:line and a fix, all at once', () 
   it('lists a syntax error, an unknown component, a component that throws, a bad import and a problem in a partial in one run', async () => {
     const site = await tmpSite({
       'docs.config.ts': configFile({ mdx: { components: './components/index.tsx' } }),
-      'components/index.tsx': 'export function Boom(): never { throw new Error("no data for this chart"); }\nexport function Fine() { return <b>fine</b>; }\n',
+      'components/index.tsx':
+        'export function Boom(): never { throw new Error("no data for this chart"); }\nexport function Fine() { return <b>fine</b>; }\n',
       'content/index.md': page('Home', 'Hello.\n\n<!--@include: ./_partials/p.md-->'),
       'content/_partials/p.md': 'Shared.\n\nSee [gone](./gone.md).\n',
       'content/syntax.mdx': page('Syntax', 'Text.\n\nAn { open brace'),
@@ -56,17 +66,26 @@ describe('mdx: problems are reported with file:line and a fix, all at once', () 
     cleanup = site.cleanup;
     const r = await cli(site.root);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/syntax\.mdx\n\s+8:\d+\s+MDX syntax error: .*\n\s+fix: MDX reads `<` as the start of a component/);
+    expect(r.stderr).toMatch(
+      /syntax\.mdx\n\s+8:\d+\s+MDX syntax error: .*\n\s+fix: MDX reads `<` as the start of a component/,
+    );
     expect(r.stderr).toMatch(/unknown\.mdx\n\s+8:1\s+unknown component <Missing>\n\s+fix: import it in the page/);
     expect(r.stderr).toMatch(/throws\.mdx\n\s+8:1\s+component <Boom> threw: no data for this chart/);
-    expect(r.stderr).toMatch(/import\.mdx\n\s+6:1\s+cannot import a component: Could not resolve "\.\/nowhere\/Chart\.tsx"/);
-    expect(r.stderr).toMatch(/_partials\/p\.md\n\s+3:5\s+link to a missing page: \.\/gone\.md \(in a partial included by index\.md\)/);
+    expect(r.stderr).toMatch(
+      /import\.mdx\n\s+6:1\s+cannot import a component: Could not resolve "\.\/nowhere\/Chart\.tsx"/,
+    );
+    expect(r.stderr).toMatch(
+      /_partials\/p\.md\n\s+3:5\s+link to a missing page: \.\/gone\.md \(in a partial included by index\.md\)/,
+    );
     expect(r.stderr).not.toContain('unknown component <Chart>'); // its import failed: one problem, not two
     expect(r.stderr).toContain('5 problems found');
   });
 
   it('fails on an mdx.components file that does not exist', async () => {
-    const site = await tmpSite({ 'docs.config.ts': configFile({ mdx: { components: './components/nope.tsx' } }), 'content/index.md': page('Home', 'Hi.') });
+    const site = await tmpSite({
+      'docs.config.ts': configFile({ mdx: { components: './components/nope.tsx' } }),
+      'content/index.md': page('Home', 'Hi.'),
+    });
     cleanup = site.cleanup;
     const r = await cli(site.root);
     expect(r.code).toBe(1);
@@ -113,11 +132,19 @@ describe('mdx: page workers', () => {
     const inWorker: PageResult[] = [];
     let given = false;
     await workers!
-      .serve(jobs, { config }, () => (given ? null : ((given = true), [0, jobs.length])), (start, pages) => inWorker.splice(start, pages.length, ...pages), problems)
+      .serve(
+        jobs,
+        { config },
+        () => (given ? null : ((given = true), [0, jobs.length])),
+        (start, pages) => inWorker.splice(start, pages.length, ...pages),
+        problems,
+      )
       .finally(() => workers!.close());
     const single = await runPages(jobs, { config }, new Problems());
     expect(problems.list).toEqual([]);
     expect(inWorker.map((r) => r.record.html)).toEqual(single.map((r) => r.record.html));
-    expect(single.find((r) => r.record.relativePath === 'guide/mdx.mdx')!.record.html).toContain('<span class="price">$19.00 per month</span>');
+    expect(single.find((r) => r.record.relativePath === 'guide/mdx.mdx')!.record.html).toContain(
+      '<span class="price">$19.00 per month</span>',
+    );
   });
 });

@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInMemory } from '../helpers/site.js';
 import { page, tmpSite } from '../helpers/tmp-site.js';
 
-const png = (width: number, height: number, background = '#3366aa') => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+const png = (width: number, height: number, background = '#3366aa') =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 /**
  * A site with a page of each feature and one with none: what each build writes, what each page
@@ -20,10 +23,18 @@ describe('build: diagrams, math and images', () => {
       'content/index.md': page('Home', 'Plain text for $19 a month.'),
       'content/math.md': page('Math', 'Euler: $e^{i\\pi} + 1 = 0$.'),
       'content/diagram.md': page('Diagram', '```mermaid\nflowchart LR\n  A --> B\n```'),
-      'content/guide/shots.md': page('Shots', '![The editor](editor.png)\n\n## Dark\n\n![The editor](editor-dark.jpg#dark)'),
+      'content/guide/shots.md': page(
+        'Shots',
+        '![The editor](editor.png)\n\n## Dark\n\n![The editor](editor-dark.jpg#dark)',
+      ),
     }));
     await writeFile(path.join(root, 'content/guide/editor.png'), await png(1000, 500));
-    await writeFile(path.join(root, 'content/guide/editor-dark.jpg'), await sharp({ create: { width: 600, height: 300, channels: 3, background: '#111' } }).jpeg().toBuffer());
+    await writeFile(
+      path.join(root, 'content/guide/editor-dark.jpg'),
+      await sharp({ create: { width: 600, height: 300, channels: 3, background: '#111' } })
+        .jpeg()
+        .toBuffer(),
+    );
     first = await buildInMemory(root);
   });
   afterAll(() => cleanup());
@@ -31,8 +42,16 @@ describe('build: diagrams, math and images', () => {
   it('writes AVIF and WebP renditions at each width, and keeps the originals', async () => {
     const renditions = [...first.writer.files.keys()].filter((f) => f.startsWith('assets/img/')).sort();
     expect(renditions.map((f) => f.replace(/\.\w{10}\./, '.#.'))).toEqual([
-      'assets/img/editor-dark.#.480.avif', 'assets/img/editor-dark.#.480.webp', 'assets/img/editor-dark.#.600.avif', 'assets/img/editor-dark.#.600.webp',
-      'assets/img/editor.#.1000.avif', 'assets/img/editor.#.1000.webp', 'assets/img/editor.#.480.avif', 'assets/img/editor.#.480.webp', 'assets/img/editor.#.768.avif', 'assets/img/editor.#.768.webp',
+      'assets/img/editor-dark.#.480.avif',
+      'assets/img/editor-dark.#.480.webp',
+      'assets/img/editor-dark.#.600.avif',
+      'assets/img/editor-dark.#.600.webp',
+      'assets/img/editor.#.1000.avif',
+      'assets/img/editor.#.1000.webp',
+      'assets/img/editor.#.480.avif',
+      'assets/img/editor.#.480.webp',
+      'assets/img/editor.#.768.avif',
+      'assets/img/editor.#.768.webp',
     ]);
     for (const file of renditions) {
       const meta = await sharp(first.writer.files.get(file) as Uint8Array).metadata();
@@ -55,20 +74,29 @@ describe('build: diagrams, math and images', () => {
   });
 
   it('links each feature stylesheet only from the pages that use it', () => {
-    const links = (file: string) => [...first.writer.text(file)!.matchAll(/<link rel="stylesheet" href="\/docs\/assets\/(\w+)\.\w+\.css">/g)].map((m) => m[1]);
+    const links = (file: string) =>
+      [...first.writer.text(file)!.matchAll(/<link rel="stylesheet" href="\/docs\/assets\/(\w+)\.\w+\.css">/g)].map(
+        (m) => m[1],
+      );
     expect(links('index.html')).toEqual(['style']);
     expect(links('math/index.html')).toEqual(['style', 'math']);
     // KaTeX's glyph positions, as classes (no inline style), in a stylesheet of the page's own.
-    const own = /<link rel="stylesheet" href="\/docs\/(assets\/css\/\w+\.css)">/.exec(first.writer.text('math/index.html')!)![1];
+    const own = /<link rel="stylesheet" href="\/docs\/(assets\/css\/\w+\.css)">/.exec(
+      first.writer.text('math/index.html')!,
+    )![1];
     expect(first.writer.text(own)).toMatch(/^\.k[0-9a-f]{6}\{/);
     expect(first.writer.text('index.html')).not.toContain('assets/css/');
     expect(links('diagram/index.html')).toEqual(['style', 'diagram']);
     expect(links('guide/shots/index.html')).toEqual(['style', 'images']);
     // The chunk the runtime navigates with carries the link too.
-    const chunk = [...first.writer.files.keys()].find((f) => f.startsWith('assets/js/') && first.writer.text(f)!.includes('"route":"/math/"'))!;
+    const chunk = [...first.writer.files.keys()].find(
+      (f) => f.startsWith('assets/js/') && first.writer.text(f)!.includes('"route":"/math/"'),
+    )!;
     const text = first.writer.text(chunk)!;
     const [, data] = JSON.parse(text.slice(text.indexOf('.push(') + '.push('.length, text.lastIndexOf(')')));
-    expect(data.regions.content).toMatch(/^<link rel="stylesheet" href="\/docs\/assets\/math\.\w+\.css"><link rel="stylesheet" href="\/docs\/assets\/css\/\w+\.css"><article/);
+    expect(data.regions.content).toMatch(
+      /^<link rel="stylesheet" href="\/docs\/assets\/math\.\w+\.css"><link rel="stylesheet" href="\/docs\/assets\/css\/\w+\.css"><article/,
+    );
   });
 
   it('ships the math fonts as WOFF2 only, referenced by the math stylesheet alone', () => {

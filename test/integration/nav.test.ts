@@ -13,8 +13,14 @@ const html = (site: Built, route: string) => readFile(path.join(site.outDir, rou
 const sidebarOf = (doc: string) => /<nav id="sidebar"[^>]*>(.*?)<\/nav><main/s.exec(doc)![1];
 const topBarOf = (doc: string) => /<header class="topbar">(.*?)<\/header>/s.exec(doc)![1];
 /** The titles of the groups a sidebar shows open (a <details open>), in order. */
-const openTitles = (sidebar: string) => [...sidebar.matchAll(/<details open=""><summary class="nav-group-title">([^<]+)/g)].map((m) => m[1]);
-const closedTitles = (sidebar: string) => [...sidebar.matchAll(/<details><summary class="nav-group-title">([^<]+)|data-expanded="false"><a class="nav-group-title" href="[^"]+">([^<]+)/g)].map((m) => m[1] ?? m[2]);
+const openTitles = (sidebar: string) =>
+  [...sidebar.matchAll(/<details open=""><summary class="nav-group-title">([^<]+)/g)].map((m) => m[1]);
+const closedTitles = (sidebar: string) =>
+  [
+    ...sidebar.matchAll(
+      /<details><summary class="nav-group-title">([^<]+)|data-expanded="false"><a class="nav-group-title" href="[^"]+">([^<]+)/g,
+    ),
+  ].map((m) => m[1] ?? m[2]);
 
 describe('nav: the fixture with two sidebars and groups three deep', () => {
   let site: Built;
@@ -27,7 +33,9 @@ describe('nav: the fixture with two sidebars and groups three deep', () => {
     const sidebar = sidebarOf(await html(site, '/guides/advanced/deep/level/'));
     expect(openTitles(sidebar)).toEqual(['Guides', 'Advanced', 'Deep', 'Always open']);
     expect(closedTitles(sidebar)).toEqual(['Start', 'The basics']);
-    expect(sidebar).toContain('<a href="/docs/guides/advanced/deep/level/" class="active" aria-current="page">Deep level</a>');
+    expect(sidebar).toContain(
+      '<a href="/docs/guides/advanced/deep/level/" class="active" aria-current="page">Deep level</a>',
+    );
     expect(sidebar.match(/aria-current="page"/g)).toHaveLength(1);
   });
 
@@ -45,7 +53,9 @@ describe('nav: the fixture with two sidebars and groups three deep', () => {
     const api = sidebarOf(await html(site, '/api/'));
     expect(api).toContain('Cancel an order<span class="badge badge-deprecated">Deprecated</span></a>');
     const guides = sidebarOf(await html(site, '/guides/advanced/'));
-    expect(guides).toContain('<summary class="nav-group-title">Advanced<span class="badge badge-beta">Beta</span></summary>');
+    expect(guides).toContain(
+      '<summary class="nav-group-title">Advanced<span class="badge badge-beta">Beta</span></summary>',
+    );
     expect(guides).toContain('Second steps<span class="badge badge-new">New</span></a>');
     expect(guides).toContain('Always open<span class="badge badge-note">Note</span></summary>');
   });
@@ -56,14 +66,18 @@ describe('nav: the fixture with two sidebars and groups three deep', () => {
     expect(topBarOf(api)).toContain(section);
     expect(sidebarOf(api)).toContain(section);
     const changelog = await html(site, '/changelog/');
-    expect(topBarOf(changelog)).toContain('<a href="/docs/changelog/" class="active" aria-current="page">Changelog</a>');
+    expect(topBarOf(changelog)).toContain(
+      '<a href="/docs/changelog/" class="active" aria-current="page">Changelog</a>',
+    );
     expect(topBarOf(changelog)).toContain('<a href="/docs/api/" data-match="/docs/api/">API</a>');
     expect(topBarOf(changelog)).toContain('<a href="https://status.acme.example" rel="noopener">Status</a>');
   });
 
   it('lists every top-level group of both sidebars in the nav table, by the index its pages name it with', async () => {
     const index = JSON.parse(await readFile(path.join(site.outDir, 'routes.json'), 'utf8'));
-    const groups = JSON.parse(await readFile(path.join(site.outDir, index.nav.slice('/docs/'.length)), 'utf8')) as (string | null)[];
+    const groups = JSON.parse(await readFile(path.join(site.outDir, index.nav.slice('/docs/'.length)), 'utf8')) as (
+      string | null
+    )[];
     expect(groups.map((g) => (g ? /data-group="(\d+)"/.exec(g)![1] : null))).toEqual(['0', null, '2', '3', '4']);
     expect(groups[3]).toContain('<summary class="nav-group-title">Deep</summary>');
   });
@@ -74,7 +88,12 @@ describe('nav: the fixture with two sidebars and groups three deep', () => {
     expect(await html(site, '/api/')).not.toContain('rel="prev"');
     const deep = await html(site, '/guides/advanced/deep/level/');
     const trail = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(deep)![1]);
-    expect(trail.itemListElement.map((i: { name: string }) => i.name)).toEqual(['Guides', 'Advanced', 'Deep', 'Deep level']);
+    expect(trail.itemListElement.map((i: { name: string }) => i.name)).toEqual([
+      'Guides',
+      'Advanced',
+      'Deep',
+      'Deep level',
+    ]);
   });
 });
 
@@ -86,12 +105,34 @@ describe('nav: the sidebar made from nested folders', () => {
   afterAll(() => site?.cleanup());
 
   it('nests a group a folder, labelled and ordered by its _folder.yml, pages by frontmatter order', async () => {
-    const sidebar = sidebarOf(await html(site, '/guides/advanced/deep/level/')).replace(/<ul class="nav-top">.*?<\/ul>/, '');
-    const titles = [...sidebar.matchAll(/class="nav-group-title"[^>]*>([^<]+)|<li><a href="[^"]+"[^>]*>([^<]+)/g)].map((m) => m[1] ?? m[2]);
+    const sidebar = sidebarOf(await html(site, '/guides/advanced/deep/level/')).replace(
+      /<ul class="nav-top">.*?<\/ul>/,
+      '',
+    );
+    const titles = [...sidebar.matchAll(/class="nav-group-title"[^>]*>([^<]+)|<li><a href="[^"]+"[^>]*>([^<]+)/g)].map(
+      (m) => m[1] ?? m[2],
+    );
     // Changelog (order 9) before Home (no order); the folder Deep and the page Tuning, neither ordered, by title.
-    expect(titles).toEqual(['Changelog', 'Home', 'Guides', 'Guides', 'Install', 'The basics', 'First steps', 'Second steps', 'Advanced', 'Advanced', 'Deep', 'Deep level', 'Tuning', 'API reference']);
+    expect(titles).toEqual([
+      'Changelog',
+      'Home',
+      'Guides',
+      'Guides',
+      'Install',
+      'The basics',
+      'First steps',
+      'Second steps',
+      'Advanced',
+      'Advanced',
+      'Deep',
+      'Deep level',
+      'Tuning',
+      'API reference',
+    ]);
     expect(openTitles(sidebar)).toEqual(['Guides', 'Advanced', 'Deep']);
-    expect(sidebar).toContain('<summary class="nav-group-title">Advanced<span class="badge badge-beta">Beta</span></summary>');
+    expect(sidebar).toContain(
+      '<summary class="nav-group-title">Advanced<span class="badge badge-beta">Beta</span></summary>',
+    );
     expect(sidebar).toContain('Second steps<span class="badge badge-note">New</span>');
   });
 });
@@ -103,20 +144,40 @@ describe('nav: mistakes in the navigation are reported with their place', () => 
     cleanup = undefined;
   });
   async function problemsOf(files: Record<string, string>) {
-    const site = await tmpSite({ 'content/index.md': page('Home'), 'content/guide/index.md': page('Guide'), 'content/guide/deep.md': page('Deep'), ...files });
+    const site = await tmpSite({
+      'content/index.md': page('Home'),
+      'content/guide/index.md': page('Guide'),
+      'content/guide/deep.md': page('Deep'),
+      ...files,
+    });
     cleanup = site.cleanup;
     const error = await buildSite(await loadConfig(site.root), new MemoryWriter()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BuildFailure);
-    return (error as BuildFailure).problems.map((p) => ({ file: p.place.file, line: p.place.line, message: p.message }));
+    return (error as BuildFailure).problems.map((p) => ({
+      file: p.place.file,
+      line: p.place.line,
+      message: p.message,
+    }));
   }
 
   it('a nested sidebar entry or a top link that is not a page', async () => {
     const problems = await problemsOf({
-      'docs.config.ts': configFile({ sidebar: { '/': [{ text: 'Guide', items: ['/guide/', { text: 'Inner', items: ['/guide/gone/'] }] }] }, topNav: [{ text: 'API', link: '/api/' }] }),
+      'docs.config.ts': configFile({
+        sidebar: { '/': [{ text: 'Guide', items: ['/guide/', { text: 'Inner', items: ['/guide/gone/'] }] }] },
+        topNav: [{ text: 'API', link: '/api/' }],
+      }),
     });
     expect(problems).toEqual([
-      { file: 'docs.config.ts', line: expect.any(Number), message: 'topNav link "API" goes to /api/, which is not a page' },
-      { file: 'docs.config.ts', line: expect.any(Number), message: 'sidebar group "Inner" lists /guide/gone/, which is not a page' },
+      {
+        file: 'docs.config.ts',
+        line: expect.any(Number),
+        message: 'topNav link "API" goes to /api/, which is not a page',
+      },
+      {
+        file: 'docs.config.ts',
+        line: expect.any(Number),
+        message: 'sidebar group "Inner" lists /guide/gone/, which is not a page',
+      },
     ]);
   });
 

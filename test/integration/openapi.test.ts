@@ -49,7 +49,9 @@ describe('openapi', () => {
   });
 
   it('fails the build on an invalid document, naming the file and the path of the problem', async () => {
-    const site = await siteWith('openapi: 3.1.0\ninfo:\n  title: x\n  version: "1"\npaths:\n  /things:\n    get:\n      responses: oops\n');
+    const site = await siteWith(
+      'openapi: 3.1.0\ninfo:\n  title: x\n  version: "1"\npaths:\n  /things:\n    get:\n      responses: oops\n',
+    );
     const error = await buildInMemory(site.root).catch((e) => e);
     expect(error).toBeInstanceOf(BuildFailure);
     const text = (error as BuildFailure).format();
@@ -58,9 +60,12 @@ describe('openapi', () => {
   });
 
   it('validates the model when no page renders it (the check of its built-in plugin)', async () => {
-    const site = await siteWith('openapi: 3.1.0\ninfo:\n  title: x\n  version: "1"\npaths:\n  /things:\n    get:\n      responses: oops\n', {
-      'content/api.md': page('REST API', 'Written by hand.'),
-    });
+    const site = await siteWith(
+      'openapi: 3.1.0\ninfo:\n  title: x\n  version: "1"\npaths:\n  /things:\n    get:\n      responses: oops\n',
+      {
+        'content/api.md': page('REST API', 'Written by hand.'),
+      },
+    );
     const error = await buildInMemory(site.root).catch((e) => e);
     expect(error).toBeInstanceOf(BuildFailure);
     expect((error as BuildFailure).format()).toContain('#/paths/~1things/get/responses');
@@ -69,8 +74,12 @@ describe('openapi', () => {
   it('splits a reference over pages by tag: openapiTags renders those tags, the description goes with the first', async () => {
     const source = await readFile(path.join(REPO, 'content/_model/openapi.yaml'), 'utf8');
     const site = await siteWith(source, {
-      'content/api.md': page('REST API', 'Intro.', { frontmatter: 'openapi: ./_model/openapi.yaml\nopenapiTags: [Sources, Events]\n' }),
-      'content/workflows-api.md': page('Workflows API', 'Workflows.', { frontmatter: 'openapi: ./_model/openapi.yaml\nopenapiTags: [Workflows]\n' }),
+      'content/api.md': page('REST API', 'Intro.', {
+        frontmatter: 'openapi: ./_model/openapi.yaml\nopenapiTags: [Sources, Events]\n',
+      }),
+      'content/workflows-api.md': page('Workflows API', 'Workflows.', {
+        frontmatter: 'openapi: ./_model/openapi.yaml\nopenapiTags: [Workflows]\n',
+      }),
     });
     const built = await buildInMemory(site.root);
     const main = built.writer.text('api/index.html')!;
@@ -85,7 +94,11 @@ describe('openapi', () => {
 
   it('fails on an openapiTags entry that is not a tag of the document, listing its tags', async () => {
     const source = await readFile(path.join(REPO, 'content/_model/openapi.yaml'), 'utf8');
-    const site = await siteWith(source, { 'content/api.md': page('REST API', 'Intro.', { frontmatter: 'openapi: ./_model/openapi.yaml\nopenapiTags: [Workflow]\n' }) });
+    const site = await siteWith(source, {
+      'content/api.md': page('REST API', 'Intro.', {
+        frontmatter: 'openapi: ./_model/openapi.yaml\nopenapiTags: [Workflow]\n',
+      }),
+    });
     const error = await buildInMemory(site.root).catch((e) => e);
     expect(error).toBeInstanceOf(BuildFailure);
     const text = (error as BuildFailure).format();

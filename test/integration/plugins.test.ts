@@ -17,7 +17,7 @@ describe('plugins: the fixture site (a remark plugin, and a plugin that adds a p
   });
   const text = (file: string) => built.writer.text(file) ?? '';
 
-  it("runs the remark plugin with its options: the first use of each term is an <abbr>", () => {
+  it('runs the remark plugin with its options: the first use of each term is an <abbr>', () => {
     const html = text('index.html');
     expect(html).toContain('<abbr title="Server-sent events">SSE</abbr>');
     expect(html).toContain('<abbr title="Content Security Policy">CSP</abbr>');
@@ -28,7 +28,10 @@ describe('plugins: the fixture site (a remark plugin, and a plugin that adds a p
     expect(text('releases/index.html')).toContain('Steps run in parallel when they do not depend on each other.');
     expect(text('releases/index.html')).toContain('id="v2-1-0"');
     expect(text('releases/index.md')).toContain('# Releases');
-    expect(JSON.parse(text('pages.json')).map((p: { regularPath: string }) => p.regularPath)).toEqual(['/', '/releases/']);
+    expect(JSON.parse(text('pages.json')).map((p: { regularPath: string }) => p.regularPath)).toEqual([
+      '/',
+      '/releases/',
+    ]);
     expect(text('sitemap.xml')).toContain('/docs/releases/</loc>');
     expect(text('llms.txt')).toContain('[Releases]');
     expect(text('index.html')).toContain('href="/docs/releases/"');
@@ -55,13 +58,18 @@ describe('plugins: the fixture site (a remark plugin, and a plugin that adds a p
     expect(text('index.html')).not.toMatch(link);
     expect(text(file)).toContain('releasesClient');
     // The loader imports the modules of each page shown, on load and after the runtime's navigations.
-    const loader = /<script type="module" src="\/docs\/(assets\/plugins\/modules\.\w+\.js)"><\/script>/.exec(text('index.html'))![1];
+    const loader = /<script type="module" src="\/docs\/(assets\/plugins\/modules\.\w+\.js)"><\/script>/.exec(
+      text('index.html'),
+    )![1];
     expect(text(loader)).toContain('docs:navigated');
   });
 
   it("writes the plugin's output file and indexes its search records", () => {
     expect(JSON.parse(text('releases.json'))[0].version).toBe('2.1.0');
-    const snippets = [...built.writer.files.keys()].filter((f) => f.startsWith('assets/search/p/')).map(text).join('');
+    const snippets = [...built.writer.files.keys()]
+      .filter((f) => f.startsWith('assets/search/p/'))
+      .map(text)
+      .join('');
     expect(snippets).toContain('Release 2.1.0');
   });
 });
@@ -75,7 +83,10 @@ describe('plugins: markdown.remarkPlugins and rehypePlugins', () => {
 
   /** A site of two pages, built in memory with a configuration given as an object (functions included). */
   async function build(config: UserConfig, body = 'Some text.\n\nA TODO here.') {
-    const site = await tmpSite({ 'content/index.md': page('Home', body), 'content/other.md': page('Other', 'Nothing to see.') });
+    const site = await tmpSite({
+      'content/index.md': page('Home', body),
+      'content/other.md': page('Other', 'Nothing to see.'),
+    });
     cleanup = site.cleanup;
     const writer = new MemoryWriter();
     const result = await buildSite(resolveConfig(config, site.root), writer);
@@ -83,28 +94,41 @@ describe('plugins: markdown.remarkPlugins and rehypePlugins', () => {
   }
 
   function remarkTodo(this: unknown, options?: { fail?: boolean }) {
-    return (tree: { children: { type: string; position?: unknown; children?: { value?: string }[] }[] }, file: { message: (r: string, p: unknown) => void; fail: (r: string, p: unknown) => never }) => {
+    return (
+      tree: { children: { type: string; position?: unknown; children?: { value?: string }[] }[] },
+      file: { message: (r: string, p: unknown) => void; fail: (r: string, p: unknown) => never },
+    ) => {
       for (const node of tree.children) {
-        if (node.children?.some((c) => c.value?.includes('TODO'))) (options?.fail ? file.fail : file.message).call(file, 'a TODO is left in the text', node.position);
+        if (node.children?.some((c) => c.value?.includes('TODO')))
+          (options?.fail ? file.fail : file.message).call(file, 'a TODO is left in the text', node.position);
       }
     };
   }
 
   it('reports a warning raised by a plugin with file:line and the plugin name, and the build succeeds', async () => {
     const { result } = await build({ markdown: { remarkPlugins: [remarkTodo] } });
-    expect(result.warnings.map(String)).toEqual([expect.stringMatching(/^index\.md:8:1 {2}remark plugin "remarkTodo": a TODO is left in the text$/)]);
+    expect(result.warnings.map(String)).toEqual([
+      expect.stringMatching(/^index\.md:8:1 {2}remark plugin "remarkTodo": a TODO is left in the text$/),
+    ]);
   });
 
   it('fails the build on a warning when checks.markdownPlugins is "error", and on file.fail always', async () => {
     const strict = build({ markdown: { remarkPlugins: [remarkTodo] }, checks: { markdownPlugins: 'error' } });
     await expect(strict).rejects.toThrow(BuildFailure);
-    await expect(strict.catch((e: BuildFailure) => e.format())).resolves.toMatch(/index\.md\n {2}8:1 {2}remark plugin "remarkTodo": a TODO is left in the text/);
+    await expect(strict.catch((e: BuildFailure) => e.format())).resolves.toMatch(
+      /index\.md\n {2}8:1 {2}remark plugin "remarkTodo": a TODO is left in the text/,
+    );
     await cleanup?.();
-    const fatal = build({ markdown: { remarkPlugins: [[remarkTodo, { fail: true }]] }, checks: { markdownPlugins: 'off' } });
-    await expect(fatal.catch((e: BuildFailure) => e.format())).resolves.toMatch(/8:1 {2}remark plugin "remarkTodo": a TODO is left in the text/);
+    const fatal = build({
+      markdown: { remarkPlugins: [[remarkTodo, { fail: true }]] },
+      checks: { markdownPlugins: 'off' },
+    });
+    await expect(fatal.catch((e: BuildFailure) => e.format())).resolves.toMatch(
+      /8:1 {2}remark plugin "remarkTodo": a TODO is left in the text/,
+    );
   });
 
-  it("names a plugin that throws, with the page, and refuses an async one with the reason", async () => {
+  it('names a plugin that throws, with the page, and refuses an async one with the reason', async () => {
     const throwing = () => () => {
       throw new Error('boom');
     };
@@ -118,7 +142,12 @@ describe('plugins: markdown.remarkPlugins and rehypePlugins', () => {
 
   it('runs rehype plugins before the outline and the link check: a heading one adds is in the table of contents', async () => {
     const rehypeAppendix = () => (tree: { children: unknown[] }) => {
-      tree.children.push({ type: 'element', tagName: 'h2', properties: { id: 'appendix' }, children: [{ type: 'text', value: 'Appendix' }] });
+      tree.children.push({
+        type: 'element',
+        tagName: 'h2',
+        properties: { id: 'appendix' },
+        children: [{ type: 'text', value: 'Appendix' }],
+      });
     };
     const { writer } = await build({ markdown: { rehypePlugins: [rehypeAppendix] } }, 'Text.');
     expect(writer.text('index.html')).toMatch(/<a href="#appendix"[^>]*>Appendix<\/a>/);
@@ -127,7 +156,12 @@ describe('plugins: markdown.remarkPlugins and rehypePlugins', () => {
   it('renders the pages again when a plugin changes (its code is in the cache key), and runs them in one thread', async () => {
     const site = await tmpSite({ 'content/index.md': page('Home', 'Hello.') });
     cleanup = site.cleanup;
-    const stamp = (word: string) => new Function('return function remarkStamp() { return (tree) => { tree.children.push({ type: "paragraph", children: [{ type: "text", value: "' + word + '" }] }); }; }')() as () => void;
+    const stamp = (word: string) =>
+      new Function(
+        'return function remarkStamp() { return (tree) => { tree.children.push({ type: "paragraph", children: [{ type: "text", value: "' +
+          word +
+          '" }] }); }; }',
+      )() as () => void;
     const outDir = path.join(site.root, 'dist');
     const once = async (word: string) => {
       const config = resolveConfig({ markdown: { remarkPlugins: [stamp(word)] } }, site.root, { outDir });
@@ -161,7 +195,10 @@ describe('plugins: a failing plugin is named with its hook', () => {
     ['outputs', { name: 'broken-outputs', outputs: () => JSON.parse('{') as [] }],
     ['pages', { name: 'broken-pages', pages: async () => Promise.reject(new TypeError('no data')) }],
     ['head', { name: 'broken-head', head: () => [{ tag: 'style' as never, content: 'x' }] }],
-    ['checks', { name: 'broken-checks', checks: () => [{ name: 'x', run: () => (undefined as unknown as { list: [] }).list }] }],
+    [
+      'checks',
+      { name: 'broken-checks', checks: () => [{ name: 'x', run: () => (undefined as unknown as { list: [] }).list }] },
+    ],
   ] satisfies [string, Plugin][])('in its %s hook', async (hook, plugin) => {
     const message = await failure(plugin);
     expect(message).toContain(`plugin "${plugin.name}" failed in its "${hook}" hook`);
@@ -169,7 +206,9 @@ describe('plugins: a failing plugin is named with its hook', () => {
   });
 
   it('says where in its code it threw', async () => {
-    expect(await failure({ name: 'thrower', outputs: () => [][0]!['x' as never] })).toMatch(/\(at test\/integration\/plugins\.test\.ts:\d+:\d+\)/);
+    expect(await failure({ name: 'thrower', outputs: () => [][0]!['x' as never] })).toMatch(
+      /\(at test\/integration\/plugins\.test\.ts:\d+:\d+\)/,
+    );
   });
 
   it('runs buildEnd after the output is written, with every file', async () => {
@@ -191,10 +230,19 @@ describe('plugins: a failing plugin is named with its hook', () => {
   it('merges what a config hook returns and validates it again', async () => {
     const site = await tmpSite({ 'content/index.md': page('Home', 'Text.') });
     cleanup = site.cleanup;
-    const config = resolveConfig({ title: 'Site', plugins: [{ name: 'titled', config: () => ({ description: 'Added by a plugin.', constants: { a: 1 } }) }], constants: { b: 2 } }, site.root);
+    const config = resolveConfig(
+      {
+        title: 'Site',
+        plugins: [{ name: 'titled', config: () => ({ description: 'Added by a plugin.', constants: { a: 1 } }) }],
+        constants: { b: 2 },
+      },
+      site.root,
+    );
     expect(config.description).toBe('Added by a plugin.');
     expect(config.constants).toEqual({ a: 1, b: 2 });
-    expect(() => resolveConfig({ plugins: [{ name: 'bad', config: () => ({ base: 'docs' }) }] }, site.root)).toThrow(BuildFailure);
+    expect(() => resolveConfig({ plugins: [{ name: 'bad', config: () => ({ base: 'docs' }) }] }, site.root)).toThrow(
+      BuildFailure,
+    );
     const typo = (() => {
       try {
         resolveConfig({ plugins: [{ name: 'typo', outptus: () => [] } as never] }, site.root);

@@ -12,7 +12,11 @@ afterEach(async () => {
 });
 
 async function problemsOf(config: Record<string, unknown>) {
-  const site = await tmpSite({ 'docs.config.ts': configFile(config), 'content/index.md': page('Home'), 'content/guide.md': page('Guide') });
+  const site = await tmpSite({
+    'docs.config.ts': configFile(config),
+    'content/index.md': page('Home'),
+    'content/guide.md': page('Guide'),
+  });
   cleanup = site.cleanup;
   const error = await buildSite(await loadConfig(site.root), new MemoryWriter()).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(BuildFailure);
@@ -33,16 +37,27 @@ describe('site checks: redirects and sidebar', () => {
   });
 
   it('reports two redirects from the same path', async () => {
-    const problems = await problemsOf({ redirects: [{ from: '/old', to: '/' }, { from: '/old/', to: '/guide/' }] });
+    const problems = await problemsOf({
+      redirects: [
+        { from: '/old', to: '/' },
+        { from: '/old/', to: '/guide/' },
+      ],
+    });
     expect(problems.map((p) => p.message)).toEqual(['two redirects from /old/']);
   });
 });
 
 describe('site checks: frontmatter', () => {
   it('places a prev/next that points to a missing page at its frontmatter line', async () => {
-    const site = await tmpSite({ 'content/index.md': page('Home', '', { frontmatter: 'order: 1\nnext: ./nowhere.md\n' }) });
+    const site = await tmpSite({
+      'content/index.md': page('Home', '', { frontmatter: 'order: 1\nnext: ./nowhere.md\n' }),
+    });
     cleanup = site.cleanup;
-    const error = (await buildSite(await loadConfig(site.root), new MemoryWriter()).catch((e: unknown) => e)) as BuildFailure;
-    expect(error.problems.map((p) => [p.message, p.place.line])).toEqual([['frontmatter "next" points to a missing page: ./nowhere.md', 5]]);
+    const error = (await buildSite(await loadConfig(site.root), new MemoryWriter()).catch(
+      (e: unknown) => e,
+    )) as BuildFailure;
+    expect(error.problems.map((p) => [p.message, p.place.line])).toEqual([
+      ['frontmatter "next" points to a missing page: ./nowhere.md', 5],
+    ]);
   });
 });

@@ -29,7 +29,11 @@ async function problemsOf(root: string): Promise<string[]> {
 
 describe('content: symbolic links', () => {
   it('refuses links that leave the content folder: a host file, a page and a folder outside it', async () => {
-    const root = await site({ 'secret.txt': 'root:x:0:0', 'outside.md': page('Outside'), 'elsewhere/page.md': page('Elsewhere') });
+    const root = await site({
+      'secret.txt': 'root:x:0:0',
+      'outside.md': page('Outside'),
+      'elsewhere/page.md': page('Elsewhere'),
+    });
     await symlink(path.join(root, 'secret.txt'), path.join(root, 'content/passwd.txt'));
     await symlink(path.join(root, 'outside.md'), path.join(root, 'content/outside.md'));
     await symlink(path.join(root, 'elsewhere'), path.join(root, 'content/folder'));

@@ -47,7 +47,12 @@ afterEach(async () => {
 function snapshot(dir: string): Promise<Files | null> {
   if (!existsSync(dir)) return Promise.resolve(null);
   const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
-  return Promise.all(files.map(async (e) => [path.relative(dir, path.join(e.parentPath, e.name)), await readFile(path.join(e.parentPath, e.name))] as const)).then((entries) => new Map(entries));
+  return Promise.all(
+    files.map(
+      async (e) =>
+        [path.relative(dir, path.join(e.parentPath, e.name)), await readFile(path.join(e.parentPath, e.name))] as const,
+    ),
+  ).then((entries) => new Map(entries));
 }
 
 function same(a: Files | null, b: Files | null): boolean {
@@ -60,7 +65,10 @@ function which(now: Files | null, old: Files | null, fresh: Files): string {
   if (same(now, old)) return 'old';
   if (same(now, fresh)) return 'new';
   if (now === null) return 'no output';
-  const differs = (other: Files | null) => [...new Set([...now.keys(), ...(other?.keys() ?? [])])].filter((f) => !other?.get(f)?.equals(now.get(f) ?? Buffer.alloc(0))).length;
+  const differs = (other: Files | null) =>
+    [...new Set([...now.keys(), ...(other?.keys() ?? [])])].filter(
+      (f) => !other?.get(f)?.equals(now.get(f) ?? Buffer.alloc(0)),
+    ).length;
   return `a mix: ${differs(old)} files differ from the old site, ${differs(fresh)} from the new`;
 }
 
@@ -75,7 +83,9 @@ async function expected(root: string, outDir: string): Promise<Files> {
 async function leftovers(root: string, outDir: string): Promise<string[]> {
   const home = path.join(root, '.dist.builds');
   const current = path.basename(await realpath(outDir));
-  const beside = (await readdir(root)).filter((e) => e.startsWith('dist') || e.startsWith('.dist')).filter((e) => e !== 'dist' && e !== '.dist.builds');
+  const beside = (await readdir(root))
+    .filter((e) => e.startsWith('dist') || e.startsWith('.dist'))
+    .filter((e) => e !== 'dist' && e !== '.dist.builds');
   return [...beside, ...(await readdir(home)).filter((e) => e !== current)];
 }
 
@@ -86,11 +96,15 @@ async function leftovers(root: string, outDir: string): Promise<string[]> {
  */
 function saveState(root: string, to: string): () => Promise<void> {
   const cache = path.join(root, 'node_modules/.cache/docs');
-  const kept = ['dist', '.dist.builds', 'node_modules/.cache/docs'].filter((p) => lstatSync(path.join(root, p), { throwIfNoEntry: false }));
-  for (const p of kept) copyTree(path.join(root, p), path.join(to, p), (name) => !p.includes('.cache') || name.startsWith('output-'));
+  const kept = ['dist', '.dist.builds', 'node_modules/.cache/docs'].filter((p) =>
+    lstatSync(path.join(root, p), { throwIfNoEntry: false }),
+  );
+  for (const p of kept)
+    copyTree(path.join(root, p), path.join(to, p), (name) => !p.includes('.cache') || name.startsWith('output-'));
   return async () => {
     for (const p of ['dist', '.dist.builds']) await rm(path.join(root, p), { recursive: true, force: true });
-    for (const name of existsSync(cache) ? readdirSync(cache) : []) if (name.startsWith('output-')) await rm(path.join(cache, name));
+    for (const name of existsSync(cache) ? readdirSync(cache) : [])
+      if (name.startsWith('output-')) await rm(path.join(cache, name));
     for (const p of kept) copyTree(path.join(to, p), path.join(root, p), () => true);
   };
 }
@@ -102,7 +116,8 @@ function copyTree(from: string, to: string, take: (name: string) => boolean): vo
   else if (stat.isFile()) linkSync(from, to);
   else {
     mkdirSync(to, { recursive: true });
-    for (const name of readdirSync(from)) if (take(name)) copyTree(path.join(from, name), path.join(to, name), () => true);
+    for (const name of readdirSync(from))
+      if (take(name)) copyTree(path.join(from, name), path.join(to, name), () => true);
   }
 }
 
@@ -252,19 +267,26 @@ describe('integration: a build killed at any step of the write leaves the old si
 
       // The same with a real SIGKILL in a child build, just before and just after the switch.
       const flip = seen.indexOf('new');
-      for (const [at, site] of [[flip - 1, 'old'], [flip, 'new']] as const) {
+      for (const [at, site] of [
+        [flip - 1, 'old'],
+        [flip, 'new'],
+      ] as const) {
         await restore();
-        const child = run(process.execPath, [path.join(REPO, 'bin/docs.js'), 'build', root], { env: { ...process.env, CI: '1', DOCS_WRITE_FAULT: String(at) } });
+        const child = run(process.execPath, [path.join(REPO, 'bin/docs.js'), 'build', root], {
+          env: { ...process.env, CI: '1', DOCS_WRITE_FAULT: String(at) },
+        });
         await expect(child).rejects.toMatchObject({ signal: 'SIGKILL' });
         expect(which(await snapshot(outDir), old, fresh), `SIGKILL at step ${at}`).toBe(site);
         await build(root, { outDir });
-        expect(await leftovers(root, outDir), `left behind by the child killed at step ${at} and the next build`).toEqual([]);
+        expect(
+          await leftovers(root, outDir),
+          `left behind by the child killed at step ${at} and the next build`,
+        ).toEqual([]);
       }
     }, 600_000); // about 40 steps, two builds each: a minute of CPU on a busy machine
   }
 
-
-  it('sweeps what killed builds left, and the older generator\'s dist.tmp-/dist.old- folders, not what a running build uses', async () => {
+  it("sweeps what killed builds left, and the older generator's dist.tmp-/dist.old- folders, not what a running build uses", async () => {
     const { root, outDir } = await siteUnderTest();
     const home = path.join(root, '.dist.builds');
     await build(root, { outDir });
@@ -294,14 +316,20 @@ describe('integration: a build killed at any step of the write leaves the old si
       await folder(path.join(root, 'dist.backup'));
 
       expect((await build(root, { outDir })).rendered).toBe(0); // even a build that changes nothing sweeps
-      expect((await readdir(home)).sort()).toEqual([current, `${dead}-2-0000000a`, `${live}-1-0000000a`, `${live}-1-0000000b.base`, 'notes.txt'].sort());
-      expect((await readdir(root)).filter((e) => e.startsWith('dist')).sort()).toEqual(['dist', 'dist.backup', `dist.tmp-${live}-1-0000000e`]);
+      expect((await readdir(home)).sort()).toEqual(
+        [current, `${dead}-2-0000000a`, `${live}-1-0000000a`, `${live}-1-0000000b.base`, 'notes.txt'].sort(),
+      );
+      expect((await readdir(root)).filter((e) => e.startsWith('dist')).sort()).toEqual([
+        'dist',
+        'dist.backup',
+        `dist.tmp-${live}-1-0000000e`,
+      ]);
     } finally {
       running.kill();
     }
   });
 
-  it('replaces a plain output folder (an older generator\'s) with the link, keeping its unchanged pages; killed between the two renames, the folder comes back', async () => {
+  it("replaces a plain output folder (an older generator's) with the link, keeping its unchanged pages; killed between the two renames, the folder comes back", async () => {
     const { root, outDir, spare } = await siteUnderTest();
     await build(root, { outDir });
     // The output as the older generator left it: a plain folder, the same files.

@@ -45,48 +45,68 @@ export function axeGate(part: number, parts: number, options: { searchDialog: bo
       closers = [];
     });
 
-    it(`finds no WCAG 2.1 A or AA violation on its pages at ${WIDTHS.join(' and ')} px, in light and in dark mode`, { timeout: 20 * 60_000 }, async () => {
-      expect(urls.length).toBeGreaterThan(0);
-      const context = await browser.browser.newContext({ viewport: { width: WIDTHS[0], height: HEIGHT }, reducedMotion: 'reduce', bypassCSP: true /* axe is injected; the CSP is csp.test.ts's */ });
-      const problems: string[] = [];
-      try {
-        await inPages(context, urls, PAGES_AT_ONCE, async (page, url) => {
-          await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
-          await page.emulateMedia({ colorScheme: 'light' });
-          await page.goto(url, { waitUntil: 'load' });
-          // Light then dark at the first width, dark then light at the next: one scheme flip fewer.
-          for (const [i, width] of WIDTHS.entries()) {
-            await page.setViewportSize({ width, height: HEIGHT });
-            for (const colorScheme of i % 2 ? (['dark', 'light'] as const) : (['light', 'dark'] as const)) {
-              await page.emulateMedia({ colorScheme });
-              const where = `${new URL(url).pathname} (${width} px, ${colorScheme})`;
-              problems.push(...describeViolations(where, await axeViolations(page, { only: colorScheme === 'light' ? 'all' : 'colour' })));
-            }
-          }
+    it(
+      `finds no WCAG 2.1 A or AA violation on its pages at ${WIDTHS.join(' and ')} px, in light and in dark mode`,
+      { timeout: 20 * 60_000 },
+      async () => {
+        expect(urls.length).toBeGreaterThan(0);
+        const context = await browser.browser.newContext({
+          viewport: { width: WIDTHS[0], height: HEIGHT },
+          reducedMotion: 'reduce',
+          bypassCSP: true /* axe is injected; the CSP is csp.test.ts's */,
         });
-      } finally {
-        await context.close();
-      }
-      expect(problems.sort()).toEqual([]);
-    });
-
-    it.runIf(options.searchDialog)('finds no WCAG 2.1 A or AA violation with the search dialog open on results, in light and in dark mode', async () => {
-      const context = await browser.browser.newContext({ viewport: { width: 1280, height: HEIGHT }, reducedMotion: 'reduce', bypassCSP: true });
-      const page = await context.newPage();
-      const problems: string[] = [];
-      try {
-        await page.goto(urls[0], { waitUntil: 'load' });
-        await page.locator('.search-button').click();
-        await page.locator('.search-input').fill('workflow');
-        await page.locator('.search-result').first().waitFor();
-        for (const colorScheme of ['light', 'dark'] as const) {
-          await page.emulateMedia({ colorScheme });
-          problems.push(...describeViolations(`search (${colorScheme})`, await axeViolations(page), false));
+        const problems: string[] = [];
+        try {
+          await inPages(context, urls, PAGES_AT_ONCE, async (page, url) => {
+            await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
+            await page.emulateMedia({ colorScheme: 'light' });
+            await page.goto(url, { waitUntil: 'load' });
+            // Light then dark at the first width, dark then light at the next: one scheme flip fewer.
+            for (const [i, width] of WIDTHS.entries()) {
+              await page.setViewportSize({ width, height: HEIGHT });
+              for (const colorScheme of i % 2 ? (['dark', 'light'] as const) : (['light', 'dark'] as const)) {
+                await page.emulateMedia({ colorScheme });
+                const where = `${new URL(url).pathname} (${width} px, ${colorScheme})`;
+                problems.push(
+                  ...describeViolations(
+                    where,
+                    await axeViolations(page, { only: colorScheme === 'light' ? 'all' : 'colour' }),
+                  ),
+                );
+              }
+            }
+          });
+        } finally {
+          await context.close();
         }
-      } finally {
-        await context.close();
-      }
-      expect(problems).toEqual([]);
-    });
+        expect(problems.sort()).toEqual([]);
+      },
+    );
+
+    it.runIf(options.searchDialog)(
+      'finds no WCAG 2.1 A or AA violation with the search dialog open on results, in light and in dark mode',
+      async () => {
+        const context = await browser.browser.newContext({
+          viewport: { width: 1280, height: HEIGHT },
+          reducedMotion: 'reduce',
+          bypassCSP: true,
+        });
+        const page = await context.newPage();
+        const problems: string[] = [];
+        try {
+          await page.goto(urls[0], { waitUntil: 'load' });
+          await page.locator('.search-button').click();
+          await page.locator('.search-input').fill('workflow');
+          await page.locator('.search-result').first().waitFor();
+          for (const colorScheme of ['light', 'dark'] as const) {
+            await page.emulateMedia({ colorScheme });
+            problems.push(...describeViolations(`search (${colorScheme})`, await axeViolations(page), false));
+          }
+        } finally {
+          await context.close();
+        }
+        expect(problems).toEqual([]);
+      },
+    );
   });
 }

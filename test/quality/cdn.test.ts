@@ -34,7 +34,11 @@ describe('quality/cdn: deploy/cloudfront-function.js', () => {
     const result = handler({ request: { uri, querystring: {} } });
     return 'statusCode' in result ? null : result.uri;
   };
-  const exists = (uri: string) => stat(path.join(site.outDir, uri.slice(site.base.length))).then((s) => s.isFile(), () => false);
+  const exists = (uri: string) =>
+    stat(path.join(site.outDir, uri.slice(site.base.length))).then(
+      (s) => s.isFile(),
+      () => false,
+    );
 
   it('fetches index.html for every page address', async () => {
     const records = JSON.parse(await readFile(path.join(site.outDir, 'pages.json'), 'utf8')) as { path: string }[];

@@ -15,11 +15,14 @@ async function watchContext(context: BrowserContext): Promise<string[]> {
   await context.exposeFunction('__reportViolation', (text: string) => violations.push(text));
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { __reportViolation: (t: string) => void }).__reportViolation(`${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`);
+      (window as unknown as { __reportViolation: (t: string) => void }).__reportViolation(
+        `${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`,
+      );
     });
   });
   context.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(`${message.page()?.url()}: ${message.text()}`);
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      violations.push(`${message.page()?.url()}: ${message.text()}`);
   });
   return violations;
 }
@@ -58,7 +61,13 @@ describe('quality/csp', () => {
     const context = await browser.browser.newContext();
     const violations = await watchContext(context);
     try {
-      const urls = (await Promise.all(sites.map(async (site, i) => (await pagePaths(site.outDir, site.base)).map((p) => `${servers[i].origin}${p}`)))).flat();
+      const urls = (
+        await Promise.all(
+          sites.map(async (site, i) =>
+            (await pagePaths(site.outDir, site.base)).map((p) => `${servers[i].origin}${p}`),
+          ),
+        )
+      ).flat();
       await inPages(context, urls, PAGES_AT_ONCE, async (page, url) => {
         await page.goto(url, { waitUntil: 'load' });
       });
@@ -127,7 +136,9 @@ describe('quality/csp with analytics', () => {
         const context = await browser.newContext();
         const watched = await watchViolations(context);
         // No network here: the tag manager's script is answered locally, as the real one would be.
-        await watched.page.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: 'window.__gtmLoaded = true;' }));
+        await watched.page.route('https://www.googletagmanager.com/**', (route) =>
+          route.fulfill({ contentType: 'text/javascript', body: 'window.__gtmLoaded = true;' }),
+        );
         await watched.page.goto(`${server.origin}/docs/`, { waitUntil: 'load' });
         // Without a container the runtime adds no script; add the same one by hand to see the policy refuse it.
         // Waits until the tag manager's script has loaded or been refused.
@@ -145,7 +156,9 @@ describe('quality/csp with analytics', () => {
               script.addEventListener('error', () => resolve());
             }),
         );
-        loaded.push(await watched.page.evaluate(() => (window as unknown as { __gtmLoaded?: boolean }).__gtmLoaded === true));
+        loaded.push(
+          await watched.page.evaluate(() => (window as unknown as { __gtmLoaded?: boolean }).__gtmLoaded === true),
+        );
         violations.push(watched.violations);
         await context.close();
       }

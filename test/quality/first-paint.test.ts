@@ -13,7 +13,10 @@ function elements(node: DefaultTreeAdapterMap['parentNode']): Element[] {
   const out: Element[] = [];
   for (const child of node.childNodes) {
     if (!('tagName' in child)) continue;
-    out.push(child, ...elements(child.tagName === 'template' ? (child as DefaultTreeAdapterMap['template']).content : child));
+    out.push(
+      child,
+      ...elements(child.tagName === 'template' ? (child as DefaultTreeAdapterMap['template']).content : child),
+    );
   }
   return out;
 }
@@ -21,7 +24,12 @@ function elements(node: DefaultTreeAdapterMap['parentNode']): Element[] {
 const attr = (el: Element, name: string) => el.attrs.find((a) => a.name === name)?.value;
 
 /** A script that stops the parser: not a module, not deferred or async, and JavaScript (not JSON data). */
-const blocksParsing = (el: Element) => el.tagName === 'script' && attr(el, 'type') !== 'module' && attr(el, 'defer') === undefined && attr(el, 'async') === undefined && !/json/.test(attr(el, 'type') ?? '');
+const blocksParsing = (el: Element) =>
+  el.tagName === 'script' &&
+  attr(el, 'type') !== 'module' &&
+  attr(el, 'defer') === undefined &&
+  attr(el, 'async') === undefined &&
+  !/json/.test(attr(el, 'type') ?? '');
 
 /** The largest inline script a page may run before it paints (the theme script is about 200 bytes). */
 const INLINE_SCRIPT_MAX = 512;
@@ -47,12 +55,17 @@ describe('quality/first-paint', () => {
   });
   afterAll(async () => site?.cleanup());
 
-  it('blocks rendering on nothing but the site\'s own stylesheets and a small inline script', () => {
+  it("blocks rendering on nothing but the site's own stylesheets and a small inline script", () => {
     const problems: string[] = [];
     for (const { url, doc } of pages) {
       const head = elements(doc).find((el) => el.tagName === 'head')!;
       for (const el of elements(head)) {
-        if (el.tagName === 'link' && attr(el, 'rel') === 'stylesheet' && !attr(el, 'href')!.startsWith(`${site.base}assets/`)) problems.push(`${url}: stylesheet from elsewhere ${attr(el, 'href')}`);
+        if (
+          el.tagName === 'link' &&
+          attr(el, 'rel') === 'stylesheet' &&
+          !attr(el, 'href')!.startsWith(`${site.base}assets/`)
+        )
+          problems.push(`${url}: stylesheet from elsewhere ${attr(el, 'href')}`);
         if (blocksParsing(el) && attr(el, 'src')) problems.push(`${url}: a parser-blocking script ${attr(el, 'src')}`);
         if (blocksParsing(el) && !attr(el, 'src')) {
           const size = el.childNodes.map((n) => ('value' in n ? n.value : '')).join('').length;
@@ -67,10 +80,13 @@ describe('quality/first-paint', () => {
     const problems: string[] = [];
     const cssSizes = new Map<string, number>();
     for (const { url, html, doc } of pages) {
-      const sheets = elements(doc).filter((el) => el.tagName === 'link' && attr(el, 'rel') === 'stylesheet').map((el) => attr(el, 'href')!);
+      const sheets = elements(doc)
+        .filter((el) => el.tagName === 'link' && attr(el, 'rel') === 'stylesheet')
+        .map((el) => attr(el, 'href')!);
       let bytes = gzipSize(Buffer.from(html));
       for (const href of sheets) {
-        if (!cssSizes.has(href)) cssSizes.set(href, gzipSize(await readFile(path.join(site.outDir, href.slice(site.base.length)))));
+        if (!cssSizes.has(href))
+          cssSizes.set(href, gzipSize(await readFile(path.join(site.outDir, href.slice(site.base.length)))));
         bytes += cssSizes.get(href)!;
       }
       if (sheets.length > 2) problems.push(`${url}: ${sheets.length} stylesheets before first paint`);
@@ -88,9 +104,18 @@ describe('quality/first-paint', () => {
     for (const { url, doc } of pages) {
       for (const el of elements(doc)) {
         if (!['img', 'video', 'iframe', 'embed', 'object'].includes(el.tagName)) continue;
-        if (attr(el, 'width') === undefined || attr(el, 'height') === undefined) problems.push(`${url}: <${el.tagName} ${attr(el, 'src') ?? ''}> without width and height`);
+        if (attr(el, 'width') === undefined || attr(el, 'height') === undefined)
+          problems.push(`${url}: <${el.tagName} ${attr(el, 'src') ?? ''}> without width and height`);
       }
-      if (/document\.write\(/.test(elements(doc).filter((el) => el.tagName === 'script').map((el) => el.childNodes.map((n) => ('value' in n ? n.value : '')).join('')).join(''))) problems.push(`${url}: document.write`);
+      if (
+        /document\.write\(/.test(
+          elements(doc)
+            .filter((el) => el.tagName === 'script')
+            .map((el) => el.childNodes.map((n) => ('value' in n ? n.value : '')).join(''))
+            .join(''),
+        )
+      )
+        problems.push(`${url}: document.write`);
     }
     expect(problems).toEqual([]);
   });

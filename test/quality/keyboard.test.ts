@@ -29,7 +29,13 @@ function focused(page: Page): Promise<Focused | null> {
     return {
       name: `${el.dataset.kb ?? '?'} ${el.tagName.toLowerCase()} ${label}`.trim(),
       control: ['skip-link', 'menu-button', 'search-button', 'theme-toggle'].find((c) => el.classList.contains(c)),
-      inViewport: rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.top < innerHeight && rect.right > 0 && rect.left < innerWidth,
+      inViewport:
+        rect.width > 0 &&
+        rect.height > 0 &&
+        rect.bottom > 0 &&
+        rect.top < innerHeight &&
+        rect.right > 0 &&
+        rect.left < innerWidth,
       unobscured: Boolean(hit && (hit === el || el.contains(hit) || hit.contains(el))),
       indicator: (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none',
     };
@@ -69,7 +75,9 @@ describe('quality/keyboard', () => {
 
   for (const width of [375, 1280]) {
     it(`reaches every link and control with Tab at ${width} px, each visibly focused and not hidden`, async () => {
-      const context = await longPage.browser().newContext({ viewport: { width, height: 800 }, reducedMotion: 'reduce' });
+      const context = await longPage
+        .browser()
+        .newContext({ viewport: { width, height: 800 }, reducedMotion: 'reduce' });
       const page = await context.newPage();
       try {
         await page.goto(longPage.url(), { waitUntil: 'load' });
@@ -77,12 +85,25 @@ describe('quality/keyboard', () => {
         const stops = await tabThrough(page, targets.length + 20);
         expect(stops[0]?.control).toBe('skip-link');
         const names = stops.map((s) => s.name);
-        expect(targets.filter((t) => !names.includes(t)), 'never reached with Tab').toEqual([]);
+        expect(
+          targets.filter((t) => !names.includes(t)),
+          'never reached with Tab',
+        ).toEqual([]);
         const controls = stops.map((s) => s.control).filter(Boolean);
         // The drawer's menu button shows on small screens only.
-        expect(controls).toEqual(width > 768 ? ['skip-link', 'search-button', 'theme-toggle'] : ['skip-link', 'menu-button', 'search-button', 'theme-toggle']);
-        expect(stops.filter((s) => !s.indicator).map((s) => s.name), 'focused without a visible indicator').toEqual([]);
-        expect(stops.filter((s) => !s.inViewport || !s.unobscured).map((s) => s.name), 'focused but off screen or covered').toEqual([]);
+        expect(controls).toEqual(
+          width > 768
+            ? ['skip-link', 'search-button', 'theme-toggle']
+            : ['skip-link', 'menu-button', 'search-button', 'theme-toggle'],
+        );
+        expect(
+          stops.filter((s) => !s.indicator).map((s) => s.name),
+          'focused without a visible indicator',
+        ).toEqual([]);
+        expect(
+          stops.filter((s) => !s.inViewport || !s.unobscured).map((s) => s.name),
+          'focused but off screen or covered',
+        ).toEqual([]);
       } finally {
         await context.close();
       }
@@ -90,7 +111,9 @@ describe('quality/keyboard', () => {
   }
 
   it('opens the menu with the keyboard at 375 px and reaches every sidebar link in it, visibly focused', async () => {
-    const context = await longPage.browser().newContext({ viewport: { width: 375, height: 800 }, reducedMotion: 'reduce' });
+    const context = await longPage
+      .browser()
+      .newContext({ viewport: { width: 375, height: 800 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     try {
       await page.goto(longPage.url(), { waitUntil: 'load' });
@@ -100,7 +123,11 @@ describe('quality/keyboard', () => {
       await page.keyboard.press('Enter');
       await page.locator('#sidebar').waitFor({ state: 'visible' });
       // Links inside a closed group are not shown, so not reachable until it opens (its title is: the 375 px test above).
-      const links = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('#sidebar a[href]')].filter((el) => el.checkVisibility()).map((el, i) => ((el.dataset.kb = `nav${i}`), `nav${i}`)));
+      const links = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('#sidebar a[href]')]
+          .filter((el) => el.checkVisibility())
+          .map((el, i) => ((el.dataset.kb = `nav${i}`), `nav${i}`)),
+      );
       const stops: Focused[] = [];
       const first = await focused(page);
       if (first) stops.push(first);
@@ -111,7 +138,10 @@ describe('quality/keyboard', () => {
         if (now) stops.push(now);
       }
       const reached = new Set(stops.map((s) => s.name.split(' ')[0]));
-      expect(links.filter((l) => !reached.has(l)), 'sidebar links never reached').toEqual([]);
+      expect(
+        links.filter((l) => !reached.has(l)),
+        'sidebar links never reached',
+      ).toEqual([]);
       const inDrawer = stops.filter((s) => s.name.startsWith('nav'));
       expect(inDrawer.filter((s) => !s.indicator || !s.inViewport || !s.unobscured).map((s) => s.name)).toEqual([]);
     } finally {

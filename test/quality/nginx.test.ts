@@ -26,14 +26,18 @@ function freePort(): Promise<number> {
 }
 
 /** A raw response, as the bytes came (fetch would follow redirects and decompress bodies). */
-function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: Buffer }> {
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; body: Buffer }> {
   return new Promise((resolve, reject) => {
     request(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         const h = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) h.set(name, Array.isArray(value) ? value.join(', ') : value);
+        for (const [name, value] of Object.entries(res.headers))
+          if (value !== undefined) h.set(name, Array.isArray(value) ? value.join(', ') : value);
         resolve({ status: res.statusCode ?? 0, headers: h, body: Buffer.concat(chunks) });
       });
     })
@@ -63,7 +67,9 @@ describe.skipIf(!existsSync(NGINX))('quality/nginx: deploy/nginx.conf', () => {
     await Promise.all([chmod(prefix, 0o755), chmod(root, 0o755), chmod(site.outDir, 0o755)]);
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
-    const server = (await readFile(DEPLOY_CONF, 'utf8')).replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${port};`).replaceAll('/var/www/site', root);
+    const server = (await readFile(DEPLOY_CONF, 'utf8'))
+      .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${port};`)
+      .replaceAll('/var/www/site', root);
     expect(server).toContain(`listen 127.0.0.1:${port};`);
     await writeFile(path.join(prefix, 'docs.conf'), server);
     const temp = (name: string) => path.join(prefix, `tmp-${name}`);
@@ -85,7 +91,9 @@ describe.skipIf(!existsSync(NGINX))('quality/nginx: deploy/nginx.conf', () => {
         '',
       ].join('\n'),
     );
-    nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    nginx = spawn(NGINX, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-e', path.join(prefix, 'error.log')], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     nginx.stderr!.on('data', (chunk) => (errors += chunk));
     // Up to two minutes for nginx to listen on a busy machine; it fails fast on a bad configuration.
     for (let i = 0; i < 1200; i++) {
@@ -97,7 +105,9 @@ describe.skipIf(!existsSync(NGINX))('quality/nginx: deploy/nginx.conf', () => {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
-    throw new Error(`nginx did not start: ${errors || (await readFile(path.join(prefix, 'error.log'), 'utf8').catch(() => ''))}`);
+    throw new Error(
+      `nginx did not start: ${errors || (await readFile(path.join(prefix, 'error.log'), 'utf8').catch(() => ''))}`,
+    );
   });
   afterAll(async () => {
     if (nginx && nginx.exitCode === null) {
@@ -116,7 +126,8 @@ describe.skipIf(!existsSync(NGINX))('quality/nginx: deploy/nginx.conf', () => {
     expect(page.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     const rules = parseHeadersFile(await readFile(path.join(site.outDir, '_headers'), 'utf8'));
     const expected = rules.find((r) => r.pattern === `${site.base}*`)!.headers;
-    for (const [name, value] of expected) expect(page.headers.get(name), `${name} differs between deploy/nginx.conf and _headers`).toBe(value);
+    for (const [name, value] of expected)
+      expect(page.headers.get(name), `${name} differs between deploy/nginx.conf and _headers`).toBe(value);
   });
 
   it('serves hashed assets with a year of immutable caching, compressed', async () => {
@@ -142,7 +153,10 @@ describe.skipIf(!existsSync(NGINX))('quality/nginx: deploy/nginx.conf', () => {
   });
 
   it('answers every configured redirect with a 301 to its target, and keeps the stub pages', async () => {
-    const lines = (await readFile(path.join(site.outDir, '_redirects'), 'utf8')).trim().split('\n').map((l) => l.split(/\s+/));
+    const lines = (await readFile(path.join(site.outDir, '_redirects'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => l.split(/\s+/));
     expect(lines.length).toBeGreaterThan(0);
     for (const [from, to] of lines) {
       const response = await get(`${origin}${from}`);
@@ -178,7 +192,7 @@ describe.skipIf(!existsSync(NGINX))('quality/nginx: deploy/nginx.conf', () => {
     }
   });
 
-  it('serves each page\'s Markdown as text/markdown', async () => {
+  it("serves each page's Markdown as text/markdown", async () => {
     const response = await get(`${origin}${site.base}index.md`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');

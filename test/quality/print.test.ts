@@ -13,7 +13,10 @@ describe('quality/print', () => {
         await page.goto(longPage.url(), { waitUntil: 'load' });
         await page.emulateMedia({ media: 'print' });
         const shown = await page.evaluate(() => {
-          const visible = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)].some((el) => el.checkVisibility({ visibilityProperty: true }));
+          const visible = (selector: string) =>
+            [...document.querySelectorAll<HTMLElement>(selector)].some((el) =>
+              el.checkVisibility({ visibilityProperty: true }),
+            );
           return {
             dropped: ['.topbar', '#sidebar', '.toc', '.skip-link', '.doc-footer', '.copy'].filter(visible),
             content: visible('main h1') && visible('main .content'),

@@ -12,7 +12,9 @@ import { fixture, REPO, serveDir, sharedBuild } from '../helpers/site.js';
  * fixtures until then (the quality fixture has the long page, tables, callouts and code).
  * `QUALITY_SITE=fixtures` or `QUALITY_SITE=site` picks one explicitly.
  */
-export const REAL_SITE = process.env.QUALITY_SITE ? process.env.QUALITY_SITE === 'site' : existsSync(path.join(REPO, 'content/index.md'));
+export const REAL_SITE = process.env.QUALITY_SITE
+  ? process.env.QUALITY_SITE === 'site'
+  : existsSync(path.join(REPO, 'content/index.md'));
 /** `QUALITY_DIST=dist`: judge a site already built (the one about to be deployed) instead of building. */
 const PREBUILT = process.env.QUALITY_DIST ? path.resolve(process.env.QUALITY_DIST) : undefined;
 export const GATE_ROOTS = REAL_SITE || PREBUILT ? [REPO] : [fixture('quality'), fixture('basic')];
@@ -32,7 +34,8 @@ export async function buildGateSites(roots: string[] = GATE_ROOTS): Promise<Buil
     const base = /<meta name="docs:base" content="([^"]+)"/.exec(html)?.[1] ?? '/docs/';
     return [{ name: 'prebuilt', outDir: PREBUILT, base, cleanup: async () => {} }];
   }
-  for (const root of roots) sites.push({ name: root === REPO ? 'site' : path.basename(root), ...(await sharedBuild(root)) });
+  for (const root of roots)
+    sites.push({ name: root === REPO ? 'site' : path.basename(root), ...(await sharedBuild(root)) });
   return sites;
 }
 
@@ -70,7 +73,10 @@ export async function pagePaths(outDir: string, base: string): Promise<string[]>
  * Serves a built folder the way Netlify or Cloudflare Pages would with its `_headers`: the
  * project's static server sends every matching rule's headers (src/serve.ts).
  */
-export async function serveWithHeaders(dir: string, base: string): Promise<{ origin: string; close: () => Promise<void> }> {
+export async function serveWithHeaders(
+  dir: string,
+  base: string,
+): Promise<{ origin: string; close: () => Promise<void> }> {
   const server = createStaticServer({ dir, base });
   const port = await listen(server, 0, '127.0.0.1');
   return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };

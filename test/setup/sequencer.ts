@@ -23,10 +23,11 @@ const EXPECTED_OF_PROJECT: Record<string, number> = { quality: 20, browser: 15, 
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const cache = this.ctx.cache;
-    const known = (spec: TestSpecification) => cache.getFileTestResults(`${spec.project.name}:${path.relative(this.ctx.config.root, spec.moduleId)}`);
+    const known = (spec: TestSpecification) =>
+      cache.getFileTestResults(`${spec.project.name}:${path.relative(this.ctx.config.root, spec.moduleId)}`);
     const expected = (spec: TestSpecification) => {
       const file = path.relative(this.ctx.config.root, spec.moduleId).split(path.sep).join('/');
-      return (known(spec)?.duration ?? (EXPECTED[file] ?? EXPECTED_OF_PROJECT[spec.project.name] ?? 10) * 1000);
+      return known(spec)?.duration ?? (EXPECTED[file] ?? EXPECTED_OF_PROJECT[spec.project.name] ?? 10) * 1000;
     };
     const failed = (spec: TestSpecification) => (known(spec)?.failed ? 1 : 0);
     return [...files].sort((a, b) => failed(b) - failed(a) || expected(b) - expected(a));

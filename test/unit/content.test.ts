@@ -17,7 +17,10 @@ describe('content', () => {
   });
 
   it('reports frontmatter that is never closed, instead of reading the page as YAML', () => {
-    for (const raw of ['---\ntitle: T\ndescription: D.\n\n## Heading\n\nBody text.\n', '---\ntitle: T\ndescription: D.\n']) {
+    for (const raw of [
+      '---\ntitle: T\ndescription: D.\n\n## Heading\n\nBody text.\n',
+      '---\ntitle: T\ndescription: D.\n',
+    ]) {
       const { problems } = parse(raw);
       expect(problems).toHaveLength(1);
       expect(problems[0].message).toContain('not closed');
@@ -27,7 +30,10 @@ describe('content', () => {
   });
 
   it('still accepts frontmatter closed on the last line, with CRLF or a BOM', () => {
-    for (const raw of ['---\ntitle: T\ndescription: D.\n---', '\uFEFF---\r\ntitle: T\r\ndescription: D.\r\n---\r\n\r\nBody\r\n']) {
+    for (const raw of [
+      '---\ntitle: T\ndescription: D.\n---',
+      '\uFEFF---\r\ntitle: T\r\ndescription: D.\r\n---\r\n\r\nBody\r\n',
+    ]) {
       const { source, problems } = parse(raw);
       expect(problems).toEqual([]);
       expect(source.frontmatter.title).toBe('T');
@@ -68,7 +74,12 @@ describe('content: frontmatter', () => {
   it('does not run "---js" frontmatter as code', () => {
     const problems = new Problems();
     (globalThis as { ran?: boolean }).ran = false;
-    parseSource('---js\n{ title: (globalThis.ran = true, "T"), description: "D" }\n---\n', 'js.md', '/x/js.md', problems);
+    parseSource(
+      '---js\n{ title: (globalThis.ran = true, "T"), description: "D" }\n---\n',
+      'js.md',
+      '/x/js.md',
+      problems,
+    );
     expect((globalThis as { ran?: boolean }).ran).toBe(false);
     expect(problems.list[0].message).toContain('only YAML frontmatter is read');
   });

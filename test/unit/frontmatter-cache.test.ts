@@ -27,7 +27,10 @@ describe('frontmatter-cache', () => {
     expect(cache.parse('\ntitle: A\ntags: [a]\n', lines)).toEqual({ title: 'A', tags: ['a'] });
     await cache.save();
 
-    const stored = await readCache<Map<string, unknown>>(path.join(root, 'node_modules/.cache/docs/frontmatter.v8'), await codeVersion());
+    const stored = await readCache<Map<string, unknown>>(
+      path.join(root, 'node_modules/.cache/docs/frontmatter.v8'),
+      await codeVersion(),
+    );
     expect([...stored!.keys()]).toEqual(['\ntitle: A\ntags: [a]\n']);
     const next = await FrontmatterCache.open({ root });
     const again: KeyLines = {};
@@ -44,7 +47,10 @@ describe('frontmatter-cache', () => {
     const rebuild = await FrontmatterCache.open({ root });
     rebuild.parse('\ntitle: B\n', {});
     await rebuild.save({ prune: false });
-    expect([...(await readCache<Map<string, unknown>>(file, await codeVersion()))!.keys()].sort()).toEqual(['\ntitle: A\n', '\ntitle: B\n']);
+    expect([...(await readCache<Map<string, unknown>>(file, await codeVersion()))!.keys()].sort()).toEqual([
+      '\ntitle: A\n',
+      '\ntitle: B\n',
+    ]);
     const build = await FrontmatterCache.open({ root });
     build.parse('\ntitle: B\n', {});
     await build.save();

@@ -7,7 +7,9 @@ const PROJECT_FOLDERS = ['unit', 'integration', 'docs', 'browser', 'quality'];
 
 describe('the test suite', () => {
   it('has every test file in a folder that a project runs', () => {
-    const files = readdirSync(`${REPO}/test`, { recursive: true }).map(String).filter((f) => f.endsWith('.test.ts') && !f.startsWith('fixtures/'));
+    const files = readdirSync(`${REPO}/test`, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.test.ts') && !f.startsWith('fixtures/'));
     expect(files.length).toBeGreaterThan(40);
     expect(files.filter((f) => !PROJECT_FOLDERS.includes(f.split('/')[0]))).toEqual([]);
   });

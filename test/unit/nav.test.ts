@@ -4,7 +4,16 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveConfig, type UserConfig } from '../../src/config.js';
 import { BuildFailure } from '../../src/errors.js';
-import { configuredTargets, groupAt, isGroup, navKeys, navLinks, sidebarFor, type NavEntry, type NavGroup } from '../../src/nav.js';
+import {
+  configuredTargets,
+  groupAt,
+  isGroup,
+  navKeys,
+  navLinks,
+  sidebarFor,
+  type NavEntry,
+  type NavGroup,
+} from '../../src/nav.js';
 import { fileToRoute } from '../../src/shared/paths.js';
 import { createSite, openGroups, prevNext, sidebarOf } from '../../src/site.js';
 import type { PageRecord } from '../../src/types.js';
@@ -12,7 +21,15 @@ import type { PageRecord } from '../../src/types.js';
 /** A page record with what the nav reads: file, title, frontmatter. */
 function record(relativePath: string, title: string, frontmatter: Record<string, unknown> = {}): PageRecord {
   const regularPath = fileToRoute(relativePath);
-  return { key: relativePath, title, description: '', frontmatter: { title, ...frontmatter }, regularPath, relativePath, path: `/docs${regularPath}` } as unknown as PageRecord;
+  return {
+    key: relativePath,
+    title,
+    description: '',
+    frontmatter: { title, ...frontmatter },
+    regularPath,
+    relativePath,
+    path: `/docs${regularPath}`,
+  } as unknown as PageRecord;
 }
 
 const PAGES = [
@@ -25,33 +42,72 @@ const PAGES = [
   record('api/users.md', 'Users'),
 ];
 
-const site = (sidebar?: UserConfig['sidebar'], pages = PAGES, contentDir = '/nonexistent') => createSite({ ...resolveConfig({ sidebar }, '/site'), contentDir }, pages);
+const site = (sidebar?: UserConfig['sidebar'], pages = PAGES, contentDir = '/nonexistent') =>
+  createSite({ ...resolveConfig({ sidebar }, '/site'), contentDir }, pages);
 /** The tree of entries as text: groups as [text, ...items], links as their text. */
-const shape = (entries: NavEntry[]): unknown[] => entries.map((e) => (isGroup(e) ? [e.text, ...shape(e.items)] : e.text));
+const shape = (entries: NavEntry[]): unknown[] =>
+  entries.map((e) => (isGroup(e) ? [e.text, ...shape(e.items)] : e.text));
 
 describe('nav: configured sidebars', () => {
   it('nests groups to any depth, numbers each by its place, and closes them unless told otherwise', () => {
     const s = site([
       { text: 'Start', items: ['/'] },
-      { text: 'Guides', collapsed: false, items: ['/guides/', { text: 'Basics', items: ['/guides/basics/first/', { text: 'Deep', items: ['/guides/basics/deep/level/'] }] }] },
+      {
+        text: 'Guides',
+        collapsed: false,
+        items: [
+          '/guides/',
+          { text: 'Basics', items: ['/guides/basics/first/', { text: 'Deep', items: ['/guides/basics/deep/level/'] }] },
+        ],
+      },
       { text: 'API', link: '/api/' },
     ]);
-    expect(shape(s.nav)).toEqual([['Start', 'Home'], ['Guides', 'Guides', ['Basics', 'First', ['Deep', 'Level']]], 'API']);
+    expect(shape(s.nav)).toEqual([
+      ['Start', 'Home'],
+      ['Guides', 'Guides', ['Basics', 'First', ['Deep', 'Level']]],
+      'API',
+    ]);
     const deep = groupAt(s.nav, '1.1.1')!;
     expect(deep.text).toBe('Deep');
-    expect([(s.nav[0] as NavGroup).collapsed, (s.nav[1] as NavGroup).collapsed, deep.collapsed]).toEqual([true, false, true]);
-    expect(navLinks(s.nav).map((l) => l.route)).toEqual(['/', '/guides/', '/guides/basics/first/', '/guides/basics/deep/level/', '/api/']);
+    expect([(s.nav[0] as NavGroup).collapsed, (s.nav[1] as NavGroup).collapsed, deep.collapsed]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    expect(navLinks(s.nav).map((l) => l.route)).toEqual([
+      '/',
+      '/guides/',
+      '/guides/basics/first/',
+      '/guides/basics/deep/level/',
+      '/api/',
+    ]);
   });
 
   it('keeps the flat shape of earlier versions working, as the sidebar of "/"', () => {
-    const config = resolveConfig({ sidebar: [{ text: 'Start', items: ['/'] }, { text: 'Pricing', link: '/pricing/' }] }, '/site');
+    const config = resolveConfig(
+      {
+        sidebar: [
+          { text: 'Start', items: ['/'] },
+          { text: 'Pricing', link: '/pricing/' },
+        ],
+      },
+      '/site',
+    );
     expect(Object.keys(config.sidebar!)).toEqual(['/']);
-    expect(configuredTargets([{ text: 'Start', items: ['/', { text: 'Inner', items: [{ text: 'X', link: '/x/' }] }] }])).toEqual(['/', '/x/']);
+    expect(
+      configuredTargets([{ text: 'Start', items: ['/', { text: 'Inner', items: [{ text: 'X', link: '/x/' }] }] }]),
+    ).toEqual(['/', '/x/']);
     expect(configuredTargets({ '/api/': ['/api/'], '/': [{ text: 'Home', link: '/' }] })).toEqual(['/api/', '/']);
   });
 
   it('turns a badge into text and a variant ("note" unless given)', () => {
-    const s = site([{ text: 'G', badge: { text: 'Beta', variant: 'beta' }, items: [{ text: 'Install', link: '/guides/install/', badge: 'New' }] }]);
+    const s = site([
+      {
+        text: 'G',
+        badge: { text: 'Beta', variant: 'beta' },
+        items: [{ text: 'Install', link: '/guides/install/', badge: 'New' }],
+      },
+    ]);
     const group = s.nav[0] as NavGroup;
     expect(group.badge).toEqual({ text: 'Beta', variant: 'beta' });
     expect(group.items[0]).toMatchObject({ text: 'Install', badge: { text: 'New', variant: 'note' } });
@@ -66,15 +122,31 @@ describe('nav: configured sidebars', () => {
         return (error as BuildFailure).problems.map((p) => p.message);
       }
     };
-    expect(problems({ sidebar: [{ text: 'G', items: [{ text: 'A', link: '/a/', badge: { text: 'x', variant: 'shiny' } }] }] }).join()).toContain('sidebar.0.items.0');
-    expect(problems({ sidebar: [{ text: 'G', items: [{ text: 'Inner', items: [] }] }] }).join()).toContain('sidebar.0.items.0');
+    expect(
+      problems({
+        sidebar: [{ text: 'G', items: [{ text: 'A', link: '/a/', badge: { text: 'x', variant: 'shiny' } }] }],
+      }).join(),
+    ).toContain('sidebar.0.items.0');
+    expect(problems({ sidebar: [{ text: 'G', items: [{ text: 'Inner', items: [] }] }] }).join()).toContain(
+      'sidebar.0.items.0',
+    );
     expect(problems({ sidebar: { api: ['/api/'] } }).join()).toContain('sidebar');
     expect(problems({ topNav: [{ text: 'API', link: '/api/', match: 'api' }] }).join()).toContain('topNav.0.match');
   });
 });
 
 describe('nav: sidebars chosen by path', () => {
-  const two = () => site({ '/api/': [{ text: 'Reference', items: ['/api/', '/api/users/'] }, { text: 'Guides', link: '/guides/' }], '/': [{ text: 'Guides', items: ['/guides/', '/guides/install/'] }, { text: 'Start', items: ['/', '/api/'] }] });
+  const two = () =>
+    site({
+      '/api/': [
+        { text: 'Reference', items: ['/api/', '/api/users/'] },
+        { text: 'Guides', link: '/guides/' },
+      ],
+      '/': [
+        { text: 'Guides', items: ['/guides/', '/guides/install/'] },
+        { text: 'Start', items: ['/', '/api/'] },
+      ],
+    });
 
   it('gives a page the sidebar of the longest prefix of its route', () => {
     const s = two();
@@ -84,7 +156,7 @@ describe('nav: sidebars chosen by path', () => {
     expect(sidebarFor([{ prefix: '/api/', entries: [] }], '/guides/')).toBeUndefined();
   });
 
-  it('numbers top-level entries across every sidebar, and opens a page\'s groups only in its own sidebar', () => {
+  it("numbers top-level entries across every sidebar, and opens a page's groups only in its own sidebar", () => {
     const s = two();
     expect(s.nav.map((e) => (isGroup(e) ? e.id : e.text))).toEqual(['0', 'Guides', '2', '3']);
     // /api/ is also listed in the "/" sidebar's Start group, but the API sidebar is the one it shows.
@@ -101,9 +173,18 @@ describe('nav: sidebars chosen by path', () => {
     expect(prevNext(s, page('/guides/')).next?.regularPath).toBe('/guides/install/');
   });
 
-  it('keys what every page shows apart from what only a group\'s pages show', () => {
+  it("keys what every page shows apart from what only a group's pages show", () => {
     const before = navKeys(two().sidebars, two().nav);
-    const renamed = site({ '/api/': [{ text: 'Reference', items: ['/api/', { text: 'Users!', link: '/api/users/' }] }, { text: 'Guides', link: '/guides/' }], '/': [{ text: 'Guides', items: ['/guides/', '/guides/install/'] }, { text: 'Start', items: ['/', '/api/'] }] });
+    const renamed = site({
+      '/api/': [
+        { text: 'Reference', items: ['/api/', { text: 'Users!', link: '/api/users/' }] },
+        { text: 'Guides', link: '/guides/' },
+      ],
+      '/': [
+        { text: 'Guides', items: ['/guides/', '/guides/install/'] },
+        { text: 'Start', items: ['/', '/api/'] },
+      ],
+    });
     const after = navKeys(renamed.sidebars, renamed.nav);
     expect(after.shared).toBe(before.shared);
     expect(after.groups[0]).not.toBe(before.groups[0]);
@@ -124,34 +205,60 @@ describe('nav: the sidebar made from the folders', () => {
   };
 
   it('follows nested folders: a group a folder, its index page first, then pages and folders by order and title', () => {
-    const s = site(undefined, [...PAGES, record('guides/advanced.md', 'Advanced', { order: 1 }), record('guides/zebra.md', 'Zebra')]);
-    expect(shape(s.nav)).toEqual(['Home', ['API', 'API', 'Users'], ['Guides', 'Guides', 'Advanced', ['Basics', ['Deep', 'Level'], 'First'], 'Install', 'Zebra']]);
+    const s = site(undefined, [
+      ...PAGES,
+      record('guides/advanced.md', 'Advanced', { order: 1 }),
+      record('guides/zebra.md', 'Zebra'),
+    ]);
+    expect(shape(s.nav)).toEqual([
+      'Home',
+      ['API', 'API', 'Users'],
+      ['Guides', 'Guides', 'Advanced', ['Basics', ['Deep', 'Level'], 'First'], 'Install', 'Zebra'],
+    ]);
     expect(openGroups(s, '/guides/basics/deep/level/')).toEqual(['2', '2.2', '2.2.0']);
   });
 
   it('labels, orders, opens and badges a folder from its _folder.yml', async () => {
     const contentDir = await folderFiles({
       'guides/_folder.yml': 'label: All the guides\norder: 1\n',
-      'guides/basics/_folder.yml': 'label: The basics\norder: 0\ncollapsed: false\nbadge: { text: Old, variant: deprecated }\n',
+      'guides/basics/_folder.yml':
+        'label: The basics\norder: 0\ncollapsed: false\nbadge: { text: Old, variant: deprecated }\n',
     });
     const s = site(undefined, PAGES, contentDir);
-    expect(shape(s.nav)).toEqual(['Home', ['All the guides', 'Guides', ['The basics', ['Deep', 'Level'], 'First'], 'Install'], ['API', 'API', 'Users']]);
+    expect(shape(s.nav)).toEqual([
+      'Home',
+      ['All the guides', 'Guides', ['The basics', ['Deep', 'Level'], 'First'], 'Install'],
+      ['API', 'API', 'Users'],
+    ]);
     expect(groupAt(s.nav, '1.1')).toMatchObject({ collapsed: false, badge: { text: 'Old', variant: 'deprecated' } });
     expect(s.navProblems).toEqual([]);
   });
 
   it('takes a page badge from its frontmatter', () => {
-    const s = site(undefined, [record('index.md', 'Home', { badge: 'New' }), record('a/b.md', 'B', { badge: { text: 'Beta', variant: 'beta' } })]);
-    expect(navLinks(s.nav).map((l) => l.badge)).toEqual([{ text: 'New', variant: 'note' }, { text: 'Beta', variant: 'beta' }]);
+    const s = site(undefined, [
+      record('index.md', 'Home', { badge: 'New' }),
+      record('a/b.md', 'B', { badge: { text: 'Beta', variant: 'beta' } }),
+    ]);
+    expect(navLinks(s.nav).map((l) => l.badge)).toEqual([
+      { text: 'New', variant: 'note' },
+      { text: 'Beta', variant: 'beta' },
+    ]);
   });
 
   it('reports a folder file with bad YAML or an unknown key at its line, and carries on without it', async () => {
-    const contentDir = await folderFiles({ 'guides/_folder.yml': 'label: Guides\nordre: 2\n', 'api/_folder.yml': 'label: [unclosed\n' });
+    const contentDir = await folderFiles({
+      'guides/_folder.yml': 'label: Guides\nordre: 2\n',
+      'api/_folder.yml': 'label: [unclosed\n',
+    });
     const s = site(undefined, PAGES, contentDir);
     expect(s.navProblems.map((p) => [p.place.file, p.place.line, p.message])).toEqual([
       ['guides/_folder.yml', 2, '_folder.yml: unknown key "ordre"'],
       ['api/_folder.yml', 2, expect.stringContaining('malformed YAML')],
     ]);
-    expect(shape(s.nav).slice(1).map((g) => (g as unknown[])[0])).toEqual(['API', 'Guides']);
+    expect(
+      shape(s.nav)
+        .slice(1)
+        .map((g) => (g as unknown[])[0]),
+    ).toEqual(['API', 'Guides']);
   });
 });

@@ -15,7 +15,9 @@ describe('outputs/nginx', () => {
   });
 
   it('turns each _redirects line into an exact-match location returning its status', () => {
-    const file = nginxRedirectsFile('/docs/cron /docs/workflows/steps/triggers/ 301\n/docs/apps/all-apps https://conduit.example/apps 301\n');
+    const file = nginxRedirectsFile(
+      '/docs/cron /docs/workflows/steps/triggers/ 301\n/docs/apps/all-apps https://conduit.example/apps 301\n',
+    );
     expect(file.path).toBe('nginx-redirects.conf');
     expect(String(file.contents).split('\n').slice(1)).toEqual([
       'location = /docs/cron { return 301 /docs/workflows/steps/triggers/; }',
@@ -25,6 +27,8 @@ describe('outputs/nginx', () => {
   });
 
   it('quotes a path that nginx would otherwise read as syntax', () => {
-    expect(String(nginxRedirectsFile('/docs/a;b /docs/{"x"}/ 301\n').contents)).toContain('location = "/docs/a;b" { return 301 "/docs/{\\"x\\"}/"; }');
+    expect(String(nginxRedirectsFile('/docs/a;b /docs/{"x"}/ 301\n').contents)).toContain(
+      'location = "/docs/a;b" { return 301 "/docs/{\\"x\\"}/"; }',
+    );
   });
 });

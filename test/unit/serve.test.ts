@@ -110,7 +110,13 @@ describe('serve', () => {
   });
 
   it('serves nothing through a symlinked folder: no file, no folder index, no redirect', async () => {
-    for (const target of ['/docs/linked/', '/docs/linked/sub/', '/docs/linked/sub/index.html', '/docs/linked/sub/file.txt', '/docs/linked/sub']) {
+    for (const target of [
+      '/docs/linked/',
+      '/docs/linked/sub/',
+      '/docs/linked/sub/index.html',
+      '/docs/linked/sub/file.txt',
+      '/docs/linked/sub',
+    ]) {
       const reply = await request(docs.port, target);
       expect(reply.status, target).toBe(404);
       expect(reply.body.toString(), target).not.toContain('secret');
@@ -118,7 +124,14 @@ describe('serve', () => {
   });
 
   it('redirects only to paths on this origin: runs of slashes and backslashes never make a //host Location', async () => {
-    for (const target of ['/.//api', '//api', '///evil.example/', '/\\evil.example/', '/docs//guide/', '//docs/guide']) {
+    for (const target of [
+      '/.//api',
+      '//api',
+      '///evil.example/',
+      '/\\evil.example/',
+      '/docs//guide/',
+      '//docs/guide',
+    ]) {
       for (const server of [atRoot, docs]) {
         const reply = await request(server.port, target);
         const location = reply.headers.location;
@@ -132,7 +145,10 @@ describe('serve', () => {
   });
 
   it('answers a request target that is not a URL with 400, not 500', async () => {
-    const reply = await rawRequest(docs.port, 'GET http://[::1/docs/ HTTP/1.1\r\nHost: [::1\r\nConnection: close\r\n\r\n');
+    const reply = await rawRequest(
+      docs.port,
+      'GET http://[::1/docs/ HTTP/1.1\r\nHost: [::1\r\nConnection: close\r\n\r\n',
+    );
     expect(reply).toMatch(/^HTTP\/1\.1 400 /);
   });
 
@@ -160,7 +176,10 @@ describe('serve', () => {
     const reply = await request(docs.port, '/docs/');
     expect(reply.headers['last-modified']).toBe(when.toUTCString());
     expect((await request(docs.port, '/docs/', { 'If-Modified-Since': when.toUTCString() })).status).toBe(304);
-    expect((await request(docs.port, '/docs/', { 'If-Modified-Since': new Date('2024-04-30T10:00:00Z').toUTCString() })).status).toBe(200);
+    expect(
+      (await request(docs.port, '/docs/', { 'If-Modified-Since': new Date('2024-04-30T10:00:00Z').toUTCString() }))
+        .status,
+    ).toBe(200);
   });
 
   it('answers byte ranges with 206 (uncompressed), an unsatisfiable one with 416', async () => {
@@ -195,7 +214,8 @@ describe('serve', () => {
       '/docs/assets/client.Ab12Cd34.js': 'text/javascript; charset=utf-8',
       '/docs/guide/': 'text/html; charset=utf-8',
     };
-    for (const [target, type] of Object.entries(types)) expect((await request(docs.port, target)).headers['content-type'], target).toBe(type);
+    for (const [target, type] of Object.entries(types))
+      expect((await request(docs.port, target)).headers['content-type'], target).toBe(type);
   });
 });
 
@@ -215,7 +235,8 @@ describe('serve: paths, redirects and compression', () => {
     server = await serveDir(dir);
   });
   afterAll(() => server.close());
-  const get = (p: string, headers: Record<string, string> = {}) => fetch(server.origin + p, { redirect: 'manual', headers });
+  const get = (p: string, headers: Record<string, string> = {}) =>
+    fetch(server.origin + p, { redirect: 'manual', headers });
 
   it('redirects /docs/x to /docs/x/ and serves index.html at both forms', async () => {
     const r = await get('/docs/guide');
@@ -232,7 +253,13 @@ describe('serve: paths, redirects and compression', () => {
   });
 
   it('never serves anything outside the site folder', async () => {
-    for (const p of ['/docs/../secret.txt', '/docs/%2e%2e/secret.txt', '/docs/guide%2f..%2f..%2fsecret.txt', '/docs/leak.txt', '/docs/%00']) {
+    for (const p of [
+      '/docs/../secret.txt',
+      '/docs/%2e%2e/secret.txt',
+      '/docs/guide%2f..%2f..%2fsecret.txt',
+      '/docs/leak.txt',
+      '/docs/%00',
+    ]) {
       const r = await get(p);
       expect(r.status, p).toBe(404);
       expect(await r.text()).not.toContain('secret');
@@ -254,4 +281,3 @@ describe('serve: paths, redirects and compression', () => {
     expect(r.headers.get('location')).toBe('/docs/');
   });
 });
-

@@ -14,8 +14,14 @@ describe('write', () => {
   it('leaves one whole site when two builds commit to the same folder at once', async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'docs-review-write-'));
     const out = path.join(root, 'dist');
-    const site = (name: string) => [{ path: 'index.html', contents: name }, { path: `${name}/index.html`, contents: name }];
-    const results = await Promise.allSettled([new FsWriter(out).commit(allFiles(site('a'))), new FsWriter(out).commit(allFiles(site('b')))]);
+    const site = (name: string) => [
+      { path: 'index.html', contents: name },
+      { path: `${name}/index.html`, contents: name },
+    ];
+    const results = await Promise.allSettled([
+      new FsWriter(out).commit(allFiles(site('a'))),
+      new FsWriter(out).commit(allFiles(site('b'))),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
     const winner = await readFile(path.join(out, 'index.html'), 'utf8');
     expect((await readdir(out)).sort()).toEqual([winner, 'index.html']);

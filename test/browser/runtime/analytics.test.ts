@@ -56,7 +56,10 @@ describe('browser/runtime: analytics with a container', () => {
 
   for (const [name, script] of [
     ['Do Not Track', `Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' })`],
-    ['Global Privacy Control', `Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true })`],
+    [
+      'Global Privacy Control',
+      `Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true })`,
+    ],
   ]) {
     it(`loads no tag manager for a visitor who sends ${name}`, async () => {
       const requests: string[] = [];

@@ -35,7 +35,10 @@ describe('browser/runtime: budgets', () => {
     ['a page opened at a heading', { width: 1280, height: 800 }, '/docs/guide/long/#step-five'],
   ] as const) {
     it(`shifts no layout when the runtime starts, on ${name}`, async () => {
-      const context = await browser.browser.newContext({ viewport, bypassCSP: true /* string predicates; the CSP is csp.test.ts's */ });
+      const context = await browser.browser.newContext({
+        viewport,
+        bypassCSP: true /* string predicates; the CSP is csp.test.ts's */,
+      });
       const page = await context.newPage();
       await page.addInitScript(WATCH_SHIFTS);
       await page.goto(`${server.origin}${path}`);

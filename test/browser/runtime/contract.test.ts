@@ -21,7 +21,9 @@ describe('browser/runtime: the files the runtime reads', () => {
       const [[id, chunk]] = sandbox.self.docsChunks!;
       expect(id).toBe(chunkIdOf(`/docs/${file}`));
       expect(chunk.key).toBe(id);
-      expect(Object.keys(chunk.head)).toEqual(expect.arrayContaining(['title', 'description', 'lang', 'canonical', 'ogTitle', 'siteName']));
+      expect(Object.keys(chunk.head)).toEqual(
+        expect.arrayContaining(['title', 'description', 'lang', 'canonical', 'ogTitle', 'siteName']),
+      );
       expect(Object.keys(chunk.regions).sort()).toEqual(['content', 'sidebar', 'toc']);
       expect(['doc', 'page']).toContain(chunk.layout);
     }
@@ -34,7 +36,9 @@ describe('browser/runtime: the files the runtime reads', () => {
     expect(home).toContain('<meta name="docs:routes" content="/docs/routes.json">');
     const index: RoutesIndexData = JSON.parse(writer.text('routes.json')!);
     const shard = (url: string) => JSON.parse(writer.text(url.slice('/docs/'.length))!);
-    expect(Object.keys(shard(index.shards.guide))).toEqual(expect.arrayContaining(['/guide/', '/guide/long/', '/guide/second/']));
+    expect(Object.keys(shard(index.shards.guide))).toEqual(
+      expect.arrayContaining(['/guide/', '/guide/long/', '/guide/second/']),
+    );
     expect(Object.keys(shard(index.shards._root))).toEqual(['/']);
     expect(index.redirects).toEqual([
       { from: '/docs/old-second/', to: '/docs/guide/second/', exact: false },

@@ -5,7 +5,10 @@ import { startSite, type RuntimeSite } from './site.js';
 const PHONE = { viewport: { width: 375, height: 740 } };
 
 const expanded = (page: Page) => page.getAttribute('.menu-button', 'aria-expanded');
-const focused = (page: Page) => page.evaluate(`document.activeElement.matches('.menu-button') ? 'menu button' : document.activeElement.closest('#sidebar') ? 'sidebar' : document.activeElement.id || document.activeElement.tagName`);
+const focused = (page: Page) =>
+  page.evaluate(
+    `document.activeElement.matches('.menu-button') ? 'menu button' : document.activeElement.closest('#sidebar') ? 'sidebar' : document.activeElement.id || document.activeElement.tagName`,
+  );
 
 describe('browser/runtime: the sidebar drawer on small screens', () => {
   let site: RuntimeSite;

@@ -15,7 +15,13 @@ async function followSecondPage(page: Page): Promise<void> {
 /** Main-frame document requests, to count full page loads. */
 function documentRequests(page: Page): string[] {
   const urls: string[] = [];
-  page.on('request', (request) => request.isNavigationRequest() && request.frame() === page.mainFrame() && urls.push(new URL(request.url()).pathname));
+  page.on(
+    'request',
+    (request) =>
+      request.isNavigationRequest() &&
+      request.frame() === page.mainFrame() &&
+      urls.push(new URL(request.url()).pathname),
+  );
   return urls;
 }
 
@@ -40,24 +46,36 @@ describe('browser/runtime: chunk load failures', () => {
     expect(await documentKept(page)).toBe(false);
     expect(new URL(page.url()).pathname).toBe('/docs/guide/second/');
     const id = new URL(chunk).pathname.split('/').pop()!.split('.')[0];
-    expect(errors).toContainEqual(expect.stringContaining(`Failed to resolve async component ChunkLoadError: Loading chunk ${id} failed. (error: ${chunk})`));
+    expect(errors).toContainEqual(
+      expect.stringContaining(
+        `Failed to resolve async component ChunkLoadError: Loading chunk ${id} failed. (error: ${chunk})`,
+      ),
+    );
     await page.waitForLoadState('networkidle');
     expect(loads).toEqual(['/docs/', '/docs/guide/second/']);
   });
 
   it('reports a chunk that registers nothing as type missing', async () => {
     const { page, errors } = await site.open('/docs/', {
-      before: (p) => p.route(CHUNKS, (route) => route.fulfill({ contentType: 'text/javascript', body: '/* a script of another build */' })),
+      before: (p) =>
+        p.route(CHUNKS, (route) =>
+          route.fulfill({ contentType: 'text/javascript', body: '/* a script of another build */' }),
+        ),
     });
     await followSecondPage(page);
     expect(await documentKept(page)).toBe(false);
-    expect(errors).toContainEqual(expect.stringMatching(/^Failed to resolve async component ChunkLoadError: Loading chunk v-\w+ failed\. \(missing: /));
+    expect(errors).toContainEqual(
+      expect.stringMatching(
+        /^Failed to resolve async component ChunkLoadError: Loading chunk v-\w+ failed\. \(missing: /,
+      ),
+    );
   });
 
   it('reaches the new page from a tab opened before a deploy, when the old route table is gone', async () => {
     const { page, errors } = await site.open('/docs/', {
       // After a deploy the old hashed files answer 404.
-      before: (p) => p.route('**/docs/assets/{routes,js}/**', (route) => route.fulfill({ status: 404, body: 'Not found' })),
+      before: (p) =>
+        p.route('**/docs/assets/{routes,js}/**', (route) => route.fulfill({ status: 404, body: 'Not found' })),
     });
     await followSecondPage(page);
     expect(await documentKept(page)).toBe(false);
@@ -95,6 +113,10 @@ describe('browser/runtime: chunk load timeout', () => {
     });
     await followSecondPage(page);
     expect(await documentKept(page)).toBe(false);
-    expect(errors).toContainEqual(expect.stringMatching(/^Failed to resolve async component ChunkLoadError: Loading chunk v-\w+ failed\. \(timeout: http:\/\/.*\/docs\/assets\/js\/v-\w+\.\w+\.js\)/));
+    expect(errors).toContainEqual(
+      expect.stringMatching(
+        /^Failed to resolve async component ChunkLoadError: Loading chunk v-\w+ failed\. \(timeout: http:\/\/.*\/docs\/assets\/js\/v-\w+\.\w+\.js\)/,
+      ),
+    );
   });
 });

@@ -49,7 +49,10 @@ describe('browser/runtime: client-side navigation', () => {
       const { page: direct } = await site.open(to);
       const expected = await direct.evaluate(HEAD);
       const { page } = await site.open(from);
-      await page.locator('main a, #sidebar a', { hasText: new RegExp(`^${link}$`) }).first().click();
+      await page
+        .locator('main a, #sidebar a', { hasText: new RegExp(`^${link}$`) })
+        .first()
+        .click();
       await page.waitForURL(`**${to}`);
       await page.waitForFunction(`document.body.dataset.route === ${JSON.stringify(to.slice('/docs'.length))}`);
       expect(await page.evaluate(HEAD)).toEqual(expected);
@@ -107,7 +110,8 @@ describe('browser/runtime: client-side navigation', () => {
     await page.locator('main a', { hasText: 'details section' }).click();
     await title(page, 'Second page');
     expect(path(page)).toBe('/docs/guide/second/#details');
-    const top = (id: string) => page.evaluate(`Math.round(document.getElementById(${JSON.stringify(id)}).getBoundingClientRect().top)`);
+    const top = (id: string) =>
+      page.evaluate(`Math.round(document.getElementById(${JSON.stringify(id)}).getBoundingClientRect().top)`);
     await expect.poll(() => top('details')).toBeLessThan(100);
 
     const entries = await page.evaluate('history.length');
@@ -224,7 +228,10 @@ describe('browser/runtime: addresses, redirects and not found', () => {
 
   it('leaves the site for an exact redirect to an external address', async () => {
     const { page } = await site.open('/docs/', {
-      before: (p) => p.route('https://apps.acme.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>App directory</title>' })),
+      before: (p) =>
+        p.route('https://apps.acme.example/**', (route) =>
+          route.fulfill({ contentType: 'text/html', body: '<title>App directory</title>' }),
+        ),
     });
     const request = page.waitForRequest('https://apps.acme.example/directory');
     await page.click('#external-redirect-link');

@@ -18,10 +18,11 @@ describe('browser/runtime: progress bar and prefetching', () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const { page } = await site.open('/docs/', {
-      before: (p) => p.route('**/docs/assets/js/**', async (route) => {
-        await released;
-        await route.continue();
-      }),
+      before: (p) =>
+        p.route('**/docs/assets/js/**', async (route) => {
+          await released;
+          await route.continue();
+        }),
     });
     await markDocument(page);
     await page.locator('main a', { hasText: /^Second page$/ }).click();
@@ -49,7 +50,9 @@ describe('browser/runtime: progress bar and prefetching', () => {
       },
     });
     // The loader removes its script tag once the chunk has run.
-    await page.waitForFunction(`performance.getEntriesByName(${JSON.stringify(chunk)}).length > 0 && !document.querySelector('script[src="${new URL(chunk).pathname}"]')`);
+    await page.waitForFunction(
+      `performance.getEntriesByName(${JSON.stringify(chunk)}).length > 0 && !document.querySelector('script[src="${new URL(chunk).pathname}"]')`,
+    );
     await page.locator('main a', { hasText: /^Second page$/ }).click();
     await page.locator('h1', { hasText: 'Second page' }).waitFor();
     // Asked for once, ahead; the new page may prefetch its own links meanwhile.

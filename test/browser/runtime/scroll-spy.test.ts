@@ -11,7 +11,10 @@ async function scrollToHeading(page: Page, id: string): Promise<number> {
   })()`);
 }
 
-const activeLinks = (page: Page) => page.locator('.toc a.active').evaluateAll((links) => links.map((a) => [a.getAttribute('href'), a.getAttribute('aria-current')]));
+const activeLinks = (page: Page) =>
+  page
+    .locator('.toc a.active')
+    .evaluateAll((links) => links.map((a) => [a.getAttribute('href'), a.getAttribute('aria-current')]));
 
 describe('browser/runtime: scroll-spy', () => {
   let site: RuntimeSite;

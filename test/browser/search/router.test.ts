@@ -17,7 +17,10 @@ describe('browser/search: results open through the router', () => {
     await page.keyboard.press('/');
     await page.locator('dialog.search-dialog input[role="combobox"]').fill('retries');
     await page.locator('#docs-search-results [role="option"]').first().waitFor();
-    const href = await page.locator('#docs-search-results [role="option"] a, #docs-search-results a[role="option"]').first().getAttribute('href');
+    const href = await page
+      .locator('#docs-search-results [role="option"] a, #docs-search-results a[role="option"]')
+      .first()
+      .getAttribute('href');
     await page.keyboard.press('Enter');
     await page.waitForFunction(`location.pathname !== '/docs/'`);
     const url = new URL(page.url());

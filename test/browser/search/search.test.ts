@@ -86,7 +86,9 @@ describe('browser/search: the search dialog', () => {
     expect(await page.locator('#docs-search-results').getAttribute('role')).toBe('listbox');
     expect(await page.locator('dialog.search-dialog').getAttribute('aria-label')).toBe('Search the documentation');
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.locator('dialog.search-dialog').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    await expect
+      .poll(() => page.locator('dialog.search-dialog').evaluate((d: HTMLDialogElement) => d.open))
+      .toBe(false);
     await page.keyboard.press('Control+k');
     await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await page.locator('dialog.search-dialog').evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
@@ -100,7 +102,9 @@ describe('browser/search: the search dialog', () => {
     expect(await first.getAttribute('href')).toBe('/docs/api/auth/#api-keys');
     expect(await first.locator('.search-result-title').textContent()).toBe('Authentication');
     expect(await first.locator('.search-result-heading').textContent()).toBe('API keys');
-    expect(await first.locator('.search-result-snippet mark').allTextContents()).toEqual(expect.arrayContaining(['API', 'key']));
+    expect(await first.locator('.search-result-snippet mark').allTextContents()).toEqual(
+      expect.arrayContaining(['API', 'key']),
+    );
     expect(await page.locator(INPUT).getAttribute('aria-expanded')).toBe('true');
   });
 
@@ -151,14 +155,18 @@ describe('browser/search: the search dialog', () => {
     await page.locator('.search-button').click();
     await page.locator(INPUT).fill('retries');
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.locator('dialog.search-dialog').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    await expect
+      .poll(() => page.locator('dialog.search-dialog').evaluate((d: HTMLDialogElement) => d.open))
+      .toBe(false);
     expect(await page.evaluate(`document.activeElement.classList.contains('search-button')`)).toBe(true);
   });
 
   it('says when nothing matches and suggests a shorter query', async () => {
     const { page } = await open('/docs/');
     await search(page, 'xylophone orchestra');
-    expect(await page.locator('.search-status').textContent()).toBe('No results for “xylophone orchestra”. Try a shorter query or fewer words.');
+    expect(await page.locator('.search-status').textContent()).toBe(
+      'No results for “xylophone orchestra”. Try a shorter query or fewer words.',
+    );
     expect(await page.locator(OPTIONS).count()).toBe(0);
     expect(await page.locator(INPUT).getAttribute('aria-expanded')).toBe('false');
   });
@@ -187,7 +195,11 @@ describe('browser/search: the search dialog', () => {
       const { page } = await open('/docs/', { colorScheme });
       await search(page, 'retries');
       await page.keyboard.press('ArrowDown');
-      const violations = describeViolations(`search (${colorScheme})`, await axeViolations(page, { within: 'dialog.search-dialog' }), false);
+      const violations = describeViolations(
+        `search (${colorScheme})`,
+        await axeViolations(page, { within: 'dialog.search-dialog' }),
+        false,
+      );
       expect(violations).toEqual([]);
     });
   }

@@ -30,7 +30,10 @@ describe('build: bad input stops the build with exit 1, file, line and a fix', (
   });
 
   it('reports a missing title and a missing description', async () => {
-    const r = await buildFails({ 'content/a.md': '---\ndescription: Only a description.\n---\n\nBody\n', 'content/b.md': '---\ntitle: Only a title\n---\n\nBody\n' });
+    const r = await buildFails({
+      'content/a.md': '---\ndescription: Only a description.\n---\n\nBody\n',
+      'content/b.md': '---\ntitle: Only a title\n---\n\nBody\n',
+    });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('a.md');
     expect(r.stderr).toContain('missing frontmatter "title"');
@@ -48,11 +51,18 @@ describe('build: bad input stops the build with exit 1, file, line and a fix', (
   it('reports two routes that differ only in case (one folder on macOS and Windows)', async () => {
     const r = await buildFails({ 'content/Guide.md': page('Guide'), 'content/guide.md': page('guide') });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('two files have the route /Guide/ (differing only in case from /guide/): guide.md and Guide.md');
+    expect(r.stderr).toContain(
+      'two files have the route /Guide/ (differing only in case from /guide/): guide.md and Guide.md',
+    );
   });
 
   it('reports a link to a missing page and to a missing heading, with their lines', async () => {
-    const r = await buildFails({ 'content/links.md': page('Links', 'First line.\n\nSee [nowhere](nowhere.md).\n\nAnd [a heading](index.md#no-such-heading).') });
+    const r = await buildFails({
+      'content/links.md': page(
+        'Links',
+        'First line.\n\nSee [nowhere](nowhere.md).\n\nAnd [a heading](index.md#no-such-heading).',
+      ),
+    });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/links\.md\n\s+8:\d+\s+link to a missing page: nowhere\.md/);
     expect(r.stderr).toMatch(/10:\d+\s+link to a missing heading: index\.md#no-such-heading/);
@@ -94,7 +104,9 @@ describe('build: bad input stops the build with exit 1, file, line and a fix', (
   });
 
   it('reports a sidebar entry that is not a page', async () => {
-    const r = await buildFails({ 'docs.config.ts': configFile({ sidebar: [{ text: 'Guide', items: ['/', '/not-here/'] }] }) });
+    const r = await buildFails({
+      'docs.config.ts': configFile({ sidebar: [{ text: 'Guide', items: ['/', '/not-here/'] }] }),
+    });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('sidebar group "Guide" lists /not-here/, which is not a page');
   });
@@ -126,7 +138,16 @@ describe('build: bad input stops the build with exit 1, file, line and a fix', (
   });
 
   it('refuses hostile content with file:line and exits 1 without crashing: huge, quadratic and deep pages, an alias bomb, scripts, a link out of the folder', async () => {
-    const bomb = ['a: &a [x,x,x,x,x,x,x,x,x]', ...Array.from({ length: 8 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(9).fill(`*${String.fromCharCode(97 + i)}`).join(',')}]`)].join('\n');
+    const bomb = [
+      'a: &a [x,x,x,x,x,x,x,x,x]',
+      ...Array.from(
+        { length: 8 },
+        (_, i) =>
+          `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(9)
+            .fill(`*${String.fromCharCode(97 + i)}`)
+            .join(',')}]`,
+      ),
+    ].join('\n');
     const site = await tmpSite({
       'content/index.md': page('Home', 'Hello.'),
       'content/huge.md': page('Huge', 'Some words here.\n\n'.repeat(3_000_000)),
@@ -144,9 +165,15 @@ describe('build: bad input stops the build with exit 1, file, line and a fix', (
     expect(r.stderr).not.toMatch(/Internal error|RangeError|    at /);
     expect(r.stderr).toMatch(/huge\.md\n\s+5:1\s+the page is 51\.5 MB, over the limit of 512 KB/);
     expect(r.stderr).toMatch(/brackets\.md\n\s+6:1\s+a paragraph with more than 1000 brackets/);
-    expect(r.stderr).toMatch(/deep\.md\n\s+6:1\s+lists, block quotes and callouts nested 10000 deep, over the limit of 32/);
-    expect(r.stderr).toMatch(/bomb\.md\n\s+5:1\s+malformed YAML frontmatter: its aliases expand to more than 100 copies/);
-    expect(r.stderr).toMatch(/script\.md\n\s+6:1\s+a link to a javascript: URL \(href\)\n[^\n]+\n\s+8:\d+\s+an event-handler attribute \(onerror=\)/);
+    expect(r.stderr).toMatch(
+      /deep\.md\n\s+6:1\s+lists, block quotes and callouts nested 10000 deep, over the limit of 32/,
+    );
+    expect(r.stderr).toMatch(
+      /bomb\.md\n\s+5:1\s+malformed YAML frontmatter: its aliases expand to more than 100 copies/,
+    );
+    expect(r.stderr).toMatch(
+      /script\.md\n\s+6:1\s+a link to a javascript: URL \(href\)\n[^\n]+\n\s+8:\d+\s+an event-handler attribute \(onerror=\)/,
+    );
     expect(r.stderr).toMatch(/widget\.js\n\s+-\s+a script file in the content folder/);
     expect(r.stderr).toMatch(/passwd\.txt\n\s+-\s+a symbolic link to \S+host\.txt, outside the content folder/);
     expect(existsSync(path.join(site.root, 'dist'))).toBe(false);
@@ -184,7 +211,12 @@ describe('cli', () => {
   });
 
   it('builds a plain folder of Markdown with no configuration, with a generated sidebar', async () => {
-    const site = await tmpSite({ 'content/index.md': page('Home'), 'content/guide/index.md': page('Guide'), 'content/guide/b.md': page('Bravo', '', { frontmatter: 'order: 1\n' }), 'content/guide/a.md': page('Alpha', '', { frontmatter: 'order: 2\n' }) });
+    const site = await tmpSite({
+      'content/index.md': page('Home'),
+      'content/guide/index.md': page('Guide'),
+      'content/guide/b.md': page('Bravo', '', { frontmatter: 'order: 1\n' }),
+      'content/guide/a.md': page('Alpha', '', { frontmatter: 'order: 2\n' }),
+    });
     cleanup = site.cleanup;
     expect((await cli(['build', site.root, '--base', '/handbook/'])).code).toBe(0);
     const html = await readFile(path.join(site.root, 'dist/guide/b/index.html'), 'utf8');

@@ -13,7 +13,10 @@ import { configFile, page, tmpSite } from '../../helpers/tmp-site.js';
 /** Two groups of pages (the generated sidebar makes one per folder), linked across groups. */
 const SITE = {
   'content/index.md': page('Home', 'Start with [the first guide](guide/one.md).'),
-  'content/guide/one.md': page('Guide one', 'See [guide two](two.md) and [the reference](../reference/alpha.md).\n\n## Setup\n\nText.'),
+  'content/guide/one.md': page(
+    'Guide one',
+    'See [guide two](two.md) and [the reference](../reference/alpha.md).\n\n## Setup\n\nText.',
+  ),
   'content/guide/two.md': page('Guide two', 'Back to [guide one](one.md#setup).'),
   'content/guide/three.md': page('Guide three', 'More on [guide two](two.md).'),
   'content/reference/alpha.md': page('Alpha', 'Read [beta](beta.md).'),
@@ -31,13 +34,17 @@ async function setUp(files: Record<string, string> = SITE) {
   cleanup = site.cleanup;
   const outDir = path.join(site.root, 'dist');
   const edit = (file: string, contents: string) => writeFile(path.join(site.root, 'content', file), contents);
-  const configure = (config: Record<string, unknown>) => writeFile(path.join(site.root, 'docs.config.ts'), configFile(config).replace(/__SRC__/g, path.join(REPO, 'src')));
+  const configure = (config: Record<string, unknown>) =>
+    writeFile(path.join(site.root, 'docs.config.ts'), configFile(config).replace(/__SRC__/g, path.join(REPO, 'src')));
   return { root: site.root, outDir, edit, configure, build: () => build(site.root, { outDir }) };
 }
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/')).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort();
 }
 
 /** The output must be exactly what a build that renders every page writes. */
@@ -45,7 +52,8 @@ async function expectSameAsFullBuild(root: string, outDir: string): Promise<void
   const writer = new MemoryWriter();
   await buildSite(await loadConfig(root, { outDir }), writer);
   expect(await listFiles(outDir)).toEqual([...writer.files.keys()].sort());
-  for (const [file, contents] of writer.files) expect(await readFile(path.join(outDir, file)), file).toEqual(Buffer.from(contents));
+  for (const [file, contents] of writer.files)
+    expect(await readFile(path.join(outDir, file)), file).toEqual(Buffer.from(contents));
 }
 
 const inode = async (file: string) => (await stat(file)).ino;
@@ -65,7 +73,10 @@ describe('build: unchanged pages keep their files', () => {
   it('renders only the edited page when its text changes, keeps the other files (hard links), and equals a full build', async () => {
     const site = await setUp();
     await site.build();
-    const before = { version: await realpath(site.outDir), other: await inode(path.join(site.outDir, 'reference/alpha/index.html')) };
+    const before = {
+      version: await realpath(site.outDir),
+      other: await inode(path.join(site.outDir, 'reference/alpha/index.html')),
+    };
     await site.edit('guide/two.md', page('Guide two', 'Back to [guide one](one.md#setup). A sentence added later.'));
     expect((await site.build()).rendered).toBe(1);
     expect(await readFile(path.join(site.outDir, 'guide/two/index.html'), 'utf8')).toContain('A sentence added later.');
@@ -80,7 +91,10 @@ describe('build: unchanged pages keep their files', () => {
     const site = await setUp();
     await site.build();
     await rm(path.join(site.root, 'content/reference/beta.md'));
-    await site.edit('index.md', page('Home', 'Start with [the first guide](guide/one.md). Get [beta](reference/beta).'));
+    await site.edit(
+      'index.md',
+      page('Home', 'Start with [the first guide](guide/one.md). Get [beta](reference/beta).'),
+    );
     await site.edit('reference/alpha.md', page('Alpha', 'No more links.'));
     await writeFile(path.join(site.root, 'content/reference/beta'), 'a download\n');
     await site.build();
@@ -111,11 +125,16 @@ describe('build: unchanged pages keep their files', () => {
   });
 
   it('rebuilds the search index when its settings change, not only its text', async () => {
-    const site = await setUp({ ...SITE, 'docs.config.ts': configFile({ search: { synonyms: [['guide', 'manual']] } }) });
+    const site = await setUp({
+      ...SITE,
+      'docs.config.ts': configFile({ search: { synonyms: [['guide', 'manual']] } }),
+    });
     await site.build();
     await site.configure({ search: { synonyms: [['alpha', 'first']] } });
     await site.build();
-    expect(JSON.parse(await readFile(path.join(site.outDir, 'search.json'), 'utf8')).synonyms).toEqual([['alpha', 'first']]);
+    expect(JSON.parse(await readFile(path.join(site.outDir, 'search.json'), 'utf8')).synonyms).toEqual([
+      ['alpha', 'first'],
+    ]);
     await expectSameAsFullBuild(site.root, site.outDir);
   });
 

@@ -13,11 +13,24 @@ describe('build: output of the basic fixture', () => {
   };
 
   it('writes index.html for every page, 404.html and a manifest of page records', () => {
-    expect([...built.writer.files.keys()].filter((f) => f.endsWith('index.html')).sort()).toEqual(['apps-old/index.html', 'guide/callouts/index.html', 'guide/code/index.html', 'guide/index.html', 'index.html', 'old-guide/index.html', 'older/index.html']);
+    expect([...built.writer.files.keys()].filter((f) => f.endsWith('index.html')).sort()).toEqual([
+      'apps-old/index.html',
+      'guide/callouts/index.html',
+      'guide/code/index.html',
+      'guide/index.html',
+      'index.html',
+      'old-guide/index.html',
+      'older/index.html',
+    ]);
     expect(text('404.html')).toContain('Page not found');
     const manifest = JSON.parse(text('pages.json'));
     const guide = manifest.find((p: { regularPath: string }) => p.regularPath === '/guide/');
-    expect(guide).toMatchObject({ title: 'Guide', relativePath: 'guide/index.md', path: '/docs/guide/', headers: [{ level: 2, title: 'Sections', slug: 'custom-sections' }] });
+    expect(guide).toMatchObject({
+      title: 'Guide',
+      relativePath: 'guide/index.md',
+      path: '/docs/guide/',
+      headers: [{ level: 2, title: 'Sections', slug: 'custom-sections' }],
+    });
     expect(guide.key).toMatch(/^v-[0-9a-f]{8}$/);
   });
 
@@ -33,7 +46,8 @@ describe('build: output of the basic fixture', () => {
 
   it('renders the layout: landmarks, skip link, one h1, outline, edit link and prev/next', () => {
     const html = text('guide/index.html');
-    for (const landmark of ['<header class="topbar">', '<nav id="sidebar"', '<main id="main"', '<aside class="toc"']) expect(html).toContain(landmark);
+    for (const landmark of ['<header class="topbar">', '<nav id="sidebar"', '<main id="main"', '<aside class="toc"'])
+      expect(html).toContain(landmark);
     expect(html).toContain('<a class="skip-link" href="#main">');
     expect(html.match(/<h1/g)).toHaveLength(1);
     expect(html).toContain('<a href="#custom-sections">Sections</a>');
@@ -45,7 +59,9 @@ describe('build: output of the basic fixture', () => {
 
   it('expands only the current sidebar group and marks the current page', () => {
     const html = text('guide/callouts/index.html');
-    expect(html).toContain('<li class="nav-group" data-group="0" data-expanded="false"><a class="nav-group-title" href="/docs/">Start</a></li>');
+    expect(html).toContain(
+      '<li class="nav-group" data-group="0" data-expanded="false"><a class="nav-group-title" href="/docs/">Start</a></li>',
+    );
     expect(html).toContain('<a href="/docs/guide/callouts/" class="active" aria-current="page">Callouts</a>');
   });
 

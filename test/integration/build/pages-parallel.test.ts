@@ -34,7 +34,21 @@ describe('pages: rendering on all cores', () => {
     const config = await loadConfig(dir);
     const sources = await loadContent(config, new Problems());
     const outlines = sources.map((source) => pageOutline(source, config, new Problems()));
-    const context = { config, layout: { outlines, staticFiles: [], assets: { css: '/docs/a.css', js: '/docs/a.js', redirectScript: '/docs/r.js', features: { math: '/docs/m.css', diagram: '/docs/d.css', images: '/docs/i.css' } }, templates: readTemplates(), stagingDir: null } };
+    const context = {
+      config,
+      layout: {
+        outlines,
+        staticFiles: [],
+        assets: {
+          css: '/docs/a.css',
+          js: '/docs/a.js',
+          redirectScript: '/docs/r.js',
+          features: { math: '/docs/m.css', diagram: '/docs/d.css', images: '/docs/i.css' },
+        },
+        templates: readTemplates(),
+        stagingDir: null,
+      },
+    };
     const jobs = sources.map((source) => ({ source }));
     const workers = await PageWorkers.start(2);
     const parallel = await runPages(jobs, context, new Problems(), workers).finally(() => workers!.close());

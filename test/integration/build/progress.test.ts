@@ -40,7 +40,10 @@ describe('build: progress in a terminal', () => {
 
   it('reports the pages stage up to every page it renders', async () => {
     const calls: [string, number, number][] = [];
-    const result = await buildSite(await loadConfig(fixture('basic')), new MemoryWriter(), { ...silentLogger, progress: (label, done, total) => void calls.push([label, done, total]) });
+    const result = await buildSite(await loadConfig(fixture('basic')), new MemoryWriter(), {
+      ...silentLogger,
+      progress: (label, done, total) => void calls.push([label, done, total]),
+    });
     expect(calls.length).toBeGreaterThan(0);
     expect(calls.at(-1)).toEqual(['pages', result.rendered, result.rendered]);
     expect(calls.map(([, done]) => done)).toEqual([...calls.map(([, done]) => done)].sort((a, b) => a - b));

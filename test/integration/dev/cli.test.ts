@@ -12,7 +12,9 @@ describe('cli: docs dev', () => {
     try {
       const dev = runDev([fixture('dev'), '--port', String(port)]);
       expect(await dev.exited).toBe(2);
-      expect(dev.output().stderr.trim()).toBe(`error: port ${port} is already in use: stop the other server or pass --port <another port>`);
+      expect(dev.output().stderr.trim()).toBe(
+        `error: port ${port} is already in use: stop the other server or pass --port <another port>`,
+      );
     } finally {
       blocker.close();
     }

@@ -29,7 +29,8 @@ describe('dev server', () => {
   });
 
   const sidebar = (html: string) => /<nav id="sidebar"[\s\S]*?<\/nav>/.exec(html)![0];
-  const edit = async (file: string, change: (text: string) => string) => writeFile(site.file(file), change(await readFile(site.file(file), 'utf8')));
+  const edit = async (file: string, change: (text: string) => string) =>
+    writeFile(site.file(file), change(await readFile(site.file(file), 'utf8')));
 
   it('serves the built site under the base as serve does, with the reload client injected', async () => {
     const page = await get(`${dev.origin}/docs/guide/install/`);
@@ -69,14 +70,22 @@ describe('dev server', () => {
     const rendered = renders.mock.calls.map(([page]) => page.regularPath).sort();
     expect(rendered).toEqual(['/guide/', '/guide/configure/', '/guide/install/']);
     expect([...(reload.data.routes as string[])].sort()).toEqual(rendered);
-    expect((await get(`${dev.origin}/docs/guide/install/`)).text).toMatch(/<a href="\/docs\/guide\/configure\/"[^>]*>Configure it<\/a>/);
+    expect((await get(`${dev.origin}/docs/guide/install/`)).text).toMatch(
+      /<a href="\/docs\/guide\/configure\/"[^>]*>Configure it<\/a>/,
+    );
   });
 
   it('reports broken frontmatter as a problems event, keeps serving, and recovers when it is fixed', async () => {
     await edit('content/guide/install.md', (t) => t.replace('title: Install', 'title: [Install'));
     const problems = await events.next('problems');
     const list = problems.data.problems as { file: string; line: number; message: string; fix: string }[];
-    expect(list).toEqual([expect.objectContaining({ file: 'guide/install.md', line: expect.any(Number), message: expect.stringContaining('malformed YAML frontmatter') })]);
+    expect(list).toEqual([
+      expect.objectContaining({
+        file: 'guide/install.md',
+        line: expect.any(Number),
+        message: expect.stringContaining('malformed YAML frontmatter'),
+      }),
+    ]);
     expect(list[0].fix).toContain('fix the YAML');
     expect((await get(`${dev.origin}/docs/reference/api/`)).status).toBe(200);
     expect((await get(`${dev.origin}/docs/guide/install/`)).status).toBe(200);
@@ -96,7 +105,10 @@ describe('dev server', () => {
   });
 
   it('follows a new, a renamed and a deleted page in the sidebar, the route table and the redirects', async () => {
-    await writeFile(site.file('content/guide/upgrade.md'), '---\ntitle: Upgrade\ndescription: Moving to a new version.\n---\n\nRun the installer again.\n');
+    await writeFile(
+      site.file('content/guide/upgrade.md'),
+      '---\ntitle: Upgrade\ndescription: Moving to a new version.\n---\n\nRun the installer again.\n',
+    );
     await events.next('reload');
     const added = await get(`${dev.origin}/docs/guide/upgrade/`);
     expect(added.status).toBe(200);
@@ -112,13 +124,17 @@ describe('dev server', () => {
     // The redirect to a deleted page is a problem, and the 404 page answers for the page.
     await rm(site.file('content/guide/install.md'));
     const problems = await events.next('problems');
-    expect(JSON.stringify(problems.data.problems)).toContain('redirect /old-install -> /guide/install/ ends at /guide/install/, which is not a page');
+    expect(JSON.stringify(problems.data.problems)).toContain(
+      'redirect /old-install -> /guide/install/ ends at /guide/install/, which is not a page',
+    );
     expect((await get(`${dev.origin}/docs/guide/install/`)).status).toBe(404);
     expect(sidebar((await get(`${dev.origin}/docs/guide/`)).text)).not.toContain('href="/docs/guide/install/"');
   });
 
   it('serves a file beside the pages once it exists, and the link to it stops being a problem', async () => {
-    await edit('content/guide/install.md', (t) => t.replace('You need a terminal.', 'You need a terminal: ![the steps](steps.svg)'));
+    await edit('content/guide/install.md', (t) =>
+      t.replace('You need a terminal.', 'You need a terminal: ![the steps](steps.svg)'),
+    );
     const problems = await events.next('problems');
     expect(JSON.stringify(problems.data.problems)).toContain('link to a missing file: steps.svg');
     await writeFile(site.file('content/guide/steps.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -132,10 +148,14 @@ describe('dev server', () => {
   });
 
   it('renders a page from its OpenAPI document, and again when the document changes', async () => {
-    const spec = (summary: string) => `openapi: 3.1.0\ninfo: { title: Acme API, version: "1" }\npaths:\n  /users:\n    get:\n      operationId: listUsers\n      summary: ${summary}\n      tags: [Users]\n      responses:\n        "200": { description: The users. }\n`;
+    const spec = (summary: string) =>
+      `openapi: 3.1.0\ninfo: { title: Acme API, version: "1" }\npaths:\n  /users:\n    get:\n      operationId: listUsers\n      summary: ${summary}\n      tags: [Users]\n      responses:\n        "200": { description: The users. }\n`;
     const shows = (route: string) => (data: Record<string, unknown>) => (data.routes as string[]).includes(route);
     await writeFile(site.file('content/_model/openapi.yaml'), spec('List users'));
-    await writeFile(site.file('content/reference/rest.md'), '---\ntitle: REST\ndescription: The REST reference.\nopenapi: ../_model/openapi.yaml\n---\n\nEvery endpoint.\n');
+    await writeFile(
+      site.file('content/reference/rest.md'),
+      '---\ntitle: REST\ndescription: The REST reference.\nopenapi: ../_model/openapi.yaml\n---\n\nEvery endpoint.\n',
+    );
     await events.next('reload', shows('/reference/rest/'));
     expect((await get(`${dev.origin}/docs/reference/rest/`)).text).toContain('id="list-users"');
     await writeFile(site.file('content/_model/openapi.yaml'), spec('List every user'));
@@ -145,7 +165,10 @@ describe('dev server', () => {
 
   it('swaps the stylesheet without a reload when only CSS changed', async () => {
     const before = /<link rel="stylesheet" href="([^"]+)"/.exec((await get(`${dev.origin}/docs/`)).text)![1];
-    await writeFile(path.join(client.clientDir, 'styles/index.css'), `${await readFile(path.join(client.clientDir, 'styles/index.css'), 'utf8')}\n.dev-test-marker { color: rebeccapurple; }\n`);
+    await writeFile(
+      path.join(client.clientDir, 'styles/index.css'),
+      `${await readFile(path.join(client.clientDir, 'styles/index.css'), 'utf8')}\n.dev-test-marker { color: rebeccapurple; }\n`,
+    );
     const style = await events.next('style');
     expect(style.data.previous).toBe(before);
     expect(style.data.href).not.toBe(before);
@@ -160,7 +183,13 @@ describe('dev server', () => {
     await writeFile(main, `${original}\nconst broken = ;\n`);
     const problems = await events.next('problems');
     const lines = original.split('\n').length;
-    expect(problems.data.problems).toEqual([expect.objectContaining({ file: expect.stringMatching(/client\/main\.ts$/), line: lines + 1, message: expect.stringContaining('cannot bundle the browser code') })]);
+    expect(problems.data.problems).toEqual([
+      expect.objectContaining({
+        file: expect.stringMatching(/client\/main\.ts$/),
+        line: lines + 1,
+        message: expect.stringContaining('cannot bundle the browser code'),
+      }),
+    ]);
     expect((await get(`${dev.origin}/docs/guide/`)).status).toBe(200);
     await writeFile(main, original);
     await events.next('reload');
@@ -196,11 +225,15 @@ describe('dev server', () => {
     await new Promise((resolve) => setTimeout(resolve, 35));
     await writeFile(file, original.replace('The API has endpoints.', 'Formatted save.'));
     await events.next('reload', () => true);
-    await expect.poll(async () => (await get(`${dev.origin}/docs/reference/api/`)).text, { timeout: 120_000 }).toContain('Formatted save.');
+    await expect
+      .poll(async () => (await get(`${dev.origin}/docs/reference/api/`)).text, { timeout: 120_000 })
+      .toContain('Formatted save.');
   });
 
   it('serves the Markdown copy and the search index of the current content', async () => {
-    await edit('content/guide/configure.md', (t) => t.replace('Set the options in a file.', 'Set the zebracorn option in a file.'));
+    await edit('content/guide/configure.md', (t) =>
+      t.replace('Set the options in a file.', 'Set the zebracorn option in a file.'),
+    );
     await events.next('reload');
     expect((await get(`${dev.origin}/docs/guide/configure/index.md`)).text).toContain('zebracorn');
     const manifest = JSON.parse((await get(`${dev.origin}/docs/search.json`)).text);
@@ -213,7 +246,10 @@ describe('dev server', () => {
     await events.next('reload');
     await edit('content/guide/configure.md', (t) => t.replace('title: Configure', 'title: Configure it'));
     await events.next('reload');
-    await writeFile(site.file('content/reference/limits.md'), '---\ntitle: Limits\ndescription: How much you can send.\n---\n\nSee the [API](api.md).\n');
+    await writeFile(
+      site.file('content/reference/limits.md'),
+      '---\ntitle: Limits\ndescription: How much you can send.\n---\n\nSee the [API](api.md).\n',
+    );
     await events.next('reload');
     await rm(site.file('content/reference/index.md'));
     await events.next('reload');
@@ -221,11 +257,18 @@ describe('dev server', () => {
     // `build` of the same content, with the bundle dev serves (dev bundles its own, in dev mode).
     const built = new MemoryWriter();
     await buildSite(await loadConfig(site.root), built, undefined, { assets: dev.builder.current().assets });
-    const served = async (url: string) => (await get(`${dev.origin}${url}`)).text.replace('<script type="module" src="/docs/__dev/client.js"></script>\n', '');
+    const served = async (url: string) =>
+      (await get(`${dev.origin}${url}`)).text.replace(
+        '<script type="module" src="/docs/__dev/client.js"></script>\n',
+        '',
+      );
     const pages = [...built.files.keys()].filter((file) => file.endsWith('/index.html') || file === 'index.html');
-    expect(pages).toEqual(expect.arrayContaining(['index.html', 'reference/limits/index.html', 'old-install/index.html']));
+    expect(pages).toEqual(
+      expect.arrayContaining(['index.html', 'reference/limits/index.html', 'old-install/index.html']),
+    );
     expect(pages).not.toContain('reference/index.html');
-    for (const file of pages) expect(await served(`/docs/${file.replace(/index\.html$/, '')}`), file).toBe(built.text(file));
+    for (const file of pages)
+      expect(await served(`/docs/${file.replace(/index\.html$/, '')}`), file).toBe(built.text(file));
     expect(await served('/docs/no-such-page/')).toBe(built.text('404.html'));
     // The route table and each page's chunk, as the router fetches them on navigation.
     expect(await served('/docs/routes.json')).toBe(built.text('routes.json'));
@@ -233,7 +276,8 @@ describe('dev server', () => {
     for (const url of [index.nav, ...Object.values(index.shards)]) {
       expect(await served(url), url).toBe(built.text(url.slice('/docs/'.length)));
       if (url === index.nav) continue;
-      for (const chunk of Object.values(JSON.parse(built.text(url.slice('/docs/'.length))!) as Record<string, string>)) expect(await served(chunk), chunk).toBe(built.text(chunk.slice('/docs/'.length)));
+      for (const chunk of Object.values(JSON.parse(built.text(url.slice('/docs/'.length))!) as Record<string, string>))
+        expect(await served(chunk), chunk).toBe(built.text(chunk.slice('/docs/'.length)));
     }
   });
 

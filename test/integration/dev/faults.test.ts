@@ -45,7 +45,10 @@ describe('dev server under file-system faults', () => {
     expect(problems.map((p) => p.file)).toEqual(['here']);
     expect((await page()).status).toBe(200);
     // Still watching: an edit after the link is served.
-    await writeFile(site.file('content/guide/install.md'), '---\ntitle: Install now\ndescription: Getting the tool.\n---\n\nText.\n');
+    await writeFile(
+      site.file('content/guide/install.md'),
+      '---\ntitle: Install now\ndescription: Getting the tool.\n---\n\nText.\n',
+    );
     await events.next('problems', (data) => problemsOf(data).length === 1 && data.reload === true);
     expect((await page()).text).toContain('>Install now</h1>');
   });
@@ -53,7 +56,9 @@ describe('dev server under file-system faults', () => {
   it('keeps serving the last site while content/ is deleted, and recovers as soon as it is back', async () => {
     const before = (await page()).text;
     await rm(site.file('content'), { recursive: true });
-    await events.next('problems', (data) => problemsOf(data).some((p) => p.message === 'the content folder does not exist'));
+    await events.next('problems', (data) =>
+      problemsOf(data).some((p) => p.message === 'the content folder does not exist'),
+    );
     await settled(() => expect(dev.builder.problems().map((p) => p.toJSON())).toEqual(FOLDER_GONE));
     expect(dev.log.join('\n')).toContain('the content folder does not exist');
     const during = await page();
@@ -63,7 +68,10 @@ describe('dev server under file-system faults', () => {
 
     // Put back, with one page edited meanwhile: no problem is left, and the edit is served.
     await cp(fixture('dev/content'), site.file('content'), { recursive: true });
-    await writeFile(site.file('content/guide/install.md'), '---\ntitle: Install again\ndescription: Getting the tool.\n---\n\nText.\n');
+    await writeFile(
+      site.file('content/guide/install.md'),
+      '---\ntitle: Install again\ndescription: Getting the tool.\n---\n\nText.\n',
+    );
     await events.next('reload');
     await settled(async () => {
       expect(dev.builder.problems()).toEqual([]);
@@ -81,7 +89,10 @@ describe('dev server under file-system faults', () => {
     expect(dev.builder.problems()).toEqual([]);
     // Watching again: a new page shows up.
     await mkdir(site.file('content/extra'));
-    await writeFile(site.file('content/extra/index.md'), '---\ntitle: Extra\ndescription: One more page.\n---\n\nText.\n');
+    await writeFile(
+      site.file('content/extra/index.md'),
+      '---\ntitle: Extra\ndescription: One more page.\n---\n\nText.\n',
+    );
     await settled(async () => expect((await get(`${dev.origin}/docs/extra/`)).text).toContain('>Extra</h1>'));
   });
 

@@ -8,7 +8,9 @@ import type { Logger } from '../../../src/log.js';
 import { fixture, REPO } from '../../helpers/site.js';
 
 /** A copy of a fixture site in a temp folder: the dev tests edit its files. */
-export async function copySite(name = 'dev'): Promise<{ root: string; file: (p: string) => string; cleanup: () => Promise<void> }> {
+export async function copySite(
+  name = 'dev',
+): Promise<{ root: string; file: (p: string) => string; cleanup: () => Promise<void> }> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'docs-dev-site-'));
   await cp(fixture(name), root, { recursive: true });
   return { root, file: (p) => path.join(root, p), cleanup: () => rm(root, { recursive: true, force: true }) };
@@ -37,7 +39,11 @@ export function memoryLogger(): Logger & { lines: string[] } {
  * `as` runs it as another user (a test run by root needs one that file permissions apply to).
  */
 export function runDev(args: string[], as: Pick<SpawnOptions, 'uid' | 'gid' | 'env'> = {}) {
-  const child = spawn(process.execPath, [path.join(REPO, 'bin/docs.js'), 'dev', ...args], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], ...as });
+  const child = spawn(process.execPath, [path.join(REPO, 'bin/docs.js'), 'dev', ...args], {
+    cwd: REPO,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...as,
+  });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d) => (stdout += d));
@@ -54,7 +60,10 @@ export function runDev(args: string[], as: Pick<SpawnOptions, 'uid' | 'gid' | 'e
   return { started, exited, output: () => ({ stdout, stderr }), stop: () => child.kill('SIGINT') };
 }
 
-export async function startDev(root: string, options: Partial<DevServerOptions> = {}): Promise<DevServer & { origin: string; log: string[] }> {
+export async function startDev(
+  root: string,
+  options: Partial<DevServerOptions> = {},
+): Promise<DevServer & { origin: string; log: string[] }> {
   const logger = memoryLogger();
   const dev = await startDevServer({ root, port: 0, logger, ...options });
   return Object.assign(dev, { origin: `http://127.0.0.1:${dev.port}`, log: logger.lines });
@@ -103,7 +112,11 @@ export class EventStream {
   }
 
   /** The next event of a type not yet taken (skipping others), waiting for it if needed. */
-  async next(type: string, accept: (data: Record<string, unknown>) => boolean = () => true, timeoutMs = 120_000): Promise<DevEventMessage> {
+  async next(
+    type: string,
+    accept: (data: Record<string, unknown>) => boolean = () => true,
+    timeoutMs = 120_000,
+  ): Promise<DevEventMessage> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const index = this.events.findIndex((e, i) => i >= this.cursor && e.type === type && accept(e.data));
@@ -111,7 +124,15 @@ export class EventStream {
         this.cursor = index + 1;
         return this.events[index];
       }
-      if (Date.now() > deadline) throw new Error(`no "${type}" event; received: ${this.events.slice(this.cursor).map((e) => e.type).join(', ') || 'nothing'}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `no "${type}" event; received: ${
+            this.events
+              .slice(this.cursor)
+              .map((e) => e.type)
+              .join(', ') || 'nothing'
+          }`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, 250);
         this.waiters.push(() => {

@@ -5,7 +5,12 @@ import { fixture } from '../../helpers/site.js';
 import { startDev } from './harness.js';
 
 /** One request to 127.0.0.1 with the Host header and method given (fetch cannot set Host). */
-function request(port: number, target: string, host: string, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+function request(
+  port: number,
+  target: string,
+  host: string,
+  method = 'GET',
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, path: target, method, headers: { Host: host } }, (res) => {
       let text = '';
@@ -37,14 +42,28 @@ describe('dev server: who may ask', () => {
   });
 
   it('answers requests addressed to this machine by any of its local names', async () => {
-    for (const host of [`localhost:${local.port}`, `127.0.0.1:${local.port}`, `[::1]:${local.port}`, `docs.localhost:${local.port}`, 'LOCALHOST', 'localhost.']) {
+    for (const host of [
+      `localhost:${local.port}`,
+      `127.0.0.1:${local.port}`,
+      `[::1]:${local.port}`,
+      `docs.localhost:${local.port}`,
+      'LOCALHOST',
+      'localhost.',
+    ]) {
       const reply = await request(local.port, '/docs/guide/install/', host);
       expect(reply.status, host).toBe(200);
     }
   });
 
   it('refuses any other Host with 403 and says how to allow it, for pages and the event stream alike', async () => {
-    for (const host of [`evil.example:${local.port}`, 'evil.example', 'localhost.evil.example', '127.0.0.1.nip.io', `192.168.1.20:${local.port}`, '[::2]']) {
+    for (const host of [
+      `evil.example:${local.port}`,
+      'evil.example',
+      'localhost.evil.example',
+      '127.0.0.1.nip.io',
+      `192.168.1.20:${local.port}`,
+      '[::2]',
+    ]) {
       for (const target of ['/docs/guide/install/', '/docs/__dev/events', '/docs/__dev/client.js', '/docs/search/']) {
         const reply = await request(local.port, target, host);
         expect(reply.status, `${host} ${target}`).toBe(403);
@@ -60,7 +79,9 @@ describe('dev server: who may ask', () => {
 
   it('answers a request target that is not a URL with 400', async () => {
     const reply = await new Promise<string>((resolve, reject) => {
-      const socket = net.connect(local.port, '127.0.0.1', () => socket.end('GET http://[::1/docs/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'));
+      const socket = net.connect(local.port, '127.0.0.1', () =>
+        socket.end('GET http://[::1/docs/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'),
+      );
       let text = '';
       socket.on('data', (d) => (text += d));
       socket.on('end', () => resolve(text));

@@ -51,7 +51,11 @@ describe('dev server: files and folders it may not read', { timeout: 180_000 }, 
   /** `docs build` of the same site as the same user: its output, to compare the problems with. */
   async function build(): Promise<string> {
     const out = path.join(site.root, 'out');
-    const result = await promisify(execFile)(process.execPath, [path.join(REPO, 'bin/docs.js'), 'build', site.root, '--out', out], { cwd: REPO, ...user }).catch((error: { stdout: string; stderr: string; code: number }) => error);
+    const result = await promisify(execFile)(
+      process.execPath,
+      [path.join(REPO, 'bin/docs.js'), 'build', site.root, '--out', out],
+      { cwd: REPO, ...user },
+    ).catch((error: { stdout: string; stderr: string; code: number }) => error);
     expect((result as { code?: number }).code).toBe(1);
     return `${result.stdout}${result.stderr}`;
   }
@@ -59,12 +63,20 @@ describe('dev server: files and folders it may not read', { timeout: 180_000 }, 
   it('reports a folder it may not read as build does, keeps serving, and reads it once it is readable', async () => {
     const url = await dev.started;
     await mkdir(site.file('content/secret'));
-    await writeFile(site.file('content/secret/page.md'), '---\ntitle: Secret page\ndescription: Behind a locked folder.\n---\n\nText.\n');
+    await writeFile(
+      site.file('content/secret/page.md'),
+      '---\ntitle: Secret page\ndescription: Behind a locked folder.\n---\n\nText.\n',
+    );
     if (asRoot) await chownTree(site.file('content/secret'), NOBODY);
     await chmod(site.file('content/secret'), 0o000);
 
     // The folder's page may be seen half written on the way: the problems it ends with count.
-    const locked = [expect.objectContaining({ file: 'content/secret', message: 'cannot read a folder in the content folder: EACCES' })];
+    const locked = [
+      expect.objectContaining({
+        file: 'content/secret',
+        message: 'cannot read a folder in the content folder: EACCES',
+      }),
+    ];
     await events.next('problems', (data) => equal(data.problems, locked));
     expect((await get(`${url}guide/install/`)).status).toBe(200);
     // The terminal and `build` name the same folder and say the same thing.
@@ -76,17 +88,26 @@ describe('dev server: files and folders it may not read', { timeout: 180_000 }, 
     await events.next('reload');
     expect((await get(`${url}secret/page/`)).text).toContain('>Secret page</h1>');
     // Watched again: an edit inside the folder is seen.
-    await writeFile(site.file('content/secret/page.md'), '---\ntitle: Open page\ndescription: Behind an open folder.\n---\n\nText.\n');
+    await writeFile(
+      site.file('content/secret/page.md'),
+      '---\ntitle: Open page\ndescription: Behind an open folder.\n---\n\nText.\n',
+    );
     await events.next('reload', (data) => (data.routes as string[]).includes('/secret/page/'));
     expect((await get(`${url}secret/page/`)).text).toContain('>Open page</h1>');
   });
 
   it('reports a new page it may not read as build does, and serves it once it is readable', async () => {
     const url = await dev.started;
-    await writeFile(site.file('content/locked.md'), '---\ntitle: Locked\ndescription: Not readable yet.\n---\n\nText.\n', { mode: 0o000 });
+    await writeFile(
+      site.file('content/locked.md'),
+      '---\ntitle: Locked\ndescription: Not readable yet.\n---\n\nText.\n',
+      { mode: 0o000 },
+    );
     if (asRoot) await chown(site.file('content/locked.md'), NOBODY, NOBODY);
 
-    await events.next('problems', (data) => equal(data.problems, [expect.objectContaining({ file: 'locked.md', message: 'cannot read the file: EACCES' })]));
+    await events.next('problems', (data) =>
+      equal(data.problems, [expect.objectContaining({ file: 'locked.md', message: 'cannot read the file: EACCES' })]),
+    );
     expect((await get(`${url}guide/install/`)).status).toBe(200);
     expect(dev.output().stderr).toMatch(/locked\.md[\s-]+cannot read the file: EACCES/);
     expect(await build()).toMatch(/locked\.md[\s-]+cannot read the file: EACCES/);
@@ -99,7 +120,8 @@ describe('dev server: files and folders it may not read', { timeout: 180_000 }, 
 
 async function chownTree(dir: string, id: number): Promise<void> {
   await chown(dir, id, id);
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) await chown(path.join(entry.parentPath, entry.name), id, id);
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true }))
+    await chown(path.join(entry.parentPath, entry.name), id, id);
 }
 
 async function chmodTree(dir: string): Promise<void> {
@@ -110,4 +132,3 @@ async function chmodTree(dir: string): Promise<void> {
     else if (!entry.isSymbolicLink()) await chmod(full, 0o644).catch(() => undefined);
   }
 }
-

@@ -40,7 +40,9 @@ describe('i18n: a site in several languages (test/fixtures/i18n)', () => {
     expect(page).toMatch(/<link rel="alternate" hreflang="ar" href="https:\/\/acme.example\/docs\/ar\/guide\/">/);
     const sitemap = writer.text('sitemap.xml')!;
     expect(sitemap).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
-    expect(sitemap).toMatch(/<url><loc>https:\/\/acme.example\/docs\/ar\/guide\/<\/loc>(<lastmod>[^<]*<\/lastmod>)?<xhtml:link rel="alternate" hreflang="en" href="https:\/\/acme.example\/docs\/guide\/"\/>/);
+    expect(sitemap).toMatch(
+      /<url><loc>https:\/\/acme.example\/docs\/ar\/guide\/<\/loc>(<lastmod>[^<]*<\/lastmod>)?<xhtml:link rel="alternate" hreflang="en" href="https:\/\/acme.example\/docs\/guide\/"\/>/,
+    );
   });
 
   it('applies the redirects in every locale and gives each locale its sidebar groups and search index', async () => {
@@ -58,23 +60,48 @@ describe('i18n: a site in several languages (test/fixtures/i18n)', () => {
 
   it('leaves a site in one language exactly as it was: no locale markup, and its output as before', async () => {
     const { writer } = await buildInMemory(fixture('basic'));
-    const files = ['index.html', 'guide/index.html', 'guide/code/index.html', '404.html', 'sitemap.xml', 'search.json', 'routes.json'];
+    const files = [
+      'index.html',
+      'guide/index.html',
+      'guide/code/index.html',
+      '404.html',
+      'sitemap.xml',
+      'search.json',
+      'routes.json',
+    ];
     const output = files.map((f) => `== ${f}\n${normalize(writer.text(f)!)}`).join('\n');
-    for (const mark of ['dir=', 'hreflang', 'docs:strings', 'docs:search', 'language-menu', 'xmlns:xhtml', '"stem"', '"navs"']) expect(output).not.toContain(mark);
+    for (const mark of [
+      'dir=',
+      'hreflang',
+      'docs:strings',
+      'docs:search',
+      'language-menu',
+      'xmlns:xhtml',
+      '"stem"',
+      '"navs"',
+    ])
+      expect(output).not.toContain(mark);
     // Recorded from the output of the generator before languages existed (commit 17ce4ce).
     await expect(output).toMatchFileSnapshot('./__snapshots__/basic-output.txt');
   });
 
   it('reports a problem of an untranslated page once, under its original file', async () => {
     const site = await tmpSite({
-      'docs.config.ts': configFile({ locales: { root: { label: 'English' }, de: { label: 'Deutsch' }, fr: { label: 'Français' } } }),
+      'docs.config.ts': configFile({
+        locales: { root: { label: 'English' }, de: { label: 'Deutsch' }, fr: { label: 'Français' } },
+      }),
       'content/index.md': page('Home', 'See [a missing page](missing.md).'),
       'content/de/index.md': page('Start', 'Willkommen.'),
     });
     try {
-      const failure = await build(site.root).then(() => undefined, (error: unknown) => error);
+      const failure = await build(site.root).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       expect(failure).toBeInstanceOf(BuildFailure);
-      expect((failure as BuildFailure).problems.map((p) => `${p.place.file}: ${p.message}`)).toEqual(['index.md: link to a missing page: missing.md']);
+      expect((failure as BuildFailure).problems.map((p) => `${p.place.file}: ${p.message}`)).toEqual([
+        'index.md: link to a missing page: missing.md',
+      ]);
     } finally {
       await site.cleanup();
     }

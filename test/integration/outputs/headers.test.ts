@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { THEME_SCRIPT } from '../../../src/assets.js';
-import { contentSecurityPolicy, headersFile, headersFor, parseHeadersFile, scriptHash } from '../../../src/outputs/headers.js';
+import {
+  contentSecurityPolicy,
+  headersFile,
+  headersFor,
+  parseHeadersFile,
+  scriptHash,
+} from '../../../src/outputs/headers.js';
 import { buildInMemory, fixture } from '../../helpers/site.js';
 
 describe('outputs/headers', () => {
@@ -42,7 +48,9 @@ describe('outputs/headers', () => {
   });
 
   it('reads _headers as Netlify and Cloudflare Pages do: splats, placeholders, values of two rules joined', () => {
-    const rules = parseHeadersFile('# comment\n/docs/*\n  X-A: one\n/docs/:page/raw\n  X-A: two\n  X-B: b\n/docs/exact\n  X-C: c\n');
+    const rules = parseHeadersFile(
+      '# comment\n/docs/*\n  X-A: one\n/docs/:page/raw\n  X-A: two\n  X-B: b\n/docs/exact\n  X-C: c\n',
+    );
     expect(headersFor(rules, '/docs/guide/raw')).toEqual({ 'X-A': 'one, two', 'X-B': 'b' });
     expect(headersFor(rules, '/docs/guide/sub/raw')).toEqual({ 'X-A': 'one' });
     expect(headersFor(rules, '/docs/exact')).toEqual({ 'X-A': 'one', 'X-C': 'c' });
@@ -50,6 +58,8 @@ describe('outputs/headers', () => {
   });
 
   it('uses the configured base in its paths', () => {
-    expect(headersFile({ analytics: {}, base: '/guide/' }).contents).toMatch(/^\/guide\/\*$[\s\S]*^\/guide\/assets\/\*$/m);
+    expect(headersFile({ analytics: {}, base: '/guide/' }).contents).toMatch(
+      /^\/guide\/\*$[\s\S]*^\/guide\/assets\/\*$/m,
+    );
   });
 });

@@ -5,11 +5,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildInMemory, fixture, REPO } from '../../helpers/site.js';
 
-const lastmods = (xml: string) => new Map([...xml.matchAll(/<loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>/g)].map((m) => [m[1], m[2]]));
+const lastmods = (xml: string) =>
+  new Map([...xml.matchAll(/<loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>/g)].map((m) => [m[1], m[2]]));
 
 function gitDate(file: string): string {
   try {
-    return execFileSync('git', ['log', '-1', '--format=%cI', '--', path.basename(file)], { cwd: path.dirname(file), encoding: 'utf8' }).trim();
+    return execFileSync('git', ['log', '-1', '--format=%cI', '--', path.basename(file)], {
+      cwd: path.dirname(file),
+      encoding: 'utf8',
+    }).trim();
   } catch {
     return '';
   }
@@ -33,11 +37,16 @@ describe('outputs/sitemap', () => {
     try {
       await cp(fixture('quality'), dir, { recursive: true });
       const config = path.join(dir, 'docs.config.ts');
-      await writeFile(config, (await readFile(config, 'utf8')).replace('../../../src/config.js', path.join(REPO, 'src/config.ts')));
+      await writeFile(
+        config,
+        (await readFile(config, 'utf8')).replace('../../../src/config.js', path.join(REPO, 'src/config.ts')),
+      );
       const when = new Date('2024-05-06T07:08:09.000Z');
       await utimes(path.join(dir, 'content/errors.md'), when, when);
       const { writer } = await buildInMemory(dir);
-      expect(lastmods(writer.text('sitemap.xml')!).get('https://relay.example/docs/errors/')).toBe('2024-05-06T07:08:09.000Z');
+      expect(lastmods(writer.text('sitemap.xml')!).get('https://relay.example/docs/errors/')).toBe(
+        '2024-05-06T07:08:09.000Z',
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -24,7 +24,9 @@ describe('outputs/structured-data and the page head', () => {
         ],
       },
     ]);
-    const long = jsonLd(built.writer.text('guides/long/index.html')!)[0] as { itemListElement: { name: string; item: string }[] };
+    const long = jsonLd(built.writer.text('guides/long/index.html')!)[0] as {
+      itemListElement: { name: string; item: string }[];
+    };
     expect(long.itemListElement.map((i) => i.name)).toEqual(['Guides', 'Build a workflow end to end']);
   });
 
@@ -43,7 +45,9 @@ describe('outputs/structured-data and the page head', () => {
     const html = built.writer.text('guides/long/index.html')!;
     expect(html).toContain('<link rel="canonical" href="https://relay.example/docs/guides/long/">');
     expect(html).toContain('<meta property="og:title" content="Build a workflow end to end">');
-    expect(html).toContain('<meta property="og:description" content="A long guide that takes one workflow from an idea to production, step by step.">');
+    expect(html).toContain(
+      '<meta property="og:description" content="A long guide that takes one workflow from an idea to production, step by step.">',
+    );
     expect(html).toContain('<meta property="og:url" content="https://relay.example/docs/guides/long/">');
     expect(html).toContain('<meta property="og:site_name" content="Quality Docs - Fixture">');
     expect(html).toContain('<meta property="og:type" content="article">');

@@ -15,7 +15,13 @@ describe('search/engine: queries on the fixture site', () => {
 
   it('links a section to its page and heading, with the title, heading and text a result shows', async () => {
     const [hit] = await engine.search('oauth');
-    expect(hit).toMatchObject({ url: '/docs/api/auth/#oauth-tokens', title: 'Authentication', group: 'API reference', heading: 'OAuth tokens', terms: ['oauth'] });
+    expect(hit).toMatchObject({
+      url: '/docs/api/auth/#oauth-tokens',
+      title: 'Authentication',
+      group: 'API reference',
+      heading: 'OAuth tokens',
+      terms: ['oauth'],
+    });
     expect(hit.text).toContain('access token');
   });
 
@@ -63,7 +69,9 @@ describe('search/engine: queries on the fixture site', () => {
     // The schedules page says "timer", never "cron".
     expect((await urls('cron'))[0]).toBe('/docs/guide/schedules/');
     expect(await urls('credentials')).toContain('/docs/api/auth/#api-keys');
-    expect(await urls('token')).toEqual(expect.arrayContaining(['/docs/api/auth/#oauth-tokens', '/docs/api/auth/#api-keys']));
+    expect(await urls('token')).toEqual(
+      expect.arrayContaining(['/docs/api/auth/#oauth-tokens', '/docs/api/auth/#api-keys']),
+    );
   });
 
   it('finds numbers written with or without thousands separators', async () => {
@@ -83,7 +91,9 @@ describe('search/engine: queries on the fixture site', () => {
   });
 
   it('downloads only the shards the query needs', async () => {
-    const files = new Map(buildSearchIndex(site.site, { shardBytes: 300 }).map((f) => [f.path, JSON.parse(f.contents as string)]));
+    const files = new Map(
+      buildSearchIndex(site.site, { shardBytes: 300 }).map((f) => [f.path, JSON.parse(f.contents as string)]),
+    );
     const loaded: string[] = [];
     const small = await SearchEngine.open('/docs/search.json', async (url) => {
       loaded.push(url);

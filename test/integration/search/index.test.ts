@@ -27,7 +27,11 @@ describe('search/index: what the build puts in the index', () => {
       group: 'Guides',
       url: '/docs/guide/concurrency/',
       sections: [
-        ['', '', 'How many events a workflow runs at once, and how fast.\nA workflow processes events as they arrive. This page explains how to limit that.'],
+        [
+          '',
+          '',
+          'How many events a workflow runs at once, and how fast.\nA workflow processes events as they arrive. This page explains how to limit that.',
+        ],
         ['limit-concurrency', 'Limit concurrency', expect.stringContaining('Set how many events run at the same time')],
         ['throttle-a-workflow', 'Throttle a workflow', expect.stringContaining('Throttling limits how many events')],
         ['throttling-windows', 'Throttling windows', 'A window is counted in seconds.'],
@@ -39,7 +43,13 @@ describe('search/index: what the build puts in the index', () => {
   it('indexes the title, the headings, the body text and the sidebar group, each in its own field', () => {
     const shards = site.shards();
     const fieldsOf = (word: string) => {
-      const shard = shards[shardOf(site.manifest.shards.map(([k]) => k), word)];
+      const shard =
+        shards[
+          shardOf(
+            site.manifest.shards.map(([k]) => k),
+            word,
+          )
+        ];
       const postings = shard.postings[shard.terms.indexOf(word)];
       return SEARCH_FIELDS.filter((_, i) => postings[i] !== 0);
     };
@@ -62,7 +72,9 @@ describe('search/index: what the build puts in the index', () => {
     expect(limit[2]).toContain('up to 50 workers');
     expect(limit[2]).toContain('a queue of 10,000 events');
     expect(indexed).toContain('10000');
-    expect(page('Authentication').sections[0][2]).toBe('Authenticate requests to the REST API.\nEvery request to https://api.acme.example/v1 must be authenticated.');
+    expect(page('Authentication').sections[0][2]).toBe(
+      'Authenticate requests to the REST API.\nEvery request to https://api.acme.example/v1 must be authenticated.',
+    );
   });
 
   it('leaves code blocks, navigation and the page chrome out', () => {
@@ -78,7 +90,9 @@ describe('search/index: what the build puts in the index', () => {
   });
 
   it("counts the description as text of the page's top, before the introduction", () => {
-    expect(page('Concurrency and throttling').sections[0][2]).toMatch(/^How many events a workflow runs at once, and how fast\.\n/);
+    expect(page('Concurrency and throttling').sections[0][2]).toMatch(
+      /^How many events a workflow runs at once, and how fast\.\n/,
+    );
     // A word only the description has finds the page.
     expect(indexed).toContain('fast');
   });

@@ -30,7 +30,9 @@ describe('docs version <name>', () => {
     expect(readFileSync(path.join(dir, 'content/index.md'), 'utf8')).toContain('Runs on Node %{node}.');
     expect(existsSync(path.join(dir, 'content/guide/pic.svg'))).toBe(true);
     expect(JSON.parse(readFileSync(path.join(dir, 'constants.json'), 'utf8'))).toEqual({ node: '20' });
-    expect(JSON.parse(readFileSync(path.join(dir, 'sidebar.json'), 'utf8'))).toEqual({ '/': [{ text: 'Guide', items: ['/guide/setup/'] }] }); // as resolved: sidebars by path
+    expect(JSON.parse(readFileSync(path.join(dir, 'sidebar.json'), 'utf8'))).toEqual({
+      '/': [{ text: 'Guide', items: ['/guide/setup/'] }],
+    }); // as resolved: sidebars by path
     expect(JSON.parse(readFileSync(path.join(root, 'versions.json'), 'utf8'))).toEqual(['2.0', '1.0']);
     expect(existsSync(path.join(root, 'versions/.2.0.partial'))).toBe(false);
   });
@@ -58,7 +60,13 @@ describe('docs version <name>', () => {
     const root = await site({ constants: { node: '20' }, sidebar });
     expect((await runCli(['version', '1.0', root])).code).toBe(0);
     // Version 2.0 moves on: a new constant value and the same sidebar.
-    writeFileSync(path.join(root, 'docs.config.ts'), configFile({ constants: { node: '22' }, sidebar, versions: { current: { name: '2.0' } } }).replace(/__SRC__/g, path.join(REPO, 'src')));
+    writeFileSync(
+      path.join(root, 'docs.config.ts'),
+      configFile({ constants: { node: '22' }, sidebar, versions: { current: { name: '2.0' } } }).replace(
+        /__SRC__/g,
+        path.join(REPO, 'src'),
+      ),
+    );
     const { code, stderr } = await runCli(['build', root]);
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     const old = readFileSync(path.join(root, 'dist/1.0/index.html'), 'utf8');

@@ -21,14 +21,33 @@ const bash = (code: string, lang = 'bash') => `\`\`\`${lang}\n${code}\n\`\`\``;
 
 describe('checks/cli-commands', () => {
   it('reports a command the CLI model does not have, at its line, listing the real ones', async () => {
-    const r = await check({ 'content/_model/cli.yaml': MODEL, 'content/index.md': page('Home', bash('conduit login\nconduit deplyo ./source.mjs')) });
+    const r = await check({
+      'content/_model/cli.yaml': MODEL,
+      'content/index.md': page('Home', bash('conduit login\nconduit deplyo ./source.mjs')),
+    });
     expect(r.code).toBe(1);
-    expect(r.problems).toEqual([expect.objectContaining({ file: 'index.md', line: 8, message: 'unknown command "conduit deplyo"', fix: expect.stringContaining('deploy, config get, login') })]);
+    expect(r.problems).toEqual([
+      expect.objectContaining({
+        file: 'index.md',
+        line: 8,
+        message: 'unknown command "conduit deplyo"',
+        fix: expect.stringContaining('deploy, config get, login'),
+      }),
+    ]);
   });
 
   it("reports a flag that is neither the command's nor a global one", async () => {
-    const r = await check({ 'content/_model/cli.yaml': MODEL, 'content/index.md': page('Home', bash('conduit deploy ./a.mjs --prop x=1 --force')) });
-    expect(r.problems).toEqual([expect.objectContaining({ line: 7, message: 'unknown flag "--force" for "conduit deploy"', fix: expect.stringContaining('its flags: --prop, -p; global: --help, -h, --profile, --json') })]);
+    const r = await check({
+      'content/_model/cli.yaml': MODEL,
+      'content/index.md': page('Home', bash('conduit deploy ./a.mjs --prop x=1 --force')),
+    });
+    expect(r.problems).toEqual([
+      expect.objectContaining({
+        line: 7,
+        message: 'unknown flag "--force" for "conduit deploy"',
+        fix: expect.stringContaining('its flags: --prop, -p; global: --help, -h, --profile, --json'),
+      }),
+    ]);
   });
 
   it('accepts aliases, global flags before the command, --flag=value, subcommands, groups and placeholders', async () => {
@@ -56,11 +75,21 @@ describe('checks/cli-commands', () => {
   });
 
   it('reports a CLI model that does not have the expected shape', async () => {
-    const r = await check({ 'content/_model/cli.yaml': 'binary: conduit\ncommands: nope\n', 'content/index.md': page('Home') });
-    expect(r.problems).toEqual([expect.objectContaining({ file: '_model/cli.yaml', message: expect.stringContaining('must have `binary`') })]);
+    const r = await check({
+      'content/_model/cli.yaml': 'binary: conduit\ncommands: nope\n',
+      'content/index.md': page('Home'),
+    });
+    expect(r.problems).toEqual([
+      expect.objectContaining({ file: '_model/cli.yaml', message: expect.stringContaining('must have `binary`') }),
+    ]);
   });
 
   it('splits shell lines into commands, honouring quotes, escapes and comments', () => {
-    expect(splitShell(`a "b c" 'd|e' f\\ g | h && i; j # k`)).toEqual([['a', 'b c', 'd|e', 'f g'], ['h'], ['i'], ['j']]);
+    expect(splitShell(`a "b c" 'd|e' f\\ g | h && i; j # k`)).toEqual([
+      ['a', 'b c', 'd|e', 'f g'],
+      ['h'],
+      ['i'],
+      ['j'],
+    ]);
   });
 });

@@ -35,7 +35,10 @@ describe('checks/duplicates', () => {
   });
 
   it('looks for nothing when the configuration turns the check off', async () => {
-    const r = await check({ ...sharing, 'docs.config.ts': "export default { title: 'Check', checks: { duplicateDescriptions: 'off' } };\n" });
+    const r = await check({
+      ...sharing,
+      'docs.config.ts': "export default { title: 'Check', checks: { duplicateDescriptions: 'off' } };\n",
+    });
     expect([r.code, r.problems, r.warnings]).toEqual([0, [], []]);
   });
 });

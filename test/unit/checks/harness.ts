@@ -13,8 +13,14 @@ export interface Reported {
 }
 
 /** Runs `check` on a site written to a temp folder (the checks of taste made errors, unless its files have a configuration); returns the exit code and the JSON report. */
-export async function check(files: Record<string, string>): Promise<{ code: number; ok: boolean; problems: Reported[]; warnings: Reported[]; text: string }> {
-  const site = await tmpSite({ 'docs.config.ts': "export default { title: 'Check', checks: { duplicateDescriptions: 'error', orphans: 'error' } };\n", ...files });
+export async function check(
+  files: Record<string, string>,
+): Promise<{ code: number; ok: boolean; problems: Reported[]; warnings: Reported[]; text: string }> {
+  const site = await tmpSite({
+    'docs.config.ts':
+      "export default { title: 'Check', checks: { duplicateDescriptions: 'error', orphans: 'error' } };\n",
+    ...files,
+  });
   try {
     let json = '';
     const code = await checkContent(site.root, 'json', (s) => (json += s));

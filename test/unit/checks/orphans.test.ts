@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { check, page } from './harness.js';
 
-const config = (sidebar: string) => `export default { title: 'Check', checks: { orphans: 'error' }, sidebar: ${sidebar} };\n`;
+const config = (sidebar: string) =>
+  `export default { title: 'Check', checks: { orphans: 'error' }, sidebar: ${sidebar} };\n`;
 
 describe('checks/orphans', () => {
   it('reports a page that is not in the sidebar and not linked from another page', async () => {
@@ -12,7 +13,14 @@ describe('checks/orphans', () => {
       'content/linked.md': page('Linked'),
       'content/lost.md': page('Lost', 'Only [itself](lost.md).'),
     });
-    expect(r.problems).toEqual([expect.objectContaining({ file: 'lost.md', line: 1, message: 'orphan page: /lost/ is not in the sidebar and no page links to it', fix: expect.stringContaining('sidebar') })]);
+    expect(r.problems).toEqual([
+      expect.objectContaining({
+        file: 'lost.md',
+        line: 1,
+        message: 'orphan page: /lost/ is not in the sidebar and no page links to it',
+        fix: expect.stringContaining('sidebar'),
+      }),
+    ]);
     expect(r.code).toBe(1);
   });
 

@@ -4,7 +4,8 @@ import { jsString, openApiMarkdown } from '../../../src/openapi.js';
 
 describe('checks/python: a Python block must tokenize', () => {
   it('accepts real code: strings of every kind, brackets across lines, comments, dedents', () => {
-    const code = 'import os, requests\n\nif True:\n    x = f"a {b}" + r\'\\d\' + """multi\nline"""  # a comment with ) and "\n    y = {"k": [1, (2, 3)],\n         "z": 4}\nelse:\n    pass\nprint(x)\n';
+    const code =
+      'import os, requests\n\nif True:\n    x = f"a {b}" + r\'\\d\' + """multi\nline"""  # a comment with ) and "\n    y = {"k": [1, (2, 3)],\n         "z": 4}\nelse:\n    pass\nprint(x)\n';
     expect(pythonProblem(code)).toBeNull();
   });
 
@@ -26,8 +27,19 @@ describe('openapi: each request as a code group of curl, Node.js and Python', ()
     info: { title: 'API' },
     paths: {
       '/things': {
-        post: { operationId: 'createThing', summary: 'Create a thing', tags: ['Things'], requestBody: { content: { 'application/json': { example: { name: "it's", on: true } } } }, responses: { '201': { description: 'Created' } } },
-        get: { operationId: 'listThings', summary: 'List things', tags: ['Things'], responses: { '200': { description: 'OK' } } },
+        post: {
+          operationId: 'createThing',
+          summary: 'Create a thing',
+          tags: ['Things'],
+          requestBody: { content: { 'application/json': { example: { name: "it's", on: true } } } },
+          responses: { '201': { description: 'Created' } },
+        },
+        get: {
+          operationId: 'listThings',
+          summary: 'List things',
+          tags: ['Things'],
+          responses: { '200': { description: 'OK' } },
+        },
       },
     },
   };
@@ -35,11 +47,16 @@ describe('openapi: each request as a code group of curl, Node.js and Python', ()
   it('writes the three from the same operation, with the same body', () => {
     const md = openApiMarkdown(doc as never);
     expect(md).toContain('::: code-group\n```bash title="curl"\ncurl -X POST "%{apiBaseUrl}/things"');
-    expect(md).toContain(`\`\`\`js title="Node.js"\nconst data = await (await fetch('%{apiBaseUrl}/things', { method: 'POST', headers: { Authorization: \`Bearer \${process.env.CONDUIT_API_KEY}\`, 'Content-Type': 'application/json' }, body: ${jsString('{"name":"it\'s","on":true}')} })).json();`);
+    expect(md).toContain(
+      `\`\`\`js title="Node.js"\nconst data = await (await fetch('%{apiBaseUrl}/things', { method: 'POST', headers: { Authorization: \`Bearer \${process.env.CONDUIT_API_KEY}\`, 'Content-Type': 'application/json' }, body: ${jsString('{"name":"it\'s","on":true}')} })).json();`,
+    );
     expect(md).toContain("const data = await (await fetch('%{apiBaseUrl}/things', { headers: {");
-    expect(md).toContain('```python title="Python"\nimport os, requests\ndata = requests.post("%{apiBaseUrl}/things", headers={"Authorization": "Bearer " + os.environ["CONDUIT_API_KEY"], "Content-Type": "application/json"}, data=\'{"name":"it\\\'s","on":true}\').json()');
+    expect(md).toContain(
+      '```python title="Python"\nimport os, requests\ndata = requests.post("%{apiBaseUrl}/things", headers={"Authorization": "Bearer " + os.environ["CONDUIT_API_KEY"], "Content-Type": "application/json"}, data=\'{"name":"it\\\'s","on":true}\').json()',
+    );
     expect(md).toContain('data = requests.get("%{apiBaseUrl}/things", headers=');
     // Each Python block tokenizes.
-    for (const [, code] of md.matchAll(/```python title="Python"\n([\s\S]*?)\n```/g)) expect(pythonProblem(code)).toBeNull();
+    for (const [, code] of md.matchAll(/```python title="Python"\n([\s\S]*?)\n```/g))
+      expect(pythonProblem(code)).toBeNull();
   });
 });

@@ -1,11 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../../src/config.js';
-import { fallbackSources, FALLBACK_OF, localizedRedirects, missingTranslations, pageRoute, resolveLocales, splitLocale } from '../../../src/i18n/locales.js';
+import {
+  fallbackSources,
+  FALLBACK_OF,
+  localizedRedirects,
+  missingTranslations,
+  pageRoute,
+  resolveLocales,
+  splitLocale,
+} from '../../../src/i18n/locales.js';
 import { stringsFor } from '../../../src/i18n/strings.js';
 import type { PageSource } from '../../../src/types.js';
 
-const locales = resolveLocales({ root: { label: 'English' }, de: { label: 'Deutsch' }, ar: { label: 'العربية', dir: 'rtl' } }, 'en-US')!;
-const source = (relativePath: string, route: string): PageSource => ({ file: `/c/${relativePath}`, relativePath, route, body: 'Text.', lineOffset: 3, frontmatter: { title: 'T', description: 'D' }, hash: 'h' });
+const locales = resolveLocales(
+  { root: { label: 'English' }, de: { label: 'Deutsch' }, ar: { label: 'العربية', dir: 'rtl' } },
+  'en-US',
+)!;
+const source = (relativePath: string, route: string): PageSource => ({
+  file: `/c/${relativePath}`,
+  relativePath,
+  route,
+  body: 'Text.',
+  lineOffset: 3,
+  frontmatter: { title: 'T', description: 'D' },
+  hash: 'h',
+});
 
 describe('i18n/locales', () => {
   it('makes every route from one function: version, then locale, then the path, each left out when default', () => {
@@ -16,7 +35,11 @@ describe('i18n/locales', () => {
   });
 
   it('resolves the root first, with its lang from the site, and each other locale lang from its key', () => {
-    expect(locales.map((l) => [l.key, l.lang, l.dir])).toEqual([['', 'en-US', 'ltr'], ['de', 'de', 'ltr'], ['ar', 'ar', 'rtl']]);
+    expect(locales.map((l) => [l.key, l.lang, l.dir])).toEqual([
+      ['', 'en-US', 'ltr'],
+      ['de', 'de', 'ltr'],
+      ['ar', 'ar', 'rtl'],
+    ]);
     expect(locales[1].strings['toc.title']).toBe('Auf dieser Seite');
   });
 
@@ -34,12 +57,28 @@ describe('i18n/locales', () => {
       ['/ar/', 'ar/index.md', 'index.md'],
       ['/ar/guide/', 'ar/guide.md', 'guide.md'],
     ]);
-    expect(missingTranslations([...sources, ...fallbacks], locales)).toEqual({ de: ['guide.md'], ar: ['index.md', 'guide.md'] });
+    expect(missingTranslations([...sources, ...fallbacks], locales)).toEqual({
+      de: ['guide.md'],
+      ar: ['index.md', 'guide.md'],
+    });
   });
 
   it('applies the redirect table in every locale (external targets stay as they are)', () => {
-    const table = localizedRedirects([{ from: '/old', to: '/new/' }, { from: '/apps', to: 'https://x.example/apps', exact: true }], locales);
-    expect(table.map((r) => `${r.from} ${r.to}`)).toEqual(['/old /new/', '/apps https://x.example/apps', '/de/old /de/new/', '/de/apps https://x.example/apps', '/ar/old /ar/new/', '/ar/apps https://x.example/apps']);
+    const table = localizedRedirects(
+      [
+        { from: '/old', to: '/new/' },
+        { from: '/apps', to: 'https://x.example/apps', exact: true },
+      ],
+      locales,
+    );
+    expect(table.map((r) => `${r.from} ${r.to}`)).toEqual([
+      '/old /new/',
+      '/apps https://x.example/apps',
+      '/de/old /de/new/',
+      '/de/apps https://x.example/apps',
+      '/ar/old /ar/new/',
+      '/ar/apps https://x.example/apps',
+    ]);
   });
 
   it('refuses locales without a root, bad keys, and unknown interface strings, naming each', () => {
@@ -52,7 +91,7 @@ describe('i18n/locales', () => {
       }
     };
     expect(problems({ de: { label: 'Deutsch' } })).toContain('"root"');
-    expect(problems({ root: { label: 'English' }, 'De_DE': { label: 'Deutsch' } })).toContain('locale key');
+    expect(problems({ root: { label: 'English' }, De_DE: { label: 'Deutsch' } })).toContain('locale key');
     expect(problems({ root: { label: 'English', strings: { 'toc.titel': 'x' } } })).toContain('toc.titel');
   });
 

@@ -13,7 +13,12 @@ const FIXTURES = path.join(import.meta.dirname, 'code');
 function render(body: string, user: UserConfig = {}) {
   const config = resolveConfig(user, '/tmp/site');
   const problems = new Problems();
-  const source = parseSource(`---\ntitle: T\ndescription: D.\n---\n${body}`, 'guide/page.md', '/tmp/site/content/guide/page.md', problems);
+  const source = parseSource(
+    `---\ntitle: T\ndescription: D.\n---\n${body}`,
+    'guide/page.md',
+    '/tmp/site/content/guide/page.md',
+    problems,
+  );
   const [page] = renderSlice([source], config, problems);
   return { page, problems: problems.list };
 }
@@ -31,24 +36,35 @@ describe('markdown/code fixtures (input .md, expected .html side by side; *.shik
 
 describe('markdown/code', () => {
   it('removes notation comments from the output', () => {
-    const { page } = render('```js\na(); // [!code ++]\nb(); // [!code focus]\n```\n\n```html\n<p>x</p> <!-- [!code --] -->\n```');
+    const { page } = render(
+      '```js\na(); // [!code ++]\nb(); // [!code focus]\n```\n\n```html\n<p>x</p> <!-- [!code --] -->\n```',
+    );
     expect(page.html).not.toContain('[!code');
     expect(page.html).toContain('<span class="line add">');
     expect(page.html).toContain('<span class="line remove">');
   });
 
   it('numbers every block when markdown.lineNumbers is on, except one marked :no-line-numbers', () => {
-    const { page } = render('```js\na();\n```\n\n```js:no-line-numbers\nb();\n```', { markdown: { lineNumbers: true } });
-    expect(page.html.match(/class="code-block[^"]*"/g)).toEqual(['class="code-block line-numbers"', 'class="code-block"']);
+    const { page } = render('```js\na();\n```\n\n```js:no-line-numbers\nb();\n```', {
+      markdown: { lineNumbers: true },
+    });
+    expect(page.html.match(/class="code-block[^"]*"/g)).toEqual([
+      'class="code-block line-numbers"',
+      'class="code-block"',
+    ]);
   });
 
   it('gives the content checks the code a reader runs, at the file lines of the source', () => {
-    const { page } = render('```js\nold(); // [!code --]\nnew(); // [!code ++]\n// [!code focus]\nfocused();\n```\n\n```diff\n@@ -1 +1 @@\n-a();\n+b();\n```');
+    const { page } = render(
+      '```js\nold(); // [!code --]\nnew(); // [!code ++]\n// [!code focus]\nfocused();\n```\n\n```diff\n@@ -1 +1 @@\n-a();\n+b();\n```',
+    );
     expect(page.codeBlocks.map((b) => b.code)).toEqual(['\nnew();\n\nfocused();', '\n\nb();']);
   });
 
   it('rejects a markdown.lineNumbers that is not a boolean, naming the key', () => {
-    expect(() => resolveConfig({ markdown: { lineNumbers: 'yes' } } as unknown as UserConfig, '/tmp/site')).toThrow(BuildFailure);
+    expect(() => resolveConfig({ markdown: { lineNumbers: 'yes' } } as unknown as UserConfig, '/tmp/site')).toThrow(
+      BuildFailure,
+    );
     try {
       resolveConfig({ markdown: { lineNumbers: 'yes' } } as unknown as UserConfig, '/tmp/site');
     } catch (error) {

@@ -23,7 +23,10 @@ describe('markdown', () => {
   });
 
   it('replaces constants everywhere, prints %%{x} literally, and leaves {{ }} expressions alone', () => {
-    const { page } = render('Limit %{limit}, count %{count}.\n\n```js\nconst max = "%{limit}"; // {{steps.trigger.event}}\n```\n\nLiteral %%{limit}.', { limit: '512KB', count: 10000 });
+    const { page } = render(
+      'Limit %{limit}, count %{count}.\n\n```js\nconst max = "%{limit}"; // {{steps.trigger.event}}\n```\n\nLiteral %%{limit}.',
+      { limit: '512KB', count: 10000 },
+    );
     expect(page.html).toContain('Limit 512KB, count 10,000.');
     expect(page.html).toContain('512KB');
     expect(page.html).toContain('{{steps.trigger.event}}');
@@ -38,9 +41,13 @@ describe('markdown', () => {
   });
 
   it('turns ::: tip, warning, danger and details into callouts with titles', () => {
-    const { page } = render('::: tip\nUse it.\n:::\n\n::: warning Careful now\nText.\n:::\n\n::: details More\nHidden.\n:::');
+    const { page } = render(
+      '::: tip\nUse it.\n:::\n\n::: warning Careful now\nText.\n:::\n\n::: details More\nHidden.\n:::',
+    );
     expect(page.html).toContain('<aside class="callout tip" aria-label="Tip"><p class="callout-title">Tip</p>');
-    expect(page.html).toContain('<aside class="callout warning" aria-label="Careful now"><p class="callout-title">Careful now</p>');
+    expect(page.html).toContain(
+      '<aside class="callout warning" aria-label="Careful now"><p class="callout-title">Careful now</p>',
+    );
     expect(page.html).toContain('<details class="callout details"><summary class="callout-title">More</summary>');
   });
 
@@ -65,12 +72,19 @@ describe('markdown', () => {
   });
 
   it('rewrites relative .md links and site routes to URLs under the base', () => {
-    const { page } = render('[a](../index.md) [b](./other.md#part) [c](/workflows/) [d](https://x.example) [e](#local)');
+    const { page } = render(
+      '[a](../index.md) [b](./other.md#part) [c](/workflows/) [d](https://x.example) [e](#local)',
+    );
     expect(page.html).toContain('href="/docs/"');
     expect(page.html).toContain('href="/docs/guide/other/#part"');
     expect(page.html).toContain('href="/docs/workflows/"');
     expect(page.html).toContain('href="https://x.example"');
-    expect(page.links.map((l) => [l.route, l.hash])).toEqual([['/', ''], ['/guide/other/', 'part'], ['/workflows/', ''], [null, 'local']]);
+    expect(page.links.map((l) => [l.route, l.hash])).toEqual([
+      ['/', ''],
+      ['/guide/other/', 'part'],
+      ['/workflows/', ''],
+      [null, 'local'],
+    ]);
   });
 
   it('rejects a level 1 heading in the body: the title is the h1', () => {
@@ -79,14 +93,22 @@ describe('markdown', () => {
   });
 
   it('splits the text into sections by heading, leaving code blocks out', () => {
-    const { page } = render('Intro text.\n\n## Setup\n\nRun it.\n\n```bash\nnpm install secret-token\n```\n\n## Use\n\nCall `run()`.');
-    expect(page.sections.map((s) => [s.slug, s.text])).toEqual([['', 'Intro text.'], ['setup', 'Run it.'], ['use', 'Call run().']]);
+    const { page } = render(
+      'Intro text.\n\n## Setup\n\nRun it.\n\n```bash\nnpm install secret-token\n```\n\n## Use\n\nCall `run()`.',
+    );
+    expect(page.sections.map((s) => [s.slug, s.text])).toEqual([
+      ['', 'Intro text.'],
+      ['setup', 'Run it.'],
+      ['use', 'Call run().'],
+    ]);
   });
 });
 
 describe('markdown/container-syntax', () => {
   it('rewrites ::: kind Title outside code fences only', () => {
-    expect(normalizeContainers('::: tip Be [careful]\nx\n:::\n```\n::: tip no\n```')).toBe(':::tip[Be \\[careful\\]]\nx\n:::\n```\n::: tip no\n```');
+    expect(normalizeContainers('::: tip Be [careful]\nx\n:::\n```\n::: tip no\n```')).toBe(
+      ':::tip[Be \\[careful\\]]\nx\n:::\n```\n::: tip no\n```',
+    );
   });
 });
 

@@ -10,7 +10,15 @@ const processor = createProcessor(resolveConfig({}, '/site'));
 /** Renders a body as the page "hostile.md" whose frontmatter takes 4 lines; returns its problems. */
 function render(body: string, user: UserConfig = {}) {
   const problems = new Problems();
-  const source: PageSource = { file: '/site/content/hostile.md', relativePath: 'hostile.md', route: '/hostile/', body, lineOffset: 4, frontmatter: { title: 'Hostile', description: 'Hostile input.' }, hash: 'h' };
+  const source: PageSource = {
+    file: '/site/content/hostile.md',
+    relativePath: 'hostile.md',
+    route: '/hostile/',
+    body,
+    lineOffset: 4,
+    frontmatter: { title: 'Hostile', description: 'Hostile input.' },
+    hash: 'h',
+  };
   const record = renderPage(source, resolveConfig(user, '/site'), processor, problems);
   return { record, problems: problems.list.map((p) => ({ where: p.where, message: p.message, fix: p.fix })) };
 }
@@ -27,9 +35,17 @@ afterEach(() => {
 describe('markdown/limits: hostile pages are refused before parsing, with file:line and a fix', () => {
   it('refuses a page over the size limit (50 MB by default, and a configured limit)', () => {
     const huge = render('Some words here.\n\n'.repeat(3_000_000));
-    expect(huge.problems).toEqual([{ where: 'hostile.md:5', message: 'the page is 51.5 MB, over the limit of 512 KB', fix: expect.stringContaining('`limits.pageBytes` in docs.config.ts') }]);
+    expect(huge.problems).toEqual([
+      {
+        where: 'hostile.md:5',
+        message: 'the page is 51.5 MB, over the limit of 512 KB',
+        fix: expect.stringContaining('`limits.pageBytes` in docs.config.ts'),
+      },
+    ]);
     expect(huge.record.html).toBe('');
-    expect(render('x'.repeat(2049), { limits: { pageBytes: 2048 } }).problems[0].message).toBe('the page is 3 KB, over the limit of 2 KB');
+    expect(render('x'.repeat(2049), { limits: { pageBytes: 2048 } }).problems[0].message).toBe(
+      'the page is 3 KB, over the limit of 2 KB',
+    );
     expect(render('x'.repeat(2048), { limits: { pageBytes: 2048 } }).problems).toEqual([]);
   });
 
@@ -39,7 +55,13 @@ describe('markdown/limits: hostile pages are refused before parsing, with file:l
     ['[ (](', 30_000, 'brackets ([ or ])'],
   ])('refuses a paragraph of %j x %i, which would take minutes to parse', (unit, times, what) => {
     const { problems } = render(`Intro.\n\n${unit.repeat(times)}\n`);
-    expect(problems).toEqual([{ where: 'hostile.md:7', message: `a paragraph with more than 1000 ${what}: parsing them takes time that grows with the square of their number`, fix: expect.stringContaining('split the paragraph') }]);
+    expect(problems).toEqual([
+      {
+        where: 'hostile.md:7',
+        message: `a paragraph with more than 1000 ${what}: parsing them takes time that grows with the square of their number`,
+        fix: expect.stringContaining('split the paragraph'),
+      },
+    ]);
   });
 
   it('does not count code blocks, but is not fooled by what only looks like one', () => {
@@ -47,7 +69,9 @@ describe('markdown/limits: hostile pages are refused before parsing, with file:l
     expect(render(json).problems).toEqual([]);
     // A backtick in the info string makes no fence; a fence in a list item ends with the item.
     expect(render(`\`\`\`a\`b\n${'[ (]('.repeat(2000)}`).problems[0].message).toContain('more than 1000 brackets');
-    expect(render(`- item\n\n  \`\`\`\n  code\nOut of the item.\n${'*a_ '.repeat(2000)}`).problems[0].message).toContain('more than 1000 emphasis marks');
+    expect(
+      render(`- item\n\n  \`\`\`\n  code\nOut of the item.\n${'*a_ '.repeat(2000)}`).problems[0].message,
+    ).toContain('more than 1000 emphasis marks');
   });
 
   it('parses a paragraph of 1,000 emphasis marks and 1,000 brackets', () => {
@@ -60,7 +84,9 @@ describe('markdown/limits: hostile pages are refused before parsing, with file:l
 
   it('refuses 10,000 nested list items, 10,000 nested block quotes and 2,000 nested callouts (they overflowed the stack)', () => {
     const message = (depth: number) => `lists, block quotes and callouts nested ${depth} deep, over the limit of 32`;
-    expect(render(nestedLists(10_000)).problems).toEqual([{ where: 'hostile.md:5', message: message(10_000), fix: expect.stringContaining('`limits.nesting`') }]);
+    expect(render(nestedLists(10_000)).problems).toEqual([
+      { where: 'hostile.md:5', message: message(10_000), fix: expect.stringContaining('`limits.nesting`') },
+    ]);
     expect(render(`${'> '.repeat(10_000)}deep`).problems[0].message).toBe(message(10_000));
     const indented = Array.from({ length: 40 }, (_, i) => `${'  '.repeat(i)}- level ${i + 1}`).join('\n');
     expect(render(indented).problems[0]).toMatchObject({ where: 'hostile.md:37', message: message(33) });
@@ -79,7 +105,13 @@ describe('markdown/limits: hostile pages are refused before parsing, with file:l
     let tick = 0;
     restoreClock = setParseClock(() => tick++); // each look at the clock is a millisecond
     const slow = render(`Fine.\n\n${'a *b* [c](https://example.com/) '.repeat(100)}\n`, { limits: { parseMs: 50 } });
-    expect(slow.problems).toEqual([{ where: 'hostile.md:7', message: 'parsing the page took longer than its budget of 50 ms (stopped here)', fix: expect.stringContaining('`limits.parseMs`') }]);
+    expect(slow.problems).toEqual([
+      {
+        where: 'hostile.md:7',
+        message: 'parsing the page took longer than its budget of 50 ms (stopped here)',
+        fix: expect.stringContaining('`limits.parseMs`'),
+      },
+    ]);
     expect(render('A short page.', { limits: { parseMs: 50 } }).problems).toEqual([]);
   });
 
@@ -89,7 +121,9 @@ describe('markdown/limits: hostile pages are refused before parsing, with file:l
       resolveConfig({ limits: { pageBytes: -1, parse: 5 } } as never, '/site');
     } catch (error) {
       const messages = (error as BuildFailure).problems.map((p) => p.message);
-      expect(messages).toEqual(expect.arrayContaining([expect.stringContaining('"limits.pageBytes"'), 'unknown key "limits.parse"']));
+      expect(messages).toEqual(
+        expect.arrayContaining([expect.stringContaining('"limits.pageBytes"'), 'unknown key "limits.parse"']),
+      );
     }
   });
 });

@@ -7,9 +7,13 @@ describe('markdown/math', () => {
   it('renders $...$ inline and $$...$$ blocks with KaTeX at build time, with MathML for screen readers', () => {
     const { page, problems } = render('The area is $\\pi r^2$.\n\n$$\n\\int_0^1 x\\,dx = \\frac{1}{2}\n$$\n');
     expect(problems).toEqual([]);
-    expect(page.html).toMatch(/<p>The area is <span class="katex"><span class="katex-mathml"><math xmlns="http:\/\/www\.w3\.org\/1998\/Math\/MathML"><semantics><mrow><mi>π<\/mi>/);
+    expect(page.html).toMatch(
+      /<p>The area is <span class="katex"><span class="katex-mathml"><math xmlns="http:\/\/www\.w3\.org\/1998\/Math\/MathML"><semantics><mrow><mi>π<\/mi>/,
+    );
     expect(page.html).toContain('<span class="katex-display"><span class="katex">');
-    expect(page.html).toContain('<annotation encoding="application/x-tex">\\int_0^1 x\\,dx = \\frac{1}{2}</annotation>');
+    expect(page.html).toContain(
+      '<annotation encoding="application/x-tex">\\int_0^1 x\\,dx = \\frac{1}{2}</annotation>',
+    );
     expect(page.features).toEqual(['math']);
   });
 
@@ -19,7 +23,8 @@ describe('markdown/math', () => {
     expect(page.html).toMatch(/<span class="katex-strut k[0-9a-f]{6}">/);
     const rules = page.css.trim().split('\n');
     expect(rules.length).toBeGreaterThan(3);
-    for (const rule of rules) expect(rule).toMatch(/^\.k[0-9a-f]{6}\{[a-z-]+:[^;{}]+!important(;[a-z-]+:[^;{}]+!important)*\}$/);
+    for (const rule of rules)
+      expect(rule).toMatch(/^\.k[0-9a-f]{6}\{[a-z-]+:[^;{}]+!important(;[a-z-]+:[^;{}]+!important)*\}$/);
     for (const name of page.html.match(/\bk[0-9a-f]{6}\b/g)!) expect(page.css).toContain(`.${name}{`);
   });
 
@@ -56,7 +61,9 @@ describe('markdown/math', () => {
   it('fails on invalid math with the file line, once', () => {
     const { problems } = render('Fine.\n\nBroken $\\frac{1}{$ here.\n\n```math\n\\left(\n```\n');
     expect(problems).toHaveLength(2);
-    expect(problems[0]).toMatch(/^guide\/page\.md:7:8 {2}invalid math: Unexpected end of input in a macro argument, expected '\}'/);
+    expect(problems[0]).toMatch(
+      /^guide\/page\.md:7:8 {2}invalid math: Unexpected end of input in a macro argument, expected '\}'/,
+    );
     expect(problems[1]).toMatch(/^guide\/page\.md:9:1 {2}invalid math: /);
   });
 });

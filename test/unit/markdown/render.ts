@@ -7,7 +7,12 @@ import { renderSlice } from '../../../src/markdown/index.js';
 export function render(body: string, root = '/tmp/no-site') {
   const config = resolveConfig({}, root);
   const problems = new Problems();
-  const source = parseSource(`---\ntitle: T\ndescription: D.\n---\n${body}`, 'guide/page.md', `${root}/content/guide/page.md`, problems);
+  const source = parseSource(
+    `---\ntitle: T\ndescription: D.\n---\n${body}`,
+    'guide/page.md',
+    `${root}/content/guide/page.md`,
+    problems,
+  );
   const [page] = renderSlice([source], config, problems);
   return { page, problems: problems.list.map(String) };
 }

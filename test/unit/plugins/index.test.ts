@@ -6,12 +6,19 @@ describe('plugins/index', () => {
   it("names the plugin and the hook of a failure, with the plugin's own message and a fix", () => {
     const [problem] = hookFailure('acme', 'outputs', new TypeError('x is undefined'), 'docs.config.ts').problems;
     expect(problem.place).toEqual({ file: 'docs.config.ts' });
-    expect(problem.message).toMatch(/^plugin "acme" failed in its "outputs" hook: x is undefined \(at test\/unit\/plugins\/index\.test\.ts:\d+:\d+\)$/);
+    expect(problem.message).toMatch(
+      /^plugin "acme" failed in its "outputs" hook: x is undefined \(at test\/unit\/plugins\/index\.test\.ts:\d+:\d+\)$/,
+    );
     expect(problem.fix).toContain('remove "acme"');
   });
 
   it('keeps the place of a BuildError the plugin threw on purpose', () => {
-    const failure = hookFailure('acme', 'pages', new BuildError('bad row', { file: 'data/rows.csv', line: 3 }), 'docs.config.ts');
+    const failure = hookFailure(
+      'acme',
+      'pages',
+      new BuildError('bad row', { file: 'data/rows.csv', line: 3 }),
+      'docs.config.ts',
+    );
     expect(failure).toBeInstanceOf(BuildFailure);
     expect(String(failure.problems[0])).toBe('data/rows.csv:3  plugin "acme" failed in its "pages" hook: bad row');
   });
@@ -25,6 +32,13 @@ describe('plugins/index', () => {
       ],
       'docs.config.ts',
     );
-    expect(merged).toEqual({ title: 'Site!', redirects: [{ from: '/a', to: '/b/' }, { from: '/c', to: '/d/' }], markdown: { lineNumbers: true, highlighter: 'shiki' } });
+    expect(merged).toEqual({
+      title: 'Site!',
+      redirects: [
+        { from: '/a', to: '/b/' },
+        { from: '/c', to: '/d/' },
+      ],
+      markdown: { lineNumbers: true, highlighter: 'shiki' },
+    });
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { markdownPluginsKey } from '../../../src/plugins/markdown.js';
 
-describe('plugins/markdown: the users\' plugins in the Markdown cache key', () => {
-  const plugin = (word: string) => new Function(`return function remarkWord() { return (tree) => { tree.word = '${word}'; }; }`)() as () => void;
+describe("plugins/markdown: the users' plugins in the Markdown cache key", () => {
+  const plugin = (word: string) =>
+    new Function(`return function remarkWord() { return (tree) => { tree.word = '${word}'; }; }`)() as () => void;
 
   it('is empty without plugins, so the key of a site without them stays what it was', () => {
     expect(markdownPluginsKey(undefined)).toBe('');
@@ -19,7 +20,9 @@ describe('plugins/markdown: the users\' plugins in the Markdown cache key', () =
   it('takes options that hold functions or refer to themselves', () => {
     const circular: Record<string, unknown> = {};
     circular.self = circular;
-    expect(markdownPluginsKey({ rehypePlugins: [[plugin('a'), { map: (x: string) => x.toUpperCase() }]] })).toContain('toUpperCase');
+    expect(markdownPluginsKey({ rehypePlugins: [[plugin('a'), { map: (x: string) => x.toUpperCase() }]] })).toContain(
+      'toUpperCase',
+    );
     expect(markdownPluginsKey({ rehypePlugins: [[plugin('a'), circular]] })).toContain('remarkWord');
   });
 });

@@ -3,7 +3,13 @@ import { decodePostings, encodePostings, shardOf, shardsUnder } from '../../../s
 
 describe('shared/search-format', () => {
   it('round-trips posting lists, counts of one implied and the first document included', () => {
-    const postings: [number, number][] = [[0, 3], [1, 1], [7, 1], [8, 2], [1000, 1]];
+    const postings: [number, number][] = [
+      [0, 3],
+      [1, 1],
+      [7, 1],
+      [8, 2],
+      [1000, 1],
+    ];
     const encoded = encodePostings(postings.flat());
     expect(encoded).toEqual([-1, 3, 1, 6, -1, 2, 992]);
     expect(decodePostings(JSON.parse(JSON.stringify(encoded)))).toEqual(postings);

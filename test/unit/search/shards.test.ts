@@ -8,7 +8,9 @@ const sizes = (entries: Record<string, number>) => new Map(Object.entries(entrie
 
 describe('search/shards', () => {
   it('keeps every term in one root shard when the index is small', () => {
-    expect(partition(sizes({ api: 10, cache: 10, concurrency: 10 }), 100)).toEqual(new Map([['', ['api', 'cache', 'concurrency']]]));
+    expect(partition(sizes({ api: 10, cache: 10, concurrency: 10 }), 100)).toEqual(
+      new Map([['', ['api', 'cache', 'concurrency']]]),
+    );
   });
 
   it('gives a prefix its own shard when its terms would overflow the parent, and merges small neighbours', () => {
@@ -38,7 +40,10 @@ describe('search/shards', () => {
 describe('search: hostile words', () => {
   it('indexes 40 words of 8,000 letters sharing a prefix by their first 64 letters, and finds them', async () => {
     const words = Array.from({ length: 40 }, (_, i) => `${'q'.repeat(7990)}${String(i).padStart(10, 'z')}`);
-    const site = await tmpSite({ 'content/index.md': page('Home', 'Hello.'), 'content/long.md': page('Long words', words.join(' ')) });
+    const site = await tmpSite({
+      'content/index.md': page('Home', 'Hello.'),
+      'content/long.md': page('Long words', words.join(' ')),
+    });
     try {
       const built = await searchSite(site.root);
       const terms = built.shards().flatMap((s) => s.terms);

@@ -38,7 +38,19 @@ describe('shared/search-text', () => {
   });
 
   it('reads numbers as the docs print them and as readers type them', () => {
-    expect(words('up to 10,000 runs at $0.0002 each, 1,2 or 3').map((w) => w.text)).toEqual(['up', 'to', '10000', 'runs', 'at', '0.0002', 'each', '1', '2', 'or', '3']);
+    expect(words('up to 10,000 runs at $0.0002 each, 1,2 or 3').map((w) => w.text)).toEqual([
+      'up',
+      'to',
+      '10000',
+      'runs',
+      'at',
+      '0.0002',
+      'each',
+      '1',
+      '2',
+      'or',
+      '3',
+    ]);
     const [, , number] = words('up to 10,000 runs');
     expect(number).toEqual({ text: '10000', index: 6, length: 6 });
   });
@@ -60,7 +72,9 @@ describe('shared/search-text', () => {
   it('splits Chinese and Japanese sentences into words, so a word inside a sentence is a term of its own', () => {
     expect(terms('我们的平台支持定时任务和网络钩子。', false)).toEqual(expect.arrayContaining(['平台', '支持']));
     // However ICU splits a word, a query of it is split the same way, and its terms are among the sentence's.
-    expect(terms('ワークフローを実行します', false)).toEqual(expect.arrayContaining([...terms('ワークフロー', false), '実行']));
+    expect(terms('ワークフローを実行します', false)).toEqual(
+      expect.arrayContaining([...terms('ワークフロー', false), '実行']),
+    );
     expect(words('使用 API 配置').map((w) => w.text)).toEqual(['使用', 'API', '配置']);
     // Offsets stay those of the text, for highlighting.
     const [, second] = words('平台支持');

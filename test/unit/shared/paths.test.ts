@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { chunkFile, chunkIdOf, decodePath, encodePath, pageUrl, routeFile, withBase, withoutSlash, withSlash } from '../../../src/shared/paths.js';
+import {
+  chunkFile,
+  chunkIdOf,
+  decodePath,
+  encodePath,
+  pageUrl,
+  routeFile,
+  withBase,
+  withoutSlash,
+  withSlash,
+} from '../../../src/shared/paths.js';
 
 describe('shared/paths: URLs of pages whose names hold URL syntax', () => {
   it('percent-encodes "#", "?", "%" and spaces, and nothing a path needs as it is', () => {
@@ -11,7 +21,8 @@ describe('shared/paths: URLs of pages whose names hold URL syntax', () => {
   });
 
   it('decodes a URL path back to its route, segment by segment, leaving a malformed escape alone', () => {
-    for (const route of ['/guide/c#-and-f#/', '/why?/', '/100%/', '/two words/', '/caf\u00e9/']) expect(decodePath(pageUrl('/', route))).toBe(route);
+    for (const route of ['/guide/c#-and-f#/', '/why?/', '/100%/', '/two words/', '/caf\u00e9/'])
+      expect(decodePath(pageUrl('/', route))).toBe(route);
     expect(decodePath('/bad%zz/ok%20/')).toBe('/bad%zz/ok /');
   });
 });
@@ -23,11 +34,19 @@ describe('shared/paths: the forms of a route and the names of output files', () 
   });
 
   it('writes a page to its folder index, the root page to index.html', () => {
-    expect([routeFile('/a/b/'), routeFile('/a'), routeFile('/')]).toEqual(['a/b/index.html', 'a/index.html', 'index.html']);
+    expect([routeFile('/a/b/'), routeFile('/a'), routeFile('/')]).toEqual([
+      'a/b/index.html',
+      'a/index.html',
+      'index.html',
+    ]);
   });
 
   it('puts files and routes under the base, with one slash between', () => {
-    expect([withBase('/docs/', 'assets/x.css'), withBase('/docs/', '/a/'), withBase('/', 'search.json')]).toEqual(['/docs/assets/x.css', '/docs/a/', '/search.json']);
+    expect([withBase('/docs/', 'assets/x.css'), withBase('/docs/', '/a/'), withBase('/', 'search.json')]).toEqual([
+      '/docs/assets/x.css',
+      '/docs/a/',
+      '/search.json',
+    ]);
   });
 
   it('reads the key of a chunk back from the URL of its file', () => {

@@ -18,7 +18,10 @@ describe('search/query', () => {
   });
 
   it('finds phrases of the synonym table, longest first, with the others as alternatives', () => {
-    const [group] = parseQuery('api key', [['key', 'secret'], ['api key', 'token', 'credentials']]);
+    const [group] = parseQuery('api key', [
+      ['key', 'secret'],
+      ['api key', 'token', 'credentials'],
+    ]);
     expect(group.leaves.map((l) => l.term)).toEqual(['api', 'key']);
     expect(group.synonyms.map((alt) => alt.map((l) => l.term))).toEqual([['token'], ['credential']]);
   });
