@@ -116,7 +116,7 @@ export function watchFiles(options: WatchOptions): Watcher {
     if (typeof name !== 'string' || !name || !dir) return;
     const file = path.basename(dir) === name ? dir : path.join(dir, name);
     if (!watched(file)) return;
-    const exists = lstatSync(file, { throwIfNoEntry: false }) !== undefined;
+    const exists = pathExists(file);
     if (exists) unknown.add(file);
     else if (!unknown.delete(file)) return;
     onEvent(file);
@@ -133,4 +133,17 @@ export function watchFiles(options: WatchOptions): Watcher {
       while (running) await running;
     },
   };
+}
+
+/**
+ * Whether a path is there. A folder on the way that was just made unreadable (`chmod 000`) makes
+ * lstat fail with EACCES: the path is there, and the build says why it cannot be read. Throwing
+ * here would end the dev server from inside a watcher callback.
+ */
+function pathExists(file: string): boolean {
+  try {
+    return lstatSync(file, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return true;
+  }
 }
