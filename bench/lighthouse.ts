@@ -5,22 +5,13 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS } from '../test/helpers/browser.js';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-/** The flags of test/helpers/browser.ts, for the Chromium that Lighthouse drives itself. */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
+/** The flags of test/helpers/browser.ts, headless, for the Chromium that Lighthouse drives itself. */
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 export interface AuditTarget {
   name: string;

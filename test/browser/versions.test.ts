@@ -12,11 +12,7 @@ describe('browser: a site with two versions', () => {
   afterEach(() => site.closePages());
   afterAll(() => site?.close());
 
-  const ready = async (path: string) => {
-    const { page } = await site.open(path);
-    await page.waitForFunction(`document.documentElement.dataset.runtime === 'ready'`);
-    return page;
-  };
+  const ready = (path: string) => site.ready(path);
 
   it('keeps the reader on the same page when the version menu changes the version, else goes to its start', async () => {
     const page = await ready('/docs/guide/setup/');

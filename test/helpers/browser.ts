@@ -12,19 +12,22 @@ import { inject } from 'vitest';
  * Debian's Chromium, headless, with the flags this machine's closed network needs.
  * playwright-core gives every launch a fresh, temporary user-data dir of its own.
  */
+/** Flags for this machine's closed network and container (also given to the Chromium Lighthouse drives, bench/lighthouse.ts). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+
 const LAUNCH: LaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-    '--disable-quic',
-  ],
+  args: CHROMIUM_ARGS,
 };
 
 /** The project's one Chromium, started by test/setup/browser.ts. */

@@ -15,6 +15,8 @@ export interface ServedSite {
   browser: Browser;
   /** Opens a path in a fresh context; the page's console errors and uncaught errors land in `errors`. */
   open(path: string, options?: OpenOptions): Promise<{ page: Page; errors: string[] }>;
+  /** Opens a path and waits until the runtime says it is ready (its links are routed, its menus live). */
+  ready(path: string, options?: OpenOptions): Promise<Page>;
   /** The chunk URL of a route ("/guide/"), read from the built route table. */
   chunkUrlOf(route: string): Promise<string>;
   /** Closes the pages opened so far (after each test). */
@@ -30,21 +32,27 @@ export async function startServedSite(root: string, overrides: Partial<UserConfi
   const closePages = async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
   };
+  const open: ServedSite['open'] = async (path, options = {}) => {
+    // The tests drive the page with injected code (string predicates, axe), which the site's own CSP (served since
+    // `serve` sends `_headers`) refuses: the CSP itself is judged by test/quality/csp.test.ts.
+    const context = await browser.newContext({ bypassCSP: true, ...options.context });
+    contexts.push(context);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await options.before?.(page);
+    await page.goto(`${server.origin}${path}`);
+    return { page, errors };
+  };
   return {
     origin: server.origin,
     browser,
-    async open(path, options = {}) {
-      // The tests drive the page with injected code (string predicates, axe), which the site's own CSP (served since
-      // `serve` sends `_headers`) refuses: the CSP itself is judged by test/quality/csp.test.ts.
-      const context = await browser.newContext({ bypassCSP: true, ...options.context });
-      contexts.push(context);
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-      page.on('pageerror', (error) => errors.push(String(error)));
-      await options.before?.(page);
-      await page.goto(`${server.origin}${path}`);
-      return { page, errors };
+    open,
+    async ready(path, options) {
+      const { page } = await open(path, options);
+      await page.waitForFunction(`document.documentElement.dataset.runtime === 'ready'`);
+      return page;
     },
     async chunkUrlOf(route) {
       const json = async (url: string) => (await fetch(`${server.origin}${url}`)).json();
