@@ -24,6 +24,7 @@ import type { SourceMemo } from './source-memo.js';
 import type { PageSource } from './types.js';
 import type { ResolvedVersion } from './versions/config.js';
 import { contentFile, splitVersion } from './versions/paths.js';
+import { siteViews } from './versions/views.js';
 
 /** Folders and files starting with "_" or "." hold data (the reference model), not pages. */
 /** Pages: Markdown (`.md`, CommonMark and our extensions) and MDX (`.mdx`, Markdown with JSX components). */
@@ -389,7 +390,7 @@ export async function loadContentFiles(
   }
   const all = await runPagesHooks(config, pages, problems);
   // Each locale's untranslated pages, from the pages as the plugins left them.
-  if (config.locales) all.push(...fallbackSources(all, config.locales));
+  if (config.locales) all.push(...fallbackSources(all, siteViews(config)!));
   return { sources: all, staticFiles };
 }
 

@@ -19,6 +19,7 @@ export const VERSIONS_DIR = 'versions';
 /** In a version's folder: what it pinned of the configuration when it was snapshotted. */
 export const SIDEBAR_FILE = 'sidebar.json';
 export const CONSTANTS_FILE = 'constants.json';
+export const REDIRECTS_FILE = 'redirects.json';
 
 const versionName = z.string().regex(VERSION_NAME, 'a version name of letters, digits, ".", "-" and "_" ("2.0")');
 const olderVersion = z.union([versionName, z.strictObject({ name: versionName, label: z.string().min(1) })]);
@@ -54,6 +55,8 @@ export interface ResolvedVersion {
   sidebar?: SidebarJson;
   /** Its own constants over the configuration's (a snapshot's constants.json). */
   constants?: Record<string, string | number>;
+  /** Its own redirect table, in place of the configuration's (a snapshot's redirects.json), routes within the version. */
+  redirects?: { from: string; to: string }[];
 }
 
 /** The folder a version's snapshot lives in. */
@@ -107,7 +110,7 @@ function snapshot(
   root: string,
   name: string,
   place: string,
-): Pick<ResolvedVersion, 'contentDir' | 'sidebar' | 'constants'> {
+): Pick<ResolvedVersion, 'contentDir' | 'sidebar' | 'constants' | 'redirects'> {
   const dir = versionDir(root, name);
   const contentDir = path.join(dir, 'content');
   if (!existsSync(contentDir)) {
@@ -121,7 +124,13 @@ function snapshot(
   }
   const sidebar = readJson(path.join(dir, SIDEBAR_FILE), root) as SidebarJson | undefined;
   const constants = readJson(path.join(dir, CONSTANTS_FILE), root) as Record<string, string | number> | undefined;
-  return { contentDir, ...(sidebar ? { sidebar } : {}), ...(constants ? { constants } : {}) };
+  const redirects = readJson(path.join(dir, REDIRECTS_FILE), root) as ResolvedVersion['redirects'];
+  return {
+    contentDir,
+    ...(sidebar ? { sidebar } : {}),
+    ...(constants ? { constants } : {}),
+    ...(redirects ? { redirects } : {}),
+  };
 }
 
 /**
@@ -142,9 +151,6 @@ export function resolveVersions(
   );
   const { current, next } = versions;
   const problems: BuildError[] = [];
-  // Each version is rendered as a locale is (src/versions/views.ts): the two do not nest yet.
-  if (localeKeys.length)
-    problems.push(new BuildError('"versions" and "locales" cannot be used together yet', { file }, 'keep one of them'));
   const seen = new Set<string>();
   for (const { name } of olderList) {
     if (seen.has(name))

@@ -81,7 +81,6 @@ describe('versions in the configuration', () => {
         ),
       ),
     ).toEqual([
-      expect.stringMatching(/"versions" and "locales" cannot be used together yet/),
       expect.stringMatching(/version "de" has the name of a locale/),
     ]);
     expect(
