@@ -86,11 +86,7 @@ export function localeOf(site: Site<PageOutline>): ResolvedLocale {
  * A version's sidebar, its routes within the version: its snapshot's, the configured one for the
  * version content/ holds, else made from its own pages' folders (an old version has other pages).
  */
-function versionSidebar(
-  config: ResolvedConfig,
-  view: ResolvedLocale,
-  own: PageOutline[],
-): SidebarConfig | undefined {
+function versionSidebar(config: ResolvedConfig, view: ResolvedLocale, own: PageOutline[]): SidebarConfig | undefined {
   const version = view.version!;
   if (version.sidebar) return version.sidebar as unknown as SidebarConfig;
   if (version.contentDir === config.contentDir && config.sidebar) return config.sidebar;

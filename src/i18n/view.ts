@@ -67,11 +67,7 @@ export function alternates(site: Site<PageOutline>, page: PageOutline): { lang: 
 }
 
 /** The version menu of a page (each version keeps the reader on the page, in its language, when it has it), and an old version's banner. */
-function versionView(
-  view: ResolvedLocale,
-  views: ResolvedLocale[],
-  href: (v: ResolvedLocale) => string,
-): LocaleView {
+function versionView(view: ResolvedLocale, views: ResolvedLocale[], href: (v: ResolvedLocale) => string): LocaleView {
   const versions = versionsOf(views, view);
   return {
     versions: versions.map((v) => ({ label: v.version!.label, href: href(v), current: v === view })),

@@ -70,7 +70,10 @@ export interface EditFolder {
 /** The edit link's folder of a version's pages; none for the current version when content/ holds it. */
 export function editFolder(config: Versioned, version: ResolvedVersion): EditFolder | undefined {
   if (!version.key && version.contentDir === config.contentDir) return undefined;
-  return { key: version.key, dir: path.relative(config.contentDir, version.contentDir).split(path.sep).join('/') || '.' };
+  return {
+    key: version.key,
+    dir: path.relative(config.contentDir, version.contentDir).split(path.sep).join('/') || '.',
+  };
 }
 
 /**

@@ -17,7 +17,14 @@ export function siteViews(config: Pick<ResolvedConfig, 'locales' | 'versions' | 
   let found = views.get(config.versions);
   if (!found) {
     const locales = config.locales ?? [
-      { key: '', lang: config.lang, label: config.lang, dir: 'ltr' as const, strings: stringsFor(config.lang), sidebarLabels: {} },
+      {
+        key: '',
+        lang: config.lang,
+        label: config.lang,
+        dir: 'ltr' as const,
+        strings: stringsFor(config.lang),
+        sidebarLabels: {},
+      },
     ];
     found = config.versions.flatMap((version) =>
       locales.map((locale) => ({

@@ -65,10 +65,18 @@ describe('versions and locales combined', () => {
     try {
       cpSync(fixture('versions-i18n'), root, { recursive: true });
       const config = path.join(root, 'docs.config.ts');
-      writeFileSync(config, readFileSync(config, 'utf8').replace('../../../src/config.js', path.resolve('src/config.js')));
-      writeFileSync(path.join(root, 'versions/1.0/content/ar/guide/setup.md'), '---\ntitle: x\n---\n\n[bad](missing.md)\n');
+      writeFileSync(
+        config,
+        readFileSync(config, 'utf8').replace('../../../src/config.js', path.resolve('src/config.js')),
+      );
+      writeFileSync(
+        path.join(root, 'versions/1.0/content/ar/guide/setup.md'),
+        '---\ntitle: x\n---\n\n[bad](missing.md)\n',
+      );
       const failure = await build(root, { outDir: path.join(root, 'dist') }).catch((e: BuildFailure) => e);
-      expect((failure as BuildFailure).problems.map((p) => p.where)).toContain('versions/1.0/content/ar/guide/setup.md:5:1');
+      expect((failure as BuildFailure).problems.map((p) => p.where)).toContain(
+        'versions/1.0/content/ar/guide/setup.md:5:1',
+      );
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -79,7 +87,10 @@ describe('versions and locales combined', () => {
     try {
       cpSync(fixture('versions-i18n'), root, { recursive: true });
       const config = path.join(root, 'docs.config.ts');
-      writeFileSync(config, readFileSync(config, 'utf8').replace('../../../src/config.js', path.resolve('src/config.js')));
+      writeFileSync(
+        config,
+        readFileSync(config, 'utf8').replace('../../../src/config.js', path.resolve('src/config.js')),
+      );
       const outDir = path.join(root, 'dist');
       const first = await build(root, { outDir });
       expect(first.rendered).toBe(first.pages);
