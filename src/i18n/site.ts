@@ -61,6 +61,7 @@ export function localeSites<P extends PageOutline>(site: Site<P>): Map<string, S
       },
       own,
       [...site.staticFiles],
+      site.lastUpdated,
     );
     if (generated)
       for (const e of view.nav) if (!isGroup(e) && e.route) e.text = view.byRoute.get(e.route)?.title ?? e.text;

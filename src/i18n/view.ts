@@ -2,6 +2,7 @@
 import { pageUrl } from '../shared/paths.js';
 import type { Site } from '../site.js';
 import type { PageOutline } from '../types.js';
+import { versionLabel } from '../versions/views.js';
 import { fallbackOf, localeKeyOf, pageRoute, splitLocale, type ResolvedLocale } from './locales.js';
 
 export interface LanguageLink {
@@ -70,8 +71,14 @@ export function alternates(site: Site<PageOutline>, page: PageOutline): { lang: 
 function versionView(view: ResolvedLocale, views: ResolvedLocale[], href: (v: ResolvedLocale) => string): LocaleView {
   const versions = versionsOf(views, view);
   return {
-    versions: versions.map((v) => ({ label: v.version!.label, href: href(v), current: v === view })),
-    ...(view.version!.kind === 'older' ? { oldVersion: { label: view.version!.label, href: href(versions[0]) } } : {}),
+    versions: versions.map((v) => ({
+      label: versionLabel(v.version!, view.strings),
+      href: href(v),
+      current: v === view,
+    })),
+    ...(view.version!.kind === 'older'
+      ? { oldVersion: { label: versionLabel(view.version!, view.strings), href: href(versions[0]) } }
+      : {}),
   };
 }
 

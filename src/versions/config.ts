@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { BuildError, BuildFailure } from '../errors.js';
+import { ENGLISH } from '../i18n/strings.js';
 
 /** Version names are folder names and URL segments: "2.0", "v1", "2024-06". */
 export const VERSION_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -47,6 +48,8 @@ export interface ResolvedVersion {
   label: string;
   /** Route segment: "" for the current version, else its name (or "next"). */
   key: string;
+  /** The unreleased version's label was not configured: each language shows its own word ("Next"). */
+  defaultLabel?: true;
   /** Which of the three it is: the current one is the canonical home of every page. */
   kind: 'current' | 'older' | 'next';
   /** The folder of its Markdown: content/ or versions/<name>/content/. */
@@ -195,7 +198,14 @@ export function resolveVersions(
   const out: ResolvedVersion[] = [];
   if (next) {
     out.push({ name: current.name, label, key: '', kind: 'current', ...snapshot(root, current.name, file) });
-    out.push({ name: NEXT, label: next.label ?? 'Next', key: NEXT, kind: 'next', contentDir });
+    out.push({
+      name: NEXT,
+      label: next.label ?? ENGLISH['version.next'],
+      ...(next.label ? {} : { defaultLabel: true as const }),
+      key: NEXT,
+      kind: 'next',
+      contentDir,
+    });
   } else {
     out.push({ name: current.name, label, key: '', kind: 'current', contentDir });
   }

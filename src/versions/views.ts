@@ -7,7 +7,8 @@
  */
 import type { ResolvedConfig } from '../config.js';
 import { pageRoute, type ResolvedLocale } from '../i18n/locales.js';
-import { stringsFor } from '../i18n/strings.js';
+import { stringsFor, type Strings } from '../i18n/strings.js';
+import type { ResolvedVersion } from './config.js';
 
 const views = new WeakMap<object, ResolvedLocale[]>();
 
@@ -30,7 +31,7 @@ export function siteViews(config: Pick<ResolvedConfig, 'locales' | 'versions' | 
       locales.map((locale) => ({
         ...locale,
         key: pageRoute({ version: version.key, locale: locale.key }, '').replace(/^\//, ''),
-        label: config.locales ? locale.label : version.label,
+        label: config.locales ? locale.label : versionLabel(version, locale.strings),
         localeKey: locale.key,
         version,
       })),
@@ -39,3 +40,7 @@ export function siteViews(config: Pick<ResolvedConfig, 'locales' | 'versions' | 
   }
   return found;
 }
+
+/** A version's name in the menu and the banner, in a language: an unreleased version's default label is translated. */
+export const versionLabel = (version: ResolvedVersion, strings: Strings): string =>
+  version.defaultLabel ? strings['version.next'] : version.label;

@@ -41,6 +41,15 @@ describe('versions and locales combined', () => {
     expect(page).toContain('<link rel="alternate" hreflang="en" href="https://acme.example/docs/1.0/guide/setup/">');
     expect(page).not.toMatch(/hreflang="[a-z]+" href="https:\/\/acme\.example\/docs\/(ar\/)?guide/);
     expect(page).toContain('<meta name="docs:search" content="/docs/1.0/ar/search.json">');
+    // The version strings in the page's language.
+    expect(versions).toContain('aria-label="الإصدار"');
+    expect(page).toContain(
+      'هذه وثائق الإصدار 1.0. <a href="/docs/ar/guide/setup/" data-no-router="">اعرض هذه الصفحة في الإصدار الحالي</a>',
+    );
+    expect(page).toMatch(/<span class="last-updated">آخر تحديث <time dateTime=/);
+    expect(writer.text('1.0/guide/setup/index.html')).toMatch(
+      /<span class="last-updated">Last updated <time dateTime=/,
+    );
     // Old versions stay out of the sitemap; the current one lists its languages.
     const sitemap = writer.text('sitemap.xml')!;
     expect(sitemap).not.toContain('/docs/1.0/');
