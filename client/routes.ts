@@ -44,13 +44,9 @@ export function routesIndex(): Promise<RoutesIndexData> {
 /** Each sidebar group's HTML by group index (null for plain links). */
 export async function navGroups(): Promise<(string | null)[]> {
   const index = await routesIndex();
-  // A site in several languages or versions: the groups of the view of the page on screen, the
-  // longest key its path starts with ("1.0/de" before "1.0").
-  const path = stripBase(base, location.pathname) ?? '';
-  const key = Object.keys(index.navs ?? {})
-    .filter((k) => path === `/${k}` || path.startsWith(`/${k}/`))
-    .sort((a, b) => b.length - a.length)[0];
-  return fetchJson(key ? index.navs![key] : index.nav);
+  // A site in several languages: the groups of the locale of the page on screen.
+  const locale = stripBase(base, location.pathname)?.split('/')[1] ?? '';
+  return fetchJson(index.navs?.[locale] ?? index.nav);
 }
 
 async function chunkOf(route: string): Promise<string | undefined> {

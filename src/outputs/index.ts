@@ -146,6 +146,7 @@ export function emitSiteFiles(site: Site, renderer: Renderer, chunkPaths: Map<st
   }
   index.redirects = redirectEntries(site);
   files.push({ path: ROUTES_INDEX, contents: JSON.stringify(index) });
+  if (renderer instanceof LocalizedRenderer) files.push(...renderer.localeRoutesIndexes(index, ROUTES_INDEX));
   const routesUrl = withBase(config.base, ROUTES_INDEX);
 
   files.push({ path: '404.html', contents: renderer.renderNotFound(routesUrl) }, ...redirectStubs(site, renderer));

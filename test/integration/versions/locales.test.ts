@@ -54,7 +54,18 @@ describe('versions and locales combined', () => {
     const sitemap = writer.text('sitemap.xml')!;
     expect(sitemap).not.toContain('/docs/1.0/');
     expect(sitemap).toContain('hreflang="ar" href="https://acme.example/docs/ar/guide/setup/"');
-    expect(Object.keys(JSON.parse(writer.text('routes.json')!).navs)).toEqual(['ar', '1.0', '1.0/ar']);
+    const routes = JSON.parse(writer.text('routes.json')!);
+    expect(Object.keys(routes.navs)).toEqual(['ar', '1.0', '1.0/ar']);
+    // The runtime takes a page's sidebar groups by the first segment of its path: the Arabic pages
+    // read a table in which "1.0" names the groups of 1.0 in Arabic.
+    expect(page).toContain('<meta name="docs:routes" content="/docs/ar/routes.json">');
+    expect(writer.text('1.0/guide/setup/index.html')).toContain(
+      '<meta name="docs:routes" content="/docs/routes.json">',
+    );
+    expect(JSON.parse(writer.text('ar/routes.json')!)).toEqual({
+      ...routes,
+      navs: { ...routes.navs, '1.0': routes.navs['1.0/ar'] },
+    });
   });
 
   it('applies each version its own redirects in every locale, and edit links name the version files', async () => {
