@@ -1,7 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Renderer } from '../../../src/render/index.js';
-import { REPO } from '../../helpers/site.js';
 import { copySite, EventStream, get, startDev } from './harness.js';
 
 /** `dev` on test/fixtures/versions-i18n: the pages of 1.0 are in versions/1.0/content/. */
@@ -12,8 +11,6 @@ describe('dev server: a site with versions and languages', () => {
 
   beforeEach(async () => {
     site = await copySite('versions-i18n');
-    const config = site.file('docs.config.ts');
-    await writeFile(config, (await readFile(config, 'utf8')).replace('../../../src/', `${REPO}/src/`));
     dev = await startDev(site.root, { watchLayout: false });
     events = await EventStream.open(`${dev.origin}/docs/__dev/events`);
   });

@@ -1,12 +1,22 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../../../src/build.js';
 import type { BuildFailure } from '../../../src/errors.js';
 import { buildInMemory, fixture } from '../../helpers/site.js';
 
 /** test/fixtures/versions-i18n: 2.0 (content/) and 1.0 (versions/1.0/), each in English and Arabic. */
+/** A copy of the fixture to edit, removed after the test. */
+const copies: string[] = [];
+function copyFixture(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'docs-versions-i18n-'));
+  cpSync(fixture('versions-i18n'), root, { recursive: true });
+  copies.push(root);
+  return root;
+}
+afterEach(() => copies.splice(0).forEach((root) => rmSync(root, { recursive: true, force: true })));
+
 describe('versions and locales combined', () => {
   // One build for the tests that only read its output.
   let built: ReturnType<typeof buildInMemory> | undefined;
@@ -81,47 +91,27 @@ describe('versions and locales combined', () => {
   });
 
   it('names the files of an old version where they are in its problems', async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'verloc-'));
-    try {
-      cpSync(fixture('versions-i18n'), root, { recursive: true });
-      const config = path.join(root, 'docs.config.ts');
-      writeFileSync(
-        config,
-        readFileSync(config, 'utf8').replace('../../../src/config.js', path.resolve('src/config.js')),
-      );
-      writeFileSync(
-        path.join(root, 'versions/1.0/content/ar/guide/setup.md'),
-        '---\ntitle: x\n---\n\n[bad](missing.md)\n',
-      );
-      const failure = await build(root, { outDir: path.join(root, 'dist') }).catch((e: BuildFailure) => e);
-      expect((failure as BuildFailure).problems.map((p) => p.where)).toContain(
-        'versions/1.0/content/ar/guide/setup.md:5:1',
-      );
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
+    const root = copyFixture();
+    writeFileSync(
+      path.join(root, 'versions/1.0/content/ar/guide/setup.md'),
+      '---\ntitle: x\n---\n\n[bad](missing.md)\n',
+    );
+    const failure = await build(root, { outDir: path.join(root, 'dist') }).catch((e: BuildFailure) => e);
+    expect((failure as BuildFailure).problems.map((p) => p.where)).toContain(
+      'versions/1.0/content/ar/guide/setup.md:5:1',
+    );
   });
 
   it('renders again only the page edited in one locale of one version', async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'verloc-'));
-    try {
-      cpSync(fixture('versions-i18n'), root, { recursive: true });
-      const config = path.join(root, 'docs.config.ts');
-      writeFileSync(
-        config,
-        readFileSync(config, 'utf8').replace('../../../src/config.js', path.resolve('src/config.js')),
-      );
-      const outDir = path.join(root, 'dist');
-      const first = await build(root, { outDir });
-      expect(first.rendered).toBe(first.pages);
-      expect((await build(root, { outDir })).rendered).toBe(0);
-      const file = path.join(root, 'versions/1.0/content/ar/guide/setup.md');
-      writeFileSync(file, readFileSync(file, 'utf8').replace('القديم', 'القديم جدًا'));
-      const edited = await build(root, { outDir });
-      expect(edited.renderedRoutes).toEqual(['/1.0/ar/guide/setup/']);
-      expect(readFileSync(path.join(outDir, '1.0/ar/guide/setup/index.html'), 'utf8')).toContain('القديم جدًا');
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
+    const root = copyFixture();
+    const outDir = path.join(root, 'dist');
+    const first = await build(root, { outDir });
+    expect(first.rendered).toBe(first.pages);
+    expect((await build(root, { outDir })).rendered).toBe(0);
+    const file = path.join(root, 'versions/1.0/content/ar/guide/setup.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('القديم', 'القديم جدًا'));
+    const edited = await build(root, { outDir });
+    expect(edited.renderedRoutes).toEqual(['/1.0/ar/guide/setup/']);
+    expect(readFileSync(path.join(outDir, '1.0/ar/guide/setup/index.html'), 'utf8')).toContain('القديم جدًا');
   });
 });
