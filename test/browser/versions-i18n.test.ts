@@ -46,6 +46,15 @@ describe('browser: versions and languages together', () => {
     expect(describeViolations('/docs/1.0/ar/guide/setup/:', await axeViolations(page), false)).toEqual([]);
   });
 
+  it("expands a closed sidebar group of an old version's locale in that locale", async () => {
+    const page = await ready('/docs/1.0/ar/guide/setup/');
+    await page.locator('li.nav-group[data-expanded="false"] > a.nav-group-title').click();
+    await page.locator('#sidebar details summary', { hasText: 'المزيد' }).waitFor();
+    expect(await page.locator('#sidebar a[href="/docs/1.0/ar/guide/jobs/"]').count()).toBe(1);
+    expect(await page.locator('#sidebar a[href="/docs/1.0/guide/jobs/"]').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/docs/1.0/ar/guide/setup/'); // expanded in place
+  });
+
   it('searches only the pages of the version and language being read', async () => {
     const none = (word: string) => fill(stringsFor('ar')['search.none'], { query: word });
     const page = await ready('/docs/1.0/ar/');
