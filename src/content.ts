@@ -312,7 +312,18 @@ function parseVersionedSource(
   const own = new Problems();
   const source = parseSource(raw, inner, file, own, yaml);
   for (const p of own.list) problems.push(Object.assign(p, { place: { ...p.place, file: relativePath } }));
-  return { ...source, relativePath, route: pageRoute({ version: version.key }, source.route) };
+  // Its partials are named as the site names files too: problems in them, their links and `dev`'s memo find them.
+  const named = (file: string) => `${version.key}/${file}`;
+  const included = source.included && {
+    files: source.included.files.map(named),
+    segments: source.included.segments.map((s) => ({ ...s, file: named(s.file) })),
+  };
+  return {
+    ...source,
+    relativePath,
+    route: pageRoute({ version: version.key }, source.route),
+    ...(included ? { included } : {}),
+  };
 }
 
 /** Reads every page of the content folder. Problems go to `problems`; the caller fails once at the end. */

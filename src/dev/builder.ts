@@ -273,7 +273,7 @@ export class DevBuilder {
       }
       this.config = config;
       this.memory = {
-        sources: new SourceMemo(config.contentDir),
+        sources: new SourceMemo(config.contentDir, config.versions),
         records: await MemoryRecords.open(config),
         checks: new ContentChecks(),
       };

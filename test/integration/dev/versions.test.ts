@@ -33,6 +33,13 @@ describe('dev server: a site with versions and languages', () => {
     expect((await get(`${dev.origin}/docs/1.0/ar/guide/setup/`)).text).toContain('القديم جدًا');
   });
 
+  it('renders again the pages of an old version that include its edited partial', async () => {
+    await edit('versions/1.0/content/_partials/note.md', (t) => t.replace('a note of 1.0', 'a revised note of 1.0'));
+    const reload = await events.next('reload');
+    expect(reload.data.routes).toEqual(['/1.0/guide/setup/']);
+    expect((await get(`${dev.origin}/docs/1.0/guide/setup/`)).text).toContain('a revised note of 1.0');
+  });
+
   it('rebuilds an old version with the constants it pinned when they change', async () => {
     await writeFile(site.file('versions/1.0/constants.json'), '{ "node": "16" }\n');
     await events.next('reload');

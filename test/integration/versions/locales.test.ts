@@ -28,6 +28,9 @@ describe('versions and locales combined', () => {
     expect(html('1.0/ar/guide/setup/index.html')).toContain('ثبّت Node.js 18، ثم شغّل مثبّت zephyrine القديم.');
     expect(html('ar/guide/setup/index.html')).toContain('ثبّت Node.js 22، ثم شغّل مثبّت zephyrine الجديد.');
     expect(html('1.0/ar/index.html')).toMatch(/<html lang="ar" dir="rtl"/);
+    // A partial of 1.0 is its own (content/ has one of the same name), its links resolved within 1.0.
+    expect(html('1.0/guide/setup/index.html')).toContain('Support ends with the <a href="/docs/1.0/guide/jobs/">');
+    expect(html('guide/setup/index.html')).toContain('A note of 2.0: see <a href="/docs/guide/workflows/">');
     // Untranslated pages fall back to the same version's original.
     expect(html('1.0/ar/guide/jobs/index.html')).toContain('cronjobbery');
     expect(html('1.0/ar/guide/jobs/index.html')).toContain('class="fallback-notice"');
