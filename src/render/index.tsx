@@ -79,7 +79,8 @@ export function pageView<P extends PageOutline>(site: Site<PageOutline>, page: P
     prev: ref(prev),
     next: ref(next),
     // A page a plugin generated has no file to edit.
-    editHref: page.frontmatter.generatedBy || !config.editLink ? undefined : editUrl(config.editLink, page.relativePath),
+    editHref:
+      page.frontmatter.generatedBy || !config.editLink ? undefined : editUrl(config.editLink, page.relativePath),
     editText: config.editLink?.text,
     markdownHref: `${page.path}index.md`,
     lastUpdated: config.theme.lastUpdated ? site.lastUpdated?.get(page.relativePath)?.slice(0, 10) : undefined,
