@@ -19,6 +19,7 @@ import { hasHook, runBuildEnd } from './plugins/index.js';
 import { readTemplates } from './render/index.js';
 import { dropFallbackProblems, missingTranslations } from './i18n/locales.js';
 import { buildSearchIndexes, searchInput } from './i18n/search.js';
+import { SearchTermsCache } from './search/terms-cache.js';
 import { createSite, type Site } from './site.js';
 import type { SourceMemo } from './source-memo.js';
 import { checkOutputCollisions, readStaticFiles } from './static-files.js';
@@ -173,7 +174,7 @@ export async function buildSite(
     if (!options.lazy)
       files.push(
         ...(await task(logger, 'search', () =>
-          memo(cachePath(config, 'search.v8'), searchKey, () => buildSearchIndexes(site)),
+          memo(cachePath(config, 'search.v8'), searchKey, () => searchIndexWithTerms(config, site)),
         )),
       );
     files.push(...(await readStaticFiles(config, staticFiles)));
@@ -244,6 +245,14 @@ async function planPages(
     }
   }
   return { jobs, kept, records, entries };
+}
+
+/** The search index, counting only the terms of pages whose text the last build did not see (src/search/terms-cache.ts). */
+async function searchIndexWithTerms(config: ResolvedConfig, site: Site): Promise<OutputFile[]> {
+  const terms = await SearchTermsCache.open(config);
+  const files = buildSearchIndexes(site, { terms: terms.terms });
+  await terms.save();
+  return files;
 }
 
 /** A page's layout key, with the plugins' client modules it loads (only when a plugin has any). */

@@ -1,17 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { contentFile } from '../versions/paths.js';
 import type { ResolvedConfig } from '../config.js';
 import { imageHash } from './images.js';
-import { cachePath, codeVersion, readCache, removeCache, writeCache } from '../cache.js';
+import { cachePath, codeVersion, readCache, removeCache } from '../cache.js';
+import { byShard, changedShards, readShards, shardFile, shardOf, writeShard } from '../sharded-cache.js';
 import { sha1 } from '../hash.js';
 import type { PageRecord, PageSource } from '../types.js';
 import { markdownPluginsKey } from '../plugins/markdown.js';
-
-/** Shards of the cache, by the first two hex digits of a page's key: a one-page edit rewrites one or two. */
-const SHARD_DIGITS = 2;
-const shardOf = (key: string) => key.slice(0, SHARD_DIGITS);
 
 /**
  * Page records from earlier builds, keyed by a content hash of everything a record depends on:
@@ -56,16 +51,7 @@ export class MarkdownCache {
       ]),
       ...(plugins ? [plugins, config.checks.markdownPlugins] : []),
     );
-    const names = await storedShards(config);
-    const stored = await Promise.all(
-      names.map((name) => readCache<Map<string, PageRecord>>(shardFile(config, 'records', name), salt)),
-    );
-    const shards = new Map<string, Map<string, PageRecord>>();
-    // A shard holding a key of another prefix is not ours: trusted no more than a corrupt one.
-    names.forEach((name, i) => {
-      const records = stored[i];
-      if (records && [...records.keys()].every((key) => shardOf(key) === name)) shards.set(name, records);
-    });
+    const shards = await readShards<PageRecord>(shardDir(config), 'records', salt);
     return new MarkdownCache(config, salt, shards);
   }
 
@@ -130,7 +116,7 @@ export class MarkdownCache {
   private html(shard: string): Promise<Map<string, string>> {
     let html = this.storedHtml.get(shard);
     if (!html) {
-      html = readCache<Map<string, string>>(shardFile(this.config, 'html', shard), this.salt).then(
+      html = readCache<Map<string, string>>(shardFile(shardDir(this.config), 'html', shard), this.salt).then(
         (stored) => stored ?? new Map(),
       );
       this.storedHtml.set(shard, html);
@@ -149,28 +135,14 @@ export class MarkdownCache {
    * changed or that got new HTML, deletes those left with none, and leaves the others alone.
    */
   async save(): Promise<void> {
-    const used = new Map<string, string[]>();
-    for (const key of this.used.keys()) {
-      const shard = shardOf(key);
-      const keys = used.get(shard);
-      if (keys) keys.push(key);
-      else used.set(shard, [key]);
-    }
-    const changed = [...new Set([...used.keys(), ...this.shards.keys()])].filter((shard) => {
-      const keys = used.get(shard) ?? [];
-      const stored = this.shards.get(shard);
-      return !stored || stored.size !== keys.length || keys.some((key) => this.newHtml.has(key) || !stored.has(key));
-    });
+    const used = byShard(this.used.keys());
+    const changed = changedShards(this.shards, used, (key) => this.newHtml.has(key));
     await Promise.all(changed.map((shard) => this.saveShard(shard, used.get(shard) ?? [])));
     // The single files of earlier versions (hundreds of MB on a large site) are not read any more.
     await Promise.all(['records.v8', 'html.v8'].map((name) => removeCache(cachePath(this.config, name))));
   }
 
   private async saveShard(shard: string, keys: string[]): Promise<void> {
-    if (!keys.length) {
-      await Promise.all(['records', 'html'].map((kind) => removeCache(shardFile(this.config, kind, shard))));
-      return;
-    }
     const previous = keys.every((key) => this.newHtml.has(key)) ? new Map<string, string>() : await this.html(shard);
     const html = new Map<string, string>();
     const records = new Map<string, PageRecord>();
@@ -180,20 +152,11 @@ export class MarkdownCache {
       html.set(key, text);
       records.set(key, this.used.get(key)!);
     }
-    await writeCache(shardFile(this.config, 'html', shard), this.salt, html);
-    await writeCache(shardFile(this.config, 'records', shard), this.salt, records);
+    const dir = shardDir(this.config);
+    await writeShard(dir, 'html', shard, this.salt, html);
+    await writeShard(dir, 'records', shard, this.salt, records);
   }
 }
 
 /** The folder of the cache's shards. */
 const shardDir = (config: Pick<ResolvedConfig, 'root'>) => cachePath(config, 'markdown');
-
-function shardFile(config: Pick<ResolvedConfig, 'root'>, kind: string, shard: string): string {
-  return path.join(shardDir(config), `${kind}-${shard}.v8`);
-}
-
-/** The shards on disk (by their records file); none when the folder is missing. */
-async function storedShards(config: Pick<ResolvedConfig, 'root'>): Promise<string[]> {
-  const files = await readdir(shardDir(config)).catch(() => [] as string[]);
-  return files.flatMap((file) => /^records-([0-9a-f]+)\.v8$/.exec(file)?.[1] ?? []);
-}
