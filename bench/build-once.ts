@@ -10,5 +10,7 @@ console.log(
     ms: Math.round(result.ms),
     pages: result.pages,
     maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
+    // CPU time of the whole process, Node's start-up included (the machine may be shared: wall time alone misleads).
+    cpuMs: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
   }),
 );
