@@ -31,7 +31,8 @@ async function coldBuild(root: string, workers: number): Promise<{ cpuMs: number
 }
 
 const pages = Number(process.argv[2] ?? 1000);
-const root = path.join(REPO, 'bench/.corpus', `gen-${pages}`);
+// A copy of its own: `npm run bench` may be building gen-<pages> at the same time.
+const root = path.join(REPO, 'bench/.corpus', `scaling-${pages}`);
 await writeGenCorpus(root, pages);
 
 // One thread: the pages stage's CPU time is the work of every page, nothing overlapped.
