@@ -158,7 +158,9 @@ for (const pages of sizes) {
     }
     console.log(`\n${peerLines.join('\n')}\n`);
     // Ours above is the build inside the process; the peers' is their whole process. Ours whole, for the same footing:
-    console.log(`ours, whole process (Node start and module loading included): median ${(oursProcess / 1000).toFixed(2)} s`);
+    console.log(
+      `ours, whole process (Node start and module loading included): median ${(oursProcess / 1000).toFixed(2)} s`,
+    );
   }
   const cold = await coldBuild(dir, out);
   lines.push(row(`corpus ${pages.toLocaleString('en-US')}, cold`, cold));
