@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { RecordCache } from '../build.js';
 import type { ResolvedConfig } from '../config.js';
 import { MarkdownCache } from '../markdown/cache.js';
 import { imageHash } from '../markdown/images.js';
 import type { PageRecord, PageSource } from '../types.js';
+import { contentFile } from '../versions/paths.js';
 
 /**
  * Page records kept in memory by `dev`, with their HTML, over the Markdown cache on disk: the first
@@ -23,11 +23,11 @@ export class MemoryRecords implements RecordCache {
 
   private constructor(
     private readonly disk: MarkdownCache,
-    private readonly contentDir: string,
+    private readonly content: Pick<ResolvedConfig, 'contentDir' | 'versions'>,
   ) {}
 
   static async open(config: ResolvedConfig): Promise<MemoryRecords> {
-    return new MemoryRecords(await MarkdownCache.open(config), config.contentDir);
+    return new MemoryRecords(await MarkdownCache.open(config), config);
   }
 
   startBuild(): void {
@@ -84,7 +84,7 @@ export class MemoryRecords implements RecordCache {
       let hash = this.imageHashes.get(image.file);
       if (hash === undefined) {
         try {
-          hash = imageHash(readFileSync(path.join(this.contentDir, image.file)));
+          hash = imageHash(readFileSync(contentFile(this.content, image.file))); // an old version's in its folder
         } catch {
           hash = null;
         }
