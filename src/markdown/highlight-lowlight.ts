@@ -3,8 +3,23 @@ import dockerfile from 'highlight.js/lib/languages/dockerfile';
 import http from 'highlight.js/lib/languages/http';
 import nginx from 'highlight.js/lib/languages/nginx';
 import powershell from 'highlight.js/lib/languages/powershell';
-import { common, createLowlight } from 'lowlight';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { common as Common, createLowlight as CreateLowlight } from 'lowlight';
 import { mergeTokens, type Backend, type Token } from './tokens.js';
+
+/**
+ * lowlight's own modules, by file: its package entry also re-exports `all`, whose 190 grammar
+ * modules Node loads on import (1.3 s of every process that imports the highlighter, workers
+ * included, whether or not it renders a code block); the core and the 37 common grammars are a
+ * tenth of that. lowlight's `exports` names only its entry, hence the file URLs.
+ */
+const lowlightLib = path.join(path.dirname(createRequire(import.meta.url).resolve('lowlight')), 'lib');
+const [{ createLowlight }, { grammars: common }] = (await Promise.all([
+  import(pathToFileURL(path.join(lowlightLib, 'index.js')).href),
+  import(pathToFileURL(path.join(lowlightLib, 'common.js')).href),
+])) as [{ createLowlight: typeof CreateLowlight }, { grammars: typeof Common }];
 
 /** The default highlighter: highlight.js grammars (lowlight), its classes folded into the token kinds. */
 
@@ -12,8 +27,8 @@ import { mergeTokens, type Backend, type Token } from './tokens.js';
  * Made on first use: registering the grammars runs each language's definition (0.4 s of a build
  * that renders no page, as an unchanged one, and of every `check`).
  */
-let instance: ReturnType<typeof createLowlight> | undefined;
-function lowlight(): ReturnType<typeof createLowlight> {
+let instance: ReturnType<typeof CreateLowlight> | undefined;
+function lowlight(): ReturnType<typeof CreateLowlight> {
   if (!instance) {
     instance = createLowlight(common);
     instance.register({ http, dockerfile, nginx, powershell });

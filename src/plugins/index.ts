@@ -42,7 +42,8 @@ function codeFrame(error: unknown): string | undefined {
     const match = /\(?((?:file:\/\/)?[^\s()]+):(\d+):(\d+)\)?$/.exec(line.trim());
     if (!match) continue;
     const file = match[1].replace(/^file:\/\//, '');
-    if (file.startsWith('node:') || file.startsWith(here)) continue;
+    // The generator's frames: its sources, or the compiled CLI bin/docs.js runs (bin/bundle.js).
+    if (file.startsWith('node:') || file.startsWith(here) || file.includes('/node_modules/.cache/docs/')) continue;
     return `${path.relative(process.cwd(), file)}:${match[2]}:${match[3]}`;
   }
   return undefined;

@@ -1,0 +1,4 @@
+/** Types of bin/bundle.js (plain JavaScript: bin/ runs before anything is compiled). */
+export declare const BUNDLE_DIR: string;
+export declare function sourceKey(dir?: string): Promise<string>;
+export declare function cliBundle(): Promise<string>;

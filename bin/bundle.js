@@ -1,0 +1,71 @@
+// The CLI as one compiled file, made on first run and whenever a file of src/ changes: Node then loads
+// plain JavaScript instead of running every TypeScript module through tsx's loader hooks, which cost
+// a second of CPU on every start (each import of a package crosses to the hooks' thread and back).
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+const SRC = path.join(REPO, 'src');
+
+/** Beside the page workers' bundle: inside the repo, so the bundle's imports find its node_modules. */
+export const BUNDLE_DIR = path.join(REPO, 'node_modules/.cache/docs');
+
+/** A key of every source file's path, size and modification time: any edit makes another bundle. */
+export async function sourceKey(dir = SRC) {
+  const hash = createHash('sha1');
+  const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name))
+    .sort();
+  const stats = await Promise.all(files.map((file) => stat(file)));
+  files.forEach((file, i) => hash.update(`${path.relative(dir, file)}\0${stats[i].size}\0${stats[i].mtimeMs}\n`));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Each module keeps its own `import.meta.url` (the file it was compiled from), so the paths the
+ * sources resolve next to themselves (templates, the client, the workers' entry) stay right.
+ */
+const ownUrls = {
+  name: 'own-import-meta-url',
+  setup(build) {
+    build.onLoad({ filter: /\.tsx?$/ }, async (args) => ({
+      contents: (await readFile(args.path, 'utf8')).replaceAll(
+        'import.meta.url',
+        JSON.stringify(pathToFileURL(args.path).href),
+      ),
+      loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts',
+    }));
+  },
+};
+
+/** The bundle's file for the sources as they are now, compiled first if there is none yet. */
+export async function cliBundle() {
+  const name = `cli-${await sourceKey()}.mjs`;
+  const file = path.join(BUNDLE_DIR, name);
+  if (await stat(file).catch(() => null)) return file;
+  const esbuild = await import('esbuild');
+  const result = await esbuild.build({
+    entryPoints: [path.join(SRC, 'cli.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    jsx: 'automatic',
+    tsconfig: path.join(REPO, 'tsconfig.json'),
+    plugins: [ownUrls],
+    write: false,
+    logLevel: 'silent',
+  });
+  // Written aside and renamed: another process may be starting from the same file.
+  await mkdir(path.dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.tmp`;
+  await writeFile(partial, result.outputFiles[0].contents);
+  await rename(partial, file);
+  // Bundles of earlier sources: a process running one has read it already (Node reads a module once).
+  for (const old of await readdir(BUNDLE_DIR))
+    if (/^cli-[0-9a-f]{16}\.mjs$/.test(old) && old !== name) await rm(path.join(BUNDLE_DIR, old), { force: true });
+  return file;
+}
