@@ -6,7 +6,7 @@ import { loadConfig, type ResolvedConfig } from './config.js';
 import { loadContentFiles } from './content.js';
 import { Problems, type BuildError } from './errors.js';
 import { sha1 } from './hash.js';
-import { layoutKeys } from './layout-keys.js';
+import { layoutKeys, type LayoutMemo } from './layout-keys.js';
 import { lastModified } from './outputs/last-modified.js';
 import { silentLogger, task, type Logger } from './log.js';
 import { MarkdownCache } from './markdown/cache.js';
@@ -57,6 +57,8 @@ export interface BuildMemory {
   records: RecordCache;
   /** Check results by record: an unchanged page is not checked again. */
   checks: ContentChecks;
+  /** Outlines and layout keys: a save that keeps every title and path computes no other page's key. */
+  layout?: LayoutMemo;
 }
 
 /**
@@ -92,7 +94,10 @@ export async function buildSite(
     const { sources, staticFiles } = await task(logger, 'content', () =>
       loadContentFiles(config, problems, options.memory?.sources),
     );
-    const outlines = sources.map((source) => pageOutline(source, config, new Problems())); // their problems are reported with the page
+    // Their problems are reported with the page.
+    const outlineOf = (source: PageSource) => pageOutline(source, config, new Problems());
+    const layoutMemo = options.memory?.layout;
+    const outlines = sources.map((source) => layoutMemo?.outline(source, outlineOf) ?? outlineOf(source));
     // "Last updated": one `git log` for every page (the sitemap reads the same dates); a commit changes the layout key of the pages it touches.
     const lastUpdated = config.theme.lastUpdated ? lastModified({ config, pages: sources }) : undefined;
     const outline = createSite(config, outlines, staticFiles, lastUpdated);
@@ -105,7 +110,7 @@ export async function buildSite(
     // Pages show the bundle and the theme's files by these URLs (the script's own imports are in its hash), and the plugins' head and modules.
     const pageAssets = layoutAssets(assets, outlines);
     const layoutKey = withModules(
-      layoutKeys(
+      (layoutMemo ? layoutMemo.layoutKeys.bind(layoutMemo) : layoutKeys)(
         outline,
         sha1(
           salt,

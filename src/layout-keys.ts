@@ -5,7 +5,7 @@ import { localeSites, siteOf } from './i18n/site.js';
 import { siteViews } from './versions/views.js';
 import { navKeys } from './nav.js';
 import type { Site } from './site.js';
-import type { PageOutline } from './types.js';
+import type { PageOutline, PageSource } from './types.js';
 
 /**
  * A key per page for everything its files show besides its own record: the configuration, the
@@ -42,4 +42,50 @@ export function layoutKeys(site: Site<PageOutline>, salt: string): (page: PageOu
     const { page: _page, nav: _nav, group, ...view } = pageView(site, page);
     return sha1(nav, String(group), groups[group] ?? '', JSON.stringify(view));
   };
+}
+
+/**
+ * The outlines and layout keys of one `dev` process, kept between builds. An unchanged page keeps
+ * its source object (src/source-memo.ts), so its outline is made once; and while every outline shows
+ * what it showed before (titles, paths, frontmatter: what sidebars and prev/next are made of), each
+ * page keeps its layout key, so a save that changes only a page's text costs one key, not one a page.
+ */
+export class LayoutMemo {
+  private readonly outlines = new WeakMap<PageSource, PageOutline>();
+  private readonly shapes = new WeakMap<PageOutline, string>();
+  private last?: { shape: string; keys: Map<string, { date?: string; key: string }> };
+
+  outline(source: PageSource, make: (source: PageSource) => PageOutline): PageOutline {
+    let outline = this.outlines.get(source);
+    if (!outline) this.outlines.set(source, (outline = make(source)));
+    return outline;
+  }
+
+  /** `layoutKeys`, from the last build's keys while the site has the same shape and salt. */
+  layoutKeys(site: Site<PageOutline>, salt: string): (page: PageOutline) => string {
+    const shape = sha1(salt, ...site.pages.map((page) => this.shapeOf(page)));
+    const keys = this.last?.shape === shape ? this.last.keys : new Map<string, { date?: string; key: string }>();
+    this.last = { shape, keys };
+    let fresh: ((page: PageOutline) => string) | undefined;
+    return (page) => {
+      // A page shows its own "Last updated" date: its key alone follows it.
+      const date = site.lastUpdated?.get(page.relativePath);
+      const known = keys.get(page.regularPath);
+      if (known && known.date === date) return known.key;
+      fresh ??= layoutKeys(site, salt);
+      const key = fresh(page);
+      keys.set(page.regularPath, { date, key });
+      return key;
+    };
+  }
+
+  /** What of an outline other pages show (its own file's hash and key lines are not). */
+  private shapeOf(page: PageOutline): string {
+    let shape = this.shapes.get(page);
+    if (shape === undefined) {
+      const { hash: _hash, keyLines: _keyLines, ...shown } = page;
+      this.shapes.set(page, (shape = JSON.stringify(shown)));
+    }
+    return shape;
+  }
 }

@@ -9,6 +9,7 @@ import { ContentChecks } from '../checks/index.js';
 import { CONFIG_FILES, loadConfig, type ResolvedConfig } from '../config.js';
 import { contentFolderProblem } from '../content.js';
 import { BuildError } from '../errors.js';
+import { LayoutMemo } from '../layout-keys.js';
 import { silentLogger } from '../log.js';
 import { TEMPLATES_DIR } from '../render/index.js';
 import type { Site } from '../site.js';
@@ -158,6 +159,7 @@ export class DevBuilder {
 
   /** Builds everything from scratch: at start. */
   build(options: { reloadComponents?: boolean } = {}): Promise<RebuildResult> {
+    this.memory?.sources.forget();
     return this.serial(
       async () =>
         (await this.rebuild(
@@ -175,6 +177,8 @@ export class DevBuilder {
   update(files: string[]): Promise<RebuildResult | null> {
     // In line behind any rebuild under way: what a file is depends on the configuration it loaded.
     return this.serial(() => {
+      // Pages the watcher does not name are not read again.
+      this.memory?.sources.noteChanges(files);
       const kinds = new Set(files.map((file) => this.classify(file)).filter((kind) => kind !== null));
       return kinds.size ? this.rebuild(performance.now(), kinds, false) : Promise.resolve(null);
     });
@@ -270,6 +274,7 @@ export class DevBuilder {
         sources: new SourceMemo(config.contentDir),
         records: await MemoryRecords.open(config),
         checks: new ContentChecks(),
+        layout: new LayoutMemo(),
       };
       this.problemsOf.config = [];
       return true;
