@@ -86,6 +86,20 @@ export class SourceMemo {
     if (!listing) this.changes = 'all';
   }
 
+  /** Whether each file (an absolute path) is a listed page whose text is what the last build read. */
+  readSame(files: string[]): boolean {
+    return files.every((file) => {
+      const relative = path.relative(this.contentDir, file).split(path.sep).join('/');
+      const known = this.sources.get(relative);
+      if (!known || !this.listing?.pages.includes(relative)) return false;
+      try {
+        return readFileSync(file, 'utf8') === known.raw;
+      } catch {
+        return false;
+      }
+    });
+  }
+
   /** A page the watcher has not named since the last build, as it was then (its file is not read again). */
   unchanged(relativePath: string): { source: PageSource; problems: BuildError[] } | undefined {
     if (this.since === 'all' || this.since.has(relativePath)) return undefined;

@@ -180,7 +180,11 @@ export class DevBuilder {
       // Pages the watcher does not name are not read again.
       this.memory?.sources.noteChanges(files);
       const kinds = new Set(files.map((file) => this.classify(file)).filter((kind) => kind !== null));
-      return kinds.size ? this.rebuild(performance.now(), kinds, false) : Promise.resolve(null);
+      // Pages that read as the last build read them (the watcher's second look at a save, a file
+      // rewritten as it was): nothing to build.
+      const same =
+        kinds.size === 1 && kinds.has('page') && !this.problems().length && this.memory?.sources.readSame(files);
+      return kinds.size && !same ? this.rebuild(performance.now(), kinds, false) : Promise.resolve(null);
     });
   }
 
