@@ -19,7 +19,7 @@ import { hasHook, runBuildEnd } from './plugins/index.js';
 import { readTemplates } from './render/index.js';
 import { dropFallbackProblems, missingTranslations } from './i18n/locales.js';
 import { buildSearchIndexes, searchInput } from './i18n/search.js';
-import { createSite, type Site } from './site.js';
+import { createSite, withSamePlan, type Site } from './site.js';
 import type { SourceMemo } from './source-memo.js';
 import { checkOutputCollisions, readStaticFiles } from './static-files.js';
 import type { OutputFile, PageOutline, PageRecord, PageSource } from './types.js';
@@ -100,7 +100,9 @@ export async function buildSite(
     const outlines = sources.map((source) => layoutMemo?.outline(source, outlineOf) ?? outlineOf(source));
     // "Last updated": one `git log` for every page (the sitemap reads the same dates); a commit changes the layout key of the pages it touches.
     const lastUpdated = config.theme.lastUpdated ? lastModified({ config, pages: sources }) : undefined;
-    const outline = createSite(config, outlines, staticFiles, lastUpdated);
+    const newSite = () => createSite(config, outlines, staticFiles, lastUpdated);
+    const sameFolders = options.memory?.sources.onlyEdits ?? false;
+    const outline = layoutMemo?.site(outlines, staticFiles, lastUpdated, sameFolders, newSite) ?? newSite();
     const assets = options.assets ?? (await task(logger, 'assets', () => buildAssets(config)));
     const templates = readTemplates();
     const [cache, previous, salt] = await task(logger, 'cache', () =>
@@ -135,7 +137,15 @@ export async function buildSite(
         jobs,
         {
           config,
-          layout: { outlines, staticFiles, assets: pageAssets, templates, stagingDir: writer.staging, lastUpdated },
+          layout: {
+            outlines,
+            staticFiles,
+            assets: pageAssets,
+            templates,
+            stagingDir: writer.staging,
+            lastUpdated,
+            site: outline,
+          },
         },
         found,
         workers,
@@ -151,12 +161,11 @@ export async function buildSite(
       pageFiles.push(...(files!.contents ?? []));
     });
 
-    const site = createSite(
-      config,
-      sources.map((s) => records.get(s.route)!),
-      staticFiles,
-      lastUpdated,
-    );
+    const recordPages = sources.map((s) => records.get(s.route)!);
+    // `dev`: records show what their outlines show, so the outlines' sidebars stand.
+    const site = layoutMemo
+      ? withSamePlan(outline, recordPages, lastUpdated)
+      : createSite(config, recordPages, staticFiles, lastUpdated);
     const passed = options.memory ? undefined : await PassedCache.open(cachePath(config, 'passed-blocks.v8'), salt);
     // The registry (src/checks/index.ts), as `docs check` runs it.
     await task(logger, 'checks', () => (options.memory?.checks ?? new ContentChecks(passed)).run(site, problems));

@@ -4,7 +4,7 @@ import { pageView } from './render/index.js';
 import { localeSites, siteOf } from './i18n/site.js';
 import { siteViews } from './versions/views.js';
 import { navKeys } from './nav.js';
-import type { Site } from './site.js';
+import { withSamePlan, type Site } from './site.js';
 import type { PageOutline, PageSource } from './types.js';
 
 /**
@@ -45,15 +45,17 @@ export function layoutKeys(site: Site<PageOutline>, salt: string): (page: PageOu
 }
 
 /**
- * The outlines and layout keys of one `dev` process, kept between builds. An unchanged page keeps
- * its source object (src/source-memo.ts), so its outline is made once; and while every outline shows
- * what it showed before (titles, paths, frontmatter: what sidebars and prev/next are made of), each
- * page keeps its layout key, so a save that changes only a page's text costs one key, not one a page.
+ * The outlines, site plan and layout keys of one `dev` process, kept between builds. An unchanged
+ * page keeps its source object (src/source-memo.ts), so its outline is made once; and while every
+ * outline shows what it showed before (titles, paths, frontmatter: what sidebars and prev/next are
+ * made of) and no folder file changed, the sidebars are not made again and each page keeps its
+ * layout key: a save that changes only a page's text costs one key, not one a page.
  */
 export class LayoutMemo {
   private readonly outlines = new WeakMap<PageSource, PageOutline>();
   private readonly shapes = new WeakMap<PageOutline, string>();
-  private last?: { shape: string; keys: Map<string, { date?: string; key: string }> };
+  private last?: { shape: string; site: Site<PageOutline> };
+  private keys?: { salt: string; shape: string; byRoute: Map<string, { date?: string; key: string }> };
 
   outline(source: PageSource, make: (source: PageSource) => PageOutline): PageOutline {
     let outline = this.outlines.get(source);
@@ -61,20 +63,40 @@ export class LayoutMemo {
     return outline;
   }
 
-  /** `layoutKeys`, from the last build's keys while the site has the same shape and salt. */
+  /**
+   * The site of these outlines: the last one's plan over them while it has the same shape.
+   * `foldersSame`: no folder file (`_folder.yml`) or other data changed since the last build.
+   */
+  site(
+    outlines: PageOutline[],
+    staticFiles: string[],
+    lastUpdated: Map<string, string> | undefined,
+    foldersSame: boolean,
+    make: () => Site<PageOutline>,
+  ): Site<PageOutline> {
+    const shape = sha1(staticFiles.join('\n'), ...outlines.map((page) => this.shapeOf(page)));
+    const same = foldersSame && this.last?.shape === shape;
+    const site = same ? withSamePlan(this.last!.site, outlines, lastUpdated) : make();
+    if (!same) this.keys = undefined; // a folder file changes what every page shows
+    this.last = { shape, site };
+    return site;
+  }
+
+  /** `layoutKeys` of the last `site`, each page's from the last build while the shape and salt are the same. */
   layoutKeys(site: Site<PageOutline>, salt: string): (page: PageOutline) => string {
-    const shape = sha1(salt, ...site.pages.map((page) => this.shapeOf(page)));
-    const keys = this.last?.shape === shape ? this.last.keys : new Map<string, { date?: string; key: string }>();
-    this.last = { shape, keys };
+    const shape = this.last?.site === site ? this.last.shape : '';
+    const same = shape && this.keys?.salt === salt && this.keys.shape === shape;
+    const byRoute = same ? this.keys!.byRoute : new Map<string, { date?: string; key: string }>();
+    this.keys = { salt, shape, byRoute };
     let fresh: ((page: PageOutline) => string) | undefined;
     return (page) => {
       // A page shows its own "Last updated" date: its key alone follows it.
       const date = site.lastUpdated?.get(page.relativePath);
-      const known = keys.get(page.regularPath);
+      const known = byRoute.get(page.regularPath);
       if (known && known.date === date) return known.key;
       fresh ??= layoutKeys(site, salt);
       const key = fresh(page);
-      keys.set(page.regularPath, { date, key });
+      byRoute.set(page.regularPath, { date, key });
       return key;
     };
   }

@@ -39,6 +39,8 @@ export class SourceMemo {
   /** This build's: the changes it started from. */
   private since: Set<string> | 'all' = 'all';
   private listing?: ContentListing;
+  /** Whether this build's changes are edits of listed files only (no file added or removed, no data changed). */
+  onlyEdits = false;
   /** The last build's pages after the plugins' hooks, by path. */
   private hooked = new Map<string, PageSource>();
 
@@ -60,6 +62,7 @@ export class SourceMemo {
 
   /** Called as a build starts listing the content: the other files may have changed since the last one. */
   startBuild(): void {
+    this.onlyEdits = false;
     this.inputHashes = new Map();
     this.since = this.changes;
     this.changes = new Set();
@@ -73,10 +76,12 @@ export class SourceMemo {
     const { listing, since } = this;
     if (!listing || since === 'all') return undefined;
     const listed = (file: string) => listing.pages.includes(file) || listing.staticFiles.includes(file);
+    let data = false;
     for (const file of since) {
-      if (isData(file)) continue;
-      if (!listed(file) || !isFile(path.join(this.contentDir, file))) return undefined;
+      if (isData(file)) data = true;
+      else if (!listed(file) || !isFile(path.join(this.contentDir, file))) return undefined;
     }
+    this.onlyEdits = !data;
     return listing;
   }
 

@@ -254,6 +254,12 @@ describe('dev server', () => {
     await events.next('reload');
     await rm(site.file('content/reference/index.md'));
     await events.next('reload');
+    // Saves that only edit (the listing, the sidebars and the layout keys are kept while titles stay):
+    // a title, shown in every page's sidebar, then a page's text alone.
+    await edit('content/guide/index.md', (t) => t.replace(/^title: .*$/m, 'title: The guide'));
+    await events.next('reload');
+    await edit('content/reference/api.md', (t) => t.replace('Changed.', 'Changed again.'));
+    await events.next('reload');
 
     // `build` of the same content, with the bundle dev serves (dev bundles its own, in dev mode).
     const built = new MemoryWriter();
@@ -270,6 +276,7 @@ describe('dev server', () => {
     expect(pages).not.toContain('reference/index.html');
     for (const file of pages)
       expect(await served(`/docs/${file.replace(/index\.html$/, '')}`), file).toBe(built.text(file));
+    expect(sidebar(await served('/docs/reference/api/'))).toContain('The guide');
     expect(await served('/docs/no-such-page/')).toBe(built.text('404.html'));
     // The route table and each page's chunk, as the router fetches them on navigation.
     expect(await served('/docs/routes.json')).toBe(built.text('routes.json'));
