@@ -99,7 +99,10 @@ export async function buildSite(
     const layoutMemo = options.memory?.layout;
     const outlines = sources.map((source) => layoutMemo?.outline(source, outlineOf) ?? outlineOf(source));
     // "Last updated": one `git log` for every page (the sitemap reads the same dates); a commit changes the layout key of the pages it touches.
-    const lastUpdated = config.theme.lastUpdated ? lastModified({ config, pages: sources }) : undefined;
+    const datesOf = (pages: PageSource[]) => lastModified({ config, pages });
+    const lastUpdated = !config.theme.lastUpdated
+      ? undefined
+      : (layoutMemo?.lastUpdated(sources, datesOf) ?? datesOf(sources));
     const newSite = () => createSite(config, outlines, staticFiles, lastUpdated);
     const sameFolders = options.memory?.sources.onlyEdits ?? false;
     const outline = layoutMemo?.site(outlines, staticFiles, lastUpdated, sameFolders, newSite) ?? newSite();

@@ -54,6 +54,7 @@ export function layoutKeys(site: Site<PageOutline>, salt: string): (page: PageOu
 export class LayoutMemo {
   private readonly outlines = new WeakMap<PageSource, PageOutline>();
   private readonly shapes = new WeakMap<PageOutline, string>();
+  private readonly dates = new WeakMap<PageSource, string | null>();
   private last?: { shape: string; site: Site<PageOutline> };
   private keys?: { salt: string; shape: string; byRoute: Map<string, { date?: string; key: string }> };
 
@@ -61,6 +62,23 @@ export class LayoutMemo {
     let outline = this.outlines.get(source);
     if (!outline) this.outlines.set(source, (outline = make(source)));
     return outline;
+  }
+
+  /**
+   * When each page last changed ("Last updated"), looked up only for pages read again since the
+   * last build (a page kept as it was keeps its date): `lookUp` gives the dates of the pages it is given.
+   */
+  lastUpdated(
+    sources: PageSource[],
+    lookUp: (pages: PageSource[]) => Map<string, string>,
+  ): Map<string, string> {
+    const dates = lookUp(sources.filter((source) => !this.dates.has(source)));
+    for (const source of sources) {
+      const known = this.dates.get(source);
+      if (known === undefined) this.dates.set(source, dates.get(source.relativePath) ?? null);
+      else if (known !== null) dates.set(source.relativePath, known);
+    }
+    return dates;
   }
 
   /**
