@@ -68,10 +68,7 @@ export class LayoutMemo {
    * When each page last changed ("Last updated"), looked up only for pages read again since the
    * last build (a page kept as it was keeps its date): `lookUp` gives the dates of the pages it is given.
    */
-  lastUpdated(
-    sources: PageSource[],
-    lookUp: (pages: PageSource[]) => Map<string, string>,
-  ): Map<string, string> {
+  lastUpdated(sources: PageSource[], lookUp: (pages: PageSource[]) => Map<string, string>): Map<string, string> {
     const dates = lookUp(sources.filter((source) => !this.dates.has(source)));
     for (const source of sources) {
       const known = this.dates.get(source);

@@ -51,7 +51,8 @@ export class SourceMemo {
     if (this.changes === 'all') return;
     for (const file of files) {
       const relative = path.relative(this.contentDir, file);
-      if (!relative.startsWith('..') && !path.isAbsolute(relative)) this.changes.add(relative.split(path.sep).join('/'));
+      if (!relative.startsWith('..') && !path.isAbsolute(relative))
+        this.changes.add(relative.split(path.sep).join('/'));
     }
   }
 

@@ -2,11 +2,8 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RENDER_DIR } from '../../../src/dev/builder.js';
-import { buildSite } from '../../../src/build.js';
-import { loadConfig } from '../../../src/config.js';
-import { MemoryWriter } from '../../../src/write.js';
 import { Renderer, TEMPLATES_DIR } from '../../../src/render/index.js';
-import { copyClient, copySite, EventStream, get, startDev } from './harness.js';
+import { buildBeside, copyClient, copySite, EventStream, get, startDev } from './harness.js';
 
 describe('dev server', () => {
   let site: Awaited<ReturnType<typeof copySite>>;
@@ -261,14 +258,7 @@ describe('dev server', () => {
     await edit('content/reference/api.md', (t) => t.replace('Changed.', 'Changed again.'));
     await events.next('reload');
 
-    // `build` of the same content, with the bundle dev serves (dev bundles its own, in dev mode).
-    const built = new MemoryWriter();
-    await buildSite(await loadConfig(site.root), built, undefined, { assets: dev.builder.current().assets });
-    const served = async (url: string) =>
-      (await get(`${dev.origin}${url}`)).text.replace(
-        '<script type="module" src="/docs/__dev/client.js"></script>\n',
-        '',
-      );
+    const { built, served } = await buildBeside(dev, site.root);
     const pages = [...built.files.keys()].filter((file) => file.endsWith('/index.html') || file === 'index.html');
     expect(pages).toEqual(
       expect.arrayContaining(['index.html', 'reference/limits/index.html', 'old-install/index.html']),

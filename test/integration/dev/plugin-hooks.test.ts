@@ -1,9 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildSite } from '../../../src/build.js';
-import { loadConfig } from '../../../src/config.js';
-import { MemoryWriter } from '../../../src/write.js';
-import { copySite, EventStream, get, startDev } from './harness.js';
+import { buildBeside, copySite, EventStream, get, startDev } from './harness.js';
 
 /**
  * `dev` keeps the pages it read between builds: a plugin's `pages` hook that changes them in place
@@ -72,13 +69,7 @@ describe('dev server with a plugin that edits pages', () => {
     expect(guide).toContain('Reference (beta)');
     expect(guide).not.toContain('(beta) (beta)');
 
-    const built = new MemoryWriter();
-    await buildSite(await loadConfig(site.root), built, undefined, { assets: dev.builder.current().assets });
-    const served = async (url: string) =>
-      (await get(`${dev.origin}${url}`)).text.replace(
-        '<script type="module" src="/docs/__dev/client.js"></script>\n',
-        '',
-      );
+    const { built, served } = await buildBeside(dev, site.root);
     for (const file of ['index.html', 'guide/index.html', 'guide/install/index.html', 'reference/api/index.html'])
       expect(await served(`/docs/${file.replace(/index\.html$/, '')}`), file).toBe(built.text(file));
   });
