@@ -20,6 +20,8 @@ import { readTemplates } from './render/index.js';
 import { dropFallbackProblems, missingTranslations } from './i18n/locales.js';
 import { buildSearchIndexes, searchInput } from './i18n/search.js';
 import { createSite, withSamePlan, type Site } from './site.js';
+import { siteViews } from './versions/views.js';
+import { nameVersionFiles } from './versions/paths.js';
 import type { SourceMemo } from './source-memo.js';
 import { checkOutputCollisions, readStaticFiles } from './static-files.js';
 import type { OutputFile, PageOutline, PageRecord, PageSource } from './types.js';
@@ -173,6 +175,7 @@ export async function buildSite(
     // The registry (src/checks/index.ts), as `docs check` runs it.
     await task(logger, 'checks', () => (options.memory?.checks ?? new ContentChecks(passed)).run(site, problems));
     dropFallbackProblems(problems, sources);
+    nameVersionFiles(problems, config);
     if (!options.keepGoing) problems.throwIfAny(); // every problem of the run at once, before anything is written
 
     const chunks = new Map([...entries].map(([route, entry]) => [route, entry.chunk]));
@@ -219,7 +222,7 @@ export async function buildSite(
       redirects: config.redirects.length,
       warnings: problems.warnings,
       imagesConverted: images.converted,
-      ...(config.locales ? { missingTranslations: missingTranslations(sources, config.locales) } : {}),
+      ...(config.locales ? { missingTranslations: missingTranslations(sources, siteViews(config)!) } : {}),
       ms: performance.now() - started,
       renderedRoutes: jobs.map((j) => j.source.route),
       chunks,

@@ -11,6 +11,8 @@ import { loadConfigComponents } from './markdown/mdx.js';
 import { resolveTheme, themeOptions, type ResolvedTheme } from './theme/config.js';
 import { localesSchema, localizedRedirects, resolveLocales, type ResolvedLocale } from './i18n/locales.js';
 import { resolveVersions, versionsSchema, type ResolvedVersion } from './versions/config.js';
+import { siteViews } from './versions/views.js';
+import type { EditFolder } from './versions/paths.js';
 import { applyConfigHooks, type MarkdownPluginEntry, type Plugin } from './plugins/index.js';
 import { builtinPlugins } from './plugins/builtin.js';
 
@@ -251,7 +253,8 @@ export interface ResolvedConfig {
   /** The site's versions, the current one first (src/versions/config.ts); undefined for an unversioned site. */
   versions?: ResolvedVersion[];
   product?: { name: string; slug: string; siteUrl: string };
-  editLink?: { pattern: string; text: string };
+  /** `folder`: set in the site of an old version (src/i18n/site.ts), whose files are in versions/<name>/. */
+  editLink?: { pattern: string; text: string; folder?: EditFolder };
   constants: Record<string, string | number>;
   analytics: { containerId?: string };
   runtime: RuntimeConfig;
@@ -406,7 +409,11 @@ export function resolveConfig(
     },
     sidebar: Array.isArray(c.sidebar) ? { '/': c.sidebar } : c.sidebar,
     topNav: c.topNav ?? [],
-    redirects: localizedRedirects(c.redirects ?? [], locales),
+    redirects: localizedRedirects(
+      c.redirects ?? [],
+      siteViews({ locales, versions, lang: c.lang ?? 'en-US' }),
+      (view) => (view.version?.redirects as RedirectConfig[] | undefined) ?? c.redirects ?? [],
+    ),
     limits: { ...DEFAULT_LIMITS, ...c.limits },
     security: {
       allowScripts: c.security?.allowScripts ?? false,

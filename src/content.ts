@@ -24,6 +24,7 @@ import type { SourceMemo } from './source-memo.js';
 import type { PageSource } from './types.js';
 import type { ResolvedVersion } from './versions/config.js';
 import { contentFile, splitVersion } from './versions/paths.js';
+import { siteViews } from './versions/views.js';
 
 /** Folders and files starting with "_" or "." hold data (the reference model), not pages. */
 /** Pages: Markdown (`.md`, CommonMark and our extensions) and MDX (`.mdx`, Markdown with JSX components). */
@@ -311,7 +312,18 @@ function parseVersionedSource(
   const own = new Problems();
   const source = parseSource(raw, inner, file, own, yaml);
   for (const p of own.list) problems.push(Object.assign(p, { place: { ...p.place, file: relativePath } }));
-  return { ...source, relativePath, route: pageRoute({ version: version.key }, source.route) };
+  // Its partials are named as the site names files too: problems in them, their links and `dev`'s memo find them.
+  const named = (file: string) => `${version.key}/${file}`;
+  const included = source.included && {
+    files: source.included.files.map(named),
+    segments: source.included.segments.map((s) => ({ ...s, file: named(s.file) })),
+  };
+  return {
+    ...source,
+    relativePath,
+    route: pageRoute({ version: version.key }, source.route),
+    ...(included ? { included } : {}),
+  };
 }
 
 /** Reads every page of the content folder. Problems go to `problems`; the caller fails once at the end. */
@@ -351,7 +363,8 @@ export async function loadContentFiles(
   // Read one after another: small files from the page cache come faster synchronously than through
   // libuv's thread pool (10,000 pages: 0.15 s against 0.5 s).
   for (const relativePath of files) {
-    const unread = memo?.unchanged(relativePath);
+    // Only with the last listing: the watcher's paths name this folder's files, not an old version's.
+    const unread = last && memo?.unchanged(relativePath);
     if (unread) {
       problems.push(...unread.problems);
       sources.push(unread.source);
@@ -401,7 +414,7 @@ export async function loadContentFiles(
   }
   const all = await runPagesHooks(config, pages, problems, memo);
   // Each locale's untranslated pages, from the pages as the plugins left them.
-  if (config.locales) all.push(...fallbackSources(all, config.locales));
+  if (config.locales) all.push(...fallbackSources(all, siteViews(config)!));
   return { sources: all, staticFiles };
 }
 

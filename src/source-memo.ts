@@ -3,6 +3,8 @@ import path from 'node:path';
 import { sha1 } from './hash.js';
 import type { BuildError } from './errors.js';
 import type { PageSource } from './types.js';
+import type { ResolvedVersion } from './versions/config.js';
+import { contentFile, splitVersion } from './versions/paths.js';
 
 interface Remembered {
   /** The file's text (compared as it is: cheaper than hashing every page on every build). */
@@ -44,7 +46,11 @@ export class SourceMemo {
   /** The last build's pages after the plugins' hooks, by path. */
   private hooked = new Map<string, PageSource>();
 
-  constructor(private readonly contentDir: string) {}
+  /** `versions`: a versioned site's, whose pages' files are in each version's folder (src/versions/paths.ts). */
+  constructor(
+    private readonly contentDir: string,
+    private readonly versions?: ResolvedVersion[],
+  ) {}
 
   /** The watcher's changed paths (absolute); those outside the content folder change no page. */
   noteChanges(files: string[]): void {
@@ -143,12 +149,7 @@ export class SourceMemo {
   set(source: PageSource, raw: string, problems: BuildError[]): void {
     const openapi =
       typeof source.frontmatter.openapi === 'string'
-        ? [
-            path
-              .relative(this.contentDir, path.resolve(path.dirname(source.file), source.frontmatter.openapi))
-              .split(path.sep)
-              .join('/'),
-          ]
+        ? [this.nameOf(source.relativePath, path.resolve(path.dirname(source.file), source.frontmatter.openapi))]
         : [];
     const inputs = [...(source.included?.files ?? []), ...openapi].map((file): [string, string] => [
       file,
@@ -157,11 +158,21 @@ export class SourceMemo {
     this.sources.set(source.relativePath, { raw, source, problems, inputs });
   }
 
+  /** A file beside a page, named as the site names content files ("1.0/api.yaml" in version 1.0's folder). */
+  private nameOf(page: string, file: string): string {
+    const version = this.versions && splitVersion(this.versions, page).version;
+    const inner = path
+      .relative(version?.contentDir ?? this.contentDir, file)
+      .split(path.sep)
+      .join('/');
+    return version?.key ? `${version.key}/${inner}` : inner;
+  }
+
   private hashOf(file: string): string {
     let hash = this.inputHashes.get(file);
     if (hash === undefined) {
       try {
-        hash = sha1(readFileSync(path.join(this.contentDir, file)));
+        hash = sha1(readFileSync(contentFile({ contentDir: this.contentDir, versions: this.versions }, file)));
       } catch {
         hash = 'unreadable';
       }

@@ -16,6 +16,7 @@ import { checkOrphans } from './orphans.js';
 import { dropFallbackProblems, fallbackOf } from '../i18n/locales.js';
 import { localeSites } from '../i18n/site.js';
 import { siteViews } from '../versions/views.js';
+import { nameVersionFiles } from '../versions/paths.js';
 import { checkScriptFiles } from './security.js';
 import { feedProblems } from '../outputs/feed.js';
 import { callHook, configFileName, hookFailure } from '../plugins/index.js';
@@ -189,6 +190,7 @@ export async function checkContent(
     const site = createSite(config, records, staticFiles);
     await runContentChecks(site, collected);
     dropFallbackProblems(collected, sources);
+    nameVersionFiles(collected, config);
     warnings.push(...collected.warnings);
     collected.throwIfAny();
   } catch (error) {

@@ -21,6 +21,7 @@ import { MemoryRecords } from './records.js';
 import { reloadRenderModules, renderModules, type RenderModules } from './render-modules.js';
 import { tokenAssets } from './tokens.js';
 import { DevWriter } from './writer.js';
+import { contentDirs, versionsWatch } from '../versions/watch.js';
 
 /** The layout components: a change there rebuilds every page with freshly loaded code. */
 export const RENDER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../render');
@@ -130,6 +131,7 @@ export class DevBuilder {
     const components = config ? componentsWatch(config, this.root) : [];
     return [
       config?.contentDir ?? path.join(this.root, 'content'),
+      ...(config ? versionsWatch(config) : []),
       ...configFiles,
       ...components,
       ...(options.layout === false ? [] : [TEMPLATES_DIR, RENDER_DIR]),
@@ -141,14 +143,18 @@ export class DevBuilder {
     const within = (dir: string) => file === dir || file.startsWith(dir + path.sep);
     if (file === this.config?.configFile || CONFIG_FILES.some((name) => file === path.join(this.root, name)))
       return 'config';
-    if (this.config && within(this.config.contentDir)) {
-      const relative = path.relative(this.config.contentDir, file).split(path.sep);
+    // A versioned site's pages are in content/ and in each version's folder (src/versions/watch.ts).
+    const contentDir = this.config && contentDirs(this.config).find(within);
+    if (contentDir) {
+      const relative = path.relative(contentDir, file).split(path.sep);
       // Folders and files under "_" or "." hold data (the reference model the checks read).
       if (relative.some((part) => part.startsWith('_') || part.startsWith('.') || part === 'node_modules'))
         return 'data';
       if (/\.mdx?$/i.test(file)) return 'page';
       return path.extname(file) === '' ? 'folder' : 'static';
     }
+    // What a version pinned (its sidebar, constants, redirects) and versions.json are configuration.
+    if (this.config && versionsWatch(this.config).some(within)) return 'config';
     // The MDX components are bundled with the configuration: loading it again bundles them again.
     if (this.config && componentsWatch(this.config, this.root).some(within)) return 'config';
     if (within(TEMPLATES_DIR)) return 'templates';
@@ -275,7 +281,7 @@ export class DevBuilder {
       }
       this.config = config;
       this.memory = {
-        sources: new SourceMemo(config.contentDir),
+        sources: new SourceMemo(config.contentDir, config.versions),
         records: await MemoryRecords.open(config),
         checks: new ContentChecks(),
         layout: new LayoutMemo(),

@@ -57,7 +57,12 @@ export interface ResolvedLocale {
   sidebarLabels: Record<string, string>;
   /** Set on the views of a versioned site (src/versions/views.ts): each version is rendered as a site of its own, like a locale. */
   version?: ResolvedVersion;
+  /** A view of a versioned site: its locale's own key ("de" in the view "1.0/de"), "" for the root locale. */
+  localeKey?: string;
 }
+
+/** The locale part of a view's key: the key itself on a site without versions. */
+export const localeKeyOf = (view: Pick<ResolvedLocale, 'key' | 'localeKey'>): string => view.localeKey ?? view.key;
 
 /** The locales of a configuration, the root first; undefined for a single-language site. */
 export function resolveLocales(locales: LocalesConfig, lang: string): ResolvedLocale[] | undefined {
@@ -102,12 +107,18 @@ export function pageRoute({ locale = '', version = '' }: RouteParts, path: strin
   return prefix ? `/${prefix}${path}` : path;
 }
 
-/** The locale of a route or of a content file ("de/guide.md"), and the path within the locale. */
+/**
+ * The locale (or view: src/versions/views.ts) of a route or of a content file ("de/guide.md",
+ * "1.0/de/guide.md"), and the path within it: the view with the longest key the route starts with.
+ */
 export function splitLocale(locales: ResolvedLocale[], route: string): { locale: ResolvedLocale; path: string } {
-  const first = route.replace(/^\//, '').split('/')[0];
-  const own = first ? locales.find((l) => l.key === first) : undefined;
-  if (own) return { locale: own, path: route.slice(own.key.length + (route.startsWith('/') ? 1 : 0)) || '/' };
-  return { locale: locales[0], path: route };
+  const slash = route.startsWith('/') ? 1 : 0;
+  const rest = route.slice(slash);
+  let own = locales[0];
+  for (const l of locales)
+    if (l.key.length > own.key.length && (rest === l.key || rest.startsWith(`${l.key}/`))) own = l;
+  if (!own.key) return { locale: own, path: route };
+  return { locale: own, path: route.slice(own.key.length + slash) || '/' };
 }
 
 /** A page's frontmatter key that marks it as a fallback, naming the original's source file. */
@@ -117,21 +128,33 @@ export const fallbackOf = (page: { frontmatter: Record<string, unknown> }): stri
   page.frontmatter[FALLBACK_OF] as string | undefined;
 
 /**
- * The pages each locale lacks, made from the root locale's: the same Markdown at the locale's
- * route, as if it were the file content/<locale>/<path> (so its relative links stay in the
- * locale), marked in its frontmatter so the layout shows the notice.
+ * The pages each locale lacks, made from the root locale's (of the same version, on a versioned
+ * site): the same Markdown at the locale's route, as if it were the file content/<locale>/<path>
+ * (so its relative links stay in the locale), marked in its frontmatter so the layout shows the notice.
+ * `views`: the locales, or each locale of each version (src/versions/views.ts).
  */
-export function fallbackSources(sources: PageSource[], locales: ResolvedLocale[]): PageSource[] {
+export function fallbackSources(sources: PageSource[], views: ResolvedLocale[]): PageSource[] {
   const routes = new Set(sources.map((s) => s.route));
   const out: PageSource[] = [];
-  const originals = sources.filter((s) => splitLocale(locales, s.route).locale.key === '');
-  for (const locale of locales.slice(1)) {
-    for (const source of originals) {
-      const route = pageRoute({ locale: locale.key }, source.route);
+  const byView = new Map<ResolvedLocale, PageSource[]>();
+  for (const s of sources) {
+    const view = splitLocale(views, s.route).locale;
+    if (localeKeyOf(view) !== '') continue;
+    const list = byView.get(view);
+    if (list) list.push(s);
+    else byView.set(view, [s]);
+  }
+  for (const view of views) {
+    if (localeKeyOf(view) === '') continue;
+    const root = views.find((v) => v.version === view.version && localeKeyOf(v) === '')!;
+    for (const source of byView.get(root) ?? []) {
+      const inner = splitLocale(views, source.route).path;
+      const route = pageRoute({ locale: view.key }, inner);
       if (routes.has(route)) continue;
+      const file = root.key ? source.relativePath.slice(root.key.length + 1) : source.relativePath;
       out.push({
         ...source,
-        relativePath: `${locale.key}/${source.relativePath}`,
+        relativePath: `${view.key}/${file}`,
         route,
         frontmatter: { ...source.frontmatter, [FALLBACK_OF]: source.relativePath },
       });
@@ -141,33 +164,39 @@ export function fallbackSources(sources: PageSource[], locales: ResolvedLocale[]
 }
 
 /** For the build's report: each locale's untranslated pages (root-locale source files), none for a complete locale. */
-export function missingTranslations(sources: PageSource[], locales: ResolvedLocale[]): Record<string, string[]> {
+export function missingTranslations(sources: PageSource[], views: ResolvedLocale[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const source of sources) {
     const original = fallbackOf(source);
     if (!original) continue;
-    const { key } = splitLocale(locales, source.route).locale;
+    const key = localeKeyOf(splitLocale(views, source.route).locale);
     (out[key] ??= []).push(original);
   }
   return out;
 }
 
-/** The redirect table in every locale: each internal redirect also from and to the locale's paths. */
-export function localizedRedirects<R extends { from: string; to: string }>(
+/**
+ * The redirect table in every locale (and version): each internal redirect also from and to the
+ * paths under each view's prefix. `views`: the locales, or each locale of each version, whose
+ * table `own` gives (an old version may have pinned its own).
+ */
+export function localizedRedirects<R extends { from: string; to: string }, V extends Pick<ResolvedLocale, 'key'>>(
   redirects: R[],
-  locales: ResolvedLocale[] | undefined,
+  views: V[] | undefined,
+  own: (view: V) => R[] = () => redirects,
 ): R[] {
-  if (!locales) return redirects;
-  const extra = locales
-    .slice(1)
-    .flatMap((l) =>
-      redirects.map((r) => ({
-        ...r,
-        from: pageRoute({ locale: l.key }, r.from),
-        to: isExternal(r.to) ? r.to : pageRoute({ locale: l.key }, r.to),
-      })),
-    );
-  return [...redirects, ...extra];
+  if (!views) return redirects;
+  return views.flatMap((v) =>
+    own(v).map((r) =>
+      v.key
+        ? {
+            ...r,
+            from: pageRoute({ locale: v.key }, r.from),
+            to: isExternal(r.to) ? r.to : pageRoute({ locale: v.key }, r.to),
+          }
+        : r,
+    ),
+  );
 }
 
 /**

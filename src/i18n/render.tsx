@@ -6,7 +6,9 @@ import { escapeHtml } from '../render/head.js';
 import { Renderer, type PageAssets, type PageChunk, type Templates } from '../render/index.js';
 import type { Site } from '../site.js';
 import type { PageOutline, PageRecord } from '../types.js';
-import { splitLocale } from './locales.js';
+import { splitLocale, type ResolvedLocale } from './locales.js';
+import type { RoutesIndex } from '../outputs/index.js';
+import type { OutputFile } from '../types.js';
 import { localeOf, localeSites, siteOf } from './site.js';
 import { ENGLISH, type Strings } from './strings.js';
 import { siteViews } from '../versions/views.js';
@@ -40,7 +42,7 @@ export class LocalizedRenderer extends Renderer {
   }
 
   private of(route: string): Renderer {
-    return this.byLocale.get(splitLocale(siteViews(this.whole.config)!, route).locale.key)!;
+    return this.byLocale.get(this.view(route).key)!;
   }
 
   override renderChunk(page: PageRecord): PageChunk {
@@ -56,9 +58,31 @@ export class LocalizedRenderer extends Renderer {
   }
 
   override renderDocument(chunk: PageChunk, routesUrl: string): string {
+    const own = localeRoutesIndex(this.view(chunk.route), routesUrl);
     return this.of(chunk.route) === this
-      ? super.renderDocument(chunk, routesUrl)
-      : this.of(chunk.route).renderDocument(chunk, routesUrl);
+      ? super.renderDocument(chunk, own)
+      : this.of(chunk.route).renderDocument(chunk, own);
+  }
+
+  private view(route: string): ResolvedLocale {
+    return splitLocale(siteViews(this.whole.config)!, route).locale;
+  }
+
+  /**
+   * A site with versions and locales: the route table each locale's pages read, in which each
+   * version's sidebar groups are that locale's. The runtime finds a page's groups by the first
+   * segment of its path ("1.0" of /1.0/ar/...), and a page in another language is a full load
+   * (with its own table), so the table of a locale names its own groups by version.
+   */
+  localeRoutesIndexes(index: RoutesIndex, file: string): OutputFile[] {
+    const views = siteViews(this.whole.config)!;
+    if (!this.whole.config.versions || !this.whole.config.locales) return [];
+    return this.whole.config.locales.slice(1).map((locale) => {
+      const navs = { ...index.navs };
+      for (const view of views)
+        if (view.localeKey === locale.key && view.version!.key) navs[view.version!.key] = index.navs![view.key];
+      return { path: `${locale.key}/${file}`, contents: JSON.stringify({ ...index, navs }) };
+    });
   }
 
   /** Each locale's sidebar groups, for the runtime to expand on that locale's pages (by locale key; the root's is `renderNavGroups`). */
@@ -67,4 +91,11 @@ export class LocalizedRenderer extends Renderer {
       [...this.byLocale].filter(([key]) => key !== '').map(([key, renderer]) => [key, renderer.renderNavGroups()]),
     );
   }
+}
+
+/** The route table a page reads: its locale's on a site with versions and locales (see `localeRoutesIndexes`). */
+function localeRoutesIndex(view: ResolvedLocale, routesUrl: string): string {
+  if (!view.version || !view.localeKey) return routesUrl;
+  const slash = routesUrl.lastIndexOf('/');
+  return `${routesUrl.slice(0, slash + 1)}${view.localeKey}/${routesUrl.slice(slash + 1)}`;
 }

@@ -7,10 +7,11 @@ import type { ResolvedConfig, SidebarItemConfig } from '../config.js';
 import { isExternal, pageUrl } from '../shared/paths.js';
 import { createSite, isGroup, type NavEntry, type NavLink, type Site } from '../site.js';
 import type { PageOutline } from '../types.js';
-import { pageRoute, singleLocale, splitLocale, type ResolvedLocale } from './locales.js';
+import { localeKeyOf, pageRoute, singleLocale, splitLocale, type ResolvedLocale } from './locales.js';
 import { ENGLISH } from './strings.js';
 import type { ResolvedVersion } from '../versions/config.js';
 import { siteViews } from '../versions/views.js';
+import { editFolder } from '../versions/paths.js';
 
 /** What a locale's site knows of the others: for the language menu, hreflang and fallbacks. */
 export interface LocaleContext {
@@ -37,27 +38,30 @@ export function localeSites<P extends PageOutline>(site: Site<P>): Map<string, S
   const generated = site.config.sidebar
     ? undefined
     : sidebarOf(createSite({ ...site.config, sidebar: undefined }, rootPages(site, locales)).nav);
+  const byView = new Map<ResolvedLocale, P[]>(locales.map((l) => [l, []]));
+  for (const p of site.pages) byView.get(splitLocale(locales, p.regularPath).locale)!.push(p);
+  // A version's sidebar is made from its root locale's pages, the same for each of its locales.
+  const versionSidebars = new Map<ResolvedVersion, SidebarConfig | undefined>();
+  for (const view of locales)
+    if (view.version && localeKeyOf(view) === '')
+      versionSidebars.set(view.version, versionSidebar(site.config, view, byView.get(view)!));
   found = new Map();
   for (const locale of locales) {
-    const own = site.pages.filter((p) => splitLocale(locales, p.regularPath).locale === locale);
-    const sidebar = localizeSidebar(
-      (locale.version ? versionSidebar(site.config, locale.version, own) : undefined) ??
-        site.config.sidebar ??
-        generated ??
-        {},
-      locale,
-    );
+    const own = byView.get(locale)!;
+    const ownSidebar = locale.version ? versionSidebars.get(locale.version) : undefined;
+    const sidebar = localizeSidebar(ownSidebar ?? site.config.sidebar ?? generated ?? {}, locale);
     const view = createSite(
       {
         ...site.config,
         lang: locale.lang,
         sidebar,
-        editLink: localizeEditLink(site.config.editLink, locale),
+        editLink: localizeEditLink(site.config, locale),
         locales: undefined,
         versions: undefined,
       },
       own,
       [...site.staticFiles],
+      site.lastUpdated,
     );
     if (generated)
       for (const e of view.nav) if (!isGroup(e) && e.route) e.text = view.byRoute.get(e.route)?.title ?? e.text;
@@ -83,24 +87,26 @@ export function localeOf(site: Site<PageOutline>): ResolvedLocale {
  * A version's sidebar, its routes within the version: its snapshot's, the configured one for the
  * version content/ holds, else made from its own pages' folders (an old version has other pages).
  */
-function versionSidebar(
-  config: ResolvedConfig,
-  version: ResolvedVersion,
-  own: PageOutline[],
-): SidebarConfig | undefined {
+function versionSidebar(config: ResolvedConfig, view: ResolvedLocale, own: PageOutline[]): SidebarConfig | undefined {
+  const version = view.version!;
   if (version.sidebar) return version.sidebar as unknown as SidebarConfig;
   if (version.contentDir === config.contentDir && config.sidebar) return config.sidebar;
-  if (!version.key) return undefined; // the generated one of the root pages
-  const within = (p: string) => p.slice(version.key.length + 1);
+  if (!view.key) return undefined; // the generated one of the root pages
+  const within = (p: string) => p.slice(view.key.length + 1);
   const inner = own.map((p) => ({ ...p, regularPath: within(p.regularPath), relativePath: within(p.relativePath) }));
-  return sidebarOf(createSite({ ...config, sidebar: undefined, versions: undefined }, inner).nav);
+  return sidebarOf(createSite({ ...config, sidebar: undefined, versions: undefined, locales: undefined }, inner).nav);
 }
 
-/** The edit link's text in the locale, unless the project wrote its own. */
-function localizeEditLink(editLink: ResolvedConfig['editLink'], locale: ResolvedLocale): ResolvedConfig['editLink'] {
-  return editLink && editLink.text === ENGLISH['page.edit']
-    ? { ...editLink, text: locale.strings['page.edit'] }
-    : editLink;
+/** The edit link's text in the locale, unless the project wrote its own; an old version's links to its own files. */
+function localizeEditLink(config: ResolvedConfig, locale: ResolvedLocale): ResolvedConfig['editLink'] {
+  const { editLink } = config;
+  if (!editLink) return editLink;
+  const folder = locale.version && editFolder(config, locale.version);
+  return {
+    ...editLink,
+    ...(editLink.text === ENGLISH['page.edit'] ? { text: locale.strings['page.edit'] } : {}),
+    ...(folder ? { folder } : {}),
+  };
 }
 
 /** The root locale's pages: a generated sidebar is made from its folders, the same for every locale. */

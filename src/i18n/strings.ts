@@ -26,6 +26,8 @@ const en = {
   'version.menu': 'Version',
   'version.banner': 'These are the docs of version {version}.',
   'version.current': 'See this page in the current version',
+  'version.next': 'Next',
+  'page.updated': 'Last updated',
   'copy.code': 'Copy code',
 };
 
@@ -70,6 +72,11 @@ const de: Partial<Strings> = {
   'notFound.search': 'Durchsuchen Sie die Dokumentation mit dem Suchfeld oben (Taste {key}).',
   'language.menu': 'Sprache',
   'language.fallback': 'Diese Seite ist noch nicht auf {language} übersetzt: Sie wird auf {original} angezeigt.',
+  'version.menu': 'Version',
+  'version.banner': 'Dies ist die Dokumentation der Version {version}.',
+  'version.current': 'Diese Seite in der aktuellen Version ansehen',
+  'version.next': 'Nächste Version',
+  'page.updated': 'Zuletzt aktualisiert',
 };
 
 const fr: Partial<Strings> = {
@@ -110,6 +117,11 @@ const fr: Partial<Strings> = {
   'notFound.search': 'Cherchez dans la documentation avec le champ de recherche ci-dessus (touche {key}).',
   'language.menu': 'Langue',
   'language.fallback': 'Cette page n’est pas encore traduite en {language} : elle est affichée en {original}.',
+  'version.menu': 'Version',
+  'version.banner': 'Ceci est la documentation de la version {version}.',
+  'version.current': 'Voir cette page dans la version actuelle',
+  'version.next': 'Version suivante',
+  'page.updated': 'Dernière mise à jour',
 };
 
 const es: Partial<Strings> = {
@@ -150,6 +162,11 @@ const es: Partial<Strings> = {
   'notFound.search': 'Busca en la documentación con el cuadro de búsqueda de arriba (tecla {key}).',
   'language.menu': 'Idioma',
   'language.fallback': 'Esta página aún no está traducida al {language}: se muestra en {original}.',
+  'version.menu': 'Versión',
+  'version.banner': 'Esta es la documentación de la versión {version}.',
+  'version.current': 'Ver esta página en la versión actual',
+  'version.next': 'Próxima versión',
+  'page.updated': 'Última actualización',
 };
 
 const ja: Partial<Strings> = {
@@ -189,6 +206,11 @@ const ja: Partial<Strings> = {
   'notFound.search': '上の検索ボックスでドキュメントを検索してください（{key} キー）。',
   'language.menu': '言語',
   'language.fallback': 'このページはまだ{language}に翻訳されていません。{original}で表示しています。',
+  'version.menu': 'バージョン',
+  'version.banner': 'これはバージョン{version}のドキュメントです。',
+  'version.current': '現在のバージョンでこのページを見る',
+  'version.next': '次のバージョン',
+  'page.updated': '最終更新',
 };
 
 const zhCN: Partial<Strings> = {
@@ -227,6 +249,11 @@ const zhCN: Partial<Strings> = {
   'notFound.search': '使用上方的搜索框搜索文档（按 {key} 键）。',
   'language.menu': '语言',
   'language.fallback': '此页面尚未翻译为{language}，现以{original}显示。',
+  'version.menu': '版本',
+  'version.banner': '这是{version}版本的文档。',
+  'version.current': '查看此页面的当前版本',
+  'version.next': '下一版本',
+  'page.updated': '最后更新',
 };
 
 const ar: Partial<Strings> = {
@@ -265,6 +292,11 @@ const ar: Partial<Strings> = {
   'notFound.search': 'ابحث في التوثيق بمربع البحث في الأعلى (اضغط {key}).',
   'language.menu': 'اللغة',
   'language.fallback': 'لم تُترجم هذه الصفحة إلى {language} بعد: تُعرض بـ{original}.',
+  'version.menu': 'الإصدار',
+  'version.banner': 'هذه وثائق الإصدار {version}.',
+  'version.current': 'اعرض هذه الصفحة في الإصدار الحالي',
+  'version.next': 'الإصدار التالي',
+  'page.updated': 'آخر تحديث',
 };
 
 /** Built-in tables by language subtag ("de"), or by language and script or region ("zh-CN"). */

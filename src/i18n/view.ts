@@ -2,7 +2,8 @@
 import { pageUrl } from '../shared/paths.js';
 import type { Site } from '../site.js';
 import type { PageOutline } from '../types.js';
-import { fallbackOf, pageRoute, splitLocale, type ResolvedLocale } from './locales.js';
+import { versionLabel } from '../versions/views.js';
+import { fallbackOf, localeKeyOf, pageRoute, splitLocale, type ResolvedLocale } from './locales.js';
 
 export interface LanguageLink {
   label: string;
@@ -28,67 +29,70 @@ export function localeView(site: Site<PageOutline>, page: PageOutline): LocaleVi
   if (!context) return {};
   const { locales, locale, routes } = context;
   const { path } = splitLocale(locales, page.regularPath);
-  if (locale.version) return versionView(site, locale, locales, routes, path);
-  const languages = locales.map((l) => {
-    const route = pageRoute({ locale: l.key }, path);
-    return {
-      label: l.label,
-      lang: l.lang,
-      href: pageUrl(site.config.base, routes.has(route) ? route : pageRoute({ locale: l.key }, '/')),
-      current: l === locale,
-    };
-  });
-  const root = locales[0];
+  const href = (v: ResolvedLocale) => pageUrl(site.config.base, samePage(v, routes, path));
+  // The language menu lists this version's locales; the version menu this locale's versions.
+  const languages = locales.filter((l) => l.version === locale.version);
+  const root = languages[0];
   return {
-    languages,
+    ...(languages.length > 1
+      ? { languages: languages.map((l) => ({ label: l.label, lang: l.lang, href: href(l), current: l === locale })) }
+      : {}),
     ...(fallbackOf(page)
       ? { fallback: { language: locale.label, original: root.label, lang: root.lang, dir: root.dir } }
+      : {}),
+    ...(locale.version ? versionView(locale, locales, href) : {}),
+  };
+}
+
+/** The views of a site in the same locale as `view`, one a version (the current first). */
+const versionsOf = (views: ResolvedLocale[], view: ResolvedLocale) =>
+  views.filter((v) => localeKeyOf(v) === localeKeyOf(view));
+
+/**
+ * The page in each language it is translated into, within its version (hreflang alternates, for
+ * the head and the sitemap): none for a fallback page, which is the original's text, nor for a
+ * page in one language.
+ */
+export function alternates(site: Site<PageOutline>, page: PageOutline): { lang: string; route: string }[] {
+  const context = site.i18n;
+  if (!context || fallbackOf(page)) return [];
+  const whole = context.pages;
+  const { path } = splitLocale(context.locales, page.regularPath);
+  const found = context.locales
+    .filter((l) => l.version === context.locale.version)
+    .flatMap((l) => {
+      const other = whole.get(pageRoute({ locale: l.key }, path));
+      return other && !fallbackOf(other) ? [{ lang: l.lang, route: other.regularPath }] : [];
+    });
+  return found.length > 1 ? found : [];
+}
+
+/** The version menu of a page (each version keeps the reader on the page, in its language, when it has it), and an old version's banner. */
+function versionView(view: ResolvedLocale, views: ResolvedLocale[], href: (v: ResolvedLocale) => string): LocaleView {
+  const versions = versionsOf(views, view);
+  return {
+    versions: versions.map((v) => ({
+      label: versionLabel(v.version!, view.strings),
+      href: href(v),
+      current: v === view,
+    })),
+    ...(view.version!.kind === 'older'
+      ? { oldVersion: { label: versionLabel(view.version!, view.strings), href: href(versions[0]) } }
       : {}),
   };
 }
 
-/**
- * The page in each language it is translated into (hreflang alternates, for the head and the
- * sitemap): none for a fallback page, which is the original's text, nor for a page in one language.
- */
-export function alternates(site: Site<PageOutline>, page: PageOutline): { lang: string; route: string }[] {
-  const context = site.i18n;
-  if (!context || fallbackOf(page) || context.locale.version) return [];
-  const whole = context.pages;
-  const { path } = splitLocale(context.locales, page.regularPath);
-  const found = context.locales.flatMap((l) => {
-    const other = whole.get(pageRoute({ locale: l.key }, path));
-    return other && !fallbackOf(other) ? [{ lang: l.lang, route: other.regularPath }] : [];
-  });
-  return found.length > 1 ? found : [];
+/** The route of a path in a view: the page itself when the view has it, else the view's start. */
+export function samePage(view: Pick<ResolvedLocale, 'key'>, routes: Set<string>, path: string): string {
+  const route = pageRoute({ locale: view.key }, path);
+  return routes.has(route) ? route : pageRoute({ locale: view.key }, '/');
 }
 
-/** The version menu of a page (each version keeps the reader on the page when it has it), and an old version's banner. */
-function versionView(
-  site: Site<PageOutline>,
-  version: ResolvedLocale,
-  versions: ResolvedLocale[],
-  routes: Set<string>,
-  path: string,
-): LocaleView {
-  const href = (v: ResolvedLocale) => pageUrl(site.config.base, samePage(v, routes, path));
-  const current = versions[0];
-  return {
-    versions: versions.map((v) => ({ label: v.label, href: href(v), current: v === version })),
-    ...(version.version!.kind === 'older' ? { oldVersion: { label: version.label, href: href(current) } } : {}),
-  };
-}
-
-/** The route of a path in a version: the page itself when the version has it, else the version's start. */
-export function samePage(version: Pick<ResolvedLocale, 'key'>, routes: Set<string>, path: string): string {
-  const route = pageRoute({ locale: version.key }, path);
-  return routes.has(route) ? route : pageRoute({ locale: version.key }, '/');
-}
-
-/** The canonical route of a page: an old version's page names its current version's page where there is one. */
+/** The canonical route of a page: an old version's page names its current version's page (in its language) where there is one. */
 export function canonicalRoute(site: Site<PageOutline>, page: PageOutline): string {
   const context = site.i18n;
   if (context?.locale.version?.kind !== 'older') return page.regularPath;
   const { path } = splitLocale(context.locales, page.regularPath);
-  return context.routes.has(path) ? path : page.regularPath;
+  const current = pageRoute({ locale: versionsOf(context.locales, context.locale)[0].key }, path);
+  return context.routes.has(current) ? current : page.regularPath;
 }

@@ -139,13 +139,14 @@ export function emitSiteFiles(site: Site, renderer: Renderer, chunkPaths: Map<st
   index.nav = withBase(config.base, navFile.path);
   if (renderer instanceof LocalizedRenderer) {
     for (const [key, groups] of renderer.localeNavGroups()) {
-      const file = hashed('assets/', `nav-${key}`, 'json', JSON.stringify(groups));
+      const file = hashed('assets/', `nav-${key.replaceAll('/', '-')}`, 'json', JSON.stringify(groups)); // "1.0/de": a version's locale
       files.push(file);
       (index.navs ??= {})[key] = withBase(config.base, file.path);
     }
   }
   index.redirects = redirectEntries(site);
   files.push({ path: ROUTES_INDEX, contents: JSON.stringify(index) });
+  if (renderer instanceof LocalizedRenderer) files.push(...renderer.localeRoutesIndexes(index, ROUTES_INDEX));
   const routesUrl = withBase(config.base, ROUTES_INDEX);
 
   files.push({ path: '404.html', contents: renderer.renderNotFound(routesUrl) }, ...redirectStubs(site, renderer));

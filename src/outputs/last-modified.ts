@@ -12,7 +12,7 @@ import type { ResolvedConfig } from '../config.js';
  */
 export function lastModified(site: { config: ResolvedConfig; pages: { relativePath: string }[] }): Map<string, string> {
   let logged = logs.get(site.config);
-  if (!logged) logs.set(site.config, (logged = gitDates(site.config.contentDir)));
+  if (!logged) logs.set(site.config, (logged = versionedGitDates(site.config)));
   const dates = new Map(logged);
   for (const page of site.pages) {
     if (dates.has(page.relativePath)) continue;
@@ -26,6 +26,15 @@ export function lastModified(site: { config: ResolvedConfig; pages: { relativePa
 }
 
 const logs = new WeakMap<ResolvedConfig, Map<string, string>>();
+
+/** The dates of each version's folder, named as the site names its pages ("1.0/guide.md"). */
+function versionedGitDates(config: ResolvedConfig): Map<string, string> {
+  if (!config.versions) return gitDates(config.contentDir);
+  const dates = new Map<string, string>();
+  for (const { key, contentDir } of config.versions)
+    for (const [file, date] of gitDates(contentDir)) dates.set(key ? `${key}/${file}` : file, date);
+  return dates;
+}
 
 /** Newest first, so the first date seen for a file is its last change. */
 function gitDates(contentDir: string): Map<string, string> {

@@ -277,7 +277,11 @@ export function PageContent({ view }: { view: PageView }) {
             {t('page.markdown')}
           </a>
           {view.lastUpdated && (
-            <Part name="LastUpdated" Default={LastUpdated} props={{ date: view.lastUpdated, lang: view.lang }} />
+            <Part
+              name="LastUpdated"
+              Default={LastUpdated}
+              props={{ date: view.lastUpdated, lang: view.lang, label: t('page.updated') }}
+            />
           )}
         </p>
         {(prev || next) && (

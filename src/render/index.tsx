@@ -26,6 +26,7 @@ import { pageStylePath } from '../page-styles.js';
 import { documentHeadTags, escapeHtml, fillTemplate, headTags, type HeadData } from './head.js';
 import { canonicalRoute, localeView } from '../i18n/view.js';
 import { localeHeadTags } from '../i18n/head.js';
+import { editUrl } from '../versions/paths.js';
 import { localeHome, localeOf } from '../i18n/site.js';
 import { WithStrings } from './strings.js';
 
@@ -78,7 +79,8 @@ export function pageView<P extends PageOutline>(site: Site<PageOutline>, page: P
     prev: ref(prev),
     next: ref(next),
     // A page a plugin generated has no file to edit.
-    editHref: page.frontmatter.generatedBy ? undefined : config.editLink?.pattern.replace(':path', page.relativePath),
+    editHref:
+      page.frontmatter.generatedBy || !config.editLink ? undefined : editUrl(config.editLink, page.relativePath),
     editText: config.editLink?.text,
     markdownHref: `${page.path}index.md`,
     lastUpdated: config.theme.lastUpdated ? site.lastUpdated?.get(page.relativePath)?.slice(0, 10) : undefined,

@@ -73,6 +73,8 @@ export interface LastUpdatedProps {
   date: string;
   /** The site's language, for formatting the date. */
   lang: string;
+  /** The words before the date, in the page's language ("Last updated"). */
+  label?: string;
 }
 
 export interface FooterProps {

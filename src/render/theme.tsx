@@ -96,13 +96,14 @@ export function PageTitle({ title }: PageTitleProps) {
 /** One formatter a language: making one costs more than rendering the rest of a page's footer. */
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-export function LastUpdated({ date, lang }: LastUpdatedProps) {
+export function LastUpdated({ date, lang, label = 'Last updated' }: LastUpdatedProps) {
   let format = formats.get(lang);
   if (!format) formats.set(lang, (format = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' })));
   const shown = format.format(new Date(`${date}T00:00:00Z`));
   return (
     <span className="last-updated">
-      Last updated <time dateTime={date}>{shown}</time>
+      {`${label} `}
+      <time dateTime={date}>{shown}</time>
     </span>
   );
 }

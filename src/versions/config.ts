@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { BuildError, BuildFailure } from '../errors.js';
+import { ENGLISH } from '../i18n/strings.js';
 
 /** Version names are folder names and URL segments: "2.0", "v1", "2024-06". */
 export const VERSION_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -19,6 +20,7 @@ export const VERSIONS_DIR = 'versions';
 /** In a version's folder: what it pinned of the configuration when it was snapshotted. */
 export const SIDEBAR_FILE = 'sidebar.json';
 export const CONSTANTS_FILE = 'constants.json';
+export const REDIRECTS_FILE = 'redirects.json';
 
 const versionName = z.string().regex(VERSION_NAME, 'a version name of letters, digits, ".", "-" and "_" ("2.0")');
 const olderVersion = z.union([versionName, z.strictObject({ name: versionName, label: z.string().min(1) })]);
@@ -46,6 +48,8 @@ export interface ResolvedVersion {
   label: string;
   /** Route segment: "" for the current version, else its name (or "next"). */
   key: string;
+  /** The unreleased version's label was not configured: each language shows its own word ("Next"). */
+  defaultLabel?: true;
   /** Which of the three it is: the current one is the canonical home of every page. */
   kind: 'current' | 'older' | 'next';
   /** The folder of its Markdown: content/ or versions/<name>/content/. */
@@ -54,6 +58,8 @@ export interface ResolvedVersion {
   sidebar?: SidebarJson;
   /** Its own constants over the configuration's (a snapshot's constants.json). */
   constants?: Record<string, string | number>;
+  /** Its own redirect table, in place of the configuration's (a snapshot's redirects.json), routes within the version. */
+  redirects?: { from: string; to: string }[];
 }
 
 /** The folder a version's snapshot lives in. */
@@ -107,7 +113,7 @@ function snapshot(
   root: string,
   name: string,
   place: string,
-): Pick<ResolvedVersion, 'contentDir' | 'sidebar' | 'constants'> {
+): Pick<ResolvedVersion, 'contentDir' | 'sidebar' | 'constants' | 'redirects'> {
   const dir = versionDir(root, name);
   const contentDir = path.join(dir, 'content');
   if (!existsSync(contentDir)) {
@@ -121,7 +127,13 @@ function snapshot(
   }
   const sidebar = readJson(path.join(dir, SIDEBAR_FILE), root) as SidebarJson | undefined;
   const constants = readJson(path.join(dir, CONSTANTS_FILE), root) as Record<string, string | number> | undefined;
-  return { contentDir, ...(sidebar ? { sidebar } : {}), ...(constants ? { constants } : {}) };
+  const redirects = readJson(path.join(dir, REDIRECTS_FILE), root) as ResolvedVersion['redirects'];
+  return {
+    contentDir,
+    ...(sidebar ? { sidebar } : {}),
+    ...(constants ? { constants } : {}),
+    ...(redirects ? { redirects } : {}),
+  };
 }
 
 /**
@@ -142,9 +154,6 @@ export function resolveVersions(
   );
   const { current, next } = versions;
   const problems: BuildError[] = [];
-  // Each version is rendered as a locale is (src/versions/views.ts): the two do not nest yet.
-  if (localeKeys.length)
-    problems.push(new BuildError('"versions" and "locales" cannot be used together yet', { file }, 'keep one of them'));
   const seen = new Set<string>();
   for (const { name } of olderList) {
     if (seen.has(name))
@@ -189,7 +198,14 @@ export function resolveVersions(
   const out: ResolvedVersion[] = [];
   if (next) {
     out.push({ name: current.name, label, key: '', kind: 'current', ...snapshot(root, current.name, file) });
-    out.push({ name: NEXT, label: next.label ?? 'Next', key: NEXT, kind: 'next', contentDir });
+    out.push({
+      name: NEXT,
+      label: next.label ?? ENGLISH['version.next'],
+      ...(next.label ? {} : { defaultLabel: true as const }),
+      key: NEXT,
+      kind: 'next',
+      contentDir,
+    });
   } else {
     out.push({ name: current.name, label, key: '', kind: 'current', contentDir });
   }

@@ -1,16 +1,20 @@
 /**
- * `docs version <name>`: the current docs frozen as a version. Its content folder, the sidebar and
- * the constants it builds with are copied into versions/<name>/, and the name is put first in
- * versions.json, so the site keeps building that version as it was while content/ moves on.
+ * `docs version <name>`: the current docs frozen as a version. Its content folder (every locale's
+ * pages with it), the sidebar, the constants and the redirects it builds with are copied into
+ * versions/<name>/, and the name is put first in versions.json, so the site keeps building that
+ * version as it was while content/ moves on.
  */
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config.js';
+import { splitLocale } from '../i18n/locales.js';
+import { withSlash } from '../shared/paths.js';
 import { UsageError } from '../errors.js';
 import {
   CONSTANTS_FILE,
   NEXT,
   readVersionsFile,
+  REDIRECTS_FILE,
   SIDEBAR_FILE,
   VERSION_NAME,
   versionDir,
@@ -44,6 +48,8 @@ export function snapshotVersion(config: ResolvedConfig, name: string): Snapshot 
     cpSync(config.contentDir, path.join(staging, 'content'), { recursive: true });
     if (config.sidebar) writeFileSync(path.join(staging, SIDEBAR_FILE), `${JSON.stringify(config.sidebar, null, 2)}\n`);
     writeFileSync(path.join(staging, CONSTANTS_FILE), `${JSON.stringify(config.constants, null, 2)}\n`);
+    const redirects = ownRedirects(config);
+    if (redirects.length) writeFileSync(path.join(staging, REDIRECTS_FILE), `${JSON.stringify(redirects, null, 2)}\n`);
     renameSync(staging, dir);
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
@@ -52,4 +58,11 @@ export function snapshotVersion(config: ResolvedConfig, name: string): Snapshot 
   const versions = [name, ...listed];
   writeFileSync(path.join(root, VERSIONS_FILE), `${JSON.stringify(versions, null, 2)}\n`);
   return { dir, versions };
+}
+
+/** The redirect table as configured: the copies of it the configuration made for each locale left out. */
+function ownRedirects(config: ResolvedConfig): ResolvedConfig['redirects'] {
+  const { locales } = config;
+  if (!locales) return config.redirects;
+  return config.redirects.filter((r) => splitLocale(locales, withSlash(r.from)).locale.key === '');
 }

@@ -76,4 +76,35 @@ describe('docs version <name>', () => {
     expect(nav).not.toContain('href="/docs/guide/');
     expect(readFileSync(path.join(root, 'dist/index.html'), 'utf8')).toContain('Runs on Node 22.');
   });
+
+  it('snapshots every locale with the version, and the redirects as configured, then builds both', async () => {
+    const locales = { root: { label: 'English' }, ar: { label: 'العربية', dir: 'rtl' } };
+    const redirects = [{ from: '/install', to: '/guide/setup/' }];
+    const made = await tmpSite({
+      'docs.config.ts': configFile({ constants: { node: '20' }, locales, redirects }),
+      'content/index.md': page('Home', 'Runs on Node %{node}.'),
+      'content/guide/setup.md': page('Setup'),
+      'content/ar/index.md': page('الرئيسية', 'يعمل على Node %{node}.'),
+    });
+    cleanups.push(made.cleanup);
+    const root = made.root;
+    expect((await runCli(['version', '1.0', root])).code).toBe(0);
+    expect(readFileSync(path.join(root, 'versions/1.0/content/ar/index.md'), 'utf8')).toContain('يعمل على Node');
+    // The table as written, not its copies for each locale.
+    expect(JSON.parse(readFileSync(path.join(root, 'versions/1.0/redirects.json'), 'utf8'))).toEqual(redirects);
+    writeFileSync(
+      path.join(root, 'docs.config.ts'),
+      configFile({ constants: { node: '22' }, locales, redirects, versions: { current: { name: '2.0' } } }).replace(
+        /__SRC__/g,
+        path.join(REPO, 'src'),
+      ),
+    );
+    const { code, stderr } = await runCli(['build', root]);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(readFileSync(path.join(root, 'dist/1.0/ar/index.html'), 'utf8')).toContain('يعمل على Node 20.');
+    expect(readFileSync(path.join(root, 'dist/ar/index.html'), 'utf8')).toContain('يعمل على Node 22.');
+    expect(readFileSync(path.join(root, 'dist/1.0/ar/install/index.html'), 'utf8')).toContain(
+      'url=/docs/1.0/ar/guide/setup/',
+    );
+  });
 });

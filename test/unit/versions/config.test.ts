@@ -80,10 +80,7 @@ describe('versions in the configuration', () => {
           project(['de']),
         ),
       ),
-    ).toEqual([
-      expect.stringMatching(/"versions" and "locales" cannot be used together yet/),
-      expect.stringMatching(/version "de" has the name of a locale/),
-    ]);
+    ).toEqual([expect.stringMatching(/version "de" has the name of a locale/)]);
     expect(
       messages(() =>
         resolveConfig({ versions: { current: { name: '2.0' } } }, project([], { 'versions.json': '{"1.0": true}' })),
