@@ -12,6 +12,14 @@ process.env.DOCS_TEST_RUN ??= path.join(os.tmpdir(), `docs-test-run-${process.pi
 /** What builds a site or drives Chromium gets the time a loaded two-core machine needs; nothing asserts a duration. */
 const slow = { testTimeout: 180_000, hookTimeout: 300_000 };
 
+/**
+ * A worker keeps the modules it has loaded (the generator, React, Playwright) for its next file instead of
+ * loading them again for each: measured alone, the unit project went from 69 to 18 s of CPU, docs from 29 to 20.
+ * Safe where no file leaves state behind in a module it shares (no mocks, no module-level caches a file fills);
+ * the integration project stays isolated: its dev servers and builds share the generator's in-process state.
+ */
+const shared = { isolate: false };
+
 export default defineConfig({
   test: {
     // Two test files at a time at most: the machine has two cores and the browser suites share them.
@@ -23,11 +31,11 @@ export default defineConfig({
     globalSetup: ['test/setup/run-dir.ts'],
     projects: [
       // No build and no browser: what to run while working (`npm run test:unit`).
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 30_000 } },
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 30_000, ...shared } },
       // Builds of fixture sites, the CLI, the dev server without a browser.
       { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], ...slow } },
       // The documentation itself: its model, its pages, its search relevance.
-      { extends: true, test: { name: 'docs', include: ['test/docs/**/*.test.ts'], ...slow } },
+      { extends: true, test: { name: 'docs', include: ['test/docs/**/*.test.ts'], ...slow, ...shared } },
       // Real Chromium against built fixture sites; one browser for the project (test/setup/browser.ts).
       {
         extends: true,
@@ -36,6 +44,7 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts'],
           globalSetup: ['test/setup/browser.ts'],
           ...slow,
+          ...shared,
         },
       },
       // The quality gates over the real site (or the fixtures before it exists).
@@ -46,6 +55,7 @@ export default defineConfig({
           include: ['test/quality/**/*.test.ts'],
           globalSetup: ['test/setup/browser.ts'],
           ...slow,
+          ...shared,
         },
       },
     ],

@@ -1,14 +1,35 @@
-// Builds one root in this process and prints {ms, pages, maxRssMB} as JSON: run in a child per
-// measurement, so peak memory is this build's alone.
+// Builds one root in this process and prints {ms, pages, maxRssMB, cpuMs, processMs, stages} as JSON: run in a child
+// per measurement, so peak memory is this build's alone. `stages`: each stage's wall and CPU time (every thread's).
 process.env.NODE_ENV ??= 'production'; // as bin/docs.js: React's production build
 const { build } = await import('../src/build.js');
 
 const [root, out] = process.argv.slice(2);
-const result = await build(root, { outDir: out });
+const loadedCpuMs = cpuMs();
+const stages: { label: string; ms: number; cpuMs: number }[] = [];
+let cpuBefore = loadedCpuMs;
+const logger = {
+  stage(label: string, ms: number) {
+    const now = cpuMs();
+    stages.push({ label, ms: Math.round(ms), cpuMs: now - cpuBefore });
+    cpuBefore = now;
+  },
+  info() {},
+  error() {},
+};
+const result = await build(root, { outDir: out, logger });
 console.log(
   JSON.stringify({
     ms: Math.round(result.ms),
     pages: result.pages,
     maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
+    // Every thread's CPU time (workers' included), and the process's wall time from Node's start (module loading included).
+    cpuMs: cpuMs(),
+    processMs: Math.round(performance.now()),
+    stages: [{ label: 'module loading', ms: 0, cpuMs: loadedCpuMs }, ...stages],
   }),
 );
+
+function cpuMs(): number {
+  const usage = process.resourceUsage();
+  return Math.round((usage.userCPUTime + usage.systemCPUTime) / 1000);
+}

@@ -13,6 +13,8 @@ const run = promisify(execFile);
 export interface PeerFigures {
   ms: number;
   maxRssMB: number;
+  /** CPU time (user + system, every thread), less sensitive than wall time to what else the machine runs. */
+  cpuMs: number;
 }
 
 export interface Peer {
@@ -26,8 +28,9 @@ const PEERS_DIR = path.join(import.meta.dirname, '.peers');
 const ELEVENTY_VERSION = '3.1.8';
 
 /**
- * Runs a command and returns its wall time and peak memory (VmHWM from /proc, polled: the high-water mark
- * only grows, so the last read before the exit is the peak within one poll).
+ * Runs a command and returns its wall time, peak memory (VmHWM from /proc, polled: the high-water mark
+ * only grows, so the last read before the exit is the peak within one poll) and CPU time (utime + stime
+ * from /proc/<pid>/stat, polled the same way: short by at most one poll).
  */
 export function timed(command: string, args: string[], cwd: string): Promise<PeerFigures> {
   return new Promise((resolve, reject) => {
@@ -35,17 +38,23 @@ export function timed(command: string, args: string[], cwd: string): Promise<Pee
     const child = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     let peakKB = 0;
+    let cpuTicks = 0;
     child.stderr.on('data', (d) => (stderr += d));
     const poll = setInterval(async () => {
-      const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '');
+      const [status, stat] = await Promise.all(
+        ['status', 'stat'].map((f) => readFile(`/proc/${child.pid}/${f}`, 'utf8').catch(() => '')),
+      );
       peakKB = Math.max(peakKB, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
+      // After the command's name (in parentheses): utime and stime are fields 14 and 15, in ticks of 10 ms.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (fields.length > 13) cpuTicks = Math.max(cpuTicks, Number(fields[11]) + Number(fields[12]));
     }, 20);
     child.on('error', reject);
     child.on('exit', (code) => {
       clearInterval(poll);
       const ms = performance.now() - started;
       if (code !== 0) reject(new Error(`${command} ${args.join(' ')} exited with ${code}: ${stderr.slice(-2000)}`));
-      else resolve({ ms, maxRssMB: Math.round(peakKB / 1024) });
+      else resolve({ ms, maxRssMB: Math.round(peakKB / 1024), cpuMs: cpuTicks * 10 });
     });
   });
 }

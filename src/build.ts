@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { buildAssets, type BuiltAssets } from './assets.js';
-import { cachePath, codeVersion, memo, PassedCache } from './cache.js';
+import { cachePath, codeVersion, PassedCache } from './cache.js';
 import { ContentChecks } from './checks/index.js';
 import { loadConfig, type ResolvedConfig } from './config.js';
 import { loadContentFiles } from './content.js';
@@ -19,6 +19,8 @@ import { hasHook, runBuildEnd } from './plugins/index.js';
 import { readTemplates } from './render/index.js';
 import { dropFallbackProblems, missingTranslations } from './i18n/locales.js';
 import { buildSearchIndexes, searchInput } from './i18n/search.js';
+import { searchFiles } from './search/carry-over.js';
+import { SearchTermsCache } from './search/terms-cache.js';
 import { createSite, withSamePlan, type Site } from './site.js';
 import { siteViews } from './versions/views.js';
 import { nameVersionFiles } from './versions/paths.js';
@@ -190,12 +192,13 @@ export async function buildSite(
     const searchKey = options.lazy
       ? ''
       : sha1(salt, JSON.stringify([config.base, config.search, config.lang]), JSON.stringify(searchInput(site)));
-    if (!options.lazy)
-      files.push(
-        ...(await task(logger, 'search', () =>
-          memo(cachePath(config, 'search.v8'), searchKey, () => buildSearchIndexes(site)),
-        )),
-      );
+    const search = options.lazy
+      ? undefined
+      : await task(logger, 'search', () =>
+          searchFiles(config, searchKey, previous, () => searchIndexWithTerms(config, site)),
+        );
+    files.push(...(search?.files ?? []));
+    const keptFiles = [...(search?.kept.keys() ?? [])];
     files.push(...(await readStaticFiles(config, staticFiles)));
     const images = options.lazy
       ? { files: [], converted: 0 }
@@ -204,16 +207,24 @@ export async function buildSite(
     // In memory the pages' files are already among `files`.
     const pagePaths = writer.staging === null ? [] : [...entries.values()].flatMap((e) => e.paths);
     const before = problems.list.length;
-    checkOutputCollisions([...pagePaths, ...files.map((f) => f.path)], staticFiles, problems);
+    checkOutputCollisions([...pagePaths, ...files.map((f) => f.path), ...keptFiles], staticFiles, problems);
     // Two files at one path cannot both be written, even by `keepGoing`.
     if (problems.list.length > before || !options.keepGoing) problems.throwIfAny();
     // The caches go to disk while the output is written (both are mostly waiting on the disk).
     await task(logger, 'write', () =>
-      allSettled([writer.commit({ files, pages: entries, kept }), cache.save(), passed?.save() ?? Promise.resolve()]),
+      allSettled([
+        writer.commit({ files, pages: entries, kept, keptFiles: search?.kept }),
+        cache.save(),
+        passed?.save() ?? Promise.resolve(),
+      ]),
     );
     if (hasHook(config, 'buildEnd') && !options.lazy)
       await task(logger, 'plugins', () =>
-        runBuildEnd(config, [...[...entries.values()].flatMap((e) => e.paths), ...files.map((f) => f.path)]),
+        runBuildEnd(config, [
+          ...[...entries.values()].flatMap((e) => e.paths),
+          ...files.map((f) => f.path),
+          ...keptFiles,
+        ]),
       );
     return {
       site,
@@ -264,6 +275,14 @@ async function planPages(
     }
   }
   return { jobs, kept, records, entries };
+}
+
+/** The search index, counting only the terms of pages whose text the last build did not see (src/search/terms-cache.ts). */
+async function searchIndexWithTerms(config: ResolvedConfig, site: Site): Promise<OutputFile[]> {
+  const terms = await SearchTermsCache.open(config);
+  const files = buildSearchIndexes(site, { terms: terms.terms });
+  await terms.save();
+  return files;
 }
 
 /** A page's layout key, with the plugins' client modules it loads (only when a plugin has any). */

@@ -69,6 +69,16 @@ export async function writeCache(file: string, salt: string, value: unknown): Pr
   }
 }
 
+/** Deletes a value stored by `writeCache` (its key first, so a half-deleted value is never read). */
+export async function removeCache(file: string): Promise<void> {
+  try {
+    await rm(`${file}.key`, { force: true });
+    await rm(file, { force: true });
+  } catch {
+    // A read-only checkout: nothing to delete.
+  }
+}
+
 /** A value computed once per key and kept between builds (one entry: the latest). */
 export async function memo<T>(file: string, key: string, compute: () => T | Promise<T>): Promise<T> {
   const hit = await readCache<T>(file, key);

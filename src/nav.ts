@@ -72,9 +72,13 @@ export function configuredTargets(
   return sidebar ? (Array.isArray(sidebar) ? walk(sidebar) : Object.values(sidebar).flatMap(walk)) : [];
 }
 
-/** The first link of a group: where its collapsed title leads. */
+/** The first link of a group: where its collapsed title leads. Found without listing the group's links (each page asks, for each group). */
 export function firstLink(group: NavGroup): NavLink {
-  return navLinks(group.items)[0];
+  for (const entry of group.items) {
+    const link = isGroup(entry) ? firstLink(entry) : entry;
+    if (link) return link;
+  }
+  return undefined as unknown as NavLink; // an empty group, as navLinks(group.items)[0] was
 }
 
 export function toBadge(badge: BadgeConfig | undefined): NavBadge | undefined {

@@ -154,7 +154,7 @@ export type WorkerRequest =
 export class PageWorkers {
   private constructor(private readonly workers: { worker: Worker; ready: Promise<void> }[]) {}
 
-  static async start(count = Math.min(availableParallelism(), 8) - 1): Promise<PageWorkers | undefined> {
+  static async start(count = workerCount()): Promise<PageWorkers | undefined> {
     // No workers on one core, or where the bundle cannot be written (a read-only install): this thread does it all.
     const file = count < 1 ? null : await bundleWorker().catch(() => null);
     if (!file) return undefined;
@@ -222,6 +222,17 @@ export class PageWorkers {
   async close(): Promise<void> {
     await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
   }
+}
+
+/**
+ * One worker a core beside this thread, at most seven; `DOCS_PAGE_WORKERS` sets the number (0: this
+ * thread alone), for a container that is given fewer cores than the machine reports, and for
+ * measuring the pages stage with one thread (`bench/scaling.ts`).
+ */
+export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
+  const set = env.DOCS_PAGE_WORKERS;
+  if (set !== undefined && /^\d+$/.test(set.trim())) return Number(set);
+  return Math.min(availableParallelism(), 8) - 1;
 }
 
 /**

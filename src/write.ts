@@ -50,6 +50,8 @@ export interface BuildOutput {
   pages: Map<string, PageEntry>;
   /** Routes whose files are those of the previous output (`Writer.previous`). */
   kept: Set<string>;
+  /** Site files kept from the previous output unread (path -> content hash, from `Writer.previous`): the search index. */
+  keptFiles?: Map<string, string>;
 }
 
 /** Where a build's files go. Only the pages stage (into `staging`) and `commit` touch the output. */
@@ -157,6 +159,7 @@ export class FsWriter implements Writer {
     try {
       const found = await this.findPrevious();
       const siteFiles = new Map(output.files.map((f) => [f.path, sha1(f.contents)]));
+      for (const [file, hash] of output.keptFiles ?? []) siteFiles.set(file, hash);
       const previous = found?.intact;
       if (
         previous &&
@@ -175,6 +178,10 @@ export class FsWriter implements Writer {
           this.step();
           linkOrCopy(path.join(found!.dir, file), staged(file));
         }
+      }
+      for (const file of output.keptFiles?.keys() ?? []) {
+        this.step();
+        linkOrCopy(path.join(found!.dir, file), staged(file));
       }
       for (const file of output.files) {
         this.step();

@@ -1,5 +1,5 @@
 /** Search in a site of several languages: an index per locale, each read with its language's rules. */
-import { buildSearchIndex, SEARCH_MANIFEST } from '../search/index.js';
+import { buildSearchIndex, SEARCH_MANIFEST, type SearchIndexOptions } from '../search/index.js';
 import { searchPages, type SearchPage } from '../search/records.js';
 import type { Site } from '../site.js';
 import type { OutputFile } from '../types.js';
@@ -8,11 +8,11 @@ import { localeSites } from './site.js';
 import { siteViews } from '../versions/views.js';
 
 /** The site's search files: one index, or one per locale with its manifest under the locale's prefix. */
-export function buildSearchIndexes(site: Site): OutputFile[] {
-  if (!siteViews(site.config)) return buildSearchIndex(site);
+export function buildSearchIndexes(site: Site, options: SearchIndexOptions = {}): OutputFile[] {
+  if (!siteViews(site.config)) return buildSearchIndex(site, options);
   const files = new Map<string, OutputFile>();
   for (const [key, view] of localeSites(site)) {
-    for (const file of buildSearchIndex(view))
+    for (const file of buildSearchIndex(view, options))
       files.set(file.path === SEARCH_MANIFEST ? searchManifestPath(key) : file.path, {
         ...file,
         path: file.path === SEARCH_MANIFEST ? searchManifestPath(key) : file.path,

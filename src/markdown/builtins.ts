@@ -11,7 +11,7 @@ import { isAny, walk } from './walk.js';
  * `.mdx` pages (`<Tabs>`) and for their Markdown forms in `.md` pages (`::: tabs`, marked by
  * src/markdown/directives.ts), so the plugins after this one (code highlighting, links and their
  * checks, headings, search text) see their content like any other, and no React runs for them.
- * Runs after rehype-slug (headings inside keep their ids) and before the code highlighter (a code
+ * Runs after rehypeHeadingSlugs (headings inside keep their ids) and before the code highlighter (a code
  * group reads the blocks' titles).
  */
 export const BUILTINS = [

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { contentFile } from '../versions/paths.js';
 import type { ResolvedConfig } from '../config.js';
 import { imageHash } from './images.js';
-import { cachePath, codeVersion, readCache, writeCache } from '../cache.js';
+import { cachePath, codeVersion, readCache, removeCache } from '../cache.js';
+import { byShard, changedShards, readShards, shardFile, shardOf, writeShard } from '../sharded-cache.js';
 import { sha1 } from '../hash.js';
 import type { PageRecord, PageSource } from '../types.js';
 import { markdownPluginsKey } from '../plugins/markdown.js';
@@ -11,24 +12,28 @@ import { markdownPluginsKey } from '../plugins/markdown.js';
  * Page records from earlier builds, keyed by a content hash of everything a record depends on:
  * the page's source, the base, the constants and the Markdown options (the users' remark and rehype
  * plugins by their code), and the generator's code. An unchanged page is
- * not parsed again. Stored under node_modules/.cache in two files: the records without their HTML,
- * which every build reads, and the HTML, read when a cached page's layout must be rendered again,
- * or by `save` to carry over the HTML of pages not rendered this run (a page whose files are kept
- * needs none). A missing or unreadable cache is simply empty,
- * and pages with problems are never stored (their messages must show every run).
+ * not parsed again. Stored under node_modules/.cache/docs/markdown/ in 256 shards by key prefix, each
+ * two files: the records without their HTML, which every build reads, and the HTML, read when a
+ * cached page's layout must be rendered again, or by `save` to carry over the HTML of pages not
+ * rendered this run (a page whose files are kept needs none). `save` rewrites only the shards whose
+ * pages changed, so one edit writes about 1/128 of the cache (at 10,000 pages the whole is 400 MB).
+ * A missing, unreadable or corrupt shard is simply empty (its pages are rendered again and the shard
+ * rewritten), and pages with problems are never stored (their messages must show every run).
  */
 export class MarkdownCache {
   /** Every entry of this build, cache hits and new records: what `save` keeps. */
   private readonly used = new Map<string, PageRecord>();
   /** HTML of the records rendered in this run (cached records carry none). */
   private readonly newHtml = new Map<string, string>();
-  private storedHtml?: Promise<Map<string, string>>;
+  /** Each shard's stored HTML, read on first use. */
+  private readonly storedHtml = new Map<string, Promise<Map<string, string>>>();
   private readonly images: ImageFreshness;
 
   private constructor(
     private readonly config: ResolvedConfig,
     private readonly salt: string,
-    private readonly entries: Map<string, PageRecord>,
+    /** The stored records, by shard. */
+    private readonly shards: Map<string, Map<string, PageRecord>>,
   ) {
     this.images = new ImageFreshness(config);
   }
@@ -49,11 +54,8 @@ export class MarkdownCache {
       ]),
       ...(plugins ? [plugins, config.checks.markdownPlugins] : []),
     );
-    return new MarkdownCache(
-      config,
-      salt,
-      (await readCache<Map<string, PageRecord>>(cachePath(config, 'records.v8'), salt)) ?? new Map(),
-    );
+    const shards = await readShards<PageRecord>(shardDir(config), 'records', salt);
+    return new MarkdownCache(config, salt, shards);
   }
 
   /** Each source's key, computed once (planning, lookups and `set` all ask for it). */
@@ -84,7 +86,7 @@ export class MarkdownCache {
   /** A page's cached record, without its HTML (`withHtml` adds it); none when an image it shows has changed. */
   get(source: PageSource): PageRecord | undefined {
     const key = this.key(source);
-    const record = this.entries.get(key);
+    const record = this.shards.get(shardOf(key))?.get(key);
     if (!record || !this.images.current(record)) return undefined;
     this.used.set(key, record);
     return record;
@@ -92,15 +94,20 @@ export class MarkdownCache {
 
   /** A cached record (from `get`) with its HTML, or undefined if the HTML is lost (render the page again). */
   async withHtml(source: PageSource, record: PageRecord): Promise<PageRecord | undefined> {
-    const html = (await this.html()).get(this.key(source));
+    const key = this.key(source);
+    const html = (await this.html(shardOf(key))).get(key);
     return html === undefined ? undefined : { ...record, html };
   }
 
-  private html(): Promise<Map<string, string>> {
-    this.storedHtml ??= readCache<Map<string, string>>(cachePath(this.config, 'html.v8'), this.salt).then(
-      (html) => html ?? new Map(),
-    );
-    return this.storedHtml;
+  private html(shard: string): Promise<Map<string, string>> {
+    let html = this.storedHtml.get(shard);
+    if (!html) {
+      html = readCache<Map<string, string>>(shardFile(shardDir(this.config), 'html', shard), this.salt).then(
+        (stored) => stored ?? new Map(),
+      );
+      this.storedHtml.set(shard, html);
+    }
+    return html;
   }
 
   set(source: PageSource, record: PageRecord): void {
@@ -109,22 +116,36 @@ export class MarkdownCache {
     this.newHtml.set(key, record.html);
   }
 
-  /** Keeps only this build's pages (deleted pages drop out). */
+  /**
+   * Keeps only this build's pages (deleted pages drop out): rewrites the shards whose set of pages
+   * changed or that got new HTML, deletes those left with none, and leaves the others alone.
+   */
   async save(): Promise<void> {
-    if (!this.newHtml.size && this.used.size === this.entries.size) return;
-    const previous = this.newHtml.size === this.used.size ? new Map<string, string>() : await this.html();
+    const used = byShard(this.used.keys());
+    const changed = changedShards(this.shards, used, (key) => this.newHtml.has(key));
+    await Promise.all(changed.map((shard) => this.saveShard(shard, used.get(shard) ?? [])));
+    // The single files of earlier versions (hundreds of MB on a large site) are not read any more.
+    await Promise.all(['records.v8', 'html.v8'].map((name) => removeCache(cachePath(this.config, name))));
+  }
+
+  private async saveShard(shard: string, keys: string[]): Promise<void> {
+    const previous = keys.every((key) => this.newHtml.has(key)) ? new Map<string, string>() : await this.html(shard);
     const html = new Map<string, string>();
     const records = new Map<string, PageRecord>();
-    for (const [key, record] of this.used) {
+    for (const key of keys) {
       const text = this.newHtml.get(key) ?? previous.get(key);
       if (text === undefined) continue; // its HTML is lost: leave the page out, it is parsed again next time
       html.set(key, text);
-      records.set(key, record);
+      records.set(key, this.used.get(key)!);
     }
-    await writeCache(cachePath(this.config, 'html.v8'), this.salt, html);
-    await writeCache(cachePath(this.config, 'records.v8'), this.salt, records);
+    const dir = shardDir(this.config);
+    await writeShard(dir, 'html', shard, this.salt, html);
+    await writeShard(dir, 'records', shard, this.salt, records);
   }
 }
+
+/** The folder of the cache's shards. */
+const shardDir = (config: Pick<ResolvedConfig, 'root'>) => cachePath(config, 'markdown');
 
 /**
  * Whether a record's images are still the ones it was rendered with: a page's size attributes and

@@ -15,7 +15,7 @@ const HEADING = /^h([1-6])$/;
 const LAYOUT_IDS = ['main', 'sidebar', 'page-title', 'announcer'];
 
 /**
- * rehype-slug numbers repeated titles but does not see ids set with `{#id}` or the layout's ids:
+ * rehypeHeadingSlugs numbers repeated titles but does not see ids set with `{#id}` or the layout's ids:
  * a heading whose id is taken gets the next free `-1`, `-2`, ... suffix.
  */
 function uniqueHeadingIds(tree: Root): void {
@@ -32,7 +32,7 @@ function uniqueHeadingIds(tree: Root): void {
 /**
  * Collects level 2 and 3 headings into the page record, every id for anchor checks, and the text
  * of each section (for search); then appends a permalink to each heading.
- * Runs after rehype-slug, so every heading has its id.
+ * Runs after rehypeHeadingSlugs, so every heading has its id.
  */
 export default function rehypeHeadings() {
   return (tree: Root, file: { data: Record<string, unknown> }) => {

@@ -1,4 +1,3 @@
-import rehypeSlug from 'rehype-slug';
 import rehypeStringify from 'rehype-stringify';
 import remarkDirective from 'remark-directive';
 import remarkGfm from './gfm.js';
@@ -19,7 +18,7 @@ import rehypeCode from './code.js';
 import { resolveConstants } from './constants.js';
 import { constantsOf } from '../versions/paths.js';
 import { normalizeContainers } from './container-syntax.js';
-import remarkHeadingIds from './heading-ids.js';
+import remarkHeadingIds, { rehypeHeadingSlugs } from './heading-ids.js';
 import rehypeHeadings, { type HeadingData } from './headings.js';
 import rehypeLinks from './links.js';
 import rehypeTables from './tables.js';
@@ -53,17 +52,17 @@ export function createProcessor(
     .use(remarkGfm) // after callouts: bare URLs are linked once "localhost:4173" is text again
     .use(remarkMathSyntax)
     .use(remarkParseBudget) // ends a parse that outlives the page's time; after GFM, whose "~" it hooks
-    .use(remarkHeadingIds) // before rehype-slug, which keeps ids already set
+    .use(remarkHeadingIds) // before rehypeHeadingSlugs, which keeps ids already set
     .use(remarkNoH1)
     .use(namedPlugins(config.markdown?.remarkPlugins, 'remark')) // users': on our syntax tree, callouts and heading ids in place
     .use(remarkRehype, { allowDangerousHtml: true })
-    .use(rehypeSlug)
-    .use(rehypeBuiltins) // after rehype-slug, before code: expands Tabs, code groups, cards, ... into HTML the rest sees
+    .use(rehypeHeadingSlugs)
+    .use(rehypeBuiltins) // after rehypeHeadingSlugs, before code: expands Tabs, code groups, cards, ... into HTML the rest sees
     .use(rehypeDiagrams) // before the highlighter: `mermaid` fences are diagrams, not code
     .use(rehypeMath) // before the highlighter: `math` fences are formulas
     .use(rehypeCode, config.markdown) // before headings: code blocks are left out of section text
     .use(namedPlugins(config.markdown?.rehypePlugins, 'rehype')) // users': before the outline, links and security, which see what they add
-    .use(rehypeHeadings) // after rehype-slug: needs ids
+    .use(rehypeHeadings) // after rehypeHeadingSlugs: needs ids
     .use(rehypeImages, { base: config.base, contentDir: config.contentDir, versions: config.versions }) // before links, which resolve each src
     .use(rehypeLinks, { base: config.base })
     .use(rehypeTables) // focusable, named scroll box per table (WCAG 2.1.1)

@@ -12,7 +12,7 @@ import { withBase } from '../shared/paths.js';
 import { compounds, forEachTerm, isEnglish } from '../shared/search-text.js';
 import type { Site } from '../site.js';
 import type { OutputFile } from '../types.js';
-import { searchPages } from './records.js';
+import { searchPages, type SearchPage } from './records.js';
 import { partition } from './shards.js';
 
 /** Where pages find the index (relative to the base); not hashed, so it must stay small. */
@@ -29,6 +29,8 @@ export const SHARD_BYTES = 16_000;
 export const MAX_POSTINGS = 500;
 
 export interface SearchIndexOptions {
+  /** Each page's terms from an earlier build (src/search/terms-cache.ts), computed by `compute` when it has none. */
+  terms?: (page: SearchPage, english: boolean, compute: () => PageTerms) => PageTerms;
   /** @default SHARD_BYTES */
   shardBytes?: number;
   /** @default MAX_POSTINGS */
@@ -52,17 +54,11 @@ export function buildSearchIndex(site: Site, options: SearchIndexOptions = {}): 
   const postings = new Map<string, number[][]>();
   const lengths: number[][] = [];
   for (const page of pages) {
-    // Title and group are the same for every section of the page: counted once.
-    const title = fieldTerms(page.title, true, english);
-    const group = fieldTerms(page.group, true, english);
-    for (const section of page.sections) {
+    const compute = () => pageTerms(page, english);
+    const { title, group, sections } = options.terms ? options.terms(page, english, compute) : compute();
+    for (const [heading, text] of sections) {
       const doc = lengths.length;
-      const fields = [
-        title,
-        fieldTerms(section.heading, true, english),
-        fieldTerms(section.text, false, english),
-        group,
-      ];
+      const fields = [title, heading, text, group];
       fields.forEach((f, field) => add(postings, doc, field, f));
       lengths.push(fields.map((f) => f.length));
     }
@@ -131,9 +127,26 @@ export function buildSearchIndex(site: Site, options: SearchIndexOptions = {}): 
 }
 
 /** A field's terms and their counts, and its length as MiniSearch counts it: its distinct terms. */
-interface FieldTerms {
+export interface FieldTerms {
   counts: Map<string, number>;
   length: number;
+}
+
+/** The terms of a page's fields: what the index needs of a page, and all it needs to read of its text. */
+export interface PageTerms {
+  title: FieldTerms;
+  group: FieldTerms;
+  /** Each section's heading and text. */
+  sections: [FieldTerms, FieldTerms][];
+}
+
+function pageTerms(page: SearchPage, english: boolean): PageTerms {
+  // Title and group are the same for every section of the page: counted once.
+  return {
+    title: fieldTerms(page.title, true, english),
+    group: fieldTerms(page.group, true, english),
+    sections: page.sections.map((s) => [fieldTerms(s.heading, true, english), fieldTerms(s.text, false, english)]),
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from '../helpers/axe.js';
-import { startServedSite, type ServedSite } from '../helpers/served-site.js';
+import { runtimeReady, startServedSite, type ServedSite } from '../helpers/served-site.js';
 import { fixture } from '../helpers/site.js';
 
 /** Tabs in Chromium on test/fixtures/components: keyboard, synchronisation, memory, no-JS reading, axe. */
@@ -13,9 +13,8 @@ describe('browser: built-in components', () => {
   afterAll(() => site?.close());
 
   const ready = async (path: string, options = {}) => {
-    const opened = await site.open(path, options);
-    await opened.page.waitForFunction(() => document.documentElement.dataset.runtime === 'ready');
-    return opened;
+    const page = await site.ready(path, options);
+    return { page, errors: site.errorsOf(page) };
   };
   const visiblePanels = (page: import('playwright-core').Page, group: number) =>
     page
@@ -60,7 +59,7 @@ describe('browser: built-in components', () => {
     await page.waitForURL('**/guide/mdx/');
     await expect.poll(() => visiblePanels(page, 0)).toEqual(['Linux']);
     await page.reload();
-    await page.waitForFunction(() => document.documentElement.dataset.runtime === 'ready');
+    await runtimeReady(page);
     await expect.poll(() => visiblePanels(page, 0)).toEqual(['Linux']);
   });
 
@@ -86,7 +85,7 @@ describe('browser: built-in components', () => {
       const loaded: string[] = [];
       page.on('request', (r) => r.resourceType() === 'script' && loaded.push(r.url()));
       await page.reload();
-      await page.waitForFunction(() => document.documentElement.dataset.runtime === 'ready');
+      await runtimeReady(page);
       await page.waitForLoadState('networkidle');
       return loaded;
     };

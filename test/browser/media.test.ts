@@ -86,11 +86,10 @@ describe('browser: diagrams, math and images', () => {
   });
 
   it('loads the math stylesheet and fonts only on the page with math, also after navigating there', async () => {
-    const { page } = await site.open('/docs/', { context: { colorScheme: 'light' } });
+    const page = await site.ready('/docs/', { context: { colorScheme: 'light' } });
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     expect(await page.locator('link[href*="/assets/math."]').count()).toBe(0);
-    await page.waitForFunction(() => document.documentElement.dataset.runtime === 'ready');
     await page.locator('a', { hasText: 'the media page' }).click();
     await page.waitForURL('**/docs/media/');
     await expect.poll(() => requested.some((p) => /\/assets\/math\.\w+\.css$/.test(p))).toBe(true);

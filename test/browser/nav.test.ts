@@ -122,8 +122,7 @@ describe('browser: nested sidebar groups, several sidebars, top links', () => {
   });
 
   it('on a phone, shows the top links at the top of the drawer instead of the top bar', async () => {
-    const { page } = await site.open('/docs/guides/install/', { context: { viewport: { width: 375, height: 700 } } });
-    await page.waitForSelector('html[data-runtime="ready"]');
+    const page = await site.ready('/docs/guides/install/', { context: { viewport: { width: 375, height: 700 } } });
     expect(await page.locator('.top-nav').isVisible()).toBe(false);
     await page.locator('.menu-button').click();
     const drawerLink = page.locator('#sidebar .nav-top a', { hasText: 'API' });
@@ -142,8 +141,7 @@ describe('browser: nested sidebar groups, several sidebars, top links', () => {
       ['/docs/guides/basics/second/', 'dark'],
       ['/docs/api/orders/cancel/', 'dark'],
     ] as const) {
-      const { page } = await site.open(path, { context: { colorScheme } });
-      await page.waitForSelector('html[data-runtime="ready"]');
+      const page = await site.ready(path, { context: { colorScheme } });
       await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
       await page.addScriptTag({ path: axe });
       const violations = await page.evaluate(async () => {

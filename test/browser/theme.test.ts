@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from '../helpers/axe.js';
-import { startServedSite, type ServedSite } from '../helpers/served-site.js';
+import { runtimeReady, startServedSite, type ServedSite } from '../helpers/served-site.js';
 import { fixture } from '../helpers/site.js';
 
 /** The theme in Chromium on test/fixtures/theme: the banner's dismissal, the logo of each theme, the policy, axe. */
@@ -31,11 +31,10 @@ describe('browser: theme', () => {
     page
       .waitForFunction(() => (window as unknown as { firstFrameBanner?: string }).firstFrameBanner)
       .then((h) => h.jsonValue());
-  const ready = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.runtime === 'ready');
 
   it('remembers a dismissed banner across pages and visits, with no flash, until another announcement', async () => {
-    const { page, errors } = await site.open('/docs/', { before: watchFirstFrame });
-    await ready(page);
+    const page = await site.ready('/docs/', { before: watchFirstFrame });
+    const errors = site.errorsOf(page);
     expect(await firstFrameBanner(page)).not.toBe('none');
     await page.locator('.banner-close').click();
     await expect.poll(() => page.locator('.banner').isVisible()).toBe(false);
@@ -61,16 +60,15 @@ describe('browser: theme', () => {
       page
         .locator('.site-title img:visible')
         .evaluateAll((imgs) => imgs.map((img) => [img.className, (img as HTMLImageElement).naturalWidth > 0]));
-    const light = await site.open('/docs/', { context: { colorScheme: 'light' } });
-    await ready(light.page);
-    await expect.poll(() => shown(light.page)).toEqual([['logo logo-light', true]]);
-    await light.page.locator('.theme-toggle').click();
-    await expect.poll(() => shown(light.page)).toEqual([['logo logo-dark', true]]);
-    await light.page.reload();
-    await expect.poll(() => shown(light.page)).toEqual([['logo logo-dark', true]]);
+    const light = await site.ready('/docs/', { context: { colorScheme: 'light' } });
+    await expect.poll(() => shown(light)).toEqual([['logo logo-light', true]]);
+    await light.locator('.theme-toggle').click();
+    await expect.poll(() => shown(light)).toEqual([['logo logo-dark', true]]);
+    await light.reload();
+    await expect.poll(() => shown(light)).toEqual([['logo logo-dark', true]]);
     const dark = await site.open('/docs/', { context: { colorScheme: 'dark' } });
     await expect.poll(() => shown(dark.page)).toEqual([['logo logo-dark', true]]);
-    await ready(dark.page);
+    await runtimeReady(dark.page);
     await dark.page.locator('.theme-toggle').click();
     await expect.poll(() => shown(dark.page)).toEqual([['logo logo-light', true]]);
   });
@@ -102,8 +100,7 @@ describe('browser: theme', () => {
 
   it('passes axe with the banner, logo, social links and footer, light and dark', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
-      const { page } = await site.open('/docs/', { context: { colorScheme } });
-      await ready(page);
+      const page = await site.ready('/docs/', { context: { colorScheme } });
       expect(describeViolations(`${colorScheme}:`, await axeViolations(page))).toEqual([]);
     }
   });

@@ -17,6 +17,8 @@ export interface ServedSite {
   open(path: string, options?: OpenOptions): Promise<{ page: Page; errors: string[] }>;
   /** Opens a path and waits until the runtime says it is ready (its links are routed, its menus live). */
   ready(path: string, options?: OpenOptions): Promise<Page>;
+  /** The console errors and uncaught errors of a page opened by `open` or `ready`. */
+  errorsOf(page: Page): string[];
   /** The chunk URL of a route ("/guide/"), read from the built route table. */
   chunkUrlOf(route: string): Promise<string>;
   /** Closes the pages opened so far (after each test). */
@@ -24,11 +26,17 @@ export interface ServedSite {
   close(): Promise<void>;
 }
 
+/** Waits until the page's runtime says it is ready (after a load, a reload or a `goto`). */
+export async function runtimeReady(page: Page): Promise<void> {
+  await page.waitForFunction(`document.documentElement.dataset.runtime === 'ready'`);
+}
+
 export async function startServedSite(root: string, overrides: Partial<UserConfig> = {}): Promise<ServedSite> {
   const site = await sharedBuild(root, overrides);
   const server = await serveDir(site.outDir);
   const { browser } = await launchBrowser();
   const contexts: { close(): Promise<void> }[] = [];
+  const errorsByPage = new WeakMap<Page, string[]>();
   const closePages = async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
   };
@@ -39,6 +47,7 @@ export async function startServedSite(root: string, overrides: Partial<UserConfi
     contexts.push(context);
     const page = await context.newPage();
     const errors: string[] = [];
+    errorsByPage.set(page, errors);
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     page.on('pageerror', (error) => errors.push(String(error)));
     await options.before?.(page);
@@ -51,9 +60,10 @@ export async function startServedSite(root: string, overrides: Partial<UserConfi
     open,
     async ready(path, options) {
       const { page } = await open(path, options);
-      await page.waitForFunction(`document.documentElement.dataset.runtime === 'ready'`);
+      await runtimeReady(page);
       return page;
     },
+    errorsOf: (page) => errorsByPage.get(page) ?? [],
     async chunkUrlOf(route) {
       const json = async (url: string) => (await fetch(`${server.origin}${url}`)).json();
       const home = await (await fetch(`${server.origin}/docs/`)).text();

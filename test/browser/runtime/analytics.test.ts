@@ -13,8 +13,6 @@ function fakeTagManager(requests: string[]) {
     });
 }
 
-/** The runtime has run once `html[data-runtime=ready]` is set (analytics is set up in the same task). */
-const runtimeStarted = (page: Page) => page.waitForFunction(`document.documentElement.dataset.runtime === 'ready'`);
 const tagScripts = (page: Page) => page.locator('script[src*="googletagmanager.com"]').count();
 
 describe('browser/runtime: analytics off by default', () => {
@@ -27,8 +25,8 @@ describe('browser/runtime: analytics off by default', () => {
 
   it('loads no tag manager when no container is configured', async () => {
     const requests: string[] = [];
-    const { page } = await site.open('/docs/', { before: fakeTagManager(requests) });
-    await runtimeStarted(page);
+    // The runtime is ready (html[data-runtime=ready]) once it has set up analytics, in the same task.
+    const page = await site.ready('/docs/', { before: fakeTagManager(requests) });
     await page.waitForLoadState('networkidle');
     expect(await page.locator('meta[name="docs:analytics"]').count()).toBe(0);
     expect(await tagScripts(page)).toBe(0);
@@ -63,13 +61,12 @@ describe('browser/runtime: analytics with a container', () => {
   ]) {
     it(`loads no tag manager for a visitor who sends ${name}`, async () => {
       const requests: string[] = [];
-      const { page } = await site.open('/docs/', {
+      const page = await site.ready('/docs/', {
         before: async (p) => {
           await p.addInitScript(script);
           await fakeTagManager(requests)(p);
         },
       });
-      await runtimeStarted(page);
       await page.waitForLoadState('networkidle');
       expect(await page.locator('meta[name="docs:analytics"]').getAttribute('content')).toBe('GTM-TEST1');
       expect(await tagScripts(page)).toBe(0);

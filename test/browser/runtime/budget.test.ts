@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initialScriptWeight, INITIAL_JS_BUDGET } from '../../../bench/weight.js';
-import { launchBrowser } from '../../helpers/browser.js';
-import { sharedBuild, fixture, serveDir } from '../../helpers/site.js';
+import { startServedSite, type ServedSite } from '../../helpers/served-site.js';
+import { sharedBuild, fixture } from '../../helpers/site.js';
 
 /** Sums layout shifts from the first paint on (set before any script of the page runs). */
 const WATCH_SHIFTS = `window.__shift = 0;
@@ -9,22 +9,15 @@ new PerformanceObserver((list) => { for (const entry of list.getEntries()) windo
   .observe({ type: 'layout-shift', buffered: true });`;
 
 describe('browser/runtime: budgets', () => {
-  let site: Awaited<ReturnType<typeof sharedBuild>>;
-  let server: Awaited<ReturnType<typeof serveDir>>;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let site: ServedSite;
   beforeAll(async () => {
-    site = await sharedBuild(fixture('runtime'));
-    server = await serveDir(site.outDir);
-    browser = await launchBrowser();
+    site = await startServedSite(fixture('runtime'));
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await site?.cleanup();
-  });
+  afterEach(() => site.closePages());
+  afterAll(() => site?.close());
 
   it('keeps the JavaScript a page runs before any interaction within 12 KB gzip', async () => {
-    const weight = await initialScriptWeight(site.outDir);
+    const weight = await initialScriptWeight((await sharedBuild(fixture('runtime'))).outDir);
     expect(weight.files.some((f) => /^assets\/client\.\w+\.js$/.test(f))).toBe(true);
     expect(weight.gzip).toBeLessThanOrEqual(INITIAL_JS_BUDGET);
   });
@@ -35,19 +28,14 @@ describe('browser/runtime: budgets', () => {
     ['a page opened at a heading', { width: 1280, height: 800 }, '/docs/guide/long/#step-five'],
   ] as const) {
     it(`shifts no layout when the runtime starts, on ${name}`, async () => {
-      const context = await browser.browser.newContext({
-        viewport,
-        bypassCSP: true /* string predicates; the CSP is csp.test.ts's */,
+      const page = await site.ready(path, {
+        context: { viewport },
+        before: (page) => page.addInitScript(WATCH_SHIFTS),
       });
-      const page = await context.newPage();
-      await page.addInitScript(WATCH_SHIFTS);
-      await page.goto(`${server.origin}${path}`);
-      await page.waitForFunction(`document.documentElement.dataset.runtime === 'ready'`);
       await page.waitForLoadState('networkidle');
       // Two frames after the last change, so any shift has been reported.
       await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
       expect(await page.evaluate('window.__shift')).toBe(0);
-      await context.close();
     });
   }
 });

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runtimeReady } from '../../helpers/served-site.js';
 import { documentKept, markDocument, startSite, type RuntimeSite } from './site.js';
 
 /** What the tests compare between a page shown by the router and the same page loaded whole. */
@@ -100,7 +101,7 @@ describe('browser/runtime: client-side navigation', () => {
     await page.evaluate('scrollTo(0, 1234)');
     await page.waitForFunction('scrollY === 1234');
     await page.reload();
-    await page.waitForFunction(`document.documentElement.dataset.runtime === 'ready'`);
+    await runtimeReady(page);
     expect(await page.evaluate('scrollY')).toBe(1234);
   });
 

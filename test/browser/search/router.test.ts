@@ -11,8 +11,7 @@ describe('browser/search: results open through the router', () => {
   afterAll(() => site?.close());
 
   it('lands on the section of the result without reloading the document', async () => {
-    const { page } = await site.open('/docs/');
-    await page.waitForFunction(`document.documentElement.dataset.runtime === 'ready'`);
+    const page = await site.ready('/docs/');
     await page.evaluate('window.__marker = "kept"');
     await page.keyboard.press('/');
     await page.locator('dialog.search-dialog input[role="combobox"]').fill('retries');

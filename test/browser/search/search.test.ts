@@ -1,49 +1,36 @@
 import { axeViolations, describeViolations } from '../../helpers/axe.js';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../../helpers/browser.js';
-import { sharedBuild, fixture, serveDir } from '../../helpers/site.js';
+import { startServedSite, type ServedSite } from '../../helpers/served-site.js';
+import { fixture } from '../../helpers/site.js';
 
 const INPUT = 'dialog.search-dialog input[role="combobox"]';
 const OPTIONS = '#docs-search-results [role="option"]';
 
 describe('browser/search: the search dialog', () => {
-  let site: Awaited<ReturnType<typeof sharedBuild>>;
-  let server: Awaited<ReturnType<typeof serveDir>>;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
-  const contexts: { close(): Promise<void> }[] = [];
-
+  let site: ServedSite;
   beforeAll(async () => {
-    site = await sharedBuild(fixture('search'));
-    server = await serveDir(site.outDir);
-    browser = await launchBrowser();
+    site = await startServedSite(fixture('search'));
   });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await site?.cleanup();
-  });
+  afterEach(() => site.closePages());
+  afterAll(() => site?.close());
 
-  /** Opens a page; records every request and every JavaScript dialog (alert) it raises. */
+  /** Opens a page; records every request, every uncaught error and every JavaScript dialog (alert) it raises. */
   async function open(path: string, options: { colorScheme?: 'light' | 'dark' } = {}) {
-    // axe and string predicates are injected code; the site's CSP is judged by test/quality/csp.test.ts.
-    const context = await browser.browser.newContext({ bypassCSP: true, ...options });
-    contexts.push(context);
-    const page = await context.newPage();
     const requests: string[] = [];
     const alerts: string[] = [];
     const errors: string[] = [];
-    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
-    page.on('dialog', (d) => {
-      alerts.push(d.message());
-      void d.dismiss();
+    const page = await site.ready(path, {
+      context: options,
+      before: async (page) => {
+        page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+        page.on('dialog', (d) => {
+          alerts.push(d.message());
+          void d.dismiss();
+        });
+        page.on('pageerror', (e) => errors.push(String(e)));
+      },
     });
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${server.origin}${path}`);
-    await page.waitForFunction(`document.documentElement.dataset.runtime === 'ready'`);
     return { page, requests, alerts, errors };
   }
 

@@ -138,6 +138,38 @@ describe('build: unchanged pages keep their files', () => {
     await expectSameAsFullBuild(site.root, site.outDir);
   });
 
+  it('keeps the search files when an edit changes nothing search shows, and rebuilds them when it does', async () => {
+    const site = await setUp();
+    await site.build();
+    const search = path.join(site.outDir, 'search.json');
+    const before = await inode(search);
+    // Code blocks are not indexed: the page is rendered again, the index is kept (the same file, linked).
+    await site.edit('guide/two.md', page('Guide two', 'Back to [guide one](one.md#setup).\n\n```sh\nconduit run\n```'));
+    expect((await site.build()).rendered).toBe(1);
+    expect(await inode(search)).toBe(before);
+    await expectSameAsFullBuild(site.root, site.outDir);
+    await site.edit('guide/two.md', page('Guide two', 'Back to [guide one](one.md#setup). Searchable words.'));
+    await site.build();
+    expect(await inode(search)).not.toBe(before);
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
+  it('keeps no search file that another output folder holds from another search input', async () => {
+    const site = await setUp({
+      ...SITE,
+      'docs.config.ts': configFile({ search: { synonyms: [['guide', 'manual']] } }),
+    });
+    const other = path.join(site.root, 'other-out');
+    await site.build();
+    await site.configure({ search: { synonyms: [['alpha', 'first']] } });
+    await build(site.root, { outDir: other }); // the cache now describes this input's files
+    await site.build(); // the same input, into the first folder: its search.json is the older one
+    expect(JSON.parse(await readFile(path.join(site.outDir, 'search.json'), 'utf8')).synonyms).toEqual([
+      ['alpha', 'first'],
+    ]);
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
   it('repairs the output where it was changed by hand: files deleted, edited or added', async () => {
     const site = await setUp();
     await site.build();
@@ -145,6 +177,7 @@ describe('build: unchanged pages keep their files', () => {
     await rm(path.join(site.outDir, css));
     await rm(path.join(site.outDir, 'sitemap.xml'));
     await writeFile(path.join(site.outDir, 'robots.txt'), 'edited by hand');
+    await writeFile(path.join(site.outDir, 'search.json'), '{}');
     await writeFile(path.join(site.outDir, 'reference/beta/index.html'), 'edited by hand');
     await writeFile(path.join(site.outDir, 'stray.txt'), 'added by hand');
     expect((await site.build()).rendered).toBe(1);

@@ -140,9 +140,14 @@ describe('dev server', () => {
     expect(svg.status).toBe(200);
     expect(svg.type).toBe('image/svg+xml');
     await rm(site.file('content/guide/steps.svg'));
-    // A rebuild under way as the file goes (the save's trailing look) may fail to read it first.
-    await events.next('problems', (data) => JSON.stringify(data).includes('link to a missing file: steps.svg'));
-    expect((await get(`${dev.origin}/docs/guide/steps.svg`)).status).toBe(404);
+    // Waits for the problem that names the file, then for the 404: a save's trailing watcher event may
+    // start a build before the removal, whose output still holds the file; the removal's build follows.
+    await events.next('problems', (data) =>
+      JSON.stringify(data.problems).includes('link to a missing file: steps.svg'),
+    );
+    await expect
+      .poll(async () => (await get(`${dev.origin}/docs/guide/steps.svg`)).status, { timeout: 120_000, interval: 100 })
+      .toBe(404);
   });
 
   it('renders a page from its OpenAPI document, and again when the document changes', async () => {

@@ -22,6 +22,22 @@ describe('markdown', () => {
     expect(page.html).toContain('<a href="https://example.com">https://example.com</a>');
   });
 
+  it('links every bare URL of a text, and none inside links or code', () => {
+    const { page } = render(
+      'From https://a.example/x, then http://b.example/y. [see https://c.example](https://d.example) `https://e.example`\n\n*in https://f.example emphasis*',
+    );
+    expect(page.html).toContain(
+      '<p>From <a href="https://a.example/x">https://a.example/x</a>, then <a href="http://b.example/y">http://b.example/y</a>. <a href="https://d.example">see https://c.example</a> <code>https://e.example</code></p>',
+    );
+    expect(page.html).toContain('<em>in <a href="https://f.example">https://f.example</a> emphasis</em>');
+  });
+
+  it('numbers repeated heading slugs, from the start again on each page', () => {
+    const { page } = render('## Setup\n\n## Setup\n\n### Setup\n');
+    expect(page.headers.map((h) => h.slug)).toEqual(['setup', 'setup-1', 'setup-2']);
+    expect(render('## Setup\n').page.headers[0].slug).toBe('setup');
+  });
+
   it('replaces constants everywhere, prints %%{x} literally, and leaves {{ }} expressions alone', () => {
     const { page } = render(
       'Limit %{limit}, count %{count}.\n\n```js\nconst max = "%{limit}"; // {{steps.trigger.event}}\n```\n\nLiteral %%{limit}.',

@@ -1,0 +1,135 @@
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ResolvedConfig } from '../../../src/config.js';
+import { MarkdownCache } from '../../../src/markdown/cache.js';
+import type { PageRecord, PageSource } from '../../../src/types.js';
+
+const roots: string[] = [];
+afterEach(async () => {
+  await Promise.all(roots.splice(0).map((root) => rm(root, { recursive: true, force: true })));
+});
+
+/** What the cache reads of a configuration. */
+async function tempConfig(): Promise<ResolvedConfig> {
+  const root = await mkdtemp(path.join(tmpdir(), 'docs-markdown-cache-'));
+  roots.push(root);
+  return {
+    root,
+    contentDir: path.join(root, 'content'),
+    base: '/',
+    constants: {},
+    limits: {},
+    security: {},
+    markdown: {},
+    checks: {},
+    mdx: {},
+  } as unknown as ResolvedConfig;
+}
+
+function source(relativePath: string, body = `Text of ${relativePath}.`): PageSource {
+  return {
+    file: `/content/${relativePath}`,
+    relativePath,
+    route: `/${relativePath.replace(/\.md$/, '/')}`,
+    body,
+    lineOffset: 3,
+    frontmatter: { title: relativePath, description: 'd' },
+    hash: `hash of ${relativePath} ${body}`,
+  } as PageSource;
+}
+
+const record = (s: PageSource): PageRecord => ({ title: s.relativePath, html: `<p>${s.body}</p>` }) as PageRecord;
+
+/** Forty pages: spread over many shards (a key's first two hex digits). */
+const PAGES = Array.from({ length: 40 }, (_, i) => source(`guide/page-${i}.md`));
+
+async function cacheWith(config: ResolvedConfig, sources: PageSource[]): Promise<MarkdownCache> {
+  const cache = await MarkdownCache.open(config);
+  for (const s of sources) cache.set(s, record(s));
+  await cache.save();
+  return cache;
+}
+
+const dir = (config: ResolvedConfig) => path.join(config.root, 'node_modules/.cache/docs/markdown');
+
+/** Each shard file's inode: a rewritten file (written to a temporary file and renamed) gets a new one. */
+async function inodes(config: ResolvedConfig): Promise<Map<string, number>> {
+  const files = (await readdir(dir(config))).filter((f) => f.endsWith('.v8'));
+  return new Map(await Promise.all(files.map(async (f) => [f, (await stat(path.join(dir(config), f))).ino] as const)));
+}
+
+function changedFiles(before: Map<string, number>, after: Map<string, number>): string[] {
+  const names = new Set([...before.keys(), ...after.keys()]);
+  return [...names].filter((name) => before.get(name) !== after.get(name)).sort();
+}
+
+/** Runs a build's use of the cache: every page looked up, the misses stored, then saved. */
+async function rebuild(config: ResolvedConfig, sources: PageSource[]): Promise<{ hits: number }> {
+  const cache = await MarkdownCache.open(config);
+  let hits = 0;
+  for (const s of sources) {
+    const cached = cache.get(s);
+    if (cached && (await cache.withHtml(s, cached))) hits++;
+    else cache.set(s, record(s));
+  }
+  await cache.save();
+  return { hits };
+}
+
+describe('markdown/cache: shards', () => {
+  it('keeps every page between builds, in shards by key prefix', async () => {
+    const config = await tempConfig();
+    await cacheWith(config, PAGES);
+    const files = await inodes(config);
+    expect(files.size).toBeGreaterThan(10); // records and HTML files of many shards
+    expect(await rebuild(config, PAGES)).toEqual({ hits: PAGES.length });
+    const cache = await MarkdownCache.open(config);
+    const cached = cache.get(PAGES[3])!;
+    expect((await cache.withHtml(PAGES[3], cached))?.html).toBe('<p>Text of guide/page-3.md.</p>');
+  });
+
+  it('rewrites only the shards of an edited page (its old and new key), and nothing when nothing changed', async () => {
+    const config = await tempConfig();
+    await cacheWith(config, PAGES);
+    const before = await inodes(config);
+    await rebuild(config, PAGES);
+    expect(changedFiles(before, await inodes(config))).toEqual([]);
+
+    const edited = PAGES.map((s, i) => (i === 7 ? source(s.relativePath, 'An edited text.') : s));
+    expect(await rebuild(config, edited)).toEqual({ hits: PAGES.length - 1 });
+    const changed = changedFiles(before, await inodes(config));
+    expect(changed.length).toBeGreaterThan(0);
+    expect(changed.length).toBeLessThanOrEqual(4); // records and HTML of at most two shards
+    expect(await rebuild(config, edited)).toEqual({ hits: PAGES.length });
+  });
+
+  it('drops a deleted page and keeps a renamed one under its new path only', async () => {
+    const config = await tempConfig();
+    await cacheWith(config, PAGES);
+    const renamed = source('guide/renamed.md', PAGES[5].body);
+    const next = [...PAGES.slice(0, 5), renamed, ...PAGES.slice(6, 39)]; // page 5 renamed, page 39 deleted
+    expect(await rebuild(config, next)).toEqual({ hits: next.length - 1 });
+    // Only this build's pages were kept: the deleted and the old path are misses now.
+    const cache = await MarkdownCache.open(config);
+    expect(cache.get(PAGES[39])).toBeUndefined();
+    expect(cache.get(PAGES[5])).toBeUndefined();
+    expect(cache.get(renamed)).toBeDefined();
+  });
+
+  it('rebuilds a corrupt shard instead of trusting it, and keeps the others', async () => {
+    const config = await tempConfig();
+    const cache = await cacheWith(config, PAGES);
+    const shard = cache.key(PAGES[0]).slice(0, 2);
+    const inShard = PAGES.filter((s) => cache.key(s).startsWith(shard)).length;
+    await writeFile(path.join(dir(config), `records-${shard}.v8`), 'not a serialized value');
+    expect(await rebuild(config, PAGES)).toEqual({ hits: PAGES.length - inShard });
+    expect(await rebuild(config, PAGES)).toEqual({ hits: PAGES.length });
+
+    // Lost HTML: the page is rendered again, not shown empty.
+    await writeFile(path.join(dir(config), `html-${shard}.v8`), 'garbage');
+    expect(await rebuild(config, PAGES)).toEqual({ hits: PAGES.length - inShard });
+    expect(await rebuild(config, PAGES)).toEqual({ hits: PAGES.length });
+  });
+});
