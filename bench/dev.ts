@@ -1,15 +1,19 @@
 // The writer's loop, timed: how long from saving a Markdown file until open tabs are told to
-// reload. Run directly with `node --import tsx bench/dev.ts [root] [edits]`, or import
-// `measureDevLatency` (npm run bench does).
+// reload. Run directly with `node --import tsx bench/dev.ts [root] [edits] [page] [--profile file.cpuprofile]`
+// (page: a path under the content folder), or import `measureDevLatency` (npm run bench does).
 import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { CONFIG_FILES, loadConfig } from '../src/config.js';
-import { startDevServer } from '../src/dev/index.js';
-import { silentLogger } from '../src/log.js';
+
+// As `docs dev` runs (bin/docs.js): React's production build, chosen when React loads, so before the generator's modules.
+process.env.NODE_ENV ??= 'production';
+const { CONFIG_FILES, loadConfig } = await import('../src/config.js');
+const { startDevServer } = await import('../src/dev/index.js');
+const { silentLogger } = await import('../src/log.js');
 
 export interface DevLatencyOptions {
   /** Saves to time. @default 15 */
@@ -18,6 +22,8 @@ export interface DevLatencyOptions {
   page?: string;
   /** Quiet time between saves, as a writer leaves it (back-to-back saves measure queueing instead). @default 300 */
   pauseMs?: number;
+  /** Writes a CPU profile of the saves (not of the first build) to this file, for Chrome's DevTools. */
+  profile?: string;
 }
 
 export interface DevLatencyResult {
@@ -26,9 +32,13 @@ export interface DevLatencyResult {
   /** The first full build, before the server answers. */
   startupMs: number;
   samples: number[];
+  /** The server's own figure per save (the event's `ms`: the rebuild, from the watcher's batch to the event). */
+  rebuildMs: number[];
   medianMs: number;
   p95Ms: number;
   maxMs: number;
+  /** CPU time of this process (server and watcher) per save, pauses included: what a save costs the machine. */
+  cpuMsPerSave: number;
 }
 
 /**
@@ -49,14 +59,19 @@ export async function measureDevLatency(root: string, options: DevLatencyOptions
     const file = path.join(site.config.contentDir, page);
     const original = await readFile(file, 'utf8');
     const samples: number[] = [];
+    const rebuildMs: number[] = [];
+    const profiler = options.profile ? await startProfile() : undefined;
+    const cpuBefore = process.cpuUsage();
     for (let i = 0; i < (options.edits ?? 15); i++) {
       const waiting = stream.next();
       const saved = performance.now();
       await writeFile(file, `${original}\nA sentence added by the benchmark, save ${i + 1}.\n`);
-      await waiting;
+      rebuildMs.push(await waiting);
       samples.push(performance.now() - saved);
       await new Promise((resolve) => setTimeout(resolve, options.pauseMs ?? 300));
     }
+    const cpu = process.cpuUsage(cpuBefore);
+    if (profiler) await profiler.stop(options.profile!);
     const sorted = [...samples].sort((a, b) => a - b);
     const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
     return {
@@ -64,9 +79,11 @@ export async function measureDevLatency(root: string, options: DevLatencyOptions
       page,
       startupMs: Math.round(startupMs),
       samples: samples.map(Math.round),
+      rebuildMs,
       medianMs: at(0.5),
       p95Ms: at(0.95),
       maxMs: Math.round(sorted[sorted.length - 1]),
+      cpuMsPerSave: Math.round((cpu.user + cpu.system) / 1000 / samples.length),
     };
   } finally {
     stream.close();
@@ -90,27 +107,47 @@ async function copyRoot(root: string): Promise<string> {
   return copy;
 }
 
-/** The dev server's event stream; `next()` resolves on the next reload or problems event. */
-async function openEvents(url: string): Promise<{ next: () => Promise<void>; close: () => void }> {
-  let wake: (() => void) | null = null;
+/** The inspector's CPU profiler on this process; `stop` writes the profile as a .cpuprofile file. */
+async function startProfile(): Promise<{ stop: (file: string) => Promise<void> }> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop(file) {
+      const { profile } = await session.post('Profiler.stop');
+      await writeFile(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
+/** The dev server's event stream; `next()` resolves on the next reload or problems event, with its `ms`. */
+async function openEvents(url: string): Promise<{ next: () => Promise<number>; close: () => void }> {
+  let wake: ((ms: number) => void) | null = null;
   const request = http.get(url);
   await new Promise<void>((resolve, reject) => {
     request.on('response', (res) => {
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
-        if (/^event: (reload|problems)$/m.test(chunk)) wake?.();
+        if (/^event: (reload|problems)$/m.test(chunk)) wake?.(Number(/"ms":(\d+)/.exec(chunk)?.[1] ?? NaN));
       });
       resolve();
     });
     request.on('error', reject);
   });
   return {
-    next: () => new Promise<void>((resolve) => (wake = resolve)),
+    next: () => new Promise<number>((resolve) => (wake = resolve)),
     close: () => request.destroy(),
   };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const [root = '.', edits] = process.argv.slice(2);
-  console.log(JSON.stringify(await measureDevLatency(root, { edits: edits ? Number(edits) : undefined })));
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--profile');
+  const profile = at >= 0 ? args.splice(at, 2)[1] : undefined;
+  const [root = '.', edits, page] = args;
+  console.log(
+    JSON.stringify(await measureDevLatency(root, { edits: edits ? Number(edits) : undefined, page, profile })),
+  );
 }

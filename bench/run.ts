@@ -189,7 +189,7 @@ for (const pages of sizes) {
     );
     const { measureDevLatency } = await import('./dev.js');
     console.log(
-      `dev, corpus ${pages}, save to reload message: ${JSON.stringify(await measureDevLatency(dir, { edits: 10 }))}`,
+      `dev, corpus ${pages}, save to reload message: ${JSON.stringify(await measureDevLatency(dir, { edits: 10, page: path.relative(content, edited) }))}`,
     );
   }
   print();

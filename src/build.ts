@@ -6,7 +6,7 @@ import { loadConfig, type ResolvedConfig } from './config.js';
 import { loadContentFiles } from './content.js';
 import { Problems, type BuildError } from './errors.js';
 import { sha1 } from './hash.js';
-import { layoutKeys } from './layout-keys.js';
+import { layoutKeys, type LayoutMemo } from './layout-keys.js';
 import { lastModified } from './outputs/last-modified.js';
 import { silentLogger, task, type Logger } from './log.js';
 import { MarkdownCache } from './markdown/cache.js';
@@ -21,7 +21,7 @@ import { dropFallbackProblems, missingTranslations } from './i18n/locales.js';
 import { buildSearchIndexes, searchInput } from './i18n/search.js';
 import { searchFiles } from './search/carry-over.js';
 import { SearchTermsCache } from './search/terms-cache.js';
-import { createSite, type Site } from './site.js';
+import { createSite, withSamePlan, type Site } from './site.js';
 import { siteViews } from './versions/views.js';
 import { nameVersionFiles } from './versions/paths.js';
 import type { SourceMemo } from './source-memo.js';
@@ -61,6 +61,8 @@ export interface BuildMemory {
   records: RecordCache;
   /** Check results by record: an unchanged page is not checked again. */
   checks: ContentChecks;
+  /** Outlines and layout keys: a save that keeps every title and path computes no other page's key. */
+  layout?: LayoutMemo;
 }
 
 /**
@@ -96,10 +98,18 @@ export async function buildSite(
     const { sources, staticFiles } = await task(logger, 'content', () =>
       loadContentFiles(config, problems, options.memory?.sources),
     );
-    const outlines = sources.map((source) => pageOutline(source, config, new Problems())); // their problems are reported with the page
+    // Their problems are reported with the page.
+    const outlineOf = (source: PageSource) => pageOutline(source, config, new Problems());
+    const layoutMemo = options.memory?.layout;
+    const outlines = sources.map((source) => layoutMemo?.outline(source, outlineOf) ?? outlineOf(source));
     // "Last updated": one `git log` for every page (the sitemap reads the same dates); a commit changes the layout key of the pages it touches.
-    const lastUpdated = config.theme.lastUpdated ? lastModified({ config, pages: sources }) : undefined;
-    const outline = createSite(config, outlines, staticFiles, lastUpdated);
+    const datesOf = (pages: PageSource[]) => lastModified({ config, pages });
+    const lastUpdated = !config.theme.lastUpdated
+      ? undefined
+      : (layoutMemo?.lastUpdated(sources, datesOf) ?? datesOf(sources));
+    const newSite = () => createSite(config, outlines, staticFiles, lastUpdated);
+    const sameFolders = options.memory?.sources.onlyEdits ?? false;
+    const outline = layoutMemo?.site(outlines, staticFiles, lastUpdated, sameFolders, newSite) ?? newSite();
     const assets = options.assets ?? (await task(logger, 'assets', () => buildAssets(config)));
     const templates = readTemplates();
     const [cache, previous, salt] = await task(logger, 'cache', () =>
@@ -109,7 +119,7 @@ export async function buildSite(
     // Pages show the bundle and the theme's files by these URLs (the script's own imports are in its hash), and the plugins' head and modules.
     const pageAssets = layoutAssets(assets, outlines);
     const layoutKey = withModules(
-      layoutKeys(
+      (layoutMemo ? layoutMemo.layoutKeys.bind(layoutMemo) : layoutKeys)(
         outline,
         sha1(
           salt,
@@ -134,7 +144,15 @@ export async function buildSite(
         jobs,
         {
           config,
-          layout: { outlines, staticFiles, assets: pageAssets, templates, stagingDir: writer.staging, lastUpdated },
+          layout: {
+            outlines,
+            staticFiles,
+            assets: pageAssets,
+            templates,
+            stagingDir: writer.staging,
+            lastUpdated,
+            site: outline,
+          },
         },
         found,
         workers,
@@ -150,12 +168,11 @@ export async function buildSite(
       pageFiles.push(...(files!.contents ?? []));
     });
 
-    const site = createSite(
-      config,
-      sources.map((s) => records.get(s.route)!),
-      staticFiles,
-      lastUpdated,
-    );
+    const recordPages = sources.map((s) => records.get(s.route)!);
+    // `dev`: records show what their outlines show, so the outlines' sidebars stand.
+    const site = layoutMemo
+      ? withSamePlan(outline, recordPages, lastUpdated)
+      : createSite(config, recordPages, staticFiles, lastUpdated);
     const passed = options.memory ? undefined : await PassedCache.open(cachePath(config, 'passed-blocks.v8'), salt);
     // The registry (src/checks/index.ts), as `docs check` runs it.
     await task(logger, 'checks', () => (options.memory?.checks ?? new ContentChecks(passed)).run(site, problems));

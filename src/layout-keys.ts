@@ -4,8 +4,8 @@ import { pageView } from './render/index.js';
 import { localeSites, siteOf } from './i18n/site.js';
 import { siteViews } from './versions/views.js';
 import { navKeys } from './nav.js';
-import type { Site } from './site.js';
-import type { PageOutline } from './types.js';
+import { withSamePlan, type Site } from './site.js';
+import type { PageOutline, PageSource } from './types.js';
 
 /**
  * A key per page for everything its files show besides its own record: the configuration, the
@@ -42,4 +42,87 @@ export function layoutKeys(site: Site<PageOutline>, salt: string): (page: PageOu
     const { page: _page, nav: _nav, group, ...view } = pageView(site, page);
     return sha1(nav, String(group), groups[group] ?? '', JSON.stringify(view));
   };
+}
+
+/**
+ * The outlines, site plan and layout keys of one `dev` process, kept between builds. An unchanged
+ * page keeps its source object (src/source-memo.ts), so its outline is made once; and while every
+ * outline shows what it showed before (titles, paths, frontmatter: what sidebars and prev/next are
+ * made of) and no folder file changed, the sidebars are not made again and each page keeps its
+ * layout key: a save that changes only a page's text costs one key, not one a page.
+ */
+export class LayoutMemo {
+  private readonly outlines = new WeakMap<PageSource, PageOutline>();
+  private readonly shapes = new WeakMap<PageOutline, string>();
+  private readonly dates = new WeakMap<PageSource, string | null>();
+  private last?: { shape: string; site: Site<PageOutline> };
+  private keys?: { salt: string; shape: string; byRoute: Map<string, { date?: string; key: string }> };
+
+  outline(source: PageSource, make: (source: PageSource) => PageOutline): PageOutline {
+    let outline = this.outlines.get(source);
+    if (!outline) this.outlines.set(source, (outline = make(source)));
+    return outline;
+  }
+
+  /**
+   * When each page last changed ("Last updated"), looked up only for pages read again since the
+   * last build (a page kept as it was keeps its date): `lookUp` gives the dates of the pages it is given.
+   */
+  lastUpdated(sources: PageSource[], lookUp: (pages: PageSource[]) => Map<string, string>): Map<string, string> {
+    const dates = lookUp(sources.filter((source) => !this.dates.has(source)));
+    for (const source of sources) {
+      const known = this.dates.get(source);
+      if (known === undefined) this.dates.set(source, dates.get(source.relativePath) ?? null);
+      else if (known !== null) dates.set(source.relativePath, known);
+    }
+    return dates;
+  }
+
+  /**
+   * The site of these outlines: the last one's plan over them while it has the same shape.
+   * `foldersSame`: no folder file (`_folder.yml`) or other data changed since the last build.
+   */
+  site(
+    outlines: PageOutline[],
+    staticFiles: string[],
+    lastUpdated: Map<string, string> | undefined,
+    foldersSame: boolean,
+    make: () => Site<PageOutline>,
+  ): Site<PageOutline> {
+    const shape = sha1(staticFiles.join('\n'), ...outlines.map((page) => this.shapeOf(page)));
+    const same = foldersSame && this.last?.shape === shape;
+    const site = same ? withSamePlan(this.last!.site, outlines, lastUpdated) : make();
+    if (!same) this.keys = undefined; // a folder file changes what every page shows
+    this.last = { shape, site };
+    return site;
+  }
+
+  /** `layoutKeys` of the last `site`, each page's from the last build while the shape and salt are the same. */
+  layoutKeys(site: Site<PageOutline>, salt: string): (page: PageOutline) => string {
+    const shape = this.last?.site === site ? this.last.shape : '';
+    const same = shape && this.keys?.salt === salt && this.keys.shape === shape;
+    const byRoute = same ? this.keys!.byRoute : new Map<string, { date?: string; key: string }>();
+    this.keys = { salt, shape, byRoute };
+    let fresh: ((page: PageOutline) => string) | undefined;
+    return (page) => {
+      // A page shows its own "Last updated" date: its key alone follows it.
+      const date = site.lastUpdated?.get(page.relativePath);
+      const known = byRoute.get(page.regularPath);
+      if (known && known.date === date) return known.key;
+      fresh ??= layoutKeys(site, salt);
+      const key = fresh(page);
+      byRoute.set(page.regularPath, { date, key });
+      return key;
+    };
+  }
+
+  /** What of an outline other pages show (its own file's hash and key lines are not). */
+  private shapeOf(page: PageOutline): string {
+    let shape = this.shapes.get(page);
+    if (shape === undefined) {
+      const { hash: _hash, keyLines: _keyLines, ...shown } = page;
+      this.shapes.set(page, (shape = JSON.stringify(shown)));
+    }
+    return shape;
+  }
 }

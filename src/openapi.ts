@@ -301,8 +301,9 @@ export const openApiPlugin: Plugin = {
   ],
 };
 
-/** The sources whose reference has been appended: never twice. */
-const expanded = new WeakSet<PageSource>();
+/** Set on a source whose reference has been appended: never twice, nor on a copy of it (a symbol key is copied with the object). */
+const EXPANDED = Symbol('OpenAPI reference appended');
+type Marked = PageSource & { [EXPANDED]?: true };
 
 /**
  * A page whose frontmatter names an OpenAPI document (`openapi: ../../_model/openapi.yaml`, relative
@@ -318,8 +319,8 @@ export async function expandOpenApiPages(
   for (const source of sources) {
     const ref = source.frontmatter.openapi;
     // A page `dev` keeps between builds (src/source-memo.ts) was expanded when it was read.
-    if (ref === undefined || expanded.has(source)) continue;
-    expanded.add(source);
+    if (ref === undefined || (source as Marked)[EXPANDED]) continue;
+    (source as Marked)[EXPANDED] = true;
     if (typeof ref !== 'string') {
       problems.add(
         'frontmatter "openapi" must be a path to an OpenAPI document',

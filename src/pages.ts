@@ -12,7 +12,7 @@ import { createProcessor, renderPage } from './markdown/index.js';
 import { loadMdxCompiler } from './markdown/mdx.js';
 import { createRenderer, pageFiles, type LayoutAssets } from './outputs/index.js';
 import type { Templates } from './render/index.js';
-import { createSite } from './site.js';
+import { createSite, type Site } from './site.js';
 import type { OutputFile, PageOutline, PageRecord, PageSource } from './types.js';
 import { folderMaker } from './write.js';
 
@@ -40,6 +40,8 @@ export interface LayoutContext {
   templates: Templates;
   /** Where to stage the files (the writer's staging folder), or null to hand their contents back (builds in memory). */
   stagingDir: string | null;
+  /** The site of `outlines`, when the caller has made it (this thread only: a worker makes its own). */
+  site?: Site<PageOutline>;
 }
 
 export interface PagesContext {
@@ -83,7 +85,7 @@ export function pageRunner(context: PagesContext): (jobs: PageJob[], problems: P
 
 /** Renders a record's layout into its files, and writes them (or hands them back). */
 function pageWriter(config: ResolvedConfig, layout: LayoutContext): (record: PageRecord) => RenderedFiles {
-  const site = createSite(config, layout.outlines, layout.staticFiles, layout.lastUpdated);
+  const site = layout.site ?? createSite(config, layout.outlines, layout.staticFiles, layout.lastUpdated);
   const renderer = createRenderer(site, layout.assets, layout.templates);
   const staged = layout.stagingDir === null ? null : folderMaker(layout.stagingDir);
   return (record) => {
@@ -246,7 +248,8 @@ export function workersAllowed(config: Pick<ResolvedConfig, 'markdown'>): boolea
 
 /** The context as a worker receives it: the build plugins (functions) stay here; their contributions come as data in `layout`. */
 function workerContext(context: PagesContext): PagesContext {
-  return { ...context, config: { ...context.config, plugins: [] } };
+  const layout = context.layout && { ...context.layout, site: undefined };
+  return { ...context, config: { ...context.config, plugins: [] }, layout };
 }
 
 /**

@@ -64,6 +64,25 @@ export function createSite<P extends PageOutline>(
   };
 }
 
+/**
+ * `site`'s sidebars and reading order over other page objects with the same routes, titles and
+ * frontmatter (its records, or `dev`'s pages after a save that changed no title, path or folder
+ * file): the nav is not made again.
+ */
+export function withSamePlan<P extends PageOutline>(
+  site: Site<PageOutline>,
+  pages: P[],
+  lastUpdated?: Map<string, string>,
+): Site<P> {
+  const byRoute = new Map(pages.map((p) => [p.regularPath, p]));
+  const order = site.order.map((page) => byRoute.get(page.regularPath)!);
+  const next: Site<P> = { ...site, pages, byRoute, order, lastUpdated };
+  // The lookups hold routes only.
+  const found = siteLookups.get(site);
+  if (found) siteLookups.set(next, found);
+  return next;
+}
+
 /** The top-level group that holds a route in its sidebar (its index in `site.nav`), -1 for none. */
 export function groupOf(site: Site<PageOutline>, route: string): number {
   const outer = openGroups(site, route)[0];

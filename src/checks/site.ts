@@ -77,13 +77,17 @@ function configFile(config: ResolvedConfig): string {
 /** Where in the config file a value is written: the first line with it in quotes (the config is code, so no parser positions). */
 function configPlaces(config: ResolvedConfig): (...values: string[]) => Place {
   const file = configFile(config);
-  let lines: string[] = [];
-  try {
-    if (config.configFile) lines = readFileSync(config.configFile, 'utf8').split(/\r?\n/);
-  } catch {
-    // No line numbers then; the file is still named.
-  }
+  // Read on the first problem only: a site without problems (every `dev` save) never scans the file.
+  let lines: string[] | undefined;
+  const read = (): string[] => {
+    try {
+      return config.configFile ? readFileSync(config.configFile, 'utf8').split(/\r?\n/) : [];
+    } catch {
+      return []; // No line numbers then; the file is still named.
+    }
+  };
   return (...values) => {
+    lines ??= read();
     const index = lines.findIndex((line) =>
       values.some((v) => [`'${v}'`, `"${v}"`, `\`${v}\``].some((quoted) => line.includes(quoted))),
     );
@@ -124,19 +128,19 @@ export function checkRedirects(site: Site, problems: Problems): void {
   const placeOf = configPlaces(site.config);
   const seenFrom = new Set<string>();
   for (const redirect of site.config.redirects) {
-    const place = placeOf(redirect.from);
+    const place = () => placeOf(redirect.from);
     const from = withSlash(redirect.from);
     // `exact` entries are a different path ("/x" only), so they may share one with a slash-form entry.
     const key = redirect.exact ? redirect.from : from;
     if (seenFrom.has(key)) {
-      problems.add(`two redirects from ${from}`, place, 'keep one of them');
+      problems.add(`two redirects from ${from}`, place(), 'keep one of them');
       continue;
     }
     seenFrom.add(key);
     if (!redirect.exact && site.byRoute.has(from)) {
       problems.add(
         `redirect from ${redirect.from} shadows the page ${from}`,
-        place,
+        place(),
         'remove the redirect, or the page',
       );
       continue;
@@ -145,19 +149,19 @@ export function checkRedirects(site: Site, problems: Problems): void {
     if (end.problem === 'missing')
       problems.add(
         `redirect ${redirect.from} -> ${redirect.to} ends at ${end.at}, which is not a page`,
-        place,
+        place(),
         'point it to an existing route or an external URL',
       );
     else if (end.problem === 'loop')
       problems.add(
         `redirect loop: ${[...end.path, withSlash(end.at)].join(' -> ')}`,
-        place,
+        place(),
         'point one of them at a page',
       );
     else if (end.problem === 'too-long')
       problems.add(
         `redirect chain from ${redirect.from} takes more than two hops`,
-        place,
+        place(),
         `point it straight at ${end.at}`,
       );
   }

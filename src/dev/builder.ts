@@ -9,6 +9,7 @@ import { ContentChecks } from '../checks/index.js';
 import { CONFIG_FILES, loadConfig, type ResolvedConfig } from '../config.js';
 import { contentFolderProblem } from '../content.js';
 import { BuildError } from '../errors.js';
+import { LayoutMemo } from '../layout-keys.js';
 import { silentLogger } from '../log.js';
 import { TEMPLATES_DIR } from '../render/index.js';
 import type { Site } from '../site.js';
@@ -164,6 +165,7 @@ export class DevBuilder {
 
   /** Builds everything from scratch: at start. */
   build(options: { reloadComponents?: boolean } = {}): Promise<RebuildResult> {
+    this.memory?.sources.forget();
     return this.serial(
       async () =>
         (await this.rebuild(
@@ -181,8 +183,14 @@ export class DevBuilder {
   update(files: string[]): Promise<RebuildResult | null> {
     // In line behind any rebuild under way: what a file is depends on the configuration it loaded.
     return this.serial(() => {
+      // Pages the watcher does not name are not read again.
+      this.memory?.sources.noteChanges(files);
       const kinds = new Set(files.map((file) => this.classify(file)).filter((kind) => kind !== null));
-      return kinds.size ? this.rebuild(performance.now(), kinds, false) : Promise.resolve(null);
+      // Pages that read as the last build read them (the watcher's second look at a save, a file
+      // rewritten as it was): nothing to build.
+      const same =
+        kinds.size === 1 && kinds.has('page') && !this.problems().length && this.memory?.sources.readSame(files);
+      return kinds.size && !same ? this.rebuild(performance.now(), kinds, false) : Promise.resolve(null);
     });
   }
 
@@ -276,6 +284,7 @@ export class DevBuilder {
         sources: new SourceMemo(config.contentDir, config.versions),
         records: await MemoryRecords.open(config),
         checks: new ContentChecks(),
+        layout: new LayoutMemo(),
       };
       this.problemsOf.config = [];
       return true;

@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { RecordCache } from '../build.js';
 import type { ResolvedConfig } from '../config.js';
-import { MarkdownCache } from '../markdown/cache.js';
-import { imageHash } from '../markdown/images.js';
+import { ImageFreshness, MarkdownCache } from '../markdown/cache.js';
 import type { PageRecord, PageSource } from '../types.js';
-import { contentFile } from '../versions/paths.js';
 
 /**
  * Page records kept in memory by `dev`, with their HTML, over the Markdown cache on disk: the first
@@ -18,20 +15,22 @@ export class MemoryRecords implements RecordCache {
   /** Keys this build looked up or set. */
   private readonly used = new Set<string>();
   private saved = false;
-  /** Image hashes, read once a build (`startBuild`): a page shows its images' sizes. */
-  private imageHashes = new Map<string, string | null>();
+  /** Images are read again each build (`startBuild`): a page shows its images' sizes. */
+  private images: ImageFreshness;
 
   private constructor(
     private readonly disk: MarkdownCache,
-    private readonly content: Pick<ResolvedConfig, 'contentDir' | 'versions'>,
-  ) {}
+    private readonly config: ResolvedConfig,
+  ) {
+    this.images = new ImageFreshness(config);
+  }
 
   static async open(config: ResolvedConfig): Promise<MemoryRecords> {
     return new MemoryRecords(await MarkdownCache.open(config), config);
   }
 
   startBuild(): void {
-    this.imageHashes = new Map();
+    this.images = new ImageFreshness(this.config);
     this.used.clear();
   }
 
@@ -42,7 +41,7 @@ export class MemoryRecords implements RecordCache {
   get(source: PageSource): PageRecord | undefined {
     const key = this.key(source);
     const record = this.records.get(key) ?? this.disk.get(source);
-    if (!record || !this.imagesCurrent(record)) return undefined;
+    if (!record || !this.images.current(record)) return undefined;
     this.records.set(key, record);
     this.used.add(key);
     return record;
@@ -77,20 +76,5 @@ export class MemoryRecords implements RecordCache {
     if (this.saved) return;
     this.saved = true;
     await this.disk.save();
-  }
-
-  private imagesCurrent(record: PageRecord): boolean {
-    return (record.images ?? []).every((image) => {
-      let hash = this.imageHashes.get(image.file);
-      if (hash === undefined) {
-        try {
-          hash = imageHash(readFileSync(contentFile(this.content, image.file))); // an old version's in its folder
-        } catch {
-          hash = null;
-        }
-        this.imageHashes.set(image.file, hash);
-      }
-      return hash === image.hash;
-    });
   }
 }

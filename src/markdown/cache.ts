@@ -27,13 +27,16 @@ export class MarkdownCache {
   private readonly newHtml = new Map<string, string>();
   /** Each shard's stored HTML, read on first use. */
   private readonly storedHtml = new Map<string, Promise<Map<string, string>>>();
+  private readonly images: ImageFreshness;
 
   private constructor(
     private readonly config: ResolvedConfig,
     private readonly salt: string,
     /** The stored records, by shard. */
     private readonly shards: Map<string, Map<string, PageRecord>>,
-  ) {}
+  ) {
+    this.images = new ImageFreshness(config);
+  }
 
   static async open(config: ResolvedConfig): Promise<MarkdownCache> {
     // The users' remark and rehype plugins count by their code and options (functions have no JSON).
@@ -84,26 +87,9 @@ export class MarkdownCache {
   get(source: PageSource): PageRecord | undefined {
     const key = this.key(source);
     const record = this.shards.get(shardOf(key))?.get(key);
-    if (!record || !this.imagesCurrent(record)) return undefined;
+    if (!record || !this.images.current(record)) return undefined;
     this.used.set(key, record);
     return record;
-  }
-
-  /** Image hashes by file, read once a build: a page's size attributes and rendition names come from its images. */
-  private readonly imageHashes = new Map<string, string | null>();
-  private imagesCurrent(record: PageRecord): boolean {
-    return (record.images ?? []).every((image) => {
-      let hash = this.imageHashes.get(image.file);
-      if (hash === undefined) {
-        try {
-          hash = imageHash(readFileSync(contentFile(this.config, image.file)));
-        } catch {
-          hash = null;
-        }
-        this.imageHashes.set(image.file, hash);
-      }
-      return hash === image.hash;
-    });
   }
 
   /** A cached record (from `get`) with its HTML, or undefined if the HTML is lost (render the page again). */
@@ -160,3 +146,28 @@ export class MarkdownCache {
 
 /** The folder of the cache's shards. */
 const shardDir = (config: Pick<ResolvedConfig, 'root'>) => cachePath(config, 'markdown');
+
+/**
+ * Whether a record's images are still the ones it was rendered with: a page's size attributes and
+ * rendition names come from its images. Each image is read once an instance (make one a build).
+ */
+export class ImageFreshness {
+  private readonly hashes = new Map<string, string | null>();
+
+  constructor(private readonly config: Pick<ResolvedConfig, 'contentDir' | 'versions'>) {}
+
+  current(record: PageRecord): boolean {
+    return (record.images ?? []).every((image) => {
+      let hash = this.hashes.get(image.file);
+      if (hash === undefined) {
+        try {
+          hash = imageHash(readFileSync(contentFile(this.config, image.file)));
+        } catch {
+          hash = null;
+        }
+        this.hashes.set(image.file, hash);
+      }
+      return hash === image.hash;
+    });
+  }
+}

@@ -2,11 +2,8 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RENDER_DIR } from '../../../src/dev/builder.js';
-import { buildSite } from '../../../src/build.js';
-import { loadConfig } from '../../../src/config.js';
-import { MemoryWriter } from '../../../src/write.js';
 import { Renderer, TEMPLATES_DIR } from '../../../src/render/index.js';
-import { copyClient, copySite, EventStream, get, startDev } from './harness.js';
+import { buildBeside, copyClient, copySite, EventStream, get, startDev } from './harness.js';
 
 describe('dev server', () => {
   let site: Awaited<ReturnType<typeof copySite>>;
@@ -259,15 +256,14 @@ describe('dev server', () => {
     await events.next('reload');
     await rm(site.file('content/reference/index.md'));
     await events.next('reload');
+    // Saves that only edit (the listing, the sidebars and the layout keys are kept while titles stay):
+    // a title, shown in every page's sidebar, then a page's text alone.
+    await edit('content/guide/index.md', (t) => t.replace(/^title: .*$/m, 'title: The guide'));
+    await events.next('reload');
+    await edit('content/reference/api.md', (t) => t.replace('Changed.', 'Changed again.'));
+    await events.next('reload');
 
-    // `build` of the same content, with the bundle dev serves (dev bundles its own, in dev mode).
-    const built = new MemoryWriter();
-    await buildSite(await loadConfig(site.root), built, undefined, { assets: dev.builder.current().assets });
-    const served = async (url: string) =>
-      (await get(`${dev.origin}${url}`)).text.replace(
-        '<script type="module" src="/docs/__dev/client.js"></script>\n',
-        '',
-      );
+    const { built, served } = await buildBeside(dev, site.root);
     const pages = [...built.files.keys()].filter((file) => file.endsWith('/index.html') || file === 'index.html');
     expect(pages).toEqual(
       expect.arrayContaining(['index.html', 'reference/limits/index.html', 'old-install/index.html']),
@@ -275,6 +271,7 @@ describe('dev server', () => {
     expect(pages).not.toContain('reference/index.html');
     for (const file of pages)
       expect(await served(`/docs/${file.replace(/index\.html$/, '')}`), file).toBe(built.text(file));
+    expect(sidebar(await served('/docs/reference/api/'))).toContain('The guide');
     expect(await served('/docs/no-such-page/')).toBe(built.text('404.html'));
     // The route table and each page's chunk, as the router fetches them on navigation.
     expect(await served('/docs/routes.json')).toBe(built.text('routes.json'));

@@ -3,7 +3,10 @@ import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { buildSite } from '../../../src/build.js';
+import { loadConfig } from '../../../src/config.js';
 import { startDevServer, type DevServer, type DevServerOptions } from '../../../src/dev/index.js';
+import { MemoryWriter } from '../../../src/write.js';
 import type { Logger } from '../../../src/log.js';
 import { fixture, REPO } from '../../helpers/site.js';
 
@@ -67,6 +70,24 @@ export async function startDev(
   const logger = memoryLogger();
   const dev = await startDevServer({ root, port: 0, logger, ...options });
   return Object.assign(dev, { origin: `http://127.0.0.1:${dev.port}`, log: logger.lines });
+}
+
+/**
+ * `build` of the content `dev` serves, with the bundle `dev` serves (dev bundles its own, in dev
+ * mode), and what `dev` serves at a URL without its reload client: the two must be the same.
+ */
+export async function buildBeside(
+  dev: DevServer & { origin: string },
+  root: string,
+): Promise<{ built: MemoryWriter; served: (url: string) => Promise<string> }> {
+  const built = new MemoryWriter();
+  await buildSite(await loadConfig(root), built, undefined, { assets: dev.builder.current().assets });
+  const served = async (url: string) =>
+    (await get(`${dev.origin}${url}`)).text.replace(
+      '<script type="module" src="/docs/__dev/client.js"></script>\n',
+      '',
+    );
+  return { built, served };
 }
 
 export interface DevEventMessage {
