@@ -29,7 +29,7 @@ interface BuildFigures {
 async function buildOnce(root: string, out: string): Promise<BuildFigures> {
   const { stdout } = await run(
     process.execPath,
-    ['--import', 'tsx', path.join(REPO, 'bench/build-once.ts'), root, out],
+    [path.join(REPO, 'bench/build-once.mjs'), root, out],
     { cwd: REPO, maxBuffer: 1 << 24 },
   );
   return JSON.parse(stdout.trim().split('\n').pop()!);

@@ -24,7 +24,7 @@ async function coldBuild(root: string, workers: number): Promise<{ cpuMs: number
   await rm(path.join(root, 'node_modules/.cache/docs'), { recursive: true, force: true });
   const { stdout } = await run(
     process.execPath,
-    ['--import', 'tsx', path.join(REPO, 'bench/build-once.ts'), root, out],
+    [path.join(REPO, 'bench/build-once.mjs'), root, out],
     {
       cwd: REPO,
       env: { ...process.env, DOCS_PAGE_WORKERS: String(workers) },

@@ -17,6 +17,9 @@ const pkg = JSON.parse(
 ) as { version: string };
 
 /** Exit codes: 0 success, 1 a problem in the content or configuration, 2 a usage error. */
+/** The build itself, for programs that load the compiled CLI (bench/build-once.mjs). */
+export { build };
+
 export const EXIT = { ok: 0, content: 1, usage: 2 } as const;
 
 function port(value: string): number {

@@ -220,15 +220,8 @@ export type BadgeConfig = z.infer<typeof badgeSchema>;
 export type TopNavLinkConfig = z.infer<typeof topNavLink>;
 export type RedirectConfig = z.infer<typeof redirect>;
 
-/** Identity helper that gives `docs.config.ts` types and completion. */
-export function defineConfig(config: UserConfig): UserConfig {
-  return config;
-}
-
-/** Identity helper that types a plugin written in a file of its own. */
-export function definePlugin(plugin: Plugin): Plugin {
-  return plugin;
-}
+/** The helpers a configuration imports live in src/define.ts (light to load); here for configs that import them from this module. */
+export { defineConfig, definePlugin } from './define.js';
 
 export interface RuntimeConfig {
   pageTimeoutMs: number;

@@ -43,7 +43,7 @@ async function copyComponentsSite(): Promise<{
   const config = await readFile(path.join(root, 'docs.config.ts'), 'utf8');
   await writeFile(
     path.join(root, 'docs.config.ts'),
-    config.replace('../../../src/config.js', path.join(REPO, 'src/config.ts')),
+    config.replace('../../../src/define.js', path.join(REPO, 'src/define.ts')),
   );
   const edit = async (file: string, change: (t: string) => string) =>
     writeFile(path.join(root, file), change(await readFile(path.join(root, file), 'utf8')));

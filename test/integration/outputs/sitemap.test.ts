@@ -39,7 +39,7 @@ describe('outputs/sitemap', () => {
       const config = path.join(dir, 'docs.config.ts');
       await writeFile(
         config,
-        (await readFile(config, 'utf8')).replace('../../../src/config.js', path.join(REPO, 'src/config.ts')),
+        (await readFile(config, 'utf8')).replace('../../../src/define.js', path.join(REPO, 'src/define.ts')),
       );
       const when = new Date('2024-05-06T07:08:09.000Z');
       await utimes(path.join(dir, 'content/errors.md'), when, when);
