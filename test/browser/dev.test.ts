@@ -1,9 +1,10 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.js';
 import { copyClient, copySite, startDev } from '../integration/dev/harness.js';
+import { editFile } from '../helpers/tmp-site.js';
 
 /** What the live-reload client does in a real tab: reload in place, swap styles, show problems. */
 describe('dev server: the live-reload client in the browser', () => {
@@ -45,8 +46,7 @@ describe('dev server: the live-reload client in the browser', () => {
     await page.evaluate(() => ((window as unknown as { mark: number }).mark = 1));
   };
   const reloaded = () => page.waitForFunction(() => !(window as unknown as { mark?: number }).mark);
-  const edit = async (file: string, change: (text: string) => string) =>
-    writeFile(file, change(await readFile(file, 'utf8')));
+  const edit = editFile;
 
   it('reloads the tab after an edit and keeps its scroll position', async () => {
     await open('/guide/long/');

@@ -2,6 +2,20 @@ import { resolveConfig } from '../../src/config.js';
 import { parseSource } from '../../src/content.js';
 import { Problems } from '../../src/errors.js';
 import { renderSlice } from '../../src/markdown/index.js';
+import type { PageSource } from '../../src/types.js';
+
+/** A page source as the content stage gives it, for modules that take sources (not their text). */
+export function pageSource(relativePath: string, route: string): PageSource {
+  return {
+    file: `/c/${relativePath}`,
+    relativePath,
+    route,
+    body: 'Text.',
+    lineOffset: 3,
+    frontmatter: { title: 'T', description: 'D' },
+    hash: 'h',
+  };
+}
 
 /** Renders one page (`guide/page.md`, body from file line 5) the way the build does. */
 export function render(body: string, constants: Record<string, string | number> = {}) {

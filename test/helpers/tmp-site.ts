@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO } from './site.js';
@@ -13,6 +13,11 @@ export async function tmpSite(files: Record<string, string>): Promise<{ root: st
   return { root, cleanup: () => rm(root, { recursive: true, force: true }) };
 }
 
+/** Rewrites a file with `change` applied to its text, as an editor's save does. */
+export async function editFile(file: string, change: (text: string) => string): Promise<void> {
+  await writeFile(file, change(await readFile(file, 'utf8')));
+}
+
 /**
  * A page's Markdown: frontmatter with the title, a description (one of its own unless given: no two
  * pages share one, which `check` would report) and any `frontmatter` lines more, then the body.
@@ -21,7 +26,7 @@ export function page(title: string, body = '', more: { description?: string; fro
   return `---\ntitle: ${title}\ndescription: ${more.description ?? `About ${title.toLowerCase()}.`}\n${more.frontmatter ?? ''}---\n\n${body}\n`;
 }
 
-/** A docs.config.ts importing defineConfig from this repo. */
+/** A docs.config.ts importing defineConfig from this repo (src/define.ts, as docs.config.ts does: nothing heavy to compile). */
 export function configFile(config: Record<string, unknown>): string {
-  return `import { defineConfig } from '__SRC__/config.ts';\nexport default defineConfig(${JSON.stringify(config, null, 2)});\n`;
+  return `import { defineConfig } from '__SRC__/define.ts';\nexport default defineConfig(${JSON.stringify(config, null, 2)});\n`;
 }

@@ -11,7 +11,7 @@ import { Problems } from '../../src/errors.js';
 import { PageWorkers, runPages, type PageResult } from '../../src/pages.js';
 import { EventStream, startDev } from './dev/harness.js';
 import { fixture, REPO } from '../helpers/site.js';
-import { configFile, page, tmpSite } from '../helpers/tmp-site.js';
+import { configFile, editFile, page, tmpSite } from '../helpers/tmp-site.js';
 
 const run = promisify(execFile);
 
@@ -45,8 +45,7 @@ async function copyComponentsSite(): Promise<{
     path.join(root, 'docs.config.ts'),
     config.replace('../../../src/define.js', path.join(REPO, 'src/define.ts')),
   );
-  const edit = async (file: string, change: (t: string) => string) =>
-    writeFile(path.join(root, file), change(await readFile(path.join(root, file), 'utf8')));
+  const edit = (file: string, change: (t: string) => string) => editFile(path.join(root, file), change);
   return { root, edit };
 }
 

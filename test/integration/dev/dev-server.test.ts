@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RENDER_DIR } from '../../../src/dev/builder.js';
 import { Renderer, TEMPLATES_DIR } from '../../../src/render/index.js';
 import { buildBeside, copyClient, copySite, EventStream, get, startDev } from './harness.js';
+import { editFile } from '../../helpers/tmp-site.js';
 
 describe('dev server', () => {
   let site: Awaited<ReturnType<typeof copySite>>;
@@ -26,8 +27,7 @@ describe('dev server', () => {
   });
 
   const sidebar = (html: string) => /<nav id="sidebar"[\s\S]*?<\/nav>/.exec(html)![0];
-  const edit = async (file: string, change: (text: string) => string) =>
-    writeFile(site.file(file), change(await readFile(site.file(file), 'utf8')));
+  const edit = (file: string, change: (text: string) => string) => editFile(site.file(file), change);
 
   it('serves the built site under the base as serve does, with the reload client injected', async () => {
     const page = await get(`${dev.origin}/docs/guide/install/`);

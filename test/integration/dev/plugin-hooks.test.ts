@@ -1,6 +1,7 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildBeside, copySite, EventStream, get, startDev } from './harness.js';
+import { editFile } from '../../helpers/tmp-site.js';
 
 /**
  * `dev` keeps the pages it read between builds: a plugin's `pages` hook that changes them in place
@@ -47,8 +48,7 @@ describe('dev server with a plugin that edits pages', () => {
     await site?.cleanup();
   });
 
-  const edit = async (file: string, change: (text: string) => string) =>
-    writeFile(site.file(file), change(await readFile(site.file(file), 'utf8')));
+  const edit = (file: string, change: (text: string) => string) => editFile(site.file(file), change);
 
   it('changes each page once however many saves there are, as a build does', async () => {
     for (const text of ['You need a terminal and a shell.', 'You need a shell.']) {

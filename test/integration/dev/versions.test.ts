@@ -1,7 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Renderer } from '../../../src/render/index.js';
 import { copySite, EventStream, get, startDev } from './harness.js';
+import { editFile } from '../../helpers/tmp-site.js';
 
 /** `dev` on test/fixtures/versions-i18n: the pages of 1.0 are in versions/1.0/content/. */
 describe('dev server: a site with versions and languages', () => {
@@ -21,8 +22,7 @@ describe('dev server: a site with versions and languages', () => {
     await site?.cleanup();
   });
 
-  const edit = async (file: string, change: (text: string) => string) =>
-    writeFile(site.file(file), change(await readFile(site.file(file), 'utf8')));
+  const edit = (file: string, change: (text: string) => string) => editFile(site.file(file), change);
 
   it("renders again only the page of an old version's locale that was edited", async () => {
     const renders = vi.spyOn(Renderer.prototype, 'renderChunk');

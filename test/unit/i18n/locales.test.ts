@@ -10,21 +10,12 @@ import {
   splitLocale,
 } from '../../../src/i18n/locales.js';
 import { stringsFor } from '../../../src/i18n/strings.js';
-import type { PageSource } from '../../../src/types.js';
+import { pageSource as source } from '../../helpers/markdown.js';
 
 const locales = resolveLocales(
   { root: { label: 'English' }, de: { label: 'Deutsch' }, ar: { label: 'العربية', dir: 'rtl' } },
   'en-US',
 )!;
-const source = (relativePath: string, route: string): PageSource => ({
-  file: `/c/${relativePath}`,
-  relativePath,
-  route,
-  body: 'Text.',
-  lineOffset: 3,
-  frontmatter: { title: 'T', description: 'D' },
-  hash: 'h',
-});
 
 describe('i18n/locales', () => {
   it('makes every route from one function: version, then locale, then the path, each left out when default', () => {

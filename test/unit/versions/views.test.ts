@@ -3,7 +3,7 @@ import { fallbackSources, localizedRedirects, resolveLocales, splitLocale } from
 import { stringsFor } from '../../../src/i18n/strings.js';
 import type { ResolvedVersion } from '../../../src/versions/config.js';
 import { siteViews, versionLabel } from '../../../src/versions/views.js';
-import type { PageSource } from '../../../src/types.js';
+import { pageSource as source } from '../../helpers/markdown.js';
 
 const version = (key: string, kind: ResolvedVersion['kind']): ResolvedVersion => ({
   name: key || '2.0',
@@ -15,15 +15,6 @@ const version = (key: string, kind: ResolvedVersion['kind']): ResolvedVersion =>
 const versions = [version('', 'current'), version('1.0', 'older')];
 const locales = resolveLocales({ root: { label: 'English' }, ar: { label: 'العربية', dir: 'rtl' } }, 'en')!;
 const views = siteViews({ locales, versions, lang: 'en' })!;
-const source = (relativePath: string, route: string): PageSource => ({
-  file: `/c/${relativePath}`,
-  relativePath,
-  route,
-  body: 'Text.',
-  lineOffset: 3,
-  frontmatter: { title: 'T', description: 'D' },
-  hash: 'h',
-});
 
 describe('versions/views: each locale of each version', () => {
   it('makes a view per version and locale, the version outside, the current version and root locale first', () => {
