@@ -2,13 +2,9 @@
 // per measurement, so peak memory is this build's alone. `stages`: each stage's wall and CPU time (every thread's).
 // Plain JavaScript, run by plain node: the build loads as bin/docs.js loads it, from the compiled CLI (bin/bundle.js),
 // with tsx only for the project's TypeScript, so the figures include the start-up a user waits for.
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { register } from 'tsx/esm/api';
-import { cliBundle } from '../bin/bundle.js';
+import { loadCli } from '../bin/bundle.js';
 
-process.env.NODE_ENV ??= 'production'; // as bin/docs.js: React's production build
-const { build } = await import(pathToFileURL(await cliBundle()).href);
-register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
+const { build } = await loadCli();
 
 const [root, out] = process.argv.slice(2);
 const loadedCpuMs = cpuMs();

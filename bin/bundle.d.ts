@@ -2,3 +2,4 @@
 export declare const BUNDLE_DIR: string;
 export declare function sourceKey(dir?: string): Promise<string>;
 export declare function cliBundle(): Promise<string>;
+export declare function loadCli(): Promise<typeof import('../src/cli.js')>;

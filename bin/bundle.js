@@ -69,3 +69,23 @@ export async function cliBundle() {
     if (/^cli-[0-9a-f]{16}\.mjs$/.test(old) && old !== name) await rm(path.join(BUNDLE_DIR, old), { force: true });
   return file;
 }
+
+/**
+ * The CLI's module, as every entry loads it (bin/docs.js, bench/build-once.mjs): the compiled file,
+ * or the sources through tsx when it cannot be made (DOCS_FROM_SOURCE=1 asks for that; a source
+ * that does not compile is then reported by tsx where it is). tsx is registered after the compiled
+ * file's imports, so only the project's own TypeScript (docs.config.ts, layout parts) goes through it,
+ * with the repo's tsconfig, not the current directory's.
+ */
+export async function loadCli() {
+  // React renders pages several times faster in production mode; it is read when React loads.
+  process.env.NODE_ENV ??= 'production';
+  let cli;
+  if (!process.env.DOCS_FROM_SOURCE)
+    cli = await cliBundle()
+      .then((file) => import(pathToFileURL(file).href))
+      .catch(() => undefined);
+  const { register } = await import('tsx/esm/api');
+  register({ tsconfig: path.join(REPO, 'tsconfig.json') });
+  return cli ?? import(pathToFileURL(path.join(SRC, 'cli.ts')).href);
+}
