@@ -8,7 +8,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const EXPECTED: Record<string, number> = {
   'test/quality/axe-1.test.ts': 120,
   'test/quality/axe-2.test.ts': 120,
-  'test/integration/write-faults.test.ts': 90,
+  'test/integration/write-faults.test.ts': 60,
   'test/quality/csp.test.ts': 50,
   'test/quality/lighthouse.test.ts': 50,
 };
