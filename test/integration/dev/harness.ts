@@ -3,6 +3,7 @@ import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { buildSite } from '../../../src/build.js';
 import { loadConfig } from '../../../src/config.js';
 import { startDevServer, type DevServer, type DevServerOptions } from '../../../src/dev/index.js';
@@ -70,6 +71,64 @@ export async function startDev(
   const logger = memoryLogger();
   const dev = await startDevServer({ root, port: 0, logger, ...options });
   return Object.assign(dev, { origin: `http://127.0.0.1:${dev.port}`, log: logger.lines });
+}
+
+/** What `devSiteEach` gives each test: the site's copy, its `dev` server, and an event stream open on it. */
+export interface DevSite {
+  site: Awaited<ReturnType<typeof copySite>>;
+  dev: Awaited<ReturnType<typeof startDev>>;
+  events: EventStream;
+  /** The copy of client/ `dev` bundles (with `copyClient: true`). */
+  client: Awaited<ReturnType<typeof copyClient>>;
+  /** Starts `dev` again on the same copy with `options` more, and opens a new event stream. */
+  restart: (options: Partial<DevServerOptions>) => Promise<void>;
+}
+
+/**
+ * Each test of the describe block it is called in gets a fresh copy of fixture `name` served by an
+ * in-process `dev` (watchLayout off unless `options` say otherwise) with its event stream open; all
+ * of it is closed and removed after the test, and mocks restored. `prepare` changes the copy before
+ * `dev` starts; `copyClient` has `dev` bundle a copy of client/ that the test may edit.
+ */
+export function devSiteEach(
+  name: string,
+  options: Partial<DevServerOptions> & {
+    copyClient?: boolean;
+    prepare?: (site: DevSite['site']) => Promise<void>;
+  } = {},
+): DevSite {
+  const { copyClient: withClient, prepare, ...devOptions } = options;
+  const state = {} as DevSite;
+  const start = async (more: Partial<DevServerOptions> = {}) => {
+    const clientDir = state.client?.clientDir;
+    state.dev = await startDev(state.site.root, {
+      watchLayout: false,
+      ...(clientDir && { clientDir }),
+      ...devOptions,
+      ...more,
+    });
+    state.events = await EventStream.open(`${state.dev.origin}/docs/__dev/events`);
+  };
+  state.restart = async (more) => {
+    state.events.close();
+    await state.dev.close();
+    await start(more);
+  };
+  beforeEach(async () => {
+    state.site = await copySite(name);
+    if (withClient) state.client = await copyClient();
+    await prepare?.(state.site);
+    await start();
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    state.events?.close();
+    await state.dev?.close();
+    await state.site?.cleanup();
+    await state.client?.cleanup();
+    for (const key of ['site', 'dev', 'events', 'client'] as const) delete state[key];
+  });
+  return state;
 }
 
 /**

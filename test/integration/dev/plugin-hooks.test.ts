@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildBeside, copySite, EventStream, get, startDev } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { buildBeside, devSiteEach, get } from './harness.js';
 import { editFile } from '../../helpers/tmp-site.js';
 
 /**
@@ -8,16 +8,12 @@ import { editFile } from '../../helpers/tmp-site.js';
  * must still change each page once, as in a build, however many saves there are.
  */
 describe('dev server with a plugin that edits pages', () => {
-  let site: Awaited<ReturnType<typeof copySite>>;
-  let dev: Awaited<ReturnType<typeof startDev>>;
-  let events: EventStream;
-
-  beforeEach(async () => {
-    (globalThis as { betaSeenTwice?: string[] }).betaSeenTwice = [];
-    site = await copySite('dev');
-    await writeFile(
-      site.file('docs.config.ts'),
-      `export default {
+  const devSite = devSiteEach('dev', {
+    prepare: async (site) => {
+      (globalThis as { betaSeenTwice?: string[] }).betaSeenTwice = [];
+      await writeFile(
+        site.file('docs.config.ts'),
+        `export default {
   title: 'Dev Docs',
   base: '/docs/',
   constants: { productName: 'Acme', apiBaseUrl: 'https://api.acme.example/v1' },
@@ -38,38 +34,32 @@ describe('dev server with a plugin that edits pages', () => {
   ],
 };
 `,
-    );
-    dev = await startDev(site.root, { watchLayout: false });
-    events = await EventStream.open(`${dev.origin}/docs/__dev/events`);
-  });
-  afterEach(async () => {
-    events?.close();
-    await dev?.close();
-    await site?.cleanup();
+      );
+    },
   });
 
-  const edit = (file: string, change: (text: string) => string) => editFile(site.file(file), change);
+  const edit = (file: string, change: (text: string) => string) => editFile(devSite.site.file(file), change);
 
   it('changes each page once however many saves there are, as a build does', async () => {
     for (const text of ['You need a terminal and a shell.', 'You need a shell.']) {
       await edit('content/guide/install.md', (t) => t.replace(/You need a [^.]*\./, text));
-      await events.next('reload');
+      await devSite.events.next('reload');
     }
     // A title change lays out every page again, with the titles as the hook left them.
     await edit('content/guide/configure.md', (t) => t.replace('title: Configure', 'title: Configure it'));
-    await events.next('reload');
+    await devSite.events.next('reload');
 
     expect((globalThis as { betaSeenTwice?: string[] }).betaSeenTwice).toEqual([]);
-    const api = (await get(`${dev.origin}/docs/reference/api/`)).text;
+    const api = (await get(`${devSite.dev.origin}/docs/reference/api/`)).text;
     expect(api.match(/This part is in beta\./g)).toHaveLength(1);
     expect(api).toContain('>API (beta)</h1>');
     expect(api).not.toContain('(beta) (beta)');
     // Every page's sidebar shows the group's title.
-    const guide = (await get(`${dev.origin}/docs/guide/`)).text;
+    const guide = (await get(`${devSite.dev.origin}/docs/guide/`)).text;
     expect(guide).toContain('Reference (beta)');
     expect(guide).not.toContain('(beta) (beta)');
 
-    const { built, served } = await buildBeside(dev, site.root);
+    const { built, served } = await buildBeside(devSite.dev, devSite.site.root);
     for (const file of ['index.html', 'guide/index.html', 'guide/install/index.html', 'reference/api/index.html'])
       expect(await served(`/docs/${file.replace(/index\.html$/, '')}`), file).toBe(built.text(file));
   });
