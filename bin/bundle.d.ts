@@ -2,4 +2,5 @@
 export declare const BUNDLE_DIR: string;
 export declare function sourceKey(dir?: string): Promise<string>;
 export declare function cliBundle(): Promise<string>;
+export declare function workerBundle(): Promise<string>;
 export declare function loadCli(): Promise<typeof import('../src/cli.js')>;
