@@ -29,11 +29,10 @@ interface BuildFigures {
 
 /** One build in a fresh Node process: wall time inside the build, and that process's peak memory. */
 async function buildOnce(root: string, out: string): Promise<BuildFigures> {
-  const { stdout } = await run(
-    process.execPath,
-    [path.join(REPO, 'bench/build-once.mjs'), root, out],
-    { cwd: REPO, maxBuffer: 1 << 24 },
-  );
+  const { stdout } = await run(process.execPath, [path.join(REPO, 'bench/build-once.mjs'), root, out], {
+    cwd: REPO,
+    maxBuffer: 1 << 24,
+  });
   return JSON.parse(stdout.trim().split('\n').pop()!);
 }
 
@@ -58,7 +57,9 @@ async function highlighterShare(root: string, buildMs: number): Promise<string> 
 
 /** A rebuild's stages, wall and CPU time each (an unchanged build has only config and inputs). */
 const stageTimes = (f: BuildFigures) =>
-  (f.stages ?? []).map((s) => `${s.label} ${(s.ms / 1000).toFixed(2)} s (CPU ${(s.cpuMs / 1000).toFixed(2)} s)`).join(', ');
+  (f.stages ?? [])
+    .map((s) => `${s.label} ${(s.ms / 1000).toFixed(2)} s (CPU ${(s.cpuMs / 1000).toFixed(2)} s)`)
+    .join(', ');
 
 const seconds = (ms: number | undefined) => (ms === undefined ? '' : `${(ms / 1000).toFixed(2)} s`);
 

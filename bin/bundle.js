@@ -42,16 +42,19 @@ const ownUrls = {
   },
 };
 
+/** What the compiled files are named by: the sources' key and this file's own stats (it is compiled in too). */
+export async function bundleKey() {
+  const self = await stat(fileURLToPath(import.meta.url));
+  const key = createHash('sha1').update(`${await sourceKey()}\0${self.size}\0${self.mtimeMs}`);
+  return key.digest('hex').slice(0, 16);
+}
+
 /**
  * The compiled file of one entry of src/ (`cli`, `pages-worker`) for the sources as they are now,
  * compiled first if there is none yet. Keyed on every source file's stats and this file's.
  */
 async function compiled(entry) {
-  const self = await stat(fileURLToPath(import.meta.url));
-  const key = createHash('sha1')
-    .update(`${await sourceKey()}\0${self.size}\0${self.mtimeMs}`)
-    .digest('hex');
-  const name = `${entry}-${key.slice(0, 16)}.mjs`;
+  const name = `${entry}-${await bundleKey()}.mjs`;
   const file = path.join(BUNDLE_DIR, name);
   if (await stat(file).catch(() => null)) return file;
   const esbuild = await import('esbuild');
