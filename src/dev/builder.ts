@@ -283,7 +283,7 @@ export class DevBuilder {
       this.memory = {
         sources: new SourceMemo(config.contentDir, config.versions),
         records: await MemoryRecords.open(config),
-        checks: new ContentChecks(),
+        checks: new ContentChecks(undefined, { keep: true }),
         layout: new LayoutMemo(),
       };
       this.problemsOf.config = [];
