@@ -150,6 +150,22 @@ describe('dev server', () => {
       .toBe(404);
   });
 
+  it('reports a link that a save of the page it points to breaks, on the page not saved, and its fix', async () => {
+    await edit('content/index.md', (t) => t.replace('(reference/api.md)', '(reference/api.md#endpoints)'));
+    await events.next('reload');
+    // Only api.md is saved: the problem is index.md's, which is not read again.
+    await edit('content/reference/api.md', (t) => t.replace('## Endpoints', '## Routes'));
+    const problems = await events.next('problems');
+    expect(problems.data.problems).toEqual([
+      expect.objectContaining({ file: 'index.md', message: 'link to a missing heading: reference/api.md#endpoints' }),
+    ]);
+    await edit('content/reference/api.md', (t) => t.replace('## Routes', '## Endpoints'));
+    await events.next('reload');
+    const fresh = await EventStream.open(`${dev.origin}/docs/__dev/events`);
+    expect(fresh.pending()).toEqual([]);
+    fresh.close();
+  });
+
   it('renders a page from its OpenAPI document, and again when the document changes', async () => {
     const spec = (summary: string) =>
       `openapi: 3.1.0\ninfo: { title: Acme API, version: "1" }\npaths:\n  /users:\n    get:\n      operationId: listUsers\n      summary: ${summary}\n      tags: [Users]\n      responses:\n        "200": { description: The users. }\n`;
