@@ -230,10 +230,14 @@ describe('dev server', () => {
     await rename(`${file}.tmp`, file);
     await events.next('reload');
     expect((await get(`${dev.origin}/docs/reference/api/`)).text).toContain('Final text.');
-    // A later, separate save is the second rebuild: the burst made only one.
+    // A later, separate save is the second rebuild shown: the burst made only one. A build starts at
+    // the burst's first event, so its routes are those of every build the burst made (a half-written
+    // page may change another page's sidebar for a moment).
     await edit('content/index.md', (t) => `${t}\nMore.\n`);
     await events.next('reload');
-    expect(rebuilds).toEqual([['/reference/api/'], ['/']]);
+    expect(rebuilds).toHaveLength(2);
+    expect(rebuilds[0]).toContain('/reference/api/');
+    expect(rebuilds[1]).toEqual(['/']);
   });
 
   it('sees a save that follows the previous one closely (chokidar sends one change per 50 ms)', async () => {
