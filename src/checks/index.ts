@@ -33,6 +33,8 @@ export type { Check } from '../plugins/types.js';
  */
 export class ContentChecks {
   private readonly code = new WeakMap<PageRecord, Promise<BuildError[]>>();
+  /** The code blocks' findings once known: `dev`'s next build takes them without a promise a page. */
+  private readonly done = new WeakMap<PageRecord, BuildError[]>();
   private readonly cli = new WeakMap<PageRecord, { model: CliModel; problems: BuildError[] }>();
   private cliModel?: { raw: string; parsed: CliModel | BuildError };
 
@@ -92,7 +94,12 @@ export class ContentChecks {
       { name: 'theme links', run: listing(checkThemeLinks) },
       {
         name: 'code blocks',
-        run: async (s) => (await Promise.all(s.pages.map((page) => this.codeProblems(page)))).flat(),
+        run: async (s) => {
+          const found = s.pages.map((page) => this.done.get(page) ?? this.codeProblems(page));
+          return (
+            found.some((f) => f instanceof Promise) ? await Promise.all(found) : (found as BuildError[][])
+          ).flat();
+        },
       },
       { name: 'CLI commands', run: (s) => this.cliCommands(s) },
     ];
@@ -116,7 +123,10 @@ export class ContentChecks {
 
   private codeProblems(page: PageRecord): Promise<BuildError[]> {
     let result = this.code.get(page);
-    if (!result) this.code.set(page, (result = codeBlockProblems(page, this.passed)));
+    if (!result) {
+      this.code.set(page, (result = codeBlockProblems(page, this.passed)));
+      void result.then((found) => this.done.set(page, found)).catch(() => undefined);
+    }
     return result;
   }
 

@@ -11,12 +11,15 @@ interface Kept {
   /** The plan: `withSamePlan` keeps the sidebars' object while routes, titles and frontmatter stay the same. */
   nav: NavEntry[];
   staticFiles: Set<string>;
-  /** The records checked, by route. */
-  records: Map<string, PageRecord>;
+  /** The records checked, in the site's order, and each route's place in it. */
+  pages: PageRecord[];
+  place: Map<string, number>;
+  /** The orphans' routes. */
+  orphans: Set<string>;
   /** The feed files and pages: feeds are chosen by frontmatter, which the plan holds. */
   generated: Set<string>;
   feeds: string[];
-  /** Each page's link problems, and the pages whose anchors they depend on (reversed). */
+  /** The link problems of each page that has any, and the pages whose anchors they depend on (reversed). */
   links: Map<string, BuildError[]>;
   linkedFrom: Map<string, Set<string>>;
   /** How many references from other pages reach each route (links, prev/next). */
@@ -41,12 +44,15 @@ export class SiteCheckMemo {
   private changed(site: Site): PageRecord[] | undefined {
     const kept = this.kept;
     if (!kept || kept.nav !== site.nav || kept.staticFiles !== site.staticFiles) return undefined;
-    if (site.pages.length !== kept.records.size) return undefined;
+    // One plan has its pages in one order: compared by place, not looked up by route.
+    const { pages } = kept;
+    if (site.pages.length !== pages.length) return undefined;
     const changed: PageRecord[] = [];
-    for (const page of site.pages) {
-      const before = kept.records.get(page.regularPath);
-      if (!before) return undefined;
-      if (before !== page) changed.push(page);
+    for (let i = 0; i < pages.length; i++) {
+      const page = site.pages[i];
+      if (page === pages[i]) continue;
+      if (page.regularPath !== pages[i].regularPath) return undefined;
+      changed.push(page);
     }
     return changed;
   }
@@ -59,14 +65,17 @@ export class SiteCheckMemo {
   }
 
   links(site: Site): BuildError[] {
-    return site.pages.flatMap((page) => this.kept!.links.get(page.regularPath)!);
+    return this.inOrder(this.kept!.links.keys()).flatMap((route) => this.kept!.links.get(route)!);
   }
 
   orphans(site: Site): BuildError[] {
-    const { reached, sidebarReached } = this.kept!;
-    return site.pages
-      .filter((page) => !sidebarReached.has(page.regularPath) && !reached.get(page.regularPath))
-      .map(orphanProblem);
+    return this.inOrder(this.kept!.orphans).map((route) => orphanProblem(site.byRoute.get(route)!));
+  }
+
+  /** Routes in the site's page order. */
+  private inOrder(routes: Iterable<string>): string[] {
+    const { place } = this.kept!;
+    return [...routes].sort((a, b) => place.get(a)! - place.get(b)!);
   }
 
   duplicates(site: Site): BuildError[] {
@@ -82,7 +91,9 @@ export class SiteCheckMemo {
     const kept: Kept = {
       nav: site.nav,
       staticFiles: site.staticFiles,
-      records: new Map(site.pages.map((page) => [page.regularPath, page])),
+      pages: site.pages,
+      place: new Map(site.pages.map((page, i) => [page.regularPath, i])),
+      orphans: new Set(),
       generated: feedPaths(site),
       feeds: site.pages.filter(isFeedPage).map((page) => page.regularPath),
       links: new Map(),
@@ -95,6 +106,7 @@ export class SiteCheckMemo {
       this.checkLinksOf(site, page, kept);
       this.reach(page, kept, 1);
     }
+    for (const page of site.pages) this.countOrphan(page.regularPath, kept);
     return kept;
   }
 
@@ -102,21 +114,23 @@ export class SiteCheckMemo {
     const kept = this.kept!;
     const again = new Set<PageRecord>(changed);
     for (const page of changed) {
-      const before = kept.records.get(page.regularPath)!;
+      const before = kept.pages[kept.place.get(page.regularPath)!];
       this.reach(before, kept, -1);
       this.reach(page, kept, 1);
       for (const route of linkTargets(before)) kept.linkedFrom.get(route)?.delete(before.regularPath);
-      kept.records.set(page.regularPath, page);
       // Pages that check this one's anchors.
       for (const from of kept.linkedFrom.get(page.regularPath) ?? []) again.add(site.byRoute.get(from)!);
     }
     for (const page of again) this.checkLinksOf(site, page, kept);
+    kept.pages = site.pages;
   }
 
   private checkLinksOf(site: Site, page: PageRecord, kept: Kept): void {
     const problems = new Problems();
     checkPageLinks(site, page, kept.generated, problems);
-    kept.links.set(page.regularPath, problems.list);
+    // Only pages with findings are listed.
+    if (problems.list.length) kept.links.set(page.regularPath, problems.list);
+    else kept.links.delete(page.regularPath);
     for (const route of linkTargets(page)) {
       let from = kept.linkedFrom.get(route);
       if (!from) kept.linkedFrom.set(route, (from = new Set()));
@@ -125,6 +139,16 @@ export class SiteCheckMemo {
   }
 
   private reach(page: PageRecord, kept: Kept, by: 1 | -1): void {
-    for (const route of pageReaches(page)) kept.reached.set(route, (kept.reached.get(route) ?? 0) + by);
+    for (const route of pageReaches(page)) {
+      kept.reached.set(route, (kept.reached.get(route) ?? 0) + by);
+      if (kept.pages.length) this.countOrphan(route, kept);
+    }
+  }
+
+  /** Whether a route is an orphan now: a page no sidebar and no other page reaches. */
+  private countOrphan(route: string, kept: Kept): void {
+    const orphan = kept.place.has(route) && !kept.sidebarReached.has(route) && !kept.reached.get(route);
+    if (orphan) kept.orphans.add(route);
+    else kept.orphans.delete(route);
   }
 }
