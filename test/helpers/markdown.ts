@@ -1,4 +1,4 @@
-import { resolveConfig } from '../../src/config.js';
+import { resolveConfig, type UserConfig } from '../../src/config.js';
 import { parseSource } from '../../src/content.js';
 import { Problems } from '../../src/errors.js';
 import { renderSlice } from '../../src/markdown/index.js';
@@ -17,9 +17,9 @@ export function pageSource(relativePath: string, route: string): PageSource {
   };
 }
 
-/** Renders one page (`guide/page.md`, body from file line 5) the way the build does. */
-export function render(body: string, constants: Record<string, string | number> = {}) {
-  const config = resolveConfig({ constants }, '/tmp/site');
+/** Renders one page (`guide/page.md`, body from file line 5) the way the build does, with a site configuration. */
+export function render(body: string, user: UserConfig = {}) {
+  const config = resolveConfig(user, '/tmp/site');
   const problems = new Problems();
   const source = parseSource(
     `---\ntitle: T\ndescription: D.\n---\n${body}`,

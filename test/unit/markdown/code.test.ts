@@ -2,26 +2,11 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig, type UserConfig } from '../../../src/config.js';
-import { parseSource } from '../../../src/content.js';
-import { BuildFailure, Problems } from '../../../src/errors.js';
-import { renderSlice } from '../../../src/markdown/index.js';
+import { BuildFailure } from '../../../src/errors.js';
 import { readFile } from 'node:fs/promises';
+import { render } from '../../helpers/markdown.js';
 
 const FIXTURES = path.join(import.meta.dirname, 'code');
-
-/** Renders one page's body the way the build does, with a site configuration. */
-function render(body: string, user: UserConfig = {}) {
-  const config = resolveConfig(user, '/tmp/site');
-  const problems = new Problems();
-  const source = parseSource(
-    `---\ntitle: T\ndescription: D.\n---\n${body}`,
-    'guide/page.md',
-    '/tmp/site/content/guide/page.md',
-    problems,
-  );
-  const [page] = renderSlice([source], config, problems);
-  return { page, problems: problems.list };
-}
 
 describe('markdown/code fixtures (input .md, expected .html side by side; *.shiki.md with Shiki)', () => {
   for (const name of readdirSync(FIXTURES).filter((f) => f.endsWith('.md'))) {

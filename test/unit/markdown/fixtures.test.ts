@@ -15,7 +15,7 @@ describe('markdown: fixtures', () => {
       const dir = path.join(FIXTURES, name);
       const constantsFile = path.join(dir, 'constants.json');
       const constants = existsSync(constantsFile) ? JSON.parse(readFileSync(constantsFile, 'utf8')) : {};
-      const { page, problems } = render(readFileSync(path.join(dir, 'input.md'), 'utf8'), constants);
+      const { page, problems } = render(readFileSync(path.join(dir, 'input.md'), 'utf8'), { constants });
       expect(problems.map((p) => p.message)).toEqual([]);
       await expect(`${page.html}\n`).toMatchFileSnapshot(path.join(dir, 'output.html'));
     });

@@ -41,7 +41,7 @@ describe('markdown', () => {
   it('replaces constants everywhere, prints %%{x} literally, and leaves {{ }} expressions alone', () => {
     const { page } = render(
       'Limit %{limit}, count %{count}.\n\n```js\nconst max = "%{limit}"; // {{steps.trigger.event}}\n```\n\nLiteral %%{limit}.',
-      { limit: '512KB', count: 10000 },
+      { constants: { limit: '512KB', count: 10000 } },
     );
     expect(page.html).toContain('Limit 512KB, count 10,000.');
     expect(page.html).toContain('512KB');
