@@ -99,13 +99,19 @@ export function watchFiles(options: WatchOptions): Watcher {
     clearTimeout(timer);
     timer = setTimeout(() => void flush(), Math.max(0, Math.min(debounce, firstAt + maxWait - now)));
     // Nothing under way: start now, once this turn's events (one read of the folder's notifications) are
-    // in; unless a file is empty, as it is between an editor's truncating and writing it: the timer's then.
+    // in; while a file is empty, as it is between an editor's truncating and writing it, look again each
+    // millisecond (the timer still starts the batch after the quiet time: a page emptied on purpose).
     if (!running && !leading) {
       leading = true;
-      setImmediate(() => {
-        leading = false;
-        if (!running && ![...pending].some(emptyFile)) void flush();
-      });
+      const lead = () => {
+        if (running || !pending.size) leading = false;
+        else if ([...pending].some(emptyFile)) setTimeout(lead, 1);
+        else {
+          leading = false;
+          void flush();
+        }
+      };
+      setImmediate(lead);
     }
   };
 
