@@ -57,7 +57,7 @@ export class ContentChecks {
     memo?.update(site);
     if (memo)
       return [
-        { name: 'links', run: (s) => memo.links(s) },
+        { name: 'links', run: () => memo.links() },
         ...this.planChecks(),
         { name: 'duplicate descriptions', severity: checks.duplicateDescriptions, run: (s) => memo.duplicates(s) },
         { name: 'orphans', severity: checks.orphans, run: (s) => memo.orphans(s) },

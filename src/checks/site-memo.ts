@@ -64,7 +64,7 @@ export class SiteCheckMemo {
     else this.apply(site, changed);
   }
 
-  links(site: Site): BuildError[] {
+  links(): BuildError[] {
     return this.inOrder(this.kept!.links.keys()).flatMap((route) => this.kept!.links.get(route)!);
   }
 
