@@ -263,7 +263,7 @@ async function planPages(
   const records = new Map<string, PageRecord>();
   const jobs: PageJob[] = [];
   for (const [i, source] of sources.entries()) {
-    const renderKey = sha1(cache.key(source), layoutKey(outlines[i]));
+    const renderKey = renderKeyOf(source, cache.key(source), layoutKey(outlines[i]));
     const cached = cache.get(source);
     const before = previous?.pages.get(source.route);
     if (cached && before?.renderKey === renderKey) {
@@ -276,6 +276,17 @@ async function planPages(
     }
   }
   return { jobs, kept, records, entries };
+}
+
+/** Render keys by page source: `dev` keeps unchanged pages' sources between builds, so their keys are not hashed again. */
+const renderKeys = new WeakMap<PageSource, { record: string; layout: string; key: string }>();
+
+function renderKeyOf(source: PageSource, record: string, layout: string): string {
+  const known = renderKeys.get(source);
+  if (known?.record === record && known.layout === layout) return known.key;
+  const key = sha1(record, layout);
+  renderKeys.set(source, { record, layout, key });
+  return key;
 }
 
 /** The search index, counting only the terms of pages whose text the last build did not see (src/search/terms-cache.ts). */
