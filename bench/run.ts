@@ -23,15 +23,16 @@ interface BuildFigures {
   cpuMs: number;
   /** Wall time of the whole process, Node's start and module loading included (the peers' figure is the same). */
   processMs: number;
+  /** Each stage's wall and CPU time (bench/build-once.mjs). */
+  stages?: { label: string; ms: number; cpuMs: number }[];
 }
 
 /** One build in a fresh Node process: wall time inside the build, and that process's peak memory. */
 async function buildOnce(root: string, out: string): Promise<BuildFigures> {
-  const { stdout } = await run(
-    process.execPath,
-    [path.join(REPO, 'bench/build-once.mjs'), root, out],
-    { cwd: REPO, maxBuffer: 1 << 24 },
-  );
+  const { stdout } = await run(process.execPath, [path.join(REPO, 'bench/build-once.mjs'), root, out], {
+    cwd: REPO,
+    maxBuffer: 1 << 24,
+  });
   return JSON.parse(stdout.trim().split('\n').pop()!);
 }
 
@@ -53,6 +54,12 @@ async function highlighterShare(root: string, buildMs: number): Promise<string> 
   const ms = (n: number) => `${Math.round(n)} ms`;
   return `${t.blocks} code blocks: highlight.js ${ms(t.lowlightFirstMs)} (${pct(t.lowlightFirstMs)} of the cold build), Shiki ${ms(t.shikiFirstMs)} (${pct(t.shikiFirstMs)}); once grammars are loaded ${ms(t.lowlightMs)} and ${ms(t.shikiMs)}`;
 }
+
+/** A rebuild's stages, wall and CPU time each (an unchanged build has only config and inputs). */
+const stageTimes = (f: BuildFigures) =>
+  (f.stages ?? [])
+    .map((s) => `${s.label} ${(s.ms / 1000).toFixed(2)} s (CPU ${(s.cpuMs / 1000).toFixed(2)} s)`)
+    .join(', ');
 
 const seconds = (ms: number | undefined) => (ms === undefined ? '' : `${(ms / 1000).toFixed(2)} s`);
 
@@ -171,12 +178,16 @@ for (const pages of sizes) {
   const cold = await coldBuild(dir, out);
   lines.push(row(`corpus ${pages.toLocaleString('en-US')}, cold`, cold));
   console.log(`highlighting, corpus ${pages}: ${await highlighterShare(dir, cold.ms)}`);
-  lines.push(row(`corpus ${pages.toLocaleString('en-US')}, unchanged`, await buildOnce(dir, out)));
+  const unchanged = await buildOnce(dir, out);
+  lines.push(row(`corpus ${pages.toLocaleString('en-US')}, unchanged`, unchanged));
+  console.log(`corpus ${pages}, unchanged: ${stageTimes(unchanged)}`);
   // A writer's edit: one page's text changes, every other page keeps its files.
   const edited = await somePage(content);
   const original = await readFile(edited, 'utf8');
   await writeFile(edited, `${original}\nOne more sentence from the writer.\n`);
-  lines.push(row(`corpus ${pages.toLocaleString('en-US')}, one page edited`, await buildOnce(dir, out)));
+  const oneEdit = await buildOnce(dir, out);
+  lines.push(row(`corpus ${pages.toLocaleString('en-US')}, one page edited`, oneEdit));
+  console.log(`corpus ${pages}, one page edited: ${stageTimes(oneEdit)}`);
   await writeFile(edited, original);
   const { gzipSync } = await import('node:zlib');
   const typicalPath = path.join(out, path.relative(content, edited).replace(/\.md$/, ''), 'index.html');

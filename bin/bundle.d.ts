@@ -1,5 +1,7 @@
 /** Types of bin/bundle.js (plain JavaScript: bin/ runs before anything is compiled). */
 export declare const BUNDLE_DIR: string;
 export declare function sourceKey(dir?: string): Promise<string>;
+export declare function bundleKey(): Promise<string>;
 export declare function cliBundle(): Promise<string>;
+export declare function workerBundle(): Promise<string>;
 export declare function loadCli(): Promise<typeof import('../src/cli.js')>;

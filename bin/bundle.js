@@ -31,24 +31,35 @@ export async function sourceKey(dir = SRC) {
 const ownUrls = {
   name: 'own-import-meta-url',
   setup(build) {
-    build.onLoad({ filter: /\.tsx?$/ }, async (args) => ({
+    // This file too (src/build-record.ts imports sourceKey): its REPO must stay the repo.
+    build.onLoad({ filter: /\.(tsx?|js)$/ }, async (args) => ({
       contents: (await readFile(args.path, 'utf8')).replaceAll(
         'import.meta.url',
         JSON.stringify(pathToFileURL(args.path).href),
       ),
-      loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts',
+      loader: args.path.endsWith('.tsx') ? 'tsx' : args.path.endsWith('.js') ? 'js' : 'ts',
     }));
   },
 };
 
-/** The bundle's file for the sources as they are now, compiled first if there is none yet. */
-export async function cliBundle() {
-  const name = `cli-${await sourceKey()}.mjs`;
+/** What the compiled files are named by: the sources' key and this file's own stats (it is compiled in too). */
+export async function bundleKey() {
+  const self = await stat(fileURLToPath(import.meta.url));
+  const key = createHash('sha1').update(`${await sourceKey()}\0${self.size}\0${self.mtimeMs}`);
+  return key.digest('hex').slice(0, 16);
+}
+
+/**
+ * The compiled file of one entry of src/ (`cli`, `pages-worker`) for the sources as they are now,
+ * compiled first if there is none yet. Keyed on every source file's stats and this file's.
+ */
+async function compiled(entry) {
+  const name = `${entry}-${await bundleKey()}.mjs`;
   const file = path.join(BUNDLE_DIR, name);
   if (await stat(file).catch(() => null)) return file;
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
-    entryPoints: [path.join(SRC, 'cli.ts')],
+    entryPoints: [path.join(SRC, `${entry}.ts`)],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -64,10 +75,24 @@ export async function cliBundle() {
   const partial = `${file}.${process.pid}.tmp`;
   await writeFile(partial, result.outputFiles[0].contents);
   await rename(partial, file);
-  // Bundles of earlier sources: a process running one has read it already (Node reads a module once).
+  // Files of earlier sources: a process running one has read it already (Node reads a module once).
+  const earlier = new RegExp(`^${entry}-[0-9a-f]{16}\\.mjs$`);
   for (const old of await readdir(BUNDLE_DIR))
-    if (/^cli-[0-9a-f]{16}\.mjs$/.test(old) && old !== name) await rm(path.join(BUNDLE_DIR, old), { force: true });
+    if (earlier.test(old) && old !== name) await rm(path.join(BUNDLE_DIR, old), { force: true });
   return file;
+}
+
+/** The compiled CLI (src/cli.ts). */
+export function cliBundle() {
+  return compiled('cli');
+}
+
+/**
+ * The compiled page worker (src/pages-worker.ts): workers do not inherit the tsx loader, and
+ * starting it costs half a second a worker. Made once for the sources, not once a build.
+ */
+export function workerBundle() {
+  return compiled('pages-worker');
 }
 
 /**

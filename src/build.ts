@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { buildAssets, type BuiltAssets } from './assets.js';
+import { inputStamp, saveRecord, summaryWarnings, unchangedBuild } from './build-record.js';
 import { cachePath, codeVersion, PassedCache } from './cache.js';
 import { ContentChecks } from './checks/index.js';
 import { loadConfig, type ResolvedConfig } from './config.js';
@@ -262,7 +263,7 @@ async function planPages(
   const records = new Map<string, PageRecord>();
   const jobs: PageJob[] = [];
   for (const [i, source] of sources.entries()) {
-    const renderKey = sha1(cache.key(source), layoutKey(outlines[i]));
+    const renderKey = renderKeyOf(source, cache.key(source), layoutKey(outlines[i]));
     const cached = cache.get(source);
     const before = previous?.pages.get(source.route);
     if (cached && before?.renderKey === renderKey) {
@@ -275,6 +276,17 @@ async function planPages(
     }
   }
   return { jobs, kept, records, entries };
+}
+
+/** Render keys by page source: `dev` keeps unchanged pages' sources between builds, so their keys are not hashed again. */
+const renderKeys = new WeakMap<PageSource, { record: string; layout: string; key: string }>();
+
+function renderKeyOf(source: PageSource, record: string, layout: string): string {
+  const known = renderKeys.get(source);
+  if (known?.record === record && known.layout === layout) return known.key;
+  const key = sha1(record, layout);
+  renderKeys.set(source, { record, layout, key });
+  return key;
 }
 
 /** The search index, counting only the terms of pages whose text the last build did not see (src/search/terms-cache.ts). */
@@ -300,14 +312,53 @@ async function allSettled(tasks: Promise<unknown>[]): Promise<void> {
   if (failed) throw failed.reason;
 }
 
-/** `build [root]`: loads the root's configuration and writes the site to its output folder. */
+/**
+ * What `build` reports: a build's result, without the site in memory (a build that finds nothing
+ * changed since the last one has none). `locales`: the site's languages, for `missingTranslations`.
+ */
+export type BuildReport = Pick<
+  BuildResult,
+  'pages' | 'rendered' | 'renderedRoutes' | 'redirects' | 'warnings' | 'imagesConverted' | 'missingTranslations' | 'ms'
+> & { locales?: ResolvedConfig['locales'] };
+
+/**
+ * `build [root]`: loads the root's configuration and writes the site to its output folder, unless
+ * the inputs are what the last build's record says and the output is the version it left
+ * (src/build-record.ts): then nothing is read or written. Not with `buildEnd` hooks, which run
+ * after every build.
+ */
 export async function build(
   root: string,
   options: { outDir?: string; base?: string; logger?: Logger } = {},
-): Promise<BuildResult> {
+): Promise<BuildReport> {
+  const started = performance.now();
   const logger = options.logger ?? silentLogger;
   const config = await task(logger, 'config', () => loadConfig(root, options));
-  return buildSite(config, outputWriter(config), logger);
+  const writer = outputWriter(config);
+  const stamp = hasHook(config, 'buildEnd') ? undefined : await task(logger, 'inputs', () => inputStamp(config));
+  const last = stamp && (await unchangedBuild(config, stamp, (version) => writer.isUntouched(version)));
+  if (last) {
+    await writer.discard();
+    const { warnings, ...summary } = last;
+    return {
+      ...summary,
+      warnings: summaryWarnings(last),
+      rendered: 0,
+      renderedRoutes: [],
+      imagesConverted: 0,
+      locales: config.locales,
+      ms: performance.now() - started,
+    };
+  }
+  const result = await buildSite(config, writer, logger);
+  if (stamp)
+    await saveRecord(config, stamp, writer.shown, {
+      pages: result.pages,
+      redirects: result.redirects,
+      warnings: result.warnings.map((w) => w.toJSON()),
+      ...(result.missingTranslations ? { missingTranslations: result.missingTranslations } : {}),
+    });
+  return { ...result, locales: config.locales };
 }
 
 /** The writer of a build's output folder; `fault` is for tests (src/write.ts). */

@@ -20,6 +20,24 @@ export function layoutKeys(site: Site<PageOutline>, salt: string): (page: PageOu
     const keys = new Map([...localeSites(site).values()].map((view) => [view, layoutKeys(view, salt)]));
     return (page) => keys.get(siteOf(site, page.regularPath))!(page);
   }
+  const { nav, groups } = siteKeys(site, salt);
+  // The view's `open` and `sidebar` name the groups open and the sidebar shown.
+  return (page) => {
+    const { page: _page, nav: _nav, group, ...view } = pageView(site, page);
+    return sha1(nav, String(group), groups[group] ?? '', JSON.stringify(view));
+  };
+}
+
+/**
+ * What every page's key starts from: the configuration, and the sidebars' titles and links. Kept by
+ * sidebars object and salt: `dev`'s sites of one plan share it (src/site.ts withSamePlan), and on a
+ * large site it costs more than the page it is asked for.
+ */
+const siteKeyMemo = new WeakMap<object, { salt: string; config: object; nav: string; groups: string[] }>();
+
+function siteKeys(site: Site<PageOutline>, salt: string): { nav: string; groups: string[] } {
+  const known = siteKeyMemo.get(site.nav);
+  if (known?.salt === salt && known.config === site.config) return known;
   // MDX components change only the pages that use them: their Markdown cache keys hold the components' code.
   // The theme (src/theme/config.ts) stays in: its layout overrides' bundled code re-renders every page when it changes.
   // Plugins are code: what they add to a layout is in the assets (src/plugins/assets.ts), the users' Markdown plugins in the records.
@@ -37,11 +55,9 @@ export function layoutKeys(site: Site<PageOutline>, salt: string): (page: PageOu
   const keys = navKeys(site.sidebars, site.nav);
   const nav = sha1(base, keys.shared);
   const groups = keys.groups.map((g) => (g ? sha1(g) : ''));
-  // The view's `open` and `sidebar` name the groups open and the sidebar shown.
-  return (page) => {
-    const { page: _page, nav: _nav, group, ...view } = pageView(site, page);
-    return sha1(nav, String(group), groups[group] ?? '', JSON.stringify(view));
-  };
+  const made = { salt, config: site.config, nav, groups };
+  siteKeyMemo.set(site.nav, made);
+  return made;
 }
 
 /**
@@ -55,8 +71,9 @@ export class LayoutMemo {
   private readonly outlines = new WeakMap<PageSource, PageOutline>();
   private readonly shapes = new WeakMap<PageOutline, string>();
   private readonly dates = new WeakMap<PageSource, string | null>();
-  private last?: { shape: string; site: Site<PageOutline> };
-  private keys?: { salt: string; shape: string; byRoute: Map<string, { date?: string; key: string }> };
+  /** The last site, its outlines and static files; `plan` counts the sites of another shape made so far. */
+  private last?: { plan: number; site: Site<PageOutline>; outlines: PageOutline[]; staticFiles: string[] };
+  private keys?: { salt: string; plan: number; byRoute: Map<string, { date?: string; key: string }> };
 
   outline(source: PageSource, make: (source: PageSource) => PageOutline): PageOutline {
     let outline = this.outlines.get(source);
@@ -89,20 +106,33 @@ export class LayoutMemo {
     foldersSame: boolean,
     make: () => Site<PageOutline>,
   ): Site<PageOutline> {
-    const shape = sha1(staticFiles.join('\n'), ...outlines.map((page) => this.shapeOf(page)));
-    const same = foldersSame && this.last?.shape === shape;
-    const site = same ? withSamePlan(this.last!.site, outlines, lastUpdated) : make();
+    const last = this.last;
+    const same = foldersSame && last !== undefined && this.sameShape(last, outlines, staticFiles);
+    const site = same ? withSamePlan(last.site, outlines, lastUpdated) : make();
     if (!same) this.keys = undefined; // a folder file changes what every page shows
-    this.last = { shape, site };
+    this.last = { plan: (last?.plan ?? 0) + (same ? 0 : 1), site, outlines, staticFiles };
     return site;
+  }
+
+  /** Whether the outlines show what the last ones showed: an unchanged page's outline is the same object. */
+  private sameShape(
+    last: { outlines: PageOutline[]; staticFiles: string[] },
+    outlines: PageOutline[],
+    staticFiles: string[],
+  ) {
+    if (outlines.length !== last.outlines.length || staticFiles.length !== last.staticFiles.length) return false;
+    if (staticFiles.some((file, i) => file !== last.staticFiles[i])) return false;
+    return outlines.every(
+      (page, i) => page === last.outlines[i] || this.shapeOf(page) === this.shapeOf(last.outlines[i]),
+    );
   }
 
   /** `layoutKeys` of the last `site`, each page's from the last build while the shape and salt are the same. */
   layoutKeys(site: Site<PageOutline>, salt: string): (page: PageOutline) => string {
-    const shape = this.last?.site === site ? this.last.shape : '';
-    const same = shape && this.keys?.salt === salt && this.keys.shape === shape;
+    const plan = this.last?.site === site ? this.last.plan : 0;
+    const same = plan && this.keys?.salt === salt && this.keys.plan === plan;
     const byRoute = same ? this.keys!.byRoute : new Map<string, { date?: string; key: string }>();
-    this.keys = { salt, shape, byRoute };
+    this.keys = { salt, plan, byRoute };
     let fresh: ((page: PageOutline) => string) | undefined;
     return (page) => {
       // A page shows its own "Last updated" date: its key alone follows it.

@@ -112,6 +112,11 @@ export class OutputLink {
     unlinkSync(this.pinFile);
   }
 
+  /** The folder the output path shows now, without pinning it (a build that only looks). */
+  get shows(): string | undefined {
+    return this.current()?.dir;
+  }
+
   /** Where the output path leads now; `version` when it is one of ours. */
   private current(): { dir: string; version?: string } | undefined {
     const stat = lstatSync(this.outDir, { throwIfNoEntry: false });

@@ -188,13 +188,17 @@ function isFile(file: string): boolean {
 
 /** The same keys holding the same values, the frontmatter compared one level down. */
 function sameFields(a: PageSource, b: PageSource): boolean {
-  const same = (x: object, y: object, deeper: boolean): boolean => {
-    const keys = Object.keys(x);
-    if (keys.length !== Object.keys(y).length) return false;
-    return keys.every((key) => {
-      const [u, v] = [(x as Record<string, unknown>)[key], (y as Record<string, unknown>)[key]];
-      return u === v || (deeper && key === 'frontmatter' && same(u as object, v as object, false));
-    });
-  };
-  return same(a, b, true);
+  return sameValues(a, b, true);
+}
+
+// Loops rather than callbacks: run for every page on every `dev` build.
+function sameValues(x: object, y: object, deeper: boolean): boolean {
+  const keys = Object.keys(x);
+  if (keys.length !== Object.keys(y).length) return false;
+  for (const key of keys) {
+    const u = (x as Record<string, unknown>)[key];
+    const v = (y as Record<string, unknown>)[key];
+    if (u !== v && !(deeper && key === 'frontmatter' && sameValues(u as object, v as object, false))) return false;
+  }
+  return true;
 }

@@ -41,6 +41,14 @@ interface Found {
   intact: OutputManifest;
   /** Whether it holds files nobody wrote (the output then cannot stay as it is). */
   strays: boolean;
+  /** Every file in it and its identity: what `shown` digests when nothing changes. */
+  onDisk: Map<string, string>;
+}
+
+/** A version of the output as a build left it: its folder, and a digest of its files' identities. */
+export interface ShownVersion {
+  dir: string;
+  digest: string;
 }
 
 export interface BuildOutput {
@@ -141,15 +149,27 @@ export class FsWriter implements Writer {
     // written again; one nobody wrote is left out of the next version.
     const intact = new Set<string>();
     let strays = false;
-    for (const file of listFiles(dir)) {
+    const onDisk = identities(dir);
+    for (const [file, now] of onDisk) {
       const expected = stored.identities.get(file);
       if (expected === undefined) strays = true;
-      else if (expected === identity(path.join(dir, file))) intact.add(file);
+      else if (expected === now) intact.add(file);
     }
     const pages = new Map([...stored.pages].filter(([, entry]) => entry.paths.every((p) => intact.has(p))));
     const siteFiles = new Map([...stored.siteFiles].filter(([file]) => intact.has(file)));
-    return { dir, intact: { pages, siteFiles }, strays };
+    return { dir, intact: { pages, siteFiles }, strays, onDisk };
   }
+
+  /**
+   * Whether the output shows `version` still as the build that made it left it: no file added,
+   * removed, replaced or edited since (src/build-record.ts keeps the last build's). Reads no manifest.
+   */
+  isUntouched(version: ShownVersion): boolean {
+    return this.link.shows === version.dir && digest(identities(version.dir)) === version.digest;
+  }
+
+  /** The version the output shows after `commit`: this build's, or the previous one when nothing changed. */
+  shown?: ShownVersion;
 
   /**
    * The new version: the pages rendered into it already, the kept pages' files and unchanged
@@ -168,6 +188,7 @@ export class FsWriter implements Writer {
         sameEntries(siteFiles, previous.siteFiles) &&
         sameEntries(output.pages, previous.pages, (a, b) => a.renderKey === b.renderKey)
       ) {
+        this.shown = { dir: found.dir, digest: digest(found.onDisk) };
         return; // nothing changed: the output stays as it is
       }
       const staged = folderMaker(this.staging);
@@ -203,6 +224,7 @@ export class FsWriter implements Writer {
     const identities = new Map<string, string>();
     for (const file of [...[...output.pages.values()].flatMap((entry) => entry.paths), ...siteFiles.keys()])
       identities.set(file, identity(path.join(this.staging, file)));
+    this.shown = { dir: this.staging, digest: digest(identities) };
     await writeCache(this.options.manifest, this.manifestSalt(), {
       pages: output.pages,
       siteFiles,
@@ -247,6 +269,16 @@ function linkOrCopy(from: string, to: string): void {
 function identity(file: string): string {
   const s = statSync(file, { throwIfNoEntry: false });
   return s ? `${s.ino} ${s.size} ${s.mtimeMs}` : '';
+}
+
+/** Every file under a folder, with its identity. */
+function identities(dir: string): Map<string, string> {
+  return new Map(listFiles(dir).map((file) => [file, identity(path.join(dir, file))]));
+}
+
+/** One digest of files and identities: equal digests, the same files, none touched since. */
+function digest(identities: Map<string, string>): string {
+  return sha1(...[...identities].map(([file, id]) => `${file} ${id}`).sort());
 }
 
 /**

@@ -17,8 +17,13 @@ function normalize(page: PageRecord): string {
  * page says what it alone covers. Every page of a duplicate set is reported, naming the others.
  */
 export function checkDuplicateDescriptions(site: Site): BuildError[] {
+  return duplicateProblems(duplicateGroups(site.pages));
+}
+
+/** The sets of pages (two or more) that share a description. */
+export function duplicateGroups(pages: PageRecord[]): PageRecord[][] {
   const groups = new Map<string, PageRecord[]>();
-  for (const page of site.pages) {
+  for (const page of pages) {
     // An empty description is already reported by the frontmatter check.
     const key = normalize(page);
     if (!key) continue;
@@ -26,9 +31,12 @@ export function checkDuplicateDescriptions(site: Site): BuildError[] {
     if (group) group.push(page);
     else groups.set(key, [page]);
   }
+  return [...groups.values()].filter((group) => group.length > 1);
+}
+
+export function duplicateProblems(groups: PageRecord[][]): BuildError[] {
   const problems: BuildError[] = [];
-  for (const pages of groups.values()) {
-    if (pages.length < 2) continue;
+  for (const pages of groups) {
     for (const page of pages) {
       const others = pages.filter((p) => p !== page).map((p) => p.relativePath);
       problems.push(

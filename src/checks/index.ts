@@ -18,6 +18,7 @@ import { localeSites } from '../i18n/site.js';
 import { siteViews } from '../versions/views.js';
 import { nameVersionFiles } from '../versions/paths.js';
 import { checkScriptFiles } from './security.js';
+import { SiteCheckMemo } from './site-memo.js';
 import { feedProblems } from '../outputs/feed.js';
 import { callHook, configFileName, hookFailure } from '../plugins/index.js';
 import type { Check, Plugin } from '../plugins/types.js';
@@ -32,25 +33,40 @@ export type { Check } from '../plugins/types.js';
  */
 export class ContentChecks {
   private readonly code = new WeakMap<PageRecord, Promise<BuildError[]>>();
+  /** The code blocks' findings once known: `dev`'s next build takes them without a promise a page. */
+  private readonly done = new WeakMap<PageRecord, BuildError[]>();
   private readonly cli = new WeakMap<PageRecord, { model: CliModel; problems: BuildError[] }>();
   private cliModel?: { raw: string; parsed: CliModel | BuildError };
 
-  /** `passed`: code blocks known to parse from earlier builds. */
-  constructor(private readonly passed?: PassedCache) {}
+  /** `dev`'s: the site-wide checks kept between builds. */
+  private readonly siteMemo?: SiteCheckMemo;
+
+  /** `passed`: code blocks known to parse from earlier builds; `keep`: one instance checks build after build (`dev`). */
+  constructor(
+    private readonly passed?: PassedCache,
+    options: { keep?: boolean } = {},
+  ) {
+    if (options.keep) this.siteMemo = new SiteCheckMemo();
+  }
 
   /** Ours: links and anchors, the sidebar, redirects, code blocks, CLI examples, taste, scripts, feeds (the OpenAPI model's comes from its plugin). */
   private builtin(site: Site): Check[] {
     const { checks } = site.config;
+    // `dev`: one site of one language and version is checked again only where a save changed it.
+    const memo = this.siteMemo && !siteViews(site.config) ? this.siteMemo : undefined;
+    memo?.update(site);
+    if (memo)
+      return [
+        { name: 'links', run: () => memo.links() },
+        ...this.planChecks(),
+        { name: 'duplicate descriptions', severity: checks.duplicateDescriptions, run: (s) => memo.duplicates(s) },
+        { name: 'orphans', severity: checks.orphans, run: (s) => memo.orphans(s) },
+        { name: 'script files', run: checkScriptFiles },
+        { name: 'feeds', run: (s) => feedProblems(memo.feedSite(s)) },
+      ];
     return [
       { name: 'links', run: listing(checkLinks) },
-      { name: 'sidebar', run: listing(checkSidebar) },
-      { name: 'redirects', run: listing(checkRedirects) },
-      { name: 'theme links', run: listing(checkThemeLinks) },
-      {
-        name: 'code blocks',
-        run: async (s) => (await Promise.all(s.pages.map((page) => this.codeProblems(page)))).flat(),
-      },
-      { name: 'CLI commands', run: (s) => this.cliCommands(s) },
+      ...this.planChecks(),
       // A fallback page repeats its original's description; each locale has its own sidebar.
       {
         name: 'duplicate descriptions',
@@ -67,6 +83,25 @@ export class ContentChecks {
       },
       { name: 'script files', run: checkScriptFiles },
       { name: 'feeds', run: feedProblems },
+    ];
+  }
+
+  /** The checks that look at each page alone, or at the sidebars and the configuration. */
+  private planChecks(): Check[] {
+    return [
+      { name: 'sidebar', run: listing(checkSidebar) },
+      { name: 'redirects', run: listing(checkRedirects) },
+      { name: 'theme links', run: listing(checkThemeLinks) },
+      {
+        name: 'code blocks',
+        run: async (s) => {
+          const found = s.pages.map((page) => this.done.get(page) ?? this.codeProblems(page));
+          return (
+            found.some((f) => f instanceof Promise) ? await Promise.all(found) : (found as BuildError[][])
+          ).flat();
+        },
+      },
+      { name: 'CLI commands', run: (s) => this.cliCommands(s) },
     ];
   }
 
@@ -88,7 +123,10 @@ export class ContentChecks {
 
   private codeProblems(page: PageRecord): Promise<BuildError[]> {
     let result = this.code.get(page);
-    if (!result) this.code.set(page, (result = codeBlockProblems(page, this.passed)));
+    if (!result) {
+      this.code.set(page, (result = codeBlockProblems(page, this.passed)));
+      void result.then((found) => this.done.set(page, found)).catch(() => undefined);
+    }
     return result;
   }
 

@@ -5,6 +5,7 @@ import type { Place, Problems } from '../errors.js';
 import { frontmatterLine } from '../frontmatter.js';
 import { followRedirect } from '../redirects.js';
 import { isExternal, withSlash } from '../shared/paths.js';
+import type { PageRecord } from '../types.js';
 import { isGroup, resolvePageRef, type NavEntry, type Site } from '../site.js';
 import { feedPaths } from '../outputs/feed.js';
 
@@ -17,57 +18,69 @@ import { feedPaths } from '../outputs/feed.js';
 export function checkLinks(site: Site, outer: Problems): void {
   // Files the build writes beside pages (a feed page's feed.xml) can be linked like files in content/.
   const generated = feedPaths(site);
-  for (const page of site.pages) {
-    for (const link of page.links) {
-      // A link in an included partial is reported there (src/markdown/includes.ts), naming the page.
-      const place = { file: link.source ?? page.relativePath, line: link.line, column: link.column };
-      const problems = link.source
-        ? {
-            add: (message: string, at: Place, fix?: string) =>
-              outer.add(`${message} (in a partial included by ${page.relativePath})`, at, fix),
-          }
-        : outer;
-      if (link.file !== undefined) {
-        if (!site.staticFiles.has(link.file) && !generated.has(link.file))
-          problems.add(
-            `link to a missing file: ${link.href}`,
-            place,
-            `there is no content/${link.file}; paths are relative to this page's file`,
-          );
-        continue;
-      }
-      const target = link.route === null ? page : site.byRoute.get(link.route);
-      if (!target) {
+  for (const page of site.pages) checkPageLinks(site, page, generated, outer);
+}
+
+/**
+ * One page's links and frontmatter prev/next (`generated`: the feed files, `feedPaths`). What it
+ * finds depends on the page, the site's routes and files, and the anchors of the pages it links to
+ * with a `#`: `linkTargets`.
+ */
+export function checkPageLinks(site: Site, page: PageRecord, generated: Set<string>, outer: Problems): void {
+  for (const link of page.links) {
+    // A link in an included partial is reported there (src/markdown/includes.ts), naming the page.
+    const place = { file: link.source ?? page.relativePath, line: link.line, column: link.column };
+    const problems = link.source
+      ? {
+          add: (message: string, at: Place, fix?: string) =>
+            outer.add(`${message} (in a partial included by ${page.relativePath})`, at, fix),
+        }
+      : outer;
+    if (link.file !== undefined) {
+      if (!site.staticFiles.has(link.file) && !generated.has(link.file))
         problems.add(
-          `link to a missing page: ${link.href}`,
+          `link to a missing file: ${link.href}`,
           place,
-          `no page has the route ${link.route}; check the path (links to pages end in .md, relative to this file)`,
+          `there is no content/${link.file}; paths are relative to this page's file`,
         );
-        continue;
-      }
-      if (link.hash && !target.anchors.includes(link.hash)) {
-        const headings = target.headers
-          .map((h) => `#${h.slug}`)
-          .slice(0, 12)
-          .join(', ');
-        problems.add(
-          `link to a missing heading: ${link.href}`,
-          place,
-          `${target.relativePath} has no heading with the id "${link.hash}"${headings ? `; its headings: ${headings}` : ''}`,
-        );
-      }
+      continue;
     }
-    for (const key of ['prev', 'next'] as const) {
-      const ref = page.frontmatter[key];
-      if (typeof ref === 'string' && !site.byRoute.has(resolvePageRef(page, ref))) {
-        outer.add(
-          `frontmatter "${key}" points to a missing page: ${ref}`,
-          { file: page.relativePath, line: frontmatterLine(page, key) },
-          'use a route like /quickstart/ or a relative .md path, or false',
-        );
-      }
+    const target = link.route === null ? page : site.byRoute.get(link.route);
+    if (!target) {
+      problems.add(
+        `link to a missing page: ${link.href}`,
+        place,
+        `no page has the route ${link.route}; check the path (links to pages end in .md, relative to this file)`,
+      );
+      continue;
+    }
+    if (link.hash && !target.anchors.includes(link.hash)) {
+      const headings = target.headers
+        .map((h) => `#${h.slug}`)
+        .slice(0, 12)
+        .join(', ');
+      problems.add(
+        `link to a missing heading: ${link.href}`,
+        place,
+        `${target.relativePath} has no heading with the id "${link.hash}"${headings ? `; its headings: ${headings}` : ''}`,
+      );
     }
   }
+  for (const key of ['prev', 'next'] as const) {
+    const ref = page.frontmatter[key];
+    if (typeof ref === 'string' && !site.byRoute.has(resolvePageRef(page, ref))) {
+      outer.add(
+        `frontmatter "${key}" points to a missing page: ${ref}`,
+        { file: page.relativePath, line: frontmatterLine(page, key) },
+        'use a route like /quickstart/ or a relative .md path, or false',
+      );
+    }
+  }
+}
+
+/** The routes whose anchors a page's links check (a link with a `#` to another page). */
+export function linkTargets(page: PageRecord): string[] {
+  return page.links.flatMap((link) => (link.hash && link.file === undefined && link.route ? [link.route] : []));
 }
 
 function configFile(config: ResolvedConfig): string {

@@ -283,7 +283,7 @@ export class DevBuilder {
       this.memory = {
         sources: new SourceMemo(config.contentDir, config.versions),
         records: await MemoryRecords.open(config),
-        checks: new ContentChecks(),
+        checks: new ContentChecks(undefined, { keep: true }),
         layout: new LayoutMemo(),
       };
       this.problemsOf.config = [];
@@ -335,6 +335,22 @@ export class DevBuilder {
     else event = { type: 'reload', routes: rendered, ms };
     return { event, problems, rendered, ms };
   }
+}
+
+/**
+ * Two rebuilds shown as one (the first was not shown: its burst went on): the later's state, with
+ * every route either rendered; a stylesheet swap after a reload is part of the reload.
+ */
+export function laterResult(earlier: RebuildResult, later: RebuildResult): RebuildResult {
+  const rendered = [...new Set([...earlier.rendered, ...later.rendered])];
+  const e = earlier.event;
+  const changed = e.type !== 'problems' || e.reload; // what tabs show changed (a stylesheet too)
+  let event: DevEvent = later.event;
+  if (event.type === 'problems') event = { ...event, reload: event.reload || changed };
+  else if (event.type === 'style' && e.type === 'style') event = { ...event, previous: e.previous };
+  else if (event.type === 'style' && changed) event = { type: 'reload', routes: rendered, ms: event.ms };
+  else if (event.type === 'reload') event = { ...event, routes: rendered };
+  return { ...later, event, rendered };
 }
 
 /** What `dev` watches of the MDX components: their folder, or the file alone when it sits at the root. */

@@ -6,7 +6,7 @@ import { loadConfig } from '../config.js';
 import { BuildFailure } from '../errors.js';
 import { createLogger, type Logger } from '../log.js';
 import { createStaticServer, listen } from '../serve.js';
-import { DevBuilder, type RebuildResult } from './builder.js';
+import { DevBuilder, laterResult, type RebuildResult } from './builder.js';
 import { EventHub } from './events.js';
 import { OutputDir } from './output-dir.js';
 import { shownPath } from './problems.js';
@@ -124,15 +124,23 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     hub.send(result.event);
     for (const listener of listeners) listener(result);
   };
+  /** A batch's result not shown yet: more events came while it was built. */
+  let held: { result: RebuildResult; files: string[] } | undefined;
   // Watching starts with the first build: a save during a long first build is not missed.
   const watcher: Watcher = watchFiles({
     paths: builder.watched({ config, layout: options.watchLayout }),
     debounceMs: options.debounceMs,
     onError: watchErrorLogger(logger, root),
-    onBatch: async (files) => {
+    onBatch: async (files, settled) => {
       try {
         const result = await builder.update(files);
-        if (result) report(result, describe(files, root));
+        // A batch followed by more events is not shown: the follow-up's result is, with its routes.
+        const shown = held ? (result ? laterResult(held.result, result) : held.result) : result;
+        const named = held ? [...new Set([...held.files, ...files])] : files;
+        held = undefined;
+        if (!shown) return;
+        if (await settled()) report(shown, describe(named, root));
+        else held = { result: shown, files: named };
       } catch (error) {
         // A bug of ours, not the writer's input: say so, and keep serving.
         logger.error(`Internal error while rebuilding: ${(error as Error).stack ?? String(error)}`);

@@ -4,9 +4,13 @@ import { watch, type FSWatcher } from 'chokidar';
 
 export interface WatchOptions {
   paths: string[];
-  /** Called with every path that changed since the last call; never twice at once. */
-  onBatch: (paths: string[]) => Promise<void>;
-  /** Quiet time after the last event before a rebuild starts. @default 15 */
+  /**
+   * Called with every path that changed since the last call; never twice at once. A batch starts at
+   * the first event; `settled` resolves true once `debounceMs` pass with no other event (what the
+   * batch built may be shown), false as soon as one comes (a follow-up batch will have it).
+   */
+  onBatch: (paths: string[], settled: () => Promise<boolean>) => Promise<void>;
+  /** Quiet time after the last event before a burst is over. @default 15 */
   debounceMs?: number;
   /** A steady stream of events still rebuilds this often. @default the larger of 250 and 4 debounces */
   maxWaitMs?: number;
@@ -31,8 +35,9 @@ const IGNORED = /[\\/](node_modules|\.git)([\\/]|$)/;
 
 /**
  * Watches files and coalesces bursts: an editor's atomic save (temp file, rename), a formatter
- * rewriting on save, or ten saves in a row give one batch. A batch that arrives during a rebuild
- * waits for it and then runs as one.
+ * rewriting on save, or ten saves in a row. The first event starts a batch at once (the rebuild
+ * overlaps the quiet time instead of following it); events that come during it make one follow-up
+ * batch after `debounceMs` of quiet, and `settled` tells the first that it was not the last.
  */
 export function watchFiles(options: WatchOptions): Watcher {
   const debounce = options.debounceMs ?? 15;
@@ -41,7 +46,30 @@ export function watchFiles(options: WatchOptions): Watcher {
   let firstAt = 0;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
+  let leading = false;
   const trailing = new Map<string, NodeJS.Timeout>();
+  /** Events seen, and when the last came; the burst under way started at `burstAt` (0: none). */
+  let events = 0;
+  let lastAt = 0;
+  let burstAt = 0;
+  const waiters = new Set<() => void>();
+
+  /** For a batch taken after `seen` events: true once the burst is over (or has run `maxWait`), false on another event. */
+  const settledAfter = (seen: number) => (): Promise<boolean> =>
+    new Promise<boolean>((resolve) => {
+      let wait: NodeJS.Timeout | undefined;
+      const check = () => {
+        clearTimeout(wait);
+        waiters.delete(check);
+        const now = Date.now();
+        if (now - burstAt >= maxWait) return resolve(true);
+        if (events !== seen) return resolve(false);
+        if (now - lastAt >= debounce) return resolve(true);
+        waiters.add(check);
+        wait = setTimeout(check, lastAt + debounce - now);
+      };
+      check();
+    });
 
   const flush = async () => {
     while (running) await running;
@@ -49,18 +77,42 @@ export function watchFiles(options: WatchOptions): Watcher {
     const batch = [...pending];
     pending = new Set();
     firstAt = 0;
-    running = options.onBatch(batch).finally(() => {
+    const seen = events;
+    running = options.onBatch(batch, settledAfter(seen)).finally(() => {
       running = null;
+      if (events === seen) burstAt = 0; // the burst ended with this batch
     });
     await running;
   };
 
-  const schedule = (file: string) => {
+  /** `look`: the second look after chokidar's window, not an event (the file most often reads the same). */
+  const schedule = (file: string, look = false) => {
     pending.add(file);
     const now = Date.now();
+    if (!look) {
+      events++;
+      lastAt = now;
+      if (!burstAt) burstAt = now;
+      for (const wake of [...waiters]) wake();
+    }
     if (!firstAt) firstAt = now;
     clearTimeout(timer);
     timer = setTimeout(() => void flush(), Math.max(0, Math.min(debounce, firstAt + maxWait - now)));
+    // Nothing under way: start now, once this turn's events (one read of the folder's notifications) are
+    // in; while a file is empty, as it is between an editor's truncating and writing it, look again each
+    // millisecond (the timer still starts the batch after the quiet time: a page emptied on purpose).
+    if (!running && !leading) {
+      leading = true;
+      const lead = () => {
+        if (running || !pending.size) leading = false;
+        else if ([...pending].some(emptyFile)) setTimeout(lead, 1);
+        else {
+          leading = false;
+          void flush();
+        }
+      };
+      setImmediate(lead);
+    }
   };
 
   const onEvent = (file: string) => {
@@ -70,7 +122,7 @@ export function watchFiles(options: WatchOptions): Watcher {
       file,
       setTimeout(() => {
         trailing.delete(file);
-        schedule(file);
+        schedule(file, true);
       }, TRAILING_MS),
     );
   };
@@ -133,6 +185,16 @@ export function watchFiles(options: WatchOptions): Watcher {
       while (running) await running;
     },
   };
+}
+
+/** A file of no bytes: a save half done, most often (a page emptied on purpose waits the quiet time). */
+function emptyFile(file: string): boolean {
+  try {
+    const stats = lstatSync(file, { throwIfNoEntry: false });
+    return stats?.isFile() === true && stats.size === 0;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -14,7 +14,9 @@ export class DevWriter implements Writer {
   private pages = new Map<string, PageEntry>();
   /** Every file this writer put in the folder, with a hash of its contents. */
   private hashes = new Map<string, string>();
-  /** The contents last committed at each path. */
+  /** The page each page file belongs to, by path. */
+  private owners = new Map<string, string>();
+  /** The contents last committed at each path (the files given, not the kept pages'). */
   private contents = new Map<string, OutputFile['contents']>();
   private renderAll = true;
   /** Whether the last commit wrote or removed anything. */
@@ -42,20 +44,31 @@ export class DevWriter implements Writer {
 
   async commit(output: BuildOutput): Promise<void> {
     await this.beforeCommit();
+    // Kept pages' files stay as they are: only the files given, and those of pages not kept, are looked at.
     const hashes = new Map<string, string>();
-    for (const route of output.kept)
-      for (const file of output.pages.get(route)!.paths) hashes.set(file, this.hashes.get(file)!);
     const writes = output.files.filter((file) => {
       // The bundle's files are the same objects from one build to the next: hashed once.
       const hash = this.contents.get(file.path) === file.contents ? this.hashes.get(file.path)! : sha1(file.contents);
       hashes.set(file.path, hash);
       return this.hashes.get(file.path) !== hash;
     });
-    const removes = [...this.hashes.keys()].filter((file) => !hashes.has(file));
+    const owned = (file: string) => {
+      const route = this.owners.get(file);
+      return route !== undefined && output.kept.has(route);
+    };
+    const gone = new Set(this.contents.keys());
+    for (const [route, entry] of this.pages) if (!output.kept.has(route)) entry.paths.forEach((file) => gone.add(file));
+    const removes = [...gone].filter((file) => !hashes.has(file) && !owned(file) && this.hashes.has(file));
     await this.out.apply(writes, removes);
     this.changed = writes.length > 0 || removes.length > 0;
+    for (const file of removes) {
+      this.hashes.delete(file);
+      this.owners.delete(file);
+    }
+    for (const [file, hash] of hashes) this.hashes.set(file, hash);
+    for (const [route, entry] of output.pages)
+      if (!output.kept.has(route)) for (const file of entry.paths) this.owners.set(file, route);
     this.pages = output.pages;
-    this.hashes = hashes;
     this.contents = new Map(output.files.map((file) => [file.path, file.contents]));
     this.renderAll = false;
   }

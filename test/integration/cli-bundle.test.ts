@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { BUNDLE_DIR, sourceKey } from '../../bin/bundle.js';
+import { BUNDLE_DIR, bundleKey, sourceKey } from '../../bin/bundle.js';
 import { fixture, REPO } from '../helpers/site.js';
 
 const run = promisify(execFile);
@@ -47,7 +47,7 @@ describe('bin/docs.js, compiled on first run (bin/bundle.js)', () => {
       const env = { ...process.env, CI: 'true' };
       await run(process.execPath, [BIN, 'build', fixture('basic'), '--out', path.join(outs, 'bundle')], { env });
       const bundles = (await readdir(BUNDLE_DIR)).filter((f) => /^cli-[0-9a-f]{16}\.mjs$/.test(f));
-      expect(bundles).toContain(`cli-${await sourceKey()}.mjs`);
+      expect(bundles).toContain(`cli-${await bundleKey()}.mjs`);
       expect(bundles).toHaveLength(1);
       await run(process.execPath, [BIN, 'build', fixture('basic'), '--out', path.join(outs, 'source')], {
         env: { ...env, DOCS_FROM_SOURCE: '1' },

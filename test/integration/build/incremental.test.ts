@@ -1,14 +1,15 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, realpath, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build, buildSite } from '../../../src/build.js';
 import { cachePath, sha1, writeCache } from '../../../src/cache.js';
 import { loadConfig } from '../../../src/config.js';
 import { BuildFailure } from '../../../src/errors.js';
+import type { Logger } from '../../../src/log.js';
 import { MemoryWriter } from '../../../src/write.js';
 import { REPO } from '../../helpers/site.js';
-import { configFile, page, tmpSite } from '../../helpers/tmp-site.js';
+import { configFile, editFile, page, tmpSite } from '../../helpers/tmp-site.js';
 
 /** Two groups of pages (the generated sidebar makes one per folder), linked across groups. */
 const SITE = {
@@ -238,6 +239,149 @@ describe('build: unchanged pages keep their files', () => {
     expect(await readdir(site.root)).not.toContainEqual(expect.stringMatching(/^dist\./));
     await site.edit('guide/two.md', page('Guide two', 'Fixed: back to [guide one](one.md).'));
     expect((await site.build()).rendered).toBe(1);
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+});
+
+// The last build's record (src/build-record.ts): a build whose inputs have not changed since, while
+// the output is the version that build left, reads and writes nothing; any other change builds.
+
+const RECORD_SITE = {
+  'docs.config.ts': configFile({ title: 'Record', constants: { limit: '512KB' } }),
+  'content/index.md': page('Home', 'Start with [the first guide](guide/one.md). The limit is %{limit}.'),
+  'content/guide/one.md': page('Guide one', 'See [guide two](two.md).\n\n## Setup\n\nText.'),
+  'content/guide/two.md': page('Guide two', 'Back to [guide one](one.md#setup).'),
+  'content/reference/alpha.md': page('Alpha', 'Read [the guide](../guide/one.md).'),
+};
+
+async function setUpRecorded(files: Record<string, string> = RECORD_SITE) {
+  const site = await tmpSite(files);
+  cleanup = site.cleanup;
+  const outDir = path.join(site.root, 'dist');
+  /** A build as the CLI runs it, with the stages it went through. */
+  const run = async () => {
+    const stages: string[] = [];
+    const logger: Logger = { stage: (label) => stages.push(label), info() {}, error() {} };
+    const result = await build(site.root, { outDir, logger });
+    return { result, stages };
+  };
+  return { root: site.root, outDir, run, file: (name: string) => path.join(site.root, name) };
+}
+
+/** A build that found nothing to do: the configuration and the inputs' stats, nothing more. */
+const UNCHANGED = ['config', 'inputs'];
+
+describe('build: the last build record', () => {
+  it('does nothing when no input changed, and reports what the last build reported', async () => {
+    const site = await setUpRecorded();
+    const first = await site.run();
+    expect(first.result.rendered).toBe(4);
+    expect(first.stages).toContain('pages');
+    const again = await site.run();
+    expect(again.stages).toEqual(UNCHANGED);
+    expect(again.result).toMatchObject({ pages: 4, rendered: 0, redirects: 0, warnings: [] });
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
+  it('reports the warnings of the last build again', async () => {
+    const site = await setUpRecorded({
+      ...RECORD_SITE,
+      'docs.config.ts': configFile({
+        title: 'Record',
+        constants: { limit: '512KB' },
+        checks: { duplicateDescriptions: 'warning' },
+      }),
+      'content/guide/two.md': page('Guide two', 'Text.', { description: 'About guide one.' }),
+    });
+    const first = await site.run();
+    expect(first.result.warnings.length).toBeGreaterThan(0);
+    const again = await site.run();
+    expect(again.stages).toEqual(UNCHANGED);
+    expect(again.result.warnings.map(String)).toEqual(first.result.warnings.map(String));
+  });
+
+  it.each([
+    ['an edited page', (f: (n: string) => string) => editFile(f('content/guide/two.md'), (t) => `${t}\nMore text.\n`)],
+    [
+      'a page edited to the same size',
+      (f: (n: string) => string) => editFile(f('content/guide/two.md'), (t) => t.replace('Back', 'Bock')),
+    ],
+    [
+      'a title edit',
+      (f: (n: string) => string) =>
+        editFile(f('content/guide/one.md'), (t) => t.replace('title: Guide one', 'title: Guide 1')),
+    ],
+    [
+      'a deleted page',
+      async (f: (n: string) => string) => {
+        await unlink(f('content/guide/two.md'));
+        await editFile(f('content/guide/one.md'), (t) => t.replace('See [guide two](two.md).', 'See nothing.'));
+      },
+    ],
+    [
+      'a renamed page',
+      async (f: (n: string) => string) => {
+        await rename(f('content/reference/alpha.md'), f('content/reference/omega.md'));
+      },
+    ],
+    ['a page added', (f: (n: string) => string) => writeFile(f('content/guide/three.md'), page('Guide three', 'New.'))],
+    [
+      'a constant edited',
+      (f: (n: string) => string) => editFile(f('docs.config.ts'), (t) => t.replace('512KB', '1MB')),
+    ],
+  ])('builds again after %s, and the output equals a full build', async (_what, change) => {
+    const site = await setUpRecorded();
+    await site.run();
+    await change(site.file);
+    const after = await site.run();
+    expect(after.stages).toContain('pages');
+    await expectSameAsFullBuild(site.root, site.outDir);
+    expect((await site.run()).stages).toEqual(UNCHANGED);
+  });
+
+  it('builds when the record is missing or unreadable, and the output is still right', async () => {
+    const site = await setUpRecorded();
+    await site.run();
+    const config = await loadConfig(site.root, { outDir: site.outDir });
+    const record = cachePath(config, `last-build-${sha1(config.outDir).slice(0, 12)}.v8`);
+    await writeFile(record, 'not a record');
+    expect((await site.run()).stages).toContain('plan');
+    await expectSameAsFullBuild(site.root, site.outDir);
+    await rm(record);
+    await rm(`${record}.key`);
+    expect((await site.run()).stages).toContain('plan');
+    expect((await site.run()).stages).toEqual(UNCHANGED);
+  });
+
+  it.each([
+    ['a file edited in place', (out: string) => appendFile(path.join(out, 'guide/one/index.html'), '<!-- by hand -->')],
+    ['a file deleted', (out: string) => unlink(path.join(out, 'guide/two/index.html'))],
+    ['a file added', (out: string) => writeFile(path.join(out, 'stray.txt'), 'by hand')],
+  ])('builds when the output was altered by hand (%s), and repairs it', async (_what, alter) => {
+    const site = await setUpRecorded();
+    await site.run();
+    await alter(site.outDir);
+    expect((await site.run()).stages).toContain('plan');
+    await expectSameAsFullBuild(site.root, site.outDir);
+    expect((await site.run()).stages).toEqual(UNCHANGED);
+  });
+
+  it('builds when the output folder is gone or another version', async () => {
+    const site = await setUpRecorded();
+    await site.run();
+    await rm(site.outDir);
+    expect((await site.run()).stages).toContain('plan');
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
+  it('keeps no record for a build that fails, and the next build after the fix is a full one', async () => {
+    const site = await setUpRecorded();
+    await site.run();
+    await editFile(site.file('content/guide/two.md'), (t) => t.replace('one.md#setup', 'one.md#nowhere'));
+    await expect(site.run()).rejects.toThrow();
+    await expect(site.run()).rejects.toThrow(); // the same inputs fail again: nothing recorded for them
+    await editFile(site.file('content/guide/two.md'), (t) => t.replace('one.md#nowhere', 'one.md#setup'));
+    expect((await site.run()).stages).toContain('plan');
     await expectSameAsFullBuild(site.root, site.outDir);
   });
 });
