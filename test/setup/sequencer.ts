@@ -3,24 +3,24 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * What a file of each project takes on a fresh clone, before vitest has timed it (seconds, idle
- * two-core machine, the fresh-clone CI run of cd2633f); the files far from their project's figure are
+ * two-core machine, the fresh-clone CI run of 020d0ed); the files far from their project's figure are
  * named, so that no long file starts late and leaves one worker running alone at the end.
  */
 const EXPECTED: Record<string, number> = {
-  'test/quality/axe-1.test.ts': 155,
-  'test/quality/axe-2.test.ts': 155,
-  'test/integration/write-faults.test.ts': 60,
-  'test/quality/lighthouse.test.ts': 42,
-  'test/quality/csp.test.ts': 40,
-  'test/integration/build/incremental.test.ts': 38,
-  'test/browser/runtime/navigation.test.ts': 37,
-  'test/browser/components.test.ts': 27,
-  'test/browser/nav.test.ts': 22,
-  'test/browser/search/search.test.ts': 22,
-  'test/quality/html.test.ts': 17,
-  'test/quality/keyboard.test.ts': 13,
-  'test/integration/build/pages-parallel.test.ts': 12,
-  'test/integration/dev/dev-server.test.ts': 11,
+  'test/quality/axe-1.test.ts': 180,
+  'test/quality/axe-2.test.ts': 180,
+  'test/integration/write-faults.test.ts': 40,
+  'test/quality/lighthouse.test.ts': 53,
+  'test/quality/csp.test.ts': 46,
+  'test/integration/build/incremental.test.ts': 80,
+  'test/browser/runtime/navigation.test.ts': 39,
+  'test/browser/components.test.ts': 20,
+  'test/browser/nav.test.ts': 17,
+  'test/browser/search/search.test.ts': 20,
+  'test/quality/html.test.ts': 24,
+  'test/quality/keyboard.test.ts': 17,
+  'test/integration/build/pages-parallel.test.ts': 24,
+  'test/integration/dev/dev-server.test.ts': 14,
   // Quality files that take a second or less, below their project's figure.
   'test/quality/cdn.test.ts': 1,
   'test/quality/first-paint.test.ts': 1,
