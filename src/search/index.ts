@@ -178,7 +178,7 @@ function add(postings: Map<string, number[][]>, doc: number, field: number, { co
 function strongest(pairs: number[], max: number, impact: (doc: number, n: number) => number): number[] {
   const scores = new Float64Array(pairs.length / 2);
   for (let i = 0; i < scores.length; i++) scores[i] = impact(pairs[2 * i], pairs[2 * i + 1]);
-  const cut = scores.slice().sort()[scores.length - max];
+  const cut = kthSmallest(scores.slice(), scores.length - max);
   let ties = max;
   for (const score of scores) if (score > cut) ties--;
   const kept: number[] = [];
@@ -186,6 +186,35 @@ function strongest(pairs: number[], max: number, impact: (doc: number, n: number
     if (scores[i] > cut || (scores[i] === cut && ties-- > 0)) kept.push(pairs[2 * i], pairs[2 * i + 1]);
   }
   return kept;
+}
+
+/**
+ * The k-th smallest number of `xs` (from 0), as `xs.sort()[k]` gives it, in linear time: xs is
+ * reordered in place. A one-page edit assembles the index again, and sorting every common word's
+ * scores was a fifth of that work at 10,000 pages.
+ */
+export function kthSmallest(xs: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = xs.length - 1;
+  while (lo < hi) {
+    // Hoare partition around the middle value: [lo, j] <= pivot <= [j + 1, hi].
+    const pivot = xs[(lo + hi) >>> 1];
+    let i = lo - 1;
+    let j = hi + 1;
+    for (;;) {
+      do i++;
+      while (xs[i] < pivot);
+      do j--;
+      while (xs[j] > pivot);
+      if (i >= j) break;
+      const t = xs[i];
+      xs[i] = xs[j];
+      xs[j] = t;
+    }
+    if (k <= j) hi = j;
+    else lo = j + 1;
+  }
+  return xs[k];
 }
 
 function shard(
