@@ -192,38 +192,46 @@ export class FsWriter implements Writer {
         return; // nothing changed: the output stays as it is
       }
       const staged = folderMaker(this.staging);
+      // A hard link is the same file as the one linked: its identity is known without a stat.
+      const linked = new Map<string, string>();
+      const keep = (file: string) => {
+        if (linkOrCopy(path.join(found!.dir, file), staged(file))) linked.set(file, found!.onDisk.get(file) ?? '');
+      };
       this.step();
       mkdirSync(this.staging, { recursive: true });
       for (const route of output.kept) {
         for (const file of output.pages.get(route)!.paths) {
           this.step();
-          linkOrCopy(path.join(found!.dir, file), staged(file));
+          keep(file);
         }
       }
       for (const file of output.keptFiles?.keys() ?? []) {
         this.step();
-        linkOrCopy(path.join(found!.dir, file), staged(file));
+        keep(file);
       }
       for (const file of output.files) {
         this.step();
-        if (previous?.siteFiles.get(file.path) === siteFiles.get(file.path))
-          linkOrCopy(path.join(found!.dir, file.path), staged(file.path));
+        if (previous?.siteFiles.get(file.path) === siteFiles.get(file.path)) keep(file.path);
         else writeFileSync(staged(file.path), file.contents);
       }
       const sweeping = this.link.publish(); // the previous version is deleted while the manifest is saved
       this.published = true;
-      await Promise.all([this.saveManifest(output, siteFiles), sweeping]);
+      await Promise.all([this.saveManifest(output, siteFiles, linked), sweeping]);
     } finally {
       await this.discard();
     }
   }
 
-  private async saveManifest(output: BuildOutput, siteFiles: Map<string, string>): Promise<void> {
+  private async saveManifest(
+    output: BuildOutput,
+    siteFiles: Map<string, string>,
+    linked: Map<string, string>,
+  ): Promise<void> {
     this.step();
     if (!this.options.manifest) return;
     const identities = new Map<string, string>();
     for (const file of [...[...output.pages.values()].flatMap((entry) => entry.paths), ...siteFiles.keys()])
-      identities.set(file, identity(path.join(this.staging, file)));
+      identities.set(file, linked.get(file) || identity(path.join(this.staging, file)));
     this.shown = { dir: this.staging, digest: digest(identities) };
     await writeCache(this.options.manifest, this.manifestSalt(), {
       pages: output.pages,
@@ -254,14 +262,16 @@ export function folderMaker(root: string): (file: string) => string {
   };
 }
 
-/** A hard link; a copy where the file system has none (or the versions are on two). */
-function linkOrCopy(from: string, to: string): void {
+/** A hard link (true); a copy where the file system has none (or the versions are on two). */
+function linkOrCopy(from: string, to: string): boolean {
   try {
     linkSync(from, to);
+    return true;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP') throw error;
     copyFileSync(from, to);
+    return false;
   }
 }
 
