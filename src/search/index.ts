@@ -55,12 +55,14 @@ export function buildSearchIndex(site: Site, options: SearchIndexOptions = {}): 
   const lengths: number[][] = [];
   for (const page of pages) {
     const compute = () => pageTerms(page, english);
-    const { title, group, sections } = options.terms ? options.terms(page, english, compute) : compute();
-    for (const [heading, text] of sections) {
+    const [title, group, ...sections] = (options.terms ? options.terms(page, english, compute) : compute())
+      .split('\n')
+      .map((line) => line.split(' '));
+    for (let i = 0; i < sections.length; i += 2) {
       const doc = lengths.length;
-      const fields = [title, heading, text, group];
+      const fields = [title, sections[i], sections[i + 1], group];
       fields.forEach((f, field) => add(postings, doc, field, f));
-      lengths.push(fields.map((f) => f.length));
+      lengths.push(fields.map((f) => Number(f[0])));
     }
   }
   const average = SEARCH_FIELDS.map(
@@ -126,47 +128,43 @@ export function buildSearchIndex(site: Site, options: SearchIndexOptions = {}): 
   ];
 }
 
-/** A field's terms and their counts, and its length as MiniSearch counts it: its distinct terms. */
-export interface FieldTerms {
-  counts: Map<string, number>;
-  length: number;
-}
+/**
+ * The terms of a page's fields: what the index needs of a page, and all it needs to read of its
+ * text. One string, a line a field: the title, the group, then each section's heading and text.
+ * A line is the field's length as MiniSearch counts it (its distinct terms), then each term and
+ * its count, space-separated ("2 log 1 in 1 login 1"); terms are letters, digits and dots. A
+ * string rather than a Map a field: after an edit, the other 10,000 pages' terms are read back
+ * from the cache (src/search/terms-cache.ts), and a string is read at once and leaves no garbage.
+ */
+export type PageTerms = string;
 
-/** The terms of a page's fields: what the index needs of a page, and all it needs to read of its text. */
-export interface PageTerms {
-  title: FieldTerms;
-  group: FieldTerms;
-  /** Each section's heading and text. */
-  sections: [FieldTerms, FieldTerms][];
-}
-
-function pageTerms(page: SearchPage, english: boolean): PageTerms {
+export function pageTerms(page: SearchPage, english: boolean): PageTerms {
   // Title and group are the same for every section of the page: counted once.
-  return {
-    title: fieldTerms(page.title, true, english),
-    group: fieldTerms(page.group, true, english),
-    sections: page.sections.map((s) => [fieldTerms(s.heading, true, english), fieldTerms(s.text, false, english)]),
-  };
+  const lines = [fieldTerms(page.title, true, english), fieldTerms(page.group, true, english)];
+  for (const s of page.sections) lines.push(fieldTerms(s.heading, true, english), fieldTerms(s.text, false, english));
+  return lines.join('\n');
 }
 
 /**
  * Counts the terms of a field. Titles and headings also get the one-word forms of their phrasal
  * verbs ("Log in": login), found but not counted in the length, which stays the number of words.
  */
-function fieldTerms(text: string, named: boolean, english: boolean): FieldTerms {
+function fieldTerms(text: string, named: boolean, english: boolean): string {
   const counts = new Map<string, number>();
   forEachTerm(text, (t) => counts.set(t, (counts.get(t) ?? 0) + 1), english);
   const length = counts.size;
   if (named && english) for (const c of compounds(text)) counts.set(c.term, (counts.get(c.term) ?? 0) + 1);
-  return { counts, length };
+  let line = String(length);
+  for (const [t, n] of counts) line += ` ${t} ${n}`;
+  return line;
 }
 
-/** Adds one field of one document to the postings: flat (doc, count) pairs, in document order. */
-function add(postings: Map<string, number[][]>, doc: number, field: number, { counts }: FieldTerms): void {
-  for (const [t, n] of counts) {
-    let entry = postings.get(t);
-    if (!entry) postings.set(t, (entry = SEARCH_FIELDS.map(() => [])));
-    entry[field].push(doc, n);
+/** Adds one field (a line of PageTerms, split) of one document to the postings: flat (doc, count) pairs, in document order. */
+function add(postings: Map<string, number[][]>, doc: number, field: number, line: string[]): void {
+  for (let i = 1; i < line.length; i += 2) {
+    let entry = postings.get(line[i]);
+    if (!entry) postings.set(line[i], (entry = SEARCH_FIELDS.map(() => [])));
+    entry[field].push(doc, Number(line[i + 1]));
   }
 }
 
