@@ -9,6 +9,7 @@ import { Problems, type BuildError } from './errors.js';
 import { sha1 } from './hash.js';
 import { layoutKeys, type LayoutMemo } from './layout-keys.js';
 import { lastModified } from './outputs/last-modified.js';
+import { keptMarkdown, readKeptMarkdown } from './outputs/markdown-pages.js';
 import { silentLogger, task, type Logger } from './log.js';
 import { MarkdownCache } from './markdown/cache.js';
 import { pageOutline } from './markdown/index.js';
@@ -174,6 +175,17 @@ export async function buildSite(
     const site = layoutMemo
       ? withSamePlan(outline, recordPages, lastUpdated)
       : createSite(config, recordPages, staticFiles, lastUpdated);
+    // Site files made of every page's Markdown read the kept pages' pieces from the previous output.
+    if (previous?.dir) {
+      const keptFiles = sources.filter((s) => kept.has(s.route));
+      keptMarkdown.set(
+        site,
+        readKeptMarkdown(
+          previous.dir,
+          new Map(keptFiles.map((s) => [records.get(s.route)!, entries.get(s.route)!.paths])),
+        ),
+      );
+    }
     const passed = options.memory ? undefined : await PassedCache.open(cachePath(config, 'passed-blocks.v8'), salt);
     // The registry (src/checks/index.ts), as `docs check` runs it.
     await task(logger, 'checks', () => (options.memory?.checks ?? new ContentChecks(passed)).run(site, problems));

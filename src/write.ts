@@ -22,6 +22,8 @@ export interface PageEntry {
 export interface OutputManifest {
   pages: Map<string, PageEntry>;
   siteFiles: Map<string, string>;
+  /** The folder of the previous version, where the files listed can be read (until this build ends). */
+  dir?: string;
 }
 
 /** Changes when the stored manifest's shape does: an older one is then ignored. */
@@ -157,7 +159,7 @@ export class FsWriter implements Writer {
     }
     const pages = new Map([...stored.pages].filter(([, entry]) => entry.paths.every((p) => intact.has(p))));
     const siteFiles = new Map([...stored.siteFiles].filter(([file]) => intact.has(file)));
-    return { dir, intact: { pages, siteFiles }, strays, onDisk };
+    return { dir, intact: { pages, siteFiles, dir }, strays, onDisk };
   }
 
   /**

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { absolute } from '../render/index.js';
 import { decodePath } from '../shared/paths.js';
 import type { Site } from '../site.js';
@@ -12,9 +14,36 @@ export function pageMarkdown(site: Site<PageOutline>, page: PageRecord): string 
   return `# ${page.title}\n\n${page.description}\n\n${absoluteLinks(site, page).trim()}\n`;
 }
 
-/** Every page's Markdown, for llms-full.txt (each page's `index.md` is written with its HTML). */
+/**
+ * The Markdown of pages whose files a build kept, as their `index.md` in the previous output has
+ * it (the build registers a reader for its site, src/build.ts): undefined when it cannot tell.
+ */
+export const keptMarkdown = new WeakMap<Site, (page: PageRecord) => string | undefined>();
+
+/** A reader for `keptMarkdown`: a kept page's `index.md` among its files in `dir` (those of the previous output). */
+export function readKeptMarkdown(
+  dir: string,
+  keptFiles: Map<PageRecord, string[]>,
+): (page: PageRecord) => string | undefined {
+  return (page) => {
+    const file = `${page.regularPath.slice(1)}index.md`;
+    if (!keptFiles.get(page)?.includes(file)) return undefined;
+    try {
+      return readFileSync(path.join(dir, file), 'utf8');
+    } catch {
+      return undefined; // made again from the record
+    }
+  };
+}
+
+/**
+ * Every page's Markdown, for llms-full.txt (each page's `index.md` is written with its HTML). After
+ * a one-page edit the other pages' pieces are read back from their kept `index.md` rather than
+ * made again from their records (at 10,000 pages, 2 s of rewriting links).
+ */
 export function pagesMarkdown(site: Site): Map<PageRecord, string> {
-  return new Map(site.pages.map((page) => [page, pageMarkdown(site, page)]));
+  const kept = keptMarkdown.get(site);
+  return new Map(site.pages.map((page) => [page, kept?.(page) ?? pageMarkdown(site, page)]));
 }
 
 /** The destination of an inline link or a definition: `](href`, `]: href`, or the same in angle brackets (`](<my page.md>`). */
