@@ -194,6 +194,20 @@ describe('build: unchanged pages keep their files', () => {
     await expectSameAsFullBuild(site.root, site.outDir);
   });
 
+  it("assembles llms-full.txt from the kept pages' Markdown, made again where a piece was edited or deleted by hand", async () => {
+    const site = await setUp();
+    await site.build();
+    await site.edit('guide/two.md', page('Guide two', 'Back to [guide one](one.md#setup), edited.'));
+    await writeFile(path.join(site.outDir, 'reference/alpha/index.md'), '# Not alpha\n');
+    await rm(path.join(site.outDir, 'reference/beta/index.md'));
+    expect((await site.build()).rendered).toBe(3);
+    const full = await readFile(path.join(site.outDir, 'llms-full.txt'), 'utf8');
+    expect(full).toContain('edited.');
+    expect(full).not.toContain('Not alpha');
+    expect(full).toContain('# Beta');
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
   it('trusts no file that another build put in the output folder', async () => {
     // Site B differs from A only in its configuration (an analytics tag on every page).
     const a = await setUp();
