@@ -21,7 +21,8 @@ import { hasHook, runBuildEnd } from './plugins/index.js';
 import { readTemplates } from './render/index.js';
 import { dropFallbackProblems, missingTranslations } from './i18n/locales.js';
 import { buildSearchIndexes, searchInput } from './i18n/search.js';
-import { searchFiles } from './search/carry-over.js';
+import { searchFiles, type SearchOutput } from './search/carry-over.js';
+import { SearchPageBlocks } from './search/page-blocks.js';
 import { SearchTermsCache } from './search/terms-cache.js';
 import { createSite, withSamePlan, type Site } from './site.js';
 import { siteViews } from './versions/views.js';
@@ -208,7 +209,7 @@ export async function buildSite(
     const search = options.lazy
       ? undefined
       : await task(logger, 'search', () =>
-          searchFiles(config, searchKey, previous, () => searchIndexWithTerms(config, site)),
+          searchFiles(config, searchKey, previous, () => searchIndexWithTerms(config, site, previous)),
         );
     files.push(...(search?.files ?? []));
     const keptFiles = [...(search?.kept.keys() ?? [])];
@@ -301,12 +302,22 @@ function renderKeyOf(source: PageSource, record: string, layout: string): string
   return key;
 }
 
-/** The search index, counting only the terms of pages whose text the last build did not see (src/search/terms-cache.ts). */
-async function searchIndexWithTerms(config: ResolvedConfig, site: Site): Promise<OutputFile[]> {
-  const terms = await SearchTermsCache.open(config);
-  const files = buildSearchIndexes(site, { terms: terms.terms });
-  await terms.save();
-  return files;
+/**
+ * The search index, counting only the terms of pages whose text the last build did not see
+ * (src/search/terms-cache.ts), and keeping the blocks of page files whose pages it saw (src/search/page-blocks.ts).
+ */
+async function searchIndexWithTerms(
+  config: ResolvedConfig,
+  site: Site,
+  previous: OutputManifest | undefined,
+): Promise<SearchOutput> {
+  const [terms, pageBlocks] = await Promise.all([
+    SearchTermsCache.open(config),
+    SearchPageBlocks.open(config, previous),
+  ]);
+  const files = buildSearchIndexes(site, { terms: terms.terms, pageBlocks });
+  await Promise.all([terms.save(), pageBlocks.save()]);
+  return { files, kept: pageBlocks.kept };
 }
 
 /** A page's layout key, with the plugins' client modules it loads (only when a plugin has any). */

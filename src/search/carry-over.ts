@@ -21,14 +21,19 @@ export async function searchFiles(
   config: Pick<ResolvedConfig, 'root'>,
   key: string,
   previous: OutputManifest | undefined,
-  build: () => Promise<OutputFile[]>,
+  build: () => Promise<SearchOutput>,
 ): Promise<SearchOutput> {
   const file = cachePath(config, 'search-files.v8');
   const stored = previous && (await readCache<Map<string, string>>(file, key));
   if (stored?.size && [...stored].every(([path, hash]) => previous!.siteFiles.get(path) === hash))
     return { files: [], kept: stored };
-  const files = await build();
-  await writeCache(file, key, new Map(files.map((f) => [f.path, sha1(f.contents)])));
+  // The files made, and those kept by part (src/search/page-blocks.ts).
+  const made = await build();
+  await writeCache(
+    file,
+    key,
+    new Map([...made.files.map((f): [string, string] => [f.path, sha1(f.contents)]), ...made.kept]),
+  );
   await removeCache(cachePath(config, 'search.v8')); // where earlier versions kept the whole index
-  return { files, kept: new Map() };
+  return made;
 }

@@ -7,12 +7,13 @@ import {
   type SearchPageData,
   type SearchShard,
 } from '../shared/search-format.js';
-import { fileHash } from '../hash.js';
+import { fileHash, sha1 } from '../hash.js';
 import { withBase } from '../shared/paths.js';
 import { compounds, forEachTerm, isEnglish } from '../shared/search-text.js';
 import type { Site } from '../site.js';
 import type { OutputFile } from '../types.js';
 import { searchPages, type SearchPage } from './records.js';
+import { SearchPageBlocks } from './page-blocks.js';
 import { partition } from './shards.js';
 
 /** Where pages find the index (relative to the base); not hashed, so it must stay small. */
@@ -31,6 +32,8 @@ export const MAX_POSTINGS = 500;
 export interface SearchIndexOptions {
   /** Each page's terms from an earlier build (src/search/terms-cache.ts), computed by `compute` when it has none. */
   terms?: (page: SearchPage, english: boolean, compute: () => PageTerms) => PageTerms;
+  /** Blocks of page files kept from the previous output (src/search/page-blocks.ts); all are made without. */
+  pageBlocks?: SearchPageBlocks;
   /** @default SHARD_BYTES */
   shardBytes?: number;
   /** @default MAX_POSTINGS */
@@ -94,19 +97,36 @@ export function buildSearchIndex(site: Site, options: SearchIndexOptions = {}): 
   const shardFiles = [...shards.values()].map((list) => JSON.stringify(shard(list, entries, docsOf, lengths)));
   const vocab = vocabulary([...entries.keys()]);
   const vocabFiles = [...vocab.values()].map((list) => JSON.stringify(list));
-  const pageFiles = pages.map((p) =>
-    JSON.stringify({
-      title: p.title,
-      group: p.group,
-      url: p.url,
-      sections: p.sections.map((s) => [s.slug, s.heading, s.text]),
-    } satisfies SearchPageData),
-  );
-
   const folder = `assets/search/${fileHash([...shardFiles, ...vocabFiles])}/`;
   const blocks: string[] = [];
-  for (let start = 0; start < pageFiles.length; start += PAGE_BLOCK)
-    blocks.push(`assets/search/p/${start / PAGE_BLOCK}.${fileHash(pageFiles.slice(start, start + PAGE_BLOCK))}/`);
+  const pageFiles: OutputFile[] = [];
+  for (let start = 0; start < pages.length; start += PAGE_BLOCK) {
+    const list = pages.slice(start, start + PAGE_BLOCK);
+    const key = options.pageBlocks && SearchPageBlocks.key(start, list);
+    const kept = key && options.pageBlocks!.keep(key);
+    if (kept) {
+      blocks.push(kept);
+      continue;
+    }
+    const contents = list.map((p) =>
+      JSON.stringify({
+        title: p.title,
+        group: p.group,
+        url: p.url,
+        sections: p.sections.map((s) => [s.slug, s.heading, s.text]),
+      } satisfies SearchPageData),
+    );
+    const block = `assets/search/p/${start / PAGE_BLOCK}.${fileHash(contents)}/`;
+    const files = contents.map((c, i) => ({ path: `${block}${start + i}.json`, contents: c }));
+    if (key)
+      options.pageBlocks!.made(
+        key,
+        block,
+        files.map((f) => [f.path, sha1(f.contents)]),
+      );
+    blocks.push(block);
+    pageFiles.push(...files);
+  }
 
   const manifest: SearchManifest = {
     version: SEARCH_FORMAT_VERSION,
@@ -124,7 +144,7 @@ export function buildSearchIndex(site: Site, options: SearchIndexOptions = {}): 
     { path: SEARCH_MANIFEST, contents: JSON.stringify(manifest) },
     ...shardFiles.map((contents, i) => ({ path: `${folder}t/${i}.json`, contents })),
     ...vocabFiles.map((contents, i) => ({ path: `${folder}v/${i}.json`, contents })),
-    ...pageFiles.map((contents, i) => ({ path: `${blocks[Math.floor(i / PAGE_BLOCK)]}${i}.json`, contents })),
+    ...pageFiles,
   ];
 }
 

@@ -155,6 +155,26 @@ describe('build: unchanged pages keep their files', () => {
     await expectSameAsFullBuild(site.root, site.outDir);
   });
 
+  it("keeps the search index's blocks of page files whose pages search shows as before", async () => {
+    // 101 pages: two blocks of page files (PAGE_BLOCK is 100); the edit is in the second.
+    const files: Record<string, string> = { 'content/index.md': page('Home', 'Start here.') };
+    for (let i = 1; i <= 100; i++)
+      files[`content/p/${String(i).padStart(3, '0')}.md`] = page(`Page ${i}`, `Text ${i}.`);
+    const site = await setUp(files);
+    await site.build();
+    const pageFile = async (n: number) =>
+      (await listFiles(site.outDir)).find((f) => new RegExp(`^assets/search/p/\\d+\\.\\w+/${n}\\.json$`).test(f))!;
+    const first = { path: await pageFile(3), inode: await inode(path.join(site.outDir, await pageFile(3))) };
+    const last = await pageFile(100);
+    await site.edit('p/100.md', page('Page 100', 'Text 100, edited.'));
+    await site.build();
+    // The first block is the same file; the second moved to the folder of its new hash.
+    expect(await pageFile(3)).toBe(first.path);
+    expect(await inode(path.join(site.outDir, first.path))).toBe(first.inode);
+    expect(await pageFile(100)).not.toBe(last);
+    await expectSameAsFullBuild(site.root, site.outDir);
+  }, 600_000);
+
   it('keeps no search file that another output folder holds from another search input', async () => {
     const site = await setUp({
       ...SITE,

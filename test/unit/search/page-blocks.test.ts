@@ -1,0 +1,75 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SearchPageBlocks } from '../../../src/search/page-blocks.js';
+import type { SearchPage } from '../../../src/search/records.js';
+import type { OutputManifest } from '../../../src/write.js';
+
+const roots: string[] = [];
+afterEach(async () => {
+  await Promise.all(roots.splice(0).map((root) => rm(root, { recursive: true, force: true })));
+});
+
+const page = (title: string, text: string): SearchPage => ({
+  route: `/${title}/`,
+  url: `/${title}/`,
+  title,
+  group: '',
+  sections: [{ slug: '', heading: '', text }],
+});
+
+const previous = (siteFiles: [string, string][]): OutputManifest => ({
+  pages: new Map(),
+  siteFiles: new Map(siteFiles),
+});
+
+const BLOCK: [string, string][] = [
+  ['assets/search/p/0.abc/0.json', 'h0'],
+  ['assets/search/p/0.abc/1.json', 'h1'],
+];
+
+describe('search/page-blocks', () => {
+  it('keys a block by its pages as search shows them and by its position', () => {
+    const pages = [page('a', 'Alpha'), page('b', 'Beta')];
+    const key = SearchPageBlocks.key(0, pages);
+    expect(SearchPageBlocks.key(0, [page('a', 'Alpha'), page('b', 'Beta')])).toBe(key);
+    expect(SearchPageBlocks.key(100, pages)).not.toBe(key);
+    expect(SearchPageBlocks.key(0, [pages[0], page('b', 'Beta, edited')])).not.toBe(key);
+    expect(SearchPageBlocks.key(0, [pages[0], { ...pages[1], url: '/moved/' }])).not.toBe(key);
+  });
+
+  it('keeps a block made by the last build only while the previous output holds each of its files as written', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'docs-blocks-'));
+    roots.push(root);
+    const first = await SearchPageBlocks.open({ root }, previous([]));
+    expect(first.keep('k')).toBeUndefined();
+    first.made('k', 'assets/search/p/0.abc/', BLOCK);
+    await first.save();
+
+    const intact = await SearchPageBlocks.open({ root }, previous(BLOCK));
+    expect(intact.keep('k')).toBe('assets/search/p/0.abc/');
+    expect([...intact.kept]).toEqual(BLOCK);
+    expect(intact.keep('other')).toBeUndefined();
+
+    const edited = await SearchPageBlocks.open({ root }, previous([BLOCK[0], [BLOCK[1][0], 'by hand']]));
+    expect(edited.keep('k')).toBeUndefined();
+    const deleted = await SearchPageBlocks.open({ root }, previous([BLOCK[0]]));
+    expect(deleted.keep('k')).toBeUndefined();
+    expect(deleted.kept.size).toBe(0);
+    // No previous output: nothing to keep.
+    expect((await SearchPageBlocks.open({ root }, undefined)).keep('k')).toBeUndefined();
+  });
+
+  it('stores only the blocks of the last build', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'docs-blocks-'));
+    roots.push(root);
+    const first = await SearchPageBlocks.open({ root }, previous([]));
+    first.made('old', 'assets/search/p/0.abc/', BLOCK);
+    await first.save();
+    const second = await SearchPageBlocks.open({ root }, previous(BLOCK));
+    second.made('new', 'assets/search/p/0.def/', BLOCK);
+    await second.save();
+    expect((await SearchPageBlocks.open({ root }, previous(BLOCK))).keep('old')).toBeUndefined();
+  });
+});
