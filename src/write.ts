@@ -41,9 +41,13 @@ interface Found {
   dir: string;
   /** What of it can be kept (intact files only). */
   intact: OutputManifest;
-  /** Whether it holds files nobody wrote (the output then cannot stay as it is). */
-  strays: boolean;
-  /** Every file in it and its identity: what `shown` digests when nothing changes. */
+  /**
+   * Whether it holds files nobody wrote (the output then cannot stay as it is). Asked only when
+   * nothing else changed: it walks the whole folder, which a build that makes a new version needs
+   * not do (the new version holds only files it lists).
+   */
+  strays: () => boolean;
+  /** Each file the manifest lists that is still there, and its identity now. */
   onDisk: Map<string, string>;
 }
 
@@ -150,13 +154,15 @@ export class FsWriter implements Writer {
     // Every file as it is now: one deleted, replaced or edited by hand (or by another build) is
     // written again; one nobody wrote is left out of the next version.
     const intact = new Set<string>();
-    let strays = false;
-    const onDisk = identities(dir);
-    for (const [file, now] of onDisk) {
-      const expected = stored.identities.get(file);
-      if (expected === undefined) strays = true;
-      else if (expected === now) intact.add(file);
+    // The listed files by a stat each: no walk of the folder (10,000 pages: 10,000 folders read).
+    const onDisk = new Map<string, string>();
+    for (const [file, expected] of stored.identities) {
+      const now = identity(path.join(dir, file));
+      if (!now) continue;
+      onDisk.set(file, now);
+      if (expected === now) intact.add(file);
     }
+    const strays = () => listFiles(dir).some((file) => !stored.identities.has(file));
     const pages = new Map([...stored.pages].filter(([, entry]) => entry.paths.every((p) => intact.has(p))));
     const siteFiles = new Map([...stored.siteFiles].filter(([file]) => intact.has(file)));
     return { dir, intact: { pages, siteFiles, dir }, strays, onDisk };
@@ -185,10 +191,10 @@ export class FsWriter implements Writer {
       const previous = found?.intact;
       if (
         previous &&
-        !found.strays &&
         output.kept.size === output.pages.size &&
         sameEntries(siteFiles, previous.siteFiles) &&
-        sameEntries(output.pages, previous.pages, (a, b) => a.renderKey === b.renderKey)
+        sameEntries(output.pages, previous.pages, (a, b) => a.renderKey === b.renderKey) &&
+        !found.strays()
       ) {
         this.shown = { dir: found.dir, digest: digest(found.onDisk) };
         return; // nothing changed: the output stays as it is
