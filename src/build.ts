@@ -22,7 +22,7 @@ import { dropFallbackProblems, missingTranslations } from './i18n/locales.js';
 import { buildSearchIndexes, searchInput } from './i18n/search.js';
 import { searchFiles } from './search/carry-over.js';
 import { SearchTermsCache } from './search/terms-cache.js';
-import { createSite, withSamePlan, type Site } from './site.js';
+import { createSite, type Site } from './site.js';
 import { siteViews } from './versions/views.js';
 import { nameVersionFiles } from './versions/paths.js';
 import type { SourceMemo } from './source-memo.js';
@@ -172,7 +172,7 @@ export async function buildSite(
     const recordPages = sources.map((s) => records.get(s.route)!);
     // `dev`: records show what their outlines show, so the outlines' sidebars stand.
     const site = layoutMemo
-      ? withSamePlan(outline, recordPages, lastUpdated)
+      ? layoutMemo.recordSite(outline, recordPages, lastUpdated)
       : createSite(config, recordPages, staticFiles, lastUpdated);
     const passed = options.memory ? undefined : await PassedCache.open(cachePath(config, 'passed-blocks.v8'), salt);
     // The registry (src/checks/index.ts), as `docs check` runs it.
@@ -181,7 +181,9 @@ export async function buildSite(
     nameVersionFiles(problems, config);
     if (!options.keepGoing) problems.throwIfAny(); // every problem of the run at once, before anything is written
 
-    const chunks = new Map([...entries].map(([route, entry]) => [route, entry.chunk]));
+    // A loop, not pairs: `dev` makes this map on every save.
+    const chunks = new Map<string, string>();
+    for (const [route, entry] of entries) chunks.set(route, entry.chunk);
     const files = [...assets.files, ...pageFiles];
     if (!options.lazy)
       files.push(

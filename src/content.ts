@@ -16,9 +16,9 @@ import { sha1 } from './hash.js';
 import { expandIncludes } from './markdown/includes.js';
 import { isMdx, prepareMdxImports } from './markdown/mdx.js';
 import { fallbackSources, pageRoute } from './i18n/locales.js';
-import { expandOpenApiPages } from './openapi.js';
+import { expandOpenApiPages, openApiPlugin } from './openapi.js';
 import { callHook, configFileName } from './plugins/index.js';
-import type { GeneratedPage, PagesContext } from './plugins/types.js';
+import type { GeneratedPage, PagesContext, Plugin } from './plugins/types.js';
 import { fileToRoute } from './shared/paths.js';
 import type { SourceMemo } from './source-memo.js';
 import type { PageSource } from './types.js';
@@ -429,18 +429,26 @@ async function runPagesHooks(
   problems: Problems,
   memo?: SourceMemo,
 ): Promise<PageSource[]> {
-  if (!config.plugins.some((plugin) => plugin.pages)) return read;
+  // `dev` expanded each page as it read it (above), so the OpenAPI reference's hook, which changes
+  // a page from its own frontmatter and document alone, has nothing left to do: not a copy of every page a save.
+  const plugins = config.plugins.filter((plugin) => plugin.pages && !(memo && plugin === openApiPlugin));
+  if (!plugins.length) return read;
   // `dev` keeps the pages it read between builds (src/source-memo.ts): the hooks change copies, so no
   // page is changed twice; a copy that comes out as the last build's did is that object again.
   let pages = memo ? read.map((source) => ({ ...source, frontmatter: { ...source.frontmatter } })) : read;
-  pages = await runHooks(config, pages, problems);
+  pages = await runHooks(config, plugins, pages, problems);
   return memo ? memo.settled(pages) : pages;
 }
 
-async function runHooks(config: ResolvedConfig, pages: PageSource[], problems: Problems): Promise<PageSource[]> {
+async function runHooks(
+  config: ResolvedConfig,
+  plugins: Plugin[],
+  pages: PageSource[],
+  problems: Problems,
+): Promise<PageSource[]> {
   const file = configFileName(config);
   let added = false;
-  for (const plugin of config.plugins) {
+  for (const plugin of plugins) {
     if (!plugin.pages) continue;
     const context: PagesContext = {
       config,

@@ -4,7 +4,7 @@ import { pageView } from './render/index.js';
 import { localeSites, siteOf } from './i18n/site.js';
 import { siteViews } from './versions/views.js';
 import { navKeys } from './nav.js';
-import { withSamePlan, type Site } from './site.js';
+import { patchedPlan, withSamePlan, type Site } from './site.js';
 import type { PageOutline, PageSource } from './types.js';
 
 /**
@@ -73,6 +73,8 @@ export class LayoutMemo {
   private readonly dates = new WeakMap<PageSource, string | null>();
   /** The last site, its outlines and static files; `plan` counts the sites of another shape made so far. */
   private last?: { plan: number; site: Site<PageOutline>; outlines: PageOutline[]; staticFiles: string[] };
+  /** The last build's site of records (src/build.ts), given up to the next one's. */
+  private lastRecords?: Site<PageOutline>;
   private keys?: { salt: string; plan: number; byRoute: Map<string, { date?: string; key: string }> };
 
   outline(source: PageSource, make: (source: PageSource) => PageOutline): PageOutline {
@@ -108,7 +110,10 @@ export class LayoutMemo {
   ): Site<PageOutline> {
     const last = this.last;
     const same = foldersSame && last !== undefined && this.sameShape(last, outlines, staticFiles);
-    const site = same ? withSamePlan(last.site, outlines, lastUpdated) : make();
+    // The last site is not used after this build: its maps are patched for this one.
+    const site = same
+      ? (patchedPlan(last.site, last.site, outlines, lastUpdated) ?? withSamePlan(last.site, outlines, lastUpdated))
+      : make();
     if (!same) this.keys = undefined; // a folder file changes what every page shows
     this.last = { plan: (last?.plan ?? 0) + (same ? 0 : 1), site, outlines, staticFiles };
     return site;
@@ -125,6 +130,21 @@ export class LayoutMemo {
     return outlines.every(
       (page, i) => page === last.outlines[i] || this.shapeOf(page) === this.shapeOf(last.outlines[i]),
     );
+  }
+
+  /**
+   * The site of the records rendered from `plan`'s outlines (`withSamePlan`): the last build's
+   * record site, patched where the plan is the same (the records of unchanged pages are the same objects).
+   */
+  recordSite<P extends PageOutline>(
+    plan: Site<PageOutline>,
+    pages: P[],
+    lastUpdated: Map<string, string> | undefined,
+  ): Site<P> {
+    const last = this.lastRecords as Site<P> | undefined;
+    const site = (last && patchedPlan(plan, last, pages, lastUpdated)) ?? withSamePlan(plan, pages, lastUpdated);
+    this.lastRecords = site;
+    return site;
   }
 
   /** `layoutKeys` of the last `site`, each page's from the last build while the shape and salt are the same. */

@@ -40,9 +40,10 @@ export class MemoryRecords implements RecordCache {
 
   get(source: PageSource): PageRecord | undefined {
     const key = this.key(source);
-    const record = this.records.get(key) ?? this.disk.get(source);
+    const held = this.records.get(key);
+    const record = held ?? this.disk.get(source);
     if (!record || !this.images.current(record)) return undefined;
-    this.records.set(key, record);
+    if (!held) this.records.set(key, record);
     this.used.add(key);
     return record;
   }
