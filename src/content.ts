@@ -24,12 +24,10 @@ import type { SourceMemo } from './source-memo.js';
 import type { PageSource } from './types.js';
 import type { ResolvedVersion } from './versions/config.js';
 import { contentFile, splitVersion } from './versions/paths.js';
+import { PAGE_FILE } from './content-listing.js';
 import { siteViews } from './versions/views.js';
 
 /** Folders and files starting with "_" or "." hold data (the reference model), not pages. */
-/** Pages: Markdown (`.md`, CommonMark and our extensions) and MDX (`.mdx`, Markdown with JSX components). */
-export const PAGE_FILE = /\.mdx?$/i;
-
 const isHidden = (name: string) => name.startsWith('_') || name.startsWith('.') || name === 'node_modules';
 
 /** A path of the content folder that is not read: a symbolic link out of the folder, or back into itself. */
