@@ -177,7 +177,7 @@ export async function buildSite(
     const passed = options.memory ? undefined : await PassedCache.open(cachePath(config, 'passed-blocks.v8'), salt);
     // The registry (src/checks/index.ts), as `docs check` runs it.
     await task(logger, 'checks', () => (options.memory?.checks ?? new ContentChecks(passed)).run(site, problems));
-    dropFallbackProblems(problems, sources);
+    if (config.locales) dropFallbackProblems(problems, sources); // fallback pages are a translated site's
     nameVersionFiles(problems, config);
     if (!options.keepGoing) problems.throwIfAny(); // every problem of the run at once, before anything is written
 

@@ -399,7 +399,11 @@ export async function loadContentFiles(
     reportNoPages(config, problems);
     problems.throwIfAny();
   }
-  const pages = uniqueRoutes(sources, (s) => s.route, problems);
+  // `dev`: routes come from paths, so a listing whose every file was read with no route twice has none twice again.
+  const allRead = sources.length === files.length;
+  const distinct = last !== undefined && allRead && memo?.distinctRoutes === last;
+  const pages = distinct ? sources : uniqueRoutes(sources, (s) => s.route, problems);
+  if (memo) memo.distinctRoutes = allRead && pages.length === sources.length ? memo.current : undefined;
   // `dev`: each page parsed this time is expanded now, so its problems are remembered with it; the
   // OpenAPI plugin's `pages` hook (src/openapi.ts) leaves pages already expanded as they are.
   for (const source of memo ? pages : []) {

@@ -71,6 +71,8 @@ export class LayoutMemo {
   private readonly outlines = new WeakMap<PageSource, PageOutline>();
   private readonly shapes = new WeakMap<PageOutline, string>();
   private readonly dates = new WeakMap<PageSource, string | null>();
+  /** Every page's date by path (a removed page's stays: dates are looked up by the pages there are). */
+  private readonly allDates = new Map<string, string>();
   /** The last site, its outlines and static files; `plan` counts the sites of another shape made so far. */
   private last?: { plan: number; site: Site<PageOutline>; outlines: PageOutline[]; staticFiles: string[] };
   /** The last build's site of records (src/build.ts), given up to the next one's. */
@@ -85,16 +87,19 @@ export class LayoutMemo {
 
   /**
    * When each page last changed ("Last updated"), looked up only for pages read again since the
-   * last build (a page kept as it was keeps its date): `lookUp` gives the dates of the pages it is given.
+   * last build (a page kept as it was keeps its date): `lookUp` gives the dates of the pages it is
+   * given. One map, patched for those pages (the last build's site gives it up with its route map).
    */
   lastUpdated(sources: PageSource[], lookUp: (pages: PageSource[]) => Map<string, string>): Map<string, string> {
-    const dates = lookUp(sources.filter((source) => !this.dates.has(source)));
-    for (const source of sources) {
-      const known = this.dates.get(source);
-      if (known === undefined) this.dates.set(source, dates.get(source.relativePath) ?? null);
-      else if (known !== null) dates.set(source.relativePath, known);
+    const fresh = sources.filter((source) => !this.dates.has(source));
+    const found = fresh.length ? lookUp(fresh) : undefined;
+    for (const source of fresh) {
+      const date = found!.get(source.relativePath);
+      this.dates.set(source, date ?? null);
+      if (date === undefined) this.allDates.delete(source.relativePath);
+      else this.allDates.set(source.relativePath, date);
     }
-    return dates;
+    return this.allDates;
   }
 
   /**

@@ -95,6 +95,14 @@ export class SourceMemo {
     return next;
   }
 
+  /** The listing whose pages, every one read, had no route twice (src/content.ts): the same listing has none twice again. */
+  distinctRoutes?: ContentListing;
+
+  /** The listing this build made or kept. */
+  get current(): ContentListing | undefined {
+    return this.listing;
+  }
+
   /** The listing this build made (a failed one leaves none: the next build lists again). */
   rememberListing(listing: ContentListing | undefined): void {
     this.listing = listing;

@@ -157,7 +157,8 @@ export class ImageFreshness {
   constructor(private readonly config: Pick<ResolvedConfig, 'contentDir' | 'versions'>) {}
 
   current(record: PageRecord): boolean {
-    return (record.images ?? []).every((image) => {
+    if (!record.images?.length) return true; // asked for every page on every `dev` save
+    return record.images.every((image) => {
       let hash = this.hashes.get(image.file);
       if (hash === undefined) {
         try {
