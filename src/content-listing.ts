@@ -36,6 +36,15 @@ export function patchListing(listing: ContentListing, contentDir: string, file: 
   };
 }
 
+/** Whether `file` is listed and still a file: an edit, which changes nothing the listing holds. */
+export function editOfListed(listing: ContentListing, contentDir: string, file: string): boolean {
+  const files = listing[PAGE_FILE.test(file) ? 'pages' : 'staticFiles'];
+  return (
+    files[sortedIndex(files, file)] === file &&
+    (lstatSync(path.join(contentDir, file), { throwIfNoEntry: false })?.isFile() ?? false)
+  );
+}
+
 /** Where `file` is or goes in a list sorted as the walk sorts it (`Array.prototype.sort`: by UTF-16 code units). */
 function sortedIndex(files: string[], file: string): number {
   let low = 0;

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, symlink, unlink, writeFile } from 'node:fs/promises
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { patchListing } from '../../src/content-listing.js';
+import { editOfListed, patchListing } from '../../src/content-listing.js';
 import type { ContentListing } from '../../src/source-memo.js';
 
 describe('content-listing', () => {
@@ -22,6 +22,15 @@ describe('content-listing', () => {
   it('keeps the listing itself when a listed file was edited, or an unlisted one came and went', () => {
     expect(patchListing(listing, dir, 'guide/b.md')).toBe(listing);
     expect(patchListing(listing, dir, 'guide/never.md')).toBe(listing);
+  });
+
+  it('tells an edit of a listed file from a file added, removed, or never listed', async () => {
+    expect(editOfListed(listing, dir, 'guide/diagram.png')).toBe(true);
+    await write('new.md');
+    expect(editOfListed(listing, dir, 'new.md')).toBe(false);
+    await unlink(path.join(dir, 'z.md'));
+    expect(editOfListed(listing, dir, 'z.md')).toBe(false);
+    expect(editOfListed(listing, dir, 'page.md.tmp')).toBe(false);
   });
 
   it('puts a file added in its sorted place, among the pages or the other files', async () => {
