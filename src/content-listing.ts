@@ -10,10 +10,12 @@ export const PAGE_FILE = /\.mdx?$/i;
  * (`file`, relative to the folder, not under a data folder): an edited file leaves it as it was;
  * a file added goes in at its sorted place; a file removed, or a folder removed with its files,
  * goes out. Undefined when only a walk can tell what the folder holds now: a folder or a symbolic
- * link added, a file reached through a linked folder, a listing with refused paths.
+ * link added, a file reached through a linked folder, a listing with refused paths, the content folder gone.
  */
 export function patchListing(listing: ContentListing, contentDir: string, file: string): ContentListing | undefined {
-  if (listing.refused.length) return undefined;
+  // The folder itself changed, or is gone (`rm -rf content` under way): the walk reports it.
+  if (!file || listing.refused.length || !lstatSync(contentDir, { throwIfNoEntry: false })?.isDirectory())
+    return undefined;
   const kind = PAGE_FILE.test(file) ? 'pages' : 'staticFiles';
   const files = listing[kind];
   const at = sortedIndex(files, file);

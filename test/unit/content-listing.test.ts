@@ -51,7 +51,7 @@ describe('content-listing', () => {
     expect(gone.staticFiles).toEqual([]);
   });
 
-  it('leaves to a walk a folder added, a symbolic link, a file in a linked folder, a listing with refused paths', async () => {
+  it('leaves to a walk a folder added, a symbolic link, a file in a linked folder, refused paths, the folder gone', async () => {
     await write('tutorials/first.md');
     expect(patchListing(listing, dir, 'tutorials')).toBeUndefined();
     await symlink(path.join(dir, 'a.md'), path.join(dir, 'link.md'));
@@ -61,5 +61,7 @@ describe('content-listing', () => {
     await write('new.md');
     const refused = { ...listing, refused: [{ path: 'out', message: 'outside', fix: 'remove it' }] };
     expect(patchListing(refused, dir, 'new.md')).toBeUndefined();
+    await rm(dir, { recursive: true });
+    expect(patchListing(listing, dir, 'a.md')).toBeUndefined(); // the content folder itself is gone
   });
 });
