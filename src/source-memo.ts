@@ -5,7 +5,7 @@ import type { BuildError } from './errors.js';
 import type { PageSource } from './types.js';
 import type { ResolvedVersion } from './versions/config.js';
 import { contentFile, splitVersion } from './versions/paths.js';
-import { editOfListed, patchListing } from './content-listing.js';
+import { editOfListed } from './content-listing.js';
 
 interface Remembered {
   /** The file's text (compared as it is: cheaper than hashing every page on every build). */
@@ -42,8 +42,6 @@ export class SourceMemo {
   /** This build's: the changes it started from. */
   private since: Set<string> | 'all' = 'all';
   private listing?: ContentListing;
-  /** Whether this build reads every page again (files were added or removed: see `lastListing`). */
-  private readAll = false;
   /** Whether this build's changes are edits of listed files only (no file added or removed, no data changed). */
   onlyEdits = false;
   /** The last build's pages after the plugins' hooks, by path. */
@@ -73,36 +71,27 @@ export class SourceMemo {
   /** Called as a build starts listing the content: the other files may have changed since the last one. */
   startBuild(): void {
     this.onlyEdits = false;
-    this.readAll = false;
     this.inputHashes = new Map();
     this.since = this.changes;
     this.changes = new Set();
   }
 
   /**
-   * The last listing patched with the changes since (src/content-listing.ts): an edited file leaves
-   * it as it was, a file added or removed goes in or out, and a change under a data folder ("_model/",
-   * which no listing holds) leaves it too. Undefined when only a walk of the folder can tell (a
-   * folder added, a symbolic link): list again.
+   * The last listing, when every change since is an edit of a file it lists (found by binary search,
+   * src/content-listing.ts), or under a data folder ("_model/", which no listing holds): nothing
+   * added, removed or renamed. Else undefined: list again. (Patching it for a file added or removed
+   * raced with a folder being deleted: a build between two deletions served half a site.)
    */
   lastListing(isData: (relativePath: string) => boolean): ContentListing | undefined {
     const { listing, since } = this;
     if (!listing || since === 'all') return undefined;
     let data = false;
-    let edits = true;
-    let next: ContentListing | undefined = listing;
     for (const file of since) {
       if (isData(file)) data = true;
-      else {
-        edits &&= editOfListed(listing, this.contentDir, file);
-        if (!(next = patchListing(next, this.contentDir, file))) return undefined;
-      }
+      else if (!editOfListed(listing, this.contentDir, file)) return undefined;
     }
-    this.onlyEdits = !data && edits;
-    // A file added, removed or come and gone (an editor's temp file): the pages are read again, as
-    // after a walk, in case chokidar dropped an event of the same burst (it sends one a file per 50 ms).
-    this.readAll = !edits;
-    return next;
+    this.onlyEdits = !data;
+    return listing;
   }
 
   /** The listing whose pages, every one read, had no route twice (src/content.ts): the same listing has none twice again. */
@@ -135,7 +124,7 @@ export class SourceMemo {
 
   /** A page the watcher has not named since the last build, as it was then (its file is not read again). */
   unchanged(relativePath: string): { source: PageSource; problems: BuildError[] } | undefined {
-    if (this.since === 'all' || this.readAll || this.since.has(relativePath)) return undefined;
+    if (this.since === 'all' || this.since.has(relativePath)) return undefined;
     const known = this.sources.get(relativePath);
     return known && this.inputsCurrent(known) ? known : undefined;
   }
