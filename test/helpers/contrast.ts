@@ -1,0 +1,32 @@
+/** The accessibility gate's fast contrast check (the page side is test/helpers/contrast-in-page.js). */
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+
+const SOURCE = readFileSync(new URL('./contrast-in-page.js', import.meta.url), 'utf8').trim();
+
+/** The attribute that hands an element to axe's own color-contrast rule. */
+export const AXE_CONTRAST_MARK = 'data-contrast-axe';
+
+export interface FastContrast {
+  /** Elements whose contrast the fast check computed and found enough. */
+  passed: number;
+  /** Elements left to axe's color-contrast rule (those it could not decide, and those below the threshold). */
+  marked: number;
+  /** The start of each element's markup that the fast check found below the threshold (axe then judges it). */
+  failing: string[];
+  /** Why elements went to axe, and how many for each reason. */
+  reasons: Record<string, number>;
+  /** The page is beyond the fast check (it has shadow trees): axe's color-contrast rule must judge all of it. */
+  whole: boolean;
+}
+
+/**
+ * Runs the fast check on the page (on `within`, default the whole document). `mark` sets AXE_CONTRAST_MARK on
+ * the elements left to axe; `record` leaves each element's verdict on it (`__contrast`, for the proof script).
+ */
+export function fastContrast(
+  page: Page,
+  options: { mark?: boolean; record?: boolean; within?: string } = {},
+): Promise<FastContrast> {
+  return page.evaluate(`(${SOURCE})(${JSON.stringify(options)})`) as Promise<FastContrast>;
+}
