@@ -66,4 +66,18 @@ describe('browser: the contrast check of the accessibility gate', () => {
     expect((await fastContrast(page)).reasons).toEqual({ 'effect on the way': 1 });
     await page.close();
   });
+
+  it('leaves to axe the links that only their colour sets apart, and axe catches one too close to the text', async () => {
+    const page = await pageWith(
+      '<p>A sentence of running text long enough to be a paragraph, with <a href="#a" id="plain" style="text-decoration:none;color:#333">a plain link</a> in it, and <a href="#b">an underlined one</a> after it, as prose has.</p>',
+    );
+    expect((await fastContrast(page)).links).toEqual({ distinct: 1, marked: 1 });
+    const linkFailures = async (contrast: 'fast' | 'axe') =>
+      (await axeViolations(page, { contrast }))
+        .filter((v) => v.id === 'link-in-text-block')
+        .flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
+    expect(await linkFailures('fast')).toEqual(['#plain']);
+    expect(await linkFailures('axe')).toEqual(['#plain']);
+    await page.close();
+  });
 });

@@ -42,7 +42,7 @@
   if (root !== document.documentElement) all.unshift(root);
   // Shadow trees are beyond this check's walk: axe's rule judges the whole page then.
   if (all.some((e) => e.shadowRoot))
-    return { passed: 0, marked: 0, failing: [], reasons: { 'shadow DOM': 1 }, whole: true };
+    return { passed: 0, marked: 0, failing: [], reasons: { 'shadow DOM': 1 }, whole: true, links: null };
 
   // Every box that paints something of its own: under another element's text it may change the background.
   const painters = [];
@@ -124,11 +124,45 @@
   }
   if (options.mark) for (const element of marked) element.setAttribute(MARK, '');
   if (options.record) for (const element of marked) element.__contrast = 'axe';
+
+  // Links in running text (axe's link-in-text-block): a link whose own style sets it apart from its block's text
+  // passes that rule whatever its colour (axe's link-in-text-block-style check, "any" of the two); the same
+  // comparisons as axe's, and every other link left to axe's rule.
+  const LINK_MARK = 'data-link-axe';
+  const BLOCK = ['block', 'list-item', 'table', 'flex', 'grid', 'inline-block'];
+  const isBlock = (element) => {
+    const display = style(element).display;
+    return BLOCK.includes(display) || display.startsWith('table-');
+  };
+  const firstFont = (s) => s.fontFamily.split(/[,;]/)[0].trim().toLowerCase();
+  const distinct = (link) => {
+    if (isBlock(link)) return false;
+    let block = link.parentElement;
+    while (block && !isBlock(block)) block = block.parentElement;
+    if (!block) return false;
+    const s = style(link);
+    const b = style(block);
+    if (s.backgroundImage !== 'none') return true;
+    for (const edge of ['borderBottom', 'borderTop', 'outline']) {
+      const colour = rgb(s[`${edge}Color`]);
+      if (s[`${edge}Style`] !== 'none' && parseFloat(s[`${edge}Width`]) > 0 && colour && colour[3] !== 0) return true;
+    }
+    if (firstFont(s) !== firstFont(b)) return true;
+    return ['textDecorationLine', 'textDecorationStyle', 'fontWeight', 'fontStyle', 'fontSize'].some(
+      (property) => s[property] !== b[property],
+    );
+  };
+  const links = [...root.querySelectorAll('a[href], [role=link]')];
+  if (root.matches('a[href], [role=link]')) links.unshift(root);
+  const plainLinks = links.filter((link) => !distinct(link));
+  if (options.mark) for (const link of plainLinks) link.setAttribute(LINK_MARK, '');
+  if (options.record) for (const link of links) link.__link = plainLinks.includes(link) ? 'axe' : 'distinct';
   return {
     passed,
     marked: marked.length,
     failing: failing.map((e) => e.outerHTML.slice(0, 120)),
     reasons,
     whole: false,
+    links: { distinct: links.length - plainLinks.length, marked: plainLinks.length },
   };
 });

@@ -3,10 +3,13 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 
 /** An expression: the file's one function (a formatter may end it with a semicolon). */
-const SOURCE = readFileSync(new URL('./contrast-in-page.js', import.meta.url), 'utf8').trim().replace(/;$/, '');
+const SOURCE = readFileSync(new URL('./contrast-in-page.js', import.meta.url), 'utf8')
+  .trim()
+  .replace(/;$/, '');
 
-/** The attribute that hands an element to axe's own color-contrast rule. */
+/** The attributes that hand an element to axe's own color-contrast rule, and a link to its link-in-text-block rule. */
 export const AXE_CONTRAST_MARK = 'data-contrast-axe';
+export const AXE_LINK_MARK = 'data-link-axe';
 
 export interface FastContrast {
   /** Elements whose contrast the fast check computed and found enough. */
@@ -19,6 +22,8 @@ export interface FastContrast {
   reasons: Record<string, number>;
   /** The page is beyond the fast check (it has shadow trees): axe's color-contrast rule must judge all of it. */
   whole: boolean;
+  /** Links set apart from their block's text by their own style (they pass link-in-text-block), and links left to axe. */
+  links: { distinct: number; marked: number } | null;
 }
 
 /**

@@ -53,7 +53,7 @@ for (const site of sites) {
           };
           const axe = (
             window as unknown as {
-              axe: { run: (d: Document, o: unknown) => Promise<Record<string, { nodes: Node[] }[]>> };
+              axe: { run: (d: Document, o: unknown) => Promise<Record<string, { id: string; nodes: Node[] }[]>> };
             }
           ).axe;
           const result = await axe.run(document, {
@@ -65,7 +65,7 @@ for (const site of sites) {
           const count = (k: string) => (counts[k] = (counts[k] ?? 0) + 1);
           const judged = new Set<Element>();
           for (const type of ['violations', 'passes', 'incomplete'])
-            for (const node of result[type]?.[0]?.nodes ?? []) {
+            for (const node of result[type]?.find((r) => r.id === 'color-contrast')?.nodes ?? []) {
               judged.add(node.element);
               const ours = node.element.__contrast;
               const theirs = node.any[0]?.data?.contrastRatio;
@@ -88,6 +88,13 @@ for (const site of sites) {
                   );
                 } else if (type === 'passes') count('ratio agrees');
               }
+            }
+          for (const type of ['violations', 'passes', 'incomplete'])
+            for (const node of result[type]?.find((r) => r.id === 'link-in-text-block')?.nodes ?? []) {
+              const ours = (node.element as Element & { __link?: string }).__link;
+              count(`link-in-text-block: axe ${type}, ${ours ?? 'never seen'}`);
+              if (ours === undefined || (ours === 'distinct' && type === 'violations'))
+                problems.push(`link ${ours ?? 'missed'} (${type}): ${node.element.outerHTML.slice(0, 100)}`);
             }
           for (const element of document.querySelectorAll('*') as NodeListOf<Element & { __contrast?: unknown }>)
             if (element.__contrast !== undefined && !judged.has(element))
