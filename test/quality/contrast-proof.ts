@@ -48,7 +48,7 @@ for (const site of sites) {
         for (const [k, v] of Object.entries(fast.reasons)) reasons[k] = (reasons[k] ?? 0) + v;
         const compared = await page.evaluate(async () => {
           type Node = {
-            element: Element & { __contrast?: number | 'axe' };
+            element: Element & { __contrast?: number | 'axe' | 'invisible' };
             any: { data?: { contrastRatio?: number } }[];
           };
           const axe = (
@@ -57,7 +57,7 @@ for (const site of sites) {
             }
           ).axe;
           const result = await axe.run(document, {
-            runOnly: { type: 'rule', values: ['color-contrast'] },
+            runOnly: { type: 'rule', values: ['color-contrast', 'link-in-text-block'] },
             elementRef: true,
           });
           const counts: Record<string, number> = {};
@@ -73,7 +73,11 @@ for (const site of sites) {
                 count(`axe ${type}, fast check never saw it`);
                 problems.push(`missed (${type}): ${node.element.outerHTML.slice(0, 100)}`);
               } else if (ours === 'axe') count(`axe ${type}, handed to axe`);
-              else {
+              else if (ours === 'invisible') {
+                count(`axe ${type}, fast check found it invisible`);
+                if (type === 'violations')
+                  problems.push(`invisible to the fast check: ${node.element.outerHTML.slice(0, 100)}`);
+              } else {
                 count(`axe ${type}, fast check passed`);
                 if (type === 'violations')
                   problems.push(`passed an axe violation: ${node.element.outerHTML.slice(0, 100)}`);
