@@ -137,7 +137,8 @@ export async function buildSite(
     );
     const pageFiles: OutputFile[] = [];
     const found = new Problems();
-    boundHeapGrowth(jobs.length); // src/heap.ts: a large build's records stay to its end
+    // src/heap.ts: a large build's records stay to its end (not `dev`'s, whose saves would collect more often).
+    if (!options.memory) boundHeapGrowth(jobs.length);
     const results = await task(logger, 'pages', async () => {
       // Only for many pages to render: an unchanged build starts none.
       const workers =
