@@ -7,6 +7,7 @@ import { loadConfig, type ResolvedConfig } from './config.js';
 import { loadContentFiles } from './content.js';
 import { Problems, type BuildError } from './errors.js';
 import { sha1 } from './hash.js';
+import { boundHeapGrowth } from './heap.js';
 import { layoutKeys, type LayoutMemo } from './layout-keys.js';
 import { lastModified } from './outputs/last-modified.js';
 import { keptMarkdown, readKeptMarkdown } from './outputs/markdown-pages.js';
@@ -24,7 +25,7 @@ import { buildSearchIndexes, searchInput } from './i18n/search.js';
 import { searchFiles, type SearchOutput } from './search/carry-over.js';
 import { SearchPageBlocks } from './search/page-blocks.js';
 import { SearchTermsCache } from './search/terms-cache.js';
-import { createSite, withSamePlan, type Site } from './site.js';
+import { createSite, type Site } from './site.js';
 import { siteViews } from './versions/views.js';
 import { nameVersionFiles } from './versions/paths.js';
 import type { SourceMemo } from './source-memo.js';
@@ -138,6 +139,8 @@ export async function buildSite(
     );
     const pageFiles: OutputFile[] = [];
     const found = new Problems();
+    // src/heap.ts: a large build's records stay to its end (not `dev`'s, whose saves would collect more often).
+    if (!options.memory) boundHeapGrowth(jobs.length);
     const results = await task(logger, 'pages', async () => {
       // Only for many pages to render: an unchanged build starts none.
       const workers =
@@ -174,7 +177,7 @@ export async function buildSite(
     const recordPages = sources.map((s) => records.get(s.route)!);
     // `dev`: records show what their outlines show, so the outlines' sidebars stand.
     const site = layoutMemo
-      ? withSamePlan(outline, recordPages, lastUpdated)
+      ? layoutMemo.recordSite(outline, recordPages, lastUpdated)
       : createSite(config, recordPages, staticFiles, lastUpdated);
     // Site files made of every page's Markdown read the kept pages' pieces from the previous output.
     if (previous?.dir) {
@@ -190,11 +193,13 @@ export async function buildSite(
     const passed = options.memory ? undefined : await PassedCache.open(cachePath(config, 'passed-blocks.v8'), salt);
     // The registry (src/checks/index.ts), as `docs check` runs it.
     await task(logger, 'checks', () => (options.memory?.checks ?? new ContentChecks(passed)).run(site, problems));
-    dropFallbackProblems(problems, sources);
+    if (config.locales) dropFallbackProblems(problems, sources); // fallback pages are a translated site's
     nameVersionFiles(problems, config);
     if (!options.keepGoing) problems.throwIfAny(); // every problem of the run at once, before anything is written
 
-    const chunks = new Map([...entries].map(([route, entry]) => [route, entry.chunk]));
+    // A loop, not pairs: `dev` makes this map on every save.
+    const chunks = new Map<string, string>();
+    for (const [route, entry] of entries) chunks.set(route, entry.chunk);
     const files = [...assets.files, ...pageFiles];
     if (!options.lazy)
       files.push(

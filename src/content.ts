@@ -16,20 +16,18 @@ import { sha1 } from './hash.js';
 import { expandIncludes } from './markdown/includes.js';
 import { isMdx, prepareMdxImports } from './markdown/mdx.js';
 import { fallbackSources, pageRoute } from './i18n/locales.js';
-import { expandOpenApiPages } from './openapi.js';
+import { expandOpenApiPages, openApiPlugin } from './openapi.js';
 import { callHook, configFileName } from './plugins/index.js';
-import type { GeneratedPage, PagesContext } from './plugins/types.js';
+import type { GeneratedPage, PagesContext, Plugin } from './plugins/types.js';
 import { fileToRoute } from './shared/paths.js';
 import type { SourceMemo } from './source-memo.js';
 import type { PageSource } from './types.js';
 import type { ResolvedVersion } from './versions/config.js';
 import { contentFile, splitVersion } from './versions/paths.js';
+import { PAGE_FILE } from './content-listing.js';
 import { siteViews } from './versions/views.js';
 
 /** Folders and files starting with "_" or "." hold data (the reference model), not pages. */
-/** Pages: Markdown (`.md`, CommonMark and our extensions) and MDX (`.mdx`, Markdown with JSX components). */
-export const PAGE_FILE = /\.mdx?$/i;
-
 const isHidden = (name: string) => name.startsWith('_') || name.startsWith('.') || name === 'node_modules';
 
 /** A path of the content folder that is not read: a symbolic link out of the folder, or back into itself. */
@@ -401,7 +399,11 @@ export async function loadContentFiles(
     reportNoPages(config, problems);
     problems.throwIfAny();
   }
-  const pages = uniqueRoutes(sources, (s) => s.route, problems);
+  // `dev`: routes come from paths, so a listing whose every file was read with no route twice has none twice again.
+  const allRead = sources.length === files.length;
+  const distinct = last !== undefined && allRead && memo?.distinctRoutes === last;
+  const pages = distinct ? sources : uniqueRoutes(sources, (s) => s.route, problems);
+  if (memo) memo.distinctRoutes = allRead && pages.length === sources.length ? memo.current : undefined;
   // `dev`: each page parsed this time is expanded now, so its problems are remembered with it; the
   // OpenAPI plugin's `pages` hook (src/openapi.ts) leaves pages already expanded as they are.
   for (const source of memo ? pages : []) {
@@ -429,18 +431,26 @@ async function runPagesHooks(
   problems: Problems,
   memo?: SourceMemo,
 ): Promise<PageSource[]> {
-  if (!config.plugins.some((plugin) => plugin.pages)) return read;
+  // `dev` expanded each page as it read it (above), so the OpenAPI reference's hook, which changes
+  // a page from its own frontmatter and document alone, has nothing left to do: not a copy of every page a save.
+  const plugins = config.plugins.filter((plugin) => plugin.pages && !(memo && plugin === openApiPlugin));
+  if (!plugins.length) return read;
   // `dev` keeps the pages it read between builds (src/source-memo.ts): the hooks change copies, so no
   // page is changed twice; a copy that comes out as the last build's did is that object again.
   let pages = memo ? read.map((source) => ({ ...source, frontmatter: { ...source.frontmatter } })) : read;
-  pages = await runHooks(config, pages, problems);
+  pages = await runHooks(config, plugins, pages, problems);
   return memo ? memo.settled(pages) : pages;
 }
 
-async function runHooks(config: ResolvedConfig, pages: PageSource[], problems: Problems): Promise<PageSource[]> {
+async function runHooks(
+  config: ResolvedConfig,
+  plugins: Plugin[],
+  pages: PageSource[],
+  problems: Problems,
+): Promise<PageSource[]> {
   const file = configFileName(config);
   let added = false;
-  for (const plugin of config.plugins) {
+  for (const plugin of plugins) {
     if (!plugin.pages) continue;
     const context: PagesContext = {
       config,

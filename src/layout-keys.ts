@@ -4,7 +4,7 @@ import { pageView } from './render/index.js';
 import { localeSites, siteOf } from './i18n/site.js';
 import { siteViews } from './versions/views.js';
 import { navKeys } from './nav.js';
-import { withSamePlan, type Site } from './site.js';
+import { patchedPlan, withSamePlan, type Site } from './site.js';
 import type { PageOutline, PageSource } from './types.js';
 
 /**
@@ -71,8 +71,12 @@ export class LayoutMemo {
   private readonly outlines = new WeakMap<PageSource, PageOutline>();
   private readonly shapes = new WeakMap<PageOutline, string>();
   private readonly dates = new WeakMap<PageSource, string | null>();
+  /** Every page's date by path (a removed page's stays: dates are looked up by the pages there are). */
+  private readonly allDates = new Map<string, string>();
   /** The last site, its outlines and static files; `plan` counts the sites of another shape made so far. */
   private last?: { plan: number; site: Site<PageOutline>; outlines: PageOutline[]; staticFiles: string[] };
+  /** The last build's site of records (src/build.ts), given up to the next one's. */
+  private lastRecords?: Site<PageOutline>;
   private keys?: { salt: string; plan: number; byRoute: Map<string, { date?: string; key: string }> };
 
   outline(source: PageSource, make: (source: PageSource) => PageOutline): PageOutline {
@@ -83,16 +87,19 @@ export class LayoutMemo {
 
   /**
    * When each page last changed ("Last updated"), looked up only for pages read again since the
-   * last build (a page kept as it was keeps its date): `lookUp` gives the dates of the pages it is given.
+   * last build (a page kept as it was keeps its date): `lookUp` gives the dates of the pages it is
+   * given. One map, patched for those pages (the last build's site gives it up with its route map).
    */
   lastUpdated(sources: PageSource[], lookUp: (pages: PageSource[]) => Map<string, string>): Map<string, string> {
-    const dates = lookUp(sources.filter((source) => !this.dates.has(source)));
-    for (const source of sources) {
-      const known = this.dates.get(source);
-      if (known === undefined) this.dates.set(source, dates.get(source.relativePath) ?? null);
-      else if (known !== null) dates.set(source.relativePath, known);
+    const fresh = sources.filter((source) => !this.dates.has(source));
+    const found = fresh.length ? lookUp(fresh) : undefined;
+    for (const source of fresh) {
+      const date = found!.get(source.relativePath);
+      this.dates.set(source, date ?? null);
+      if (date === undefined) this.allDates.delete(source.relativePath);
+      else this.allDates.set(source.relativePath, date);
     }
-    return dates;
+    return this.allDates;
   }
 
   /**
@@ -108,7 +115,10 @@ export class LayoutMemo {
   ): Site<PageOutline> {
     const last = this.last;
     const same = foldersSame && last !== undefined && this.sameShape(last, outlines, staticFiles);
-    const site = same ? withSamePlan(last.site, outlines, lastUpdated) : make();
+    // The last site is not used after this build: its maps are patched for this one.
+    const site = same
+      ? (patchedPlan(last.site, last.site, outlines, lastUpdated) ?? withSamePlan(last.site, outlines, lastUpdated))
+      : make();
     if (!same) this.keys = undefined; // a folder file changes what every page shows
     this.last = { plan: (last?.plan ?? 0) + (same ? 0 : 1), site, outlines, staticFiles };
     return site;
@@ -125,6 +135,21 @@ export class LayoutMemo {
     return outlines.every(
       (page, i) => page === last.outlines[i] || this.shapeOf(page) === this.shapeOf(last.outlines[i]),
     );
+  }
+
+  /**
+   * The site of the records rendered from `plan`'s outlines (`withSamePlan`): the last build's
+   * record site, patched where the plan is the same (the records of unchanged pages are the same objects).
+   */
+  recordSite<P extends PageOutline>(
+    plan: Site<PageOutline>,
+    pages: P[],
+    lastUpdated: Map<string, string> | undefined,
+  ): Site<P> {
+    const last = this.lastRecords as Site<P> | undefined;
+    const site = (last && patchedPlan(plan, last, pages, lastUpdated)) ?? withSamePlan(plan, pages, lastUpdated);
+    this.lastRecords = site;
+    return site;
   }
 
   /** `layoutKeys` of the last `site`, each page's from the last build while the shape and salt are the same. */

@@ -9,6 +9,7 @@ import { checkOpenApi, OPENAPI_MODEL, validateOpenApi } from './checks/openapi.j
 import { readOptional } from './checks/index.js';
 import { resolveConstants } from './markdown/constants.js';
 import type { PageSource } from './types.js';
+import type { Site } from './site.js';
 
 /** The parts of an OpenAPI 3.1 document the reference renders (after $refs are resolved). */
 interface Schema {
@@ -270,6 +271,18 @@ export function openApiMarkdown(doc: Document, only?: string[]): string {
   return out.join('\n');
 }
 
+/**
+ * The documents a site's pages reference, by plan: the frontmatter is part of it (a site of the same
+ * `nav` object has the same, src/site.ts withSamePlan), so a `dev` save does not look at every page.
+ */
+const referencedByNav = new WeakMap<object, Set<string>>();
+
+function referencedByPlan(site: Site): Set<string> {
+  let found = referencedByNav.get(site.nav);
+  if (!found) referencedByNav.set(site.nav, (found = referencedOpenApiDocuments(site.pages)));
+  return found;
+}
+
 /** The model's validation, kept while its text is the same (`dev` checks on every save). */
 let modelCheck: { raw: string; problems: Promise<BuildError[]> } | undefined;
 
@@ -290,7 +303,7 @@ export const openApiPlugin: Plugin = {
       name: 'OpenAPI model',
       async run(site) {
         // A document a page renders was validated when the page was loaded: not twice.
-        if (referencedOpenApiDocuments(site.pages).has(OPENAPI_MODEL)) return [];
+        if (referencedByPlan(site).has(OPENAPI_MODEL)) return [];
         const file = path.join(site.config.contentDir, OPENAPI_MODEL);
         const raw = await readOptional(file);
         if (raw === null) return [];

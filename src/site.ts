@@ -83,6 +83,36 @@ export function withSamePlan<P extends PageOutline>(
   return next;
 }
 
+/**
+ * `withSamePlan` for `dev`'s next build, from `last`: a site of `plan`'s plan over the same routes
+ * in the same order, which is given up (its route map and reading order are patched in place for
+ * the pages that are other objects now, not made again: a save costs the pages it changed).
+ * Undefined when `last` does not line up with `pages` (another plan, a page added or removed).
+ */
+export function patchedPlan<P extends PageOutline>(
+  plan: Site<PageOutline>,
+  last: Site<P>,
+  pages: P[],
+  lastUpdated?: Map<string, string>,
+): Site<P> | undefined {
+  if (last.nav !== plan.nav || last.pages.length !== pages.length) return undefined;
+  const changed: P[] = [];
+  for (let i = 0; i < pages.length; i++) {
+    if (pages[i] === last.pages[i]) continue;
+    if (pages[i].regularPath !== last.pages[i].regularPath) return undefined;
+    changed.push(pages[i]);
+  }
+  const found = lookups(plan);
+  for (const page of changed) {
+    last.byRoute.set(page.regularPath, page);
+    const at = found.position.get(page.regularPath);
+    if (at !== undefined) last.order[at] = page;
+  }
+  const next: Site<P> = { ...plan, pages, byRoute: last.byRoute, order: last.order, lastUpdated };
+  siteLookups.set(next, found);
+  return next;
+}
+
 /** The top-level group that holds a route in its sidebar (its index in `site.nav`), -1 for none. */
 export function groupOf(site: Site<PageOutline>, route: string): number {
   const outer = openGroups(site, route)[0];

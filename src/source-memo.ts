@@ -1,10 +1,11 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sha1 } from './hash.js';
 import type { BuildError } from './errors.js';
 import type { PageSource } from './types.js';
 import type { ResolvedVersion } from './versions/config.js';
 import { contentFile, splitVersion } from './versions/paths.js';
+import { editOfListed } from './content-listing.js';
 
 interface Remembered {
   /** The file's text (compared as it is: cheaper than hashing every page on every build). */
@@ -76,20 +77,29 @@ export class SourceMemo {
   }
 
   /**
-   * The last listing, when every change since is an edit of a file it lists, or under a data folder
-   * ("_model/", which no listing holds): nothing added, removed or renamed. Else undefined: list again.
+   * The last listing, when every change since is an edit of a file it lists (found by binary search,
+   * src/content-listing.ts), or under a data folder ("_model/", which no listing holds): nothing
+   * added, removed or renamed. Else undefined: list again. (Patching it for a file added or removed
+   * raced with a folder being deleted: a build between two deletions served half a site.)
    */
   lastListing(isData: (relativePath: string) => boolean): ContentListing | undefined {
     const { listing, since } = this;
     if (!listing || since === 'all') return undefined;
-    const listed = (file: string) => listing.pages.includes(file) || listing.staticFiles.includes(file);
     let data = false;
     for (const file of since) {
       if (isData(file)) data = true;
-      else if (!listed(file) || !isFile(path.join(this.contentDir, file))) return undefined;
+      else if (!editOfListed(listing, this.contentDir, file)) return undefined;
     }
     this.onlyEdits = !data;
     return listing;
+  }
+
+  /** The listing whose pages, every one read, had no route twice (src/content.ts): the same listing has none twice again. */
+  distinctRoutes?: ContentListing;
+
+  /** The listing this build made or kept. */
+  get current(): ContentListing | undefined {
+    return this.listing;
   }
 
   /** The listing this build made (a failed one leaves none: the next build lists again). */
@@ -180,10 +190,6 @@ export class SourceMemo {
     }
     return hash;
   }
-}
-
-function isFile(file: string): boolean {
-  return statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
 }
 
 /** The same keys holding the same values, the frontmatter compared one level down. */

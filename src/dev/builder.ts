@@ -201,10 +201,19 @@ export class DevBuilder {
    */
   ensure(urlPath: string): Promise<void> {
     const file = this.fileOf(urlPath);
-    const { site, pageAssets, chunks, modules, generation } = this;
-    if (file === null || !site || !pageAssets || this.writer.holds(file) || this.writer.holds(`${file}/index.html`))
+    if (
+      file === null ||
+      !this.site ||
+      !this.pageAssets ||
+      this.writer.holds(file) ||
+      this.writer.holds(`${file}/index.html`)
+    )
       return Promise.resolve();
-    return this.serial(() => this.lazy.ensure(file, { site, assets: pageAssets, chunks, modules, generation }));
+    // The site as it is when the request's turn comes: a build before it gave up the last one's maps (src/site.ts patchedPlan).
+    return this.serial(() => {
+      const { site, pageAssets, chunks, modules, generation } = this;
+      return this.lazy.ensure(file, { site: site!, assets: pageAssets!, chunks, modules, generation });
+    });
   }
 
   private fileOf(urlPath: string): string | null {

@@ -3,7 +3,7 @@ import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { buildSite } from '../../../src/build.js';
 import { loadConfig } from '../../../src/config.js';
 import { startDevServer, type DevServer, type DevServerOptions } from '../../../src/dev/index.js';
@@ -147,6 +147,33 @@ export async function buildBeside(
       '',
     );
   return { built, served };
+}
+
+/**
+ * Asserts that `dev` serves what a build of the same content writes: every page, the 404 page (also
+ * at each of `gone`, routes that must be gone), the route table and each page's chunk as the router
+ * fetches them. Returns the build's page files.
+ */
+export async function expectServedAsBuilt(
+  dev: DevServer & { origin: string },
+  root: string,
+  gone: string[] = [],
+): Promise<string[]> {
+  const { built, served } = await buildBeside(dev, root);
+  const pages = [...built.files.keys()].filter((file) => file.endsWith('/index.html') || file === 'index.html');
+  for (const file of pages)
+    expect(await served(`/docs/${file.replace(/index\.html$/, '')}`), file).toBe(built.text(file));
+  for (const route of ['/no-such-page/', ...gone])
+    expect(await served(`/docs${route}`), route).toBe(built.text('404.html'));
+  expect(await served('/docs/routes.json')).toBe(built.text('routes.json'));
+  const index = JSON.parse(built.text('routes.json')!) as { shards: Record<string, string>; nav: string };
+  for (const url of [index.nav, ...Object.values(index.shards)]) {
+    expect(await served(url), url).toBe(built.text(url.slice('/docs/'.length)));
+    if (url === index.nav) continue;
+    for (const chunk of Object.values(JSON.parse(built.text(url.slice('/docs/'.length))!) as Record<string, string>))
+      expect(await served(chunk), chunk).toBe(built.text(chunk.slice('/docs/'.length)));
+  }
+  return pages;
 }
 
 export interface DevEventMessage {
