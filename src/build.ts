@@ -154,6 +154,7 @@ export async function buildSite(
             lastUpdated,
             site: outline,
           },
+          byBlocks: Boolean(options.memory),
         },
         found,
         workers,
