@@ -209,8 +209,8 @@ const KEPT_PAGES = 8;
 const byBlocks = new WeakSet<Processor>();
 
 /**
- * Makes `processor` parse pages by blocks, keeping each block's tree by its text for the next parse
- * of the same page (the last {@link KEPT_PAGES} pages parsed). Once is enough.
+ * Makes `processor` parse pages by blocks from their second parse on, keeping each block's tree by
+ * its text for the next parse of the same page (the last {@link KEPT_PAGES} pages parsed). Once is enough.
  */
 export function parseByBlocks(processor: Processor): void {
   if (byBlocks.has(processor)) return;
@@ -219,7 +219,16 @@ export function parseByBlocks(processor: Processor): void {
   const whole = processor.parser as (document: string, file: VFile) => Root;
   /** Each page's blocks of its last parse: trees never handed out (the plugins change what they get). */
   const pages = new Map<string, Map<string, Root>>();
+  /**
+   * Pages parsed once already. A page's first parse is whole: by blocks it costs a fifth more (each
+   * block sets the parser up again), and most pages of a `dev` session are never edited.
+   */
+  const seen = new Set<string>();
   processor.parser = (document: string, file: VFile): Root => {
+    if (!seen.has(file.path)) {
+      seen.add(file.path);
+      return whole(document, file);
+    }
     const blocks = splitBlocks(document);
     if (!blocks || blocks.length < 2) return whole(document, file);
     const before = pages.get(file.path) ?? new Map<string, Root>();
