@@ -7,6 +7,7 @@ import { loadConfig, type ResolvedConfig } from './config.js';
 import { loadContentFiles } from './content.js';
 import { Problems, type BuildError } from './errors.js';
 import { sha1 } from './hash.js';
+import { boundHeapGrowth } from './heap.js';
 import { layoutKeys, type LayoutMemo } from './layout-keys.js';
 import { lastModified } from './outputs/last-modified.js';
 import { silentLogger, task, type Logger } from './log.js';
@@ -136,6 +137,8 @@ export async function buildSite(
     );
     const pageFiles: OutputFile[] = [];
     const found = new Problems();
+    // src/heap.ts: a large build's records stay to its end (not `dev`'s, whose saves would collect more often).
+    if (!options.memory) boundHeapGrowth(jobs.length);
     const results = await task(logger, 'pages', async () => {
       // Only for many pages to render: an unchanged build starts none.
       const workers =

@@ -1,7 +1,8 @@
 import { parentPort } from 'node:worker_threads';
 import { Problems } from './errors.js';
 import { loadMdxCompiler } from './markdown/mdx.js';
-import { pageRunner, type PageResult, type WorkerRequest } from './pages.js';
+import { packRecord } from './page-html.js';
+import { pageRunner, type PackedResult, type WorkerRequest } from './pages.js';
 
 /** A page worker (src/pages.ts `PageWorkers`): says it is ready, takes the context, then runs batches. */
 let run: ReturnType<typeof pageRunner> | undefined;
@@ -12,12 +13,14 @@ parentPort!.on('message', async (request: WorkerRequest) => {
   }
   await loadMdxCompiler(request.jobs.filter((j) => !j.cached).map((j) => j.source));
   const problems = new Problems();
-  const pages: PageResult[] = run!(request.jobs, problems);
-  parentPort!.postMessage({
-    type: 'done',
-    start: request.start,
-    pages,
-    problems: problems.list.map((p) => p.toJSON()),
-  });
+  const pages: PackedResult[] = run!(request.jobs, problems).map((page) => ({
+    ...page,
+    record: packRecord(page.record),
+  }));
+  // The HTML's bytes move to the main thread instead of being copied.
+  parentPort!.postMessage(
+    { type: 'done', start: request.start, pages, problems: problems.list.map((p) => p.toJSON()) },
+    pages.map((page) => page.record.html.buffer as ArrayBuffer),
+  );
 });
 parentPort!.postMessage({ type: 'ready' });

@@ -9,6 +9,7 @@ import { parseByBlocks } from './markdown/block-parse.js';
 import { createProcessor, renderPage } from './markdown/index.js';
 import { loadMdxCompiler } from './markdown/mdx.js';
 import { createRenderer, pageFiles, type LayoutAssets } from './outputs/index.js';
+import { compactHtml, unpackRecord, type PackedRecord } from './page-html.js';
 import type { Templates } from './render/index.js';
 import { createSite, type Site } from './site.js';
 import type { OutputFile, PageOutline, PageRecord, PageSource } from './types.js';
@@ -126,7 +127,7 @@ export async function runPages(
     return [start, next];
   };
   const place = (start: number, pages: PageResult[]) => {
-    pages.forEach((page, i) => (results[start + i] = page));
+    pages.forEach((page, i) => (results[start + i] = { ...page, record: kept(page.record, jobs[start + i].source) }));
     done += pages.length;
     onProgress?.(done);
   };
@@ -141,9 +142,23 @@ export async function runPages(
   return results;
 }
 
+/**
+ * A record as the build keeps it, to the end of the stage and most to the end of the build: its
+ * HTML as bytes (src/page-html.ts), and its Markdown the source's own string when they are the same
+ * text (a page without constants; a record from a worker holds a copy): at 10,000 pages, tens of MB.
+ */
+function kept(record: PageRecord, source: PageSource): PageRecord {
+  const compact = compactHtml(record);
+  if (compact.markdown === source.body) compact.markdown = source.body; // equal text, one string
+  return compact;
+}
+
+/** A worker's result: the record's HTML crosses as bytes (src/page-html.ts). */
+export type PackedResult = Omit<PageResult, 'record'> & { record: PackedRecord };
+
 type WorkerMessage =
   | { type: 'ready' }
-  | { type: 'done'; start: number; pages: PageResult[]; problems: ReturnType<BuildError['toJSON']>[] };
+  | { type: 'done'; start: number; pages: PackedResult[]; problems: ReturnType<BuildError['toJSON']>[] };
 export type WorkerRequest =
   { type: 'context'; context: PagesContext } | { type: 'batch'; start: number; jobs: PageJob[] };
 
@@ -203,7 +218,10 @@ export class PageWorkers {
           const onMessage = (message: WorkerMessage) => {
             if (message.type !== 'done') return;
             inFlight--;
-            place(message.start, message.pages);
+            place(
+              message.start,
+              message.pages.map((page) => ({ ...page, record: unpackRecord(page.record) })),
+            );
             for (const p of message.problems)
               problems.push(new BuildError(p.message, { file: p.file, line: p.line, column: p.column }, p.fix));
             send();

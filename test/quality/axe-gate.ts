@@ -28,6 +28,10 @@ const SAVES_DATA = `Object.defineProperty(Navigator.prototype, 'connection', { g
  * the narrower viewport as a phone's would: the CSS is in media queries, and the client reads no
  * width when it starts (client/drawer.ts follows width changes), so a page narrowed after its load
  * shows what the same page loaded narrow shows. A load and axe's injection were half of a width's cost.
+ *
+ * Text contrast and links in running text are judged first in one pass over computed styles, and axe's
+ * color-contrast and link-in-text-block rules then run on what that pass cannot settle (test/helpers/axe.ts,
+ * test/helpers/contrast.ts; test/quality/contrast-proof.ts compares the two on every page, width and scheme).
  */
 export function axeGate(part: number, parts: number, options: { searchDialog: boolean }): void {
   describe(`quality/axe, pages ${part} of every ${parts}`, () => {

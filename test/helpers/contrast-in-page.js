@@ -1,0 +1,175 @@
+// The accessibility gate's fast contrast check, run in the page (test/helpers/contrast.ts reads this file and
+// evaluates it; plain JavaScript so that it reaches the page exactly as written, with no transpiler's helpers).
+//
+// It passes a text element only when its colours are certain from computed styles alone: solid text colour, no
+// text shadow or stroke, an opaque background colour on its ancestor chain with nothing on the way that blends,
+// filters, fades or paints an image, and no other painted box over any of its text. Every other element, and
+// every element whose contrast it finds too low, is marked for axe's own color-contrast rule, which then
+// judges it exactly as it judges a whole page. The thresholds and the luminance are axe-core's (4.x).
+(function fastContrast(options) {
+  const MARK = 'data-contrast-axe';
+  const root = options.within ? document.querySelector(options.within) : document.documentElement;
+  const styles = new Map();
+  const style = (element) => {
+    let found = styles.get(element);
+    if (!found) styles.set(element, (found = getComputedStyle(element)));
+    return found;
+  };
+  const rgb = (text) => {
+    const m = /^rgba?\((\d+(?:\.\d+)?), (\d+(?:\.\d+)?), (\d+(?:\.\d+)?)(?:, (\d*(?:\.\d+)?))?\)$/.exec(text);
+    return m ? [Number(m[1]), Number(m[2]), Number(m[3]), m[4] === undefined ? 1 : Number(m[4])] : null;
+  };
+  const channel = (v) => {
+    const c = v / 255;
+    return c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+  };
+  const luminance = (c) => 0.2126 * channel(c[0]) + 0.7152 * channel(c[1]) + 0.0722 * channel(c[2]);
+  const ratio = (a, b) => {
+    const [x, y] = [luminance(a), luminance(b)];
+    return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+  };
+  const GRAPHIC = new Set(['IMG', 'CANVAS', 'OBJECT', 'IFRAME', 'VIDEO', 'EMBED', 'svg']);
+  /** Whether the element's own box changes what lies under or in front of text beyond a plain colour. */
+  const effects = (s) =>
+    s.opacity !== '1' ||
+    s.filter !== 'none' ||
+    s.backdropFilter !== 'none' ||
+    s.mixBlendMode !== 'normal' ||
+    s.backgroundImage !== 'none' ||
+    s.maskImage !== 'none';
+
+  const all = [...root.querySelectorAll('*')];
+  if (root !== document.documentElement) all.unshift(root);
+  // Shadow trees are beyond this check's walk: axe's rule judges the whole page then.
+  if (all.some((e) => e.shadowRoot))
+    return { passed: 0, marked: 0, failing: [], reasons: { 'shadow DOM': 1 }, whole: true, links: null };
+
+  // Every box that paints something of its own: under another element's text it may change the background.
+  const painters = [];
+  for (const element of document.querySelectorAll('*')) {
+    const s = style(element);
+    if (s.visibility !== 'visible' || s.opacity === '0') continue;
+    const bg = rgb(s.backgroundColor);
+    if (GRAPHIC.has(element.nodeName) || effects(s) || !bg || bg[3] > 0) {
+      const r = element.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0) painters.push({ element, r });
+    }
+  }
+  const overlaps = (a, b) =>
+    Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 &&
+    Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+
+  /** The verdict on one element with text of its own: a number (its contrast, judged here) or why axe must judge it. */
+  const judge = (element, rects) => {
+    if (!(element instanceof HTMLElement)) return 'not HTML';
+    const s = style(element);
+    if (s.textShadow !== 'none') return 'text shadow';
+    if (parseFloat(s.webkitTextStrokeWidth) !== 0) return 'text stroke';
+    const fg = rgb(s.webkitTextFillColor || s.color);
+    if (!fg) return 'colour syntax';
+    let bg = null;
+    for (let a = element; a; a = a.parentElement) {
+      const sa = style(a);
+      // Fully transparent (a heading's anchor until hovered): axe counts it hidden, which passes.
+      if (sa.opacity === '0') return 'invisible';
+      if (effects(sa)) return 'effect on the way';
+      const own = rgb(sa.backgroundColor);
+      if (!own) return 'colour syntax';
+      if (own[3] === 0) continue;
+      if (own[3] !== 1) return 'translucent background';
+      bg = own;
+      break;
+    }
+    if (!bg) return 'no background';
+    for (const { element: p, r } of painters)
+      if (!p.contains(element) && rects.some((t) => overlaps(t, r))) return 'overlap';
+    const text = fg[3] === 1 ? fg : [0, 1, 2].map((i) => Math.round(fg[3] * fg[i] + (1 - fg[3]) * bg[i]));
+    return ratio(text, bg);
+  };
+
+  let passed = 0;
+  const marked = [];
+  const failing = [];
+  const reasons = {};
+  for (const element of all) {
+    if (/^(INPUT|SELECT|TEXTAREA)$/.test(element.nodeName)) {
+      marked.push(element);
+      continue;
+    }
+    const rects = [];
+    for (const node of element.childNodes)
+      if (node.nodeType === Node.TEXT_NODE && node.nodeValue.trim()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        rects.push(...range.getClientRects());
+      }
+    if (!rects.length) continue; // no text of its own on screen: axe's color-contrast does not apply either
+    const verdict = judge(element, rects);
+    if (verdict === 'invisible') {
+      passed++;
+      if (options.record) element.__contrast = verdict;
+      continue;
+    }
+    if (typeof verdict !== 'number') {
+      reasons[verdict] = (reasons[verdict] ?? 0) + 1;
+      marked.push(element);
+      continue;
+    }
+    const s = style(element);
+    const size = parseFloat(s.fontSize);
+    const bold = parseFloat(s.fontWeight) >= 700 || s.fontWeight === 'bold';
+    const points = Math.ceil(size * 72) / 96;
+    const expected = (bold ? points < 14 : points < 18) ? 4.5 : 3;
+    // A margin over the threshold: a ratio this close is left to axe's own arithmetic.
+    if (verdict > expected * 1.01) {
+      passed++;
+      if (options.record) element.__contrast = verdict;
+    } else {
+      failing.push(element);
+      marked.push(element);
+    }
+  }
+  if (options.mark) for (const element of marked) element.setAttribute(MARK, '');
+  if (options.record) for (const element of marked) element.__contrast = 'axe';
+
+  // Links in running text (axe's link-in-text-block): a link whose own style sets it apart from its block's text
+  // passes that rule whatever its colour (axe's link-in-text-block-style check, "any" of the two); the same
+  // comparisons as axe's, and every other link left to axe's rule.
+  const LINK_MARK = 'data-link-axe';
+  const BLOCK = ['block', 'list-item', 'table', 'flex', 'grid', 'inline-block'];
+  const isBlock = (element) => {
+    const display = style(element).display;
+    return BLOCK.includes(display) || display.startsWith('table-');
+  };
+  const firstFont = (s) => s.fontFamily.split(/[,;]/)[0].trim().toLowerCase();
+  const distinct = (link) => {
+    if (isBlock(link)) return false;
+    let block = link.parentElement;
+    while (block && !isBlock(block)) block = block.parentElement;
+    if (!block) return false;
+    const s = style(link);
+    const b = style(block);
+    if (s.backgroundImage !== 'none') return true;
+    for (const edge of ['borderBottom', 'borderTop', 'outline']) {
+      const colour = rgb(s[`${edge}Color`]);
+      if (s[`${edge}Style`] !== 'none' && parseFloat(s[`${edge}Width`]) > 0 && colour && colour[3] !== 0) return true;
+    }
+    if (firstFont(s) !== firstFont(b)) return true;
+    return ['textDecorationLine', 'textDecorationStyle', 'fontWeight', 'fontStyle', 'fontSize'].some(
+      (property) => s[property] !== b[property],
+    );
+  };
+  const links = [...root.querySelectorAll('a[href], [role=link]')];
+  if (root.matches('a[href], [role=link]')) links.unshift(root);
+  const plainLinks = links.filter((link) => !distinct(link));
+  if (options.mark) for (const link of plainLinks) link.setAttribute(LINK_MARK, '');
+  if (options.record) for (const link of links) link.__link = plainLinks.includes(link) ? 'axe' : 'distinct';
+  return {
+    passed,
+    marked: marked.length,
+    failing: failing.map((e) => e.outerHTML.slice(0, 120)),
+    reasons,
+    whole: false,
+    links: { distinct: links.length - plainLinks.length, marked: plainLinks.length },
+  };
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { deserialize, serialize } from 'node:v8';
+import { compactHtml, htmlBytes, packRecord, unpackRecord, withoutHtml } from '../../src/page-html.js';
+import type { PageRecord } from '../../src/types.js';
+
+const html = '<h2 id="a">Ünïcode & “quotes”<a class="anchor" aria-label="Permalink to “A”">#</a></h2><p>日本語</p>';
+
+function record(): PageRecord {
+  return {
+    key: 'v-1',
+    title: 'A',
+    description: 'd',
+    frontmatter: { title: 'A', description: 'd' },
+    regularPath: '/a/',
+    relativePath: 'a.md',
+    path: '/a/',
+    hash: 'h',
+    headers: [{ level: 2, title: 'A', slug: 'a' }],
+    html,
+    anchors: ['a'],
+    links: [],
+    sections: [],
+    markdown: '## A',
+    codeBlocks: [],
+    features: [],
+    images: [],
+    css: '',
+  } as PageRecord;
+}
+
+describe('page HTML kept as bytes', () => {
+  it('reads back the same HTML, characters past Latin-1 included, as one byte a character of ASCII', () => {
+    const compact = compactHtml(record());
+    expect(compact.html).toBe(html);
+    expect(htmlBytes(compact)).toEqual(new TextEncoder().encode(html));
+    expect(compactHtml(compact)).toBe(compact);
+    // Everything else, and copies (spread, clone, the cache's serialization) see a plain string.
+    expect({ ...compact }).toEqual(record());
+    expect(structuredClone(compact)).toEqual(record());
+    expect(deserialize(serialize(compact))).toEqual(record());
+  });
+
+  it('crosses from a worker as bytes beside the record and comes back whole', () => {
+    const packed = structuredClone(packRecord(record()));
+    expect(packed.record.html).toBe('');
+    expect(unpackRecord(packed)).toEqual(record());
+  });
+
+  it('leaves the HTML out of the record the cache stores, and nothing else', () => {
+    const { html: _html, ...rest } = record();
+    expect(withoutHtml(compactHtml(record()))).toEqual({ ...rest, html: '' });
+  });
+});
