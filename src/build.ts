@@ -157,6 +157,7 @@ export async function buildSite(
             lastUpdated,
             site: outline,
           },
+          byBlocks: Boolean(options.memory),
         },
         found,
         workers,
