@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { RENDER_DIR } from '../../../src/dev/builder.js';
 import { Renderer, TEMPLATES_DIR } from '../../../src/render/index.js';
-import { devSiteEach, EventStream, expectServedAsBuilt, get } from './harness.js';
+import { buildBeside, devSiteEach, EventStream, expectServedAsBuilt, get } from './harness.js';
 import { editFile } from '../../helpers/tmp-site.js';
 
 describe('dev server', () => {
@@ -278,7 +278,8 @@ describe('dev server', () => {
 
   it('serves a page parsed again by blocks as a build renders it, after saves that move a block boundary', async () => {
     const head = '---\ntitle: API\ndescription: The REST API.\n---\n\n## Endpoints\n\nThe API has endpoints.\n\n';
-    const tail = '\n\nMiddle text.\n\n```js\nconst a = 1;\n\n\nconst b = 2;\n```\n\nEnd, with [the guide](../guide/index.md).\n';
+    const tail =
+      '\n\nMiddle text.\n\n```js\nconst a = 1;\n\n\nconst b = 2;\n```\n\nEnd, with [the guide](../guide/index.md).\n';
     const saves = [
       `${head}- one\n- two${tail}`,
       // A fence opened above the list: the page is code down to the old fence.
