@@ -159,6 +159,7 @@ export async function buildSite(
             lastUpdated,
             site: outline,
           },
+          byBlocks: Boolean(options.memory),
         },
         found,
         workers,

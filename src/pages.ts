@@ -5,6 +5,7 @@ import { workerBundle } from '../bin/bundle.js';
 import type { ResolvedConfig } from './config.js';
 import { BuildError, Problems } from './errors.js';
 import { MarkdownCache } from './markdown/cache.js';
+import { parseByBlocks } from './markdown/block-parse.js';
 import { createProcessor, renderPage } from './markdown/index.js';
 import { loadMdxCompiler } from './markdown/mdx.js';
 import { createRenderer, pageFiles, type LayoutAssets } from './outputs/index.js';
@@ -46,6 +47,8 @@ export interface PagesContext {
   config: ResolvedConfig;
   /** Absent: Markdown only (`check`, `dev`). */
   layout?: LayoutContext;
+  /** `dev`: pages parsed by blocks, each kept for the next parse of its page (src/markdown/block-parse.ts). */
+  byBlocks?: boolean;
 }
 
 export interface PageResult {
@@ -72,6 +75,7 @@ const processors = new WeakMap<ResolvedConfig, ReturnType<typeof createProcessor
 /** Runs jobs in this thread: the returned function keeps the processor and the layout between calls. */
 export function pageRunner(context: PagesContext): (jobs: PageJob[], problems: Problems) => PageResult[] {
   const processor = processors.get(context.config) ?? createProcessor(context.config);
+  if (context.byBlocks) parseByBlocks(processor);
   processors.set(context.config, processor);
   const layout = context.layout && pageWriter(context.config, context.layout);
   return (jobs, problems) =>

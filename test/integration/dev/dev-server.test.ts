@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { RENDER_DIR } from '../../../src/dev/builder.js';
 import { Renderer, TEMPLATES_DIR } from '../../../src/render/index.js';
-import { devSiteEach, EventStream, expectServedAsBuilt, get } from './harness.js';
+import { buildBeside, devSiteEach, EventStream, expectServedAsBuilt, get } from './harness.js';
 import { editFile } from '../../helpers/tmp-site.js';
 
 describe('dev server', () => {
@@ -274,6 +274,27 @@ describe('dev server', () => {
     );
     expect(pages).not.toContain('reference/index.html');
     expect(sidebar((await get(`${devSite.dev.origin}/docs/reference/api/`)).text)).toContain('The guide');
+  });
+
+  it('serves a page parsed again by blocks as a build renders it, after saves that move a block boundary', async () => {
+    const head = '---\ntitle: API\ndescription: The REST API.\n---\n\n## Endpoints\n\nThe API has endpoints.\n\n';
+    const tail =
+      '\n\nMiddle text.\n\n```js\nconst a = 1;\n\n\nconst b = 2;\n```\n\nEnd, with [the guide](../guide/index.md).\n';
+    const saves = [
+      `${head}- one\n- two${tail}`,
+      // A fence opened above the list: the page is code down to the old fence.
+      `${head}\`\`\`\n\n- one\n- two${tail}`,
+      // A callout opened above the list holds the rest of the page; then closed after it, and a list item after a blank line.
+      `${head}::: tip Careful\n\n- one\n- two${tail}\n:::\n`,
+      `${head}::: tip Careful\n\n- one\n- two\n\n:::\n\n- three${tail}`,
+      `${head}1. one\n\n   \`\`\`sh\n   run\n\n   \`\`\`\n\n- three${tail}`,
+    ];
+    for (const text of saves) {
+      await writeFile(devSite.site.file('content/reference/api.md'), text);
+      await devSite.events.next('reload');
+      const { built, served } = await buildBeside(devSite.dev, devSite.site.root);
+      expect(await served('/docs/reference/api/'), text).toBe(built.text('reference/api/index.html'));
+    }
   });
 
   it('rebuilds every page with freshly loaded code when a component or template changes', async () => {
