@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { afterEach } from 'vitest';
 import { REPO } from './site.js';
 
 /** A site written to a temp folder from a map of files; `page()` makes a valid page. */
@@ -11,6 +12,19 @@ export async function tmpSite(files: Record<string, string>): Promise<{ root: st
     await writeFile(path.join(root, file), contents.replace(/__SRC__/g, path.join(REPO, 'src')));
   }
   return { root, cleanup: () => rm(root, { recursive: true, force: true }) };
+}
+
+/** Makes temp folders (`make(prefix)`) that are removed after each test of the file that calls this. */
+export function tempFolders(): (prefix: string) => Promise<string> {
+  const roots: string[] = [];
+  afterEach(async () => {
+    await Promise.all(roots.splice(0).map((root) => rm(root, { recursive: true, force: true })));
+  });
+  return async (prefix) => {
+    const root = await mkdtemp(path.join(os.tmpdir(), prefix));
+    roots.push(root);
+    return root;
+  };
 }
 
 /** Rewrites a file with `change` applied to its text, as an editor's save does. */

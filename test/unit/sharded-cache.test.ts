@@ -1,18 +1,14 @@
-import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sha1 } from '../../src/hash.js';
 import { ShardedCache } from '../../src/sharded-cache.js';
+import { tempFolders } from '../helpers/tmp-site.js';
 
-const roots: string[] = [];
-afterEach(async () => {
-  await Promise.all(roots.splice(0).map((root) => rm(root, { recursive: true, force: true })));
-});
+const tempFolder = tempFolders();
 
 async function tempDir(): Promise<string> {
-  const root = await mkdtemp(path.join(tmpdir(), 'docs-sharded-'));
-  roots.push(root);
+  const root = await tempFolder('docs-sharded-');
   return path.join(root, 'cache');
 }
 

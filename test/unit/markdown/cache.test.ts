@@ -1,20 +1,16 @@
-import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ResolvedConfig } from '../../../src/config.js';
 import { MarkdownCache } from '../../../src/markdown/cache.js';
 import type { PageRecord, PageSource } from '../../../src/types.js';
+import { tempFolders } from '../../helpers/tmp-site.js';
 
-const roots: string[] = [];
-afterEach(async () => {
-  await Promise.all(roots.splice(0).map((root) => rm(root, { recursive: true, force: true })));
-});
+const tempFolder = tempFolders();
 
 /** What the cache reads of a configuration. */
 async function tempConfig(): Promise<ResolvedConfig> {
-  const root = await mkdtemp(path.join(tmpdir(), 'docs-markdown-cache-'));
-  roots.push(root);
+  const root = await tempFolder('docs-markdown-cache-');
   return {
     root,
     contentDir: path.join(root, 'content'),

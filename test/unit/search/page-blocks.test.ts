@@ -1,15 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SearchPageBlocks } from '../../../src/search/page-blocks.js';
 import type { SearchPage } from '../../../src/search/records.js';
 import type { OutputManifest } from '../../../src/write.js';
+import { tempFolders } from '../../helpers/tmp-site.js';
 
-const roots: string[] = [];
-afterEach(async () => {
-  await Promise.all(roots.splice(0).map((root) => rm(root, { recursive: true, force: true })));
-});
+const tempFolder = tempFolders();
 
 const page = (title: string, text: string): SearchPage => ({
   route: `/${title}/`,
@@ -40,8 +35,7 @@ describe('search/page-blocks', () => {
   });
 
   it('keeps a block made by the last build only while the previous output holds each of its files as written', async () => {
-    const root = await mkdtemp(path.join(tmpdir(), 'docs-blocks-'));
-    roots.push(root);
+    const root = await tempFolder('docs-blocks-');
     const first = await SearchPageBlocks.open({ root }, previous([]));
     expect(first.keep('k')).toBeUndefined();
     first.made('k', 'assets/search/p/0.abc/', BLOCK);
@@ -62,8 +56,7 @@ describe('search/page-blocks', () => {
   });
 
   it('stores only the blocks of the last build', async () => {
-    const root = await mkdtemp(path.join(tmpdir(), 'docs-blocks-'));
-    roots.push(root);
+    const root = await tempFolder('docs-blocks-');
     const first = await SearchPageBlocks.open({ root }, previous([]));
     first.made('old', 'assets/search/p/0.abc/', BLOCK);
     await first.save();

@@ -1,15 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PageTerms } from '../../../src/search/index.js';
 import type { SearchPage } from '../../../src/search/records.js';
 import { SearchTermsCache } from '../../../src/search/terms-cache.js';
+import { tempFolders } from '../../helpers/tmp-site.js';
 
-const roots: string[] = [];
-afterEach(async () => {
-  await Promise.all(roots.splice(0).map((root) => rm(root, { recursive: true, force: true })));
-});
+const tempFolder = tempFolders();
 
 const page = (title: string, text: string): SearchPage => ({
   route: `/${title}/`,
@@ -38,8 +33,7 @@ async function build(root: string, pages: SearchPage[], english = true): Promise
 
 describe('search/terms-cache', () => {
   it('counts the terms of a page only when the text search reads of it changed, or the language rules', async () => {
-    const root = await mkdtemp(path.join(tmpdir(), 'docs-terms-'));
-    roots.push(root);
+    const root = await tempFolder('docs-terms-');
     const pages = [page('a', 'Alpha text'), page('b', 'Beta text'), page('c', 'Gamma text')];
     expect(await build(root, pages)).toEqual(['a', 'b', 'c']);
     expect(await build(root, pages)).toEqual([]);
@@ -49,8 +43,7 @@ describe('search/terms-cache', () => {
   });
 
   it('returns the stored terms as they were computed', async () => {
-    const root = await mkdtemp(path.join(tmpdir(), 'docs-terms-'));
-    roots.push(root);
+    const root = await tempFolder('docs-terms-');
     await build(root, [page('a', 'Alpha')]);
     const cache = await SearchTermsCache.open({ root });
     const terms = cache.terms(page('a', 'Alpha'), true, () => {
