@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from '../helpers/axe.js';
+import { axeInSchemes, axeViolations } from '../helpers/axe.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { fastContrast } from '../helpers/contrast.js';
 
@@ -78,6 +78,40 @@ describe('browser: the contrast check of the accessibility gate', () => {
         .flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
     expect(await linkFailures('fast')).toEqual(['#plain']);
     expect(await linkFailures('axe')).toEqual(['#plain']);
+    await page.close();
+  });
+  it('passes text beside inline code that wraps to the next line: the code paints its line fragments, not the box around them', async () => {
+    const page = await pageWith(
+      '<p style="width:220px">Words before <code style="background:#eee">a long code span that wraps onto the next line</code> and words after it.</p>',
+    );
+    expect(await fastContrast(page)).toMatchObject({ marked: 0, reasons: {} });
+    expect(await contrastFailures(page, 'fast')).toEqual([]);
+    await page.close();
+  });
+
+  it('passes a title cut short by its overflow beside a painted button, and hands text under a painted box to axe', async () => {
+    const page = await pageWith(
+      '<div style="display:flex;width:300px"><span style="flex:1;overflow:hidden;white-space:nowrap">A very long title that runs on past the button beside it</span><button style="background:#eee;color:#222;border:0">Go</button></div>' +
+        '<div style="position:relative"><p id="under">Text under a box painted over it.</p><div style="position:absolute;inset:0;background:#fff"></div></div>',
+    );
+    expect((await fastContrast(page)).reasons).toEqual({ overlap: 1 });
+    await page.close();
+  });
+
+  it('judges every rule again in the second colour scheme where the page changed with it', async () => {
+    // In dark only: an image without a text alternative shows, and a button's state becomes invalid.
+    const page = await pageWith(
+      '<style>.dark-only { display: none } @media (prefers-color-scheme: dark) { .dark-only { display: inline } }</style>' +
+        '<p>Text <img class="dark-only" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="1" height="1"></p>' +
+        '<button id="toggle" aria-pressed="false">Theme</button>' +
+        '<script>matchMedia("(prefers-color-scheme: dark)").addEventListener("change", (e) => document.getElementById("toggle").setAttribute("aria-pressed", e.matches ? "maybe" : "false"))</script>',
+    );
+    const found = async (schemes: ('light' | 'dark')[]) =>
+      (await axeInSchemes(page, schemes, (scheme) => scheme)).map((line) => line.split(':')[0]).sort();
+    expect(await found(['light', 'dark'])).toEqual(['dark  aria-valid-attr-value', 'dark  image-alt']);
+    // With the image shown in both, only the toggle's attribute differs: the other rules run again on the toggle alone.
+    await page.addStyleTag({ content: 'p .dark-only { display: inline }' });
+    expect(await found(['light', 'dark'])).toEqual(['dark  aria-valid-attr-value', 'light  image-alt']);
     await page.close();
   });
 });

@@ -1,6 +1,6 @@
 /** axe-core in Chromium: the accessibility gate (test/quality/axe-gate.ts) and the browser tests that run it on a page. */
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { AXE_CONTRAST_MARK, AXE_LINK_MARK, fastContrast } from './contrast.js';
@@ -21,6 +21,18 @@ export interface AxeViolation {
 }
 
 let axeUrl: Promise<string> | undefined;
+let axeSource: Buffer | undefined;
+
+/** Answers a request with axe-core's minified file, cacheable. */
+function answerAxe(response: ServerResponse): void {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'));
+  response.writeHead(200, {
+    'content-type': 'text/javascript',
+    'cache-control': 'public, max-age=86400',
+    'access-control-allow-origin': '*',
+  });
+  response.end(axeSource);
+}
 
 /**
  * axe-core's minified file over HTTP, cacheable: Chromium compiles it once per browser context and
@@ -30,15 +42,7 @@ let axeUrl: Promise<string> | undefined;
  */
 function serveAxe(): Promise<string> {
   axeUrl ??= new Promise((resolve, reject) => {
-    const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'));
-    const server = createServer((_, response) => {
-      response.writeHead(200, {
-        'content-type': 'text/javascript',
-        'cache-control': 'public, max-age=86400',
-        'access-control-allow-origin': '*',
-      });
-      response.end(source);
-    });
+    const server = createServer((_, response) => answerAxe(response));
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       server.unref();
@@ -49,14 +53,34 @@ function serveAxe(): Promise<string> {
   return axeUrl;
 }
 
-/** Loads axe-core into the page (its context must bypass the site's CSP: `bypassCSP: true`). */
-export async function injectAxe(page: Page): Promise<void> {
-  await page.addScriptTag({ url: await serveAxe() });
+/** Where a site's server answers with axe-core once `serveAxeFrom` has been called on it (outside any site's base). */
+export const AXE_PATH = '/__axe/axe.min.js';
+
+/**
+ * Makes the site's own server answer AXE_PATH with axe-core: its pages then load axe from their own origin, which
+ * the site's Content-Security-Policy allows (script-src 'self'), so they can be judged under the policy as served
+ * (axe runs under it without a violation: no inline script, no eval of its own).
+ */
+export function serveAxeFrom(server: Server): void {
+  const site = server.listeners('request') as ((request: IncomingMessage, response: ServerResponse) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (request.url === AXE_PATH) answerAxe(response);
+    else for (const listener of site) listener.call(server, request, response);
+  });
+}
+
+/**
+ * Loads axe-core into the page: from its own origin when that serves it (`serveAxeFrom`), else from a server of its
+ * own, which the site's CSP refuses unless the context bypasses it (`bypassCSP: true`).
+ */
+export async function injectAxe(page: Page, options: { sameOrigin?: boolean } = {}): Promise<void> {
+  await page.addScriptTag({ url: options.sameOrigin ? new URL(AXE_PATH, page.url()).href : await serveAxe() });
 }
 
 /**
  * Runs axe-core (injected first when the page has none) on `within` (default the whole document):
- * every WCAG 2.1 A and AA rule, or only those that depend on colour.
+ * every WCAG 2.1 A and AA rule (`all`), only those that depend on colour (`colour`), or all but those (`other`).
  *
  * Text contrast is judged first by the fast check (test/helpers/contrast.ts), which passes the elements whose
  * colours are certain from computed styles; axe's color-contrast rule then runs on every other element (its
@@ -66,16 +90,21 @@ export async function injectAxe(page: Page): Promise<void> {
  */
 export async function axeViolations(
   page: Page,
-  options: { only?: 'all' | 'colour'; within?: string; contrast?: 'fast' | 'axe' } = {},
+  options: { only?: 'all' | 'colour' | 'other'; within?: string; contrast?: 'fast' | 'axe' } = {},
 ): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await injectAxe(page);
   const runOnly =
     options.only === 'colour' ? { type: 'rule', values: COLOUR_RULES } : { type: 'tag', values: WCAG_TAGS };
-  const narrowed =
-    (options.contrast ?? 'fast') === 'fast' &&
-    !(await fastContrast(page, { mark: true, within: options.within })).whole;
+  const off = options.only === 'other' ? COLOUR_RULES : [];
+  let narrowed = false;
+  if ((options.contrast ?? 'fast') === 'fast' && options.only !== 'other') {
+    const fast = await fastContrast(page, { mark: true, within: options.within });
+    // The colour rules alone, with no element left to either: nothing for axe to judge (its run would find no element).
+    if (options.only === 'colour' && !fast.whole && fast.marked === 0 && fast.links?.marked === 0) return [];
+    narrowed = !fast.whole;
+  }
   return page.evaluate(
-    async ({ runOnly, within, marks }) => {
+    async ({ runOnly, off, within, marks }) => {
       const axe = (
         window as unknown as {
           axe: {
@@ -99,6 +128,7 @@ export async function axeViolations(
       try {
         const result = await axe.run(within ?? document, {
           runOnly: { ...runOnly, values },
+          rules: Object.fromEntries(off.filter((id) => known.has(id)).map((id) => [id, { enabled: false }])),
           resultTypes: ['violations'],
         });
         return result.violations.map((v) => ({
@@ -114,8 +144,92 @@ export async function axeViolations(
         }
       }
     },
-    { runOnly, within: options.within, marks: narrowed ? [AXE_CONTRAST_MARK, AXE_LINK_MARK] : undefined },
+    { runOnly, off, within: options.within, marks: narrowed ? [AXE_CONTRAST_MARK, AXE_LINK_MARK] : undefined },
   );
+}
+
+/**
+ * What a rule that does not look at colour sees of the page: a digest of every element's name, box, visibility and
+ * text of its own (`layout`), and a digest of each element's attributes, in document order (`attributes`). Two
+ * states of a page with the same `layout` differ at most in the attributes of the elements whose digests differ.
+ */
+export function viewDigest(page: Page): Promise<{ layout: number; attributes: number[] }> {
+  return page.evaluate(() => {
+    const hash = (text: string, h = 0x811c9dc5) => {
+      for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+      return h >>> 0;
+    };
+    let layout = 0x811c9dc5;
+    const attributes: number[] = [];
+    for (const element of document.querySelectorAll('*')) {
+      const r = element.getBoundingClientRect();
+      const s = getComputedStyle(element);
+      let own = '';
+      for (const node of element.childNodes) if (node.nodeType === Node.TEXT_NODE) own += node.nodeValue;
+      layout = hash(
+        `${element.localName} ${r.x} ${r.y} ${r.width} ${r.height} ${s.display} ${s.visibility} ${s.opacity === '0'} ${s.contentVisibility} ${own}\n`,
+        layout,
+      );
+      let attrs = '';
+      for (const a of element.attributes) attrs += `${a.name}=${a.value}\u0000`;
+      attributes.push(hash(attrs));
+    }
+    return { layout, attributes };
+  });
+}
+
+/** Marks the elements whose attributes changed with the colour scheme, for a run of the other rules on them. */
+const CHANGED = 'data-scheme-changed';
+
+/** Sets CHANGED on the elements at these places in document order, and on no other. */
+function markElements(page: Page, places: number[]): Promise<void> {
+  return page.evaluate(
+    ({ places, mark }) => {
+      for (const element of document.querySelectorAll(`[${mark}]`)) element.removeAttribute(mark);
+      const all = document.querySelectorAll('*');
+      for (const n of places) all[n].setAttribute(mark, '');
+    },
+    { places, mark: CHANGED },
+  );
+}
+
+/**
+ * Judges the page at its present width in two colour schemes, one after the other (the page reacts to each as it
+ * would for a visitor whose system switches): every rule in the first; in the second, the rules that depend on
+ * colour, and the others only where they could find something new. What a rule that does not look at colour sees is
+ * compared (viewDigest): with other elements, boxes, visibility or text, every rule runs again on the whole page;
+ * with the same, only on the elements whose attributes changed (the theme toggle's label and state). Returns one
+ * line a violation (describeViolations), `where` naming the scheme.
+ */
+export async function axeInSchemes(
+  page: Page,
+  schemes: ('light' | 'dark')[],
+  where: (scheme: string) => string,
+): Promise<string[]> {
+  const problems: string[] = [];
+  let first: Awaited<ReturnType<typeof viewDigest>> | undefined;
+  for (const colorScheme of schemes) {
+    await page.emulateMedia({ colorScheme });
+    // The page hears of the new scheme in its next rendering step, before that frame's callbacks: after one, its
+    // listeners (the theme toggle's) have run.
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+    const judge = async (options: Parameters<typeof axeViolations>[1]) =>
+      problems.push(...describeViolations(where(colorScheme), await axeViolations(page, options)));
+    const digest = await viewDigest(page);
+    if (!first || digest.layout !== first.layout) {
+      first ??= digest;
+      await judge({ only: 'all' });
+      continue;
+    }
+    await judge({ only: 'colour' });
+    const changed = digest.attributes.flatMap((h, n) => (h === first!.attributes[n] ? [] : [n]));
+    if (changed.length) {
+      await markElements(page, changed);
+      await judge({ only: 'other', within: `[${CHANGED}]` });
+      await markElements(page, []);
+    }
+  }
+  return problems;
 }
 
 /** One line a failing element: where (a page, a scheme), the rule, the element and, when `detail`, what fails. */

@@ -44,20 +44,48 @@
   if (all.some((e) => e.shadowRoot))
     return { passed: 0, marked: 0, failing: [], reasons: { 'shadow DOM': 1 }, whole: true, links: null };
 
-  // Every box that paints something of its own: under another element's text it may change the background.
+  // Every box that paints something of its own: under another element's text it may change the background. An
+  // inline box that wraps paints one fragment a line (its client rects), not the rectangle around them all.
   const painters = [];
   for (const element of document.querySelectorAll('*')) {
     const s = style(element);
     if (s.visibility !== 'visible' || s.opacity === '0') continue;
     const bg = rgb(s.backgroundColor);
     if (GRAPHIC.has(element.nodeName) || effects(s) || !bg || bg[3] > 0) {
-      const r = element.getBoundingClientRect();
-      if (r.width > 0 && r.height > 0) painters.push({ element, r });
+      const rects = [...element.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+      if (rects.length) painters.push({ element, rects });
     }
   }
   const overlaps = (a, b) =>
     Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 &&
     Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+
+  /**
+   * The part of the screen where the element's text can show: its own and its ancestors' overflow clip it (a title cut
+   * short with an ellipsis does not run on under the buttons beside it). The walk stops at an element positioned
+   * absolute or fixed, which may escape the clips above it: the area is then larger than what shows, never smaller.
+   */
+  const clipOf = (element) => {
+    const clip = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
+    for (let a = element; a; a = a.parentElement) {
+      const s = style(a);
+      if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
+        const r = a.getBoundingClientRect();
+        if (s.overflowX !== 'visible')
+          [clip.left, clip.right] = [Math.max(clip.left, r.left), Math.min(clip.right, r.right)];
+        if (s.overflowY !== 'visible')
+          [clip.top, clip.bottom] = [Math.max(clip.top, r.top), Math.min(clip.bottom, r.bottom)];
+      }
+      if (s.position === 'absolute' || s.position === 'fixed') break;
+    }
+    return clip;
+  };
+  const clipped = (rect, clip) => ({
+    left: Math.max(rect.left, clip.left),
+    top: Math.max(rect.top, clip.top),
+    right: Math.min(rect.right, clip.right),
+    bottom: Math.min(rect.bottom, clip.bottom),
+  });
 
   /** The verdict on one element with text of its own: a number (its contrast, judged here) or why axe must judge it. */
   const judge = (element, rects) => {
@@ -81,8 +109,10 @@
       break;
     }
     if (!bg) return 'no background';
-    for (const { element: p, r } of painters)
-      if (!p.contains(element) && rects.some((t) => overlaps(t, r))) return 'overlap';
+    const clip = clipOf(element);
+    const shown = rects.map((t) => clipped(t, clip));
+    for (const { element: p, rects: painted } of painters)
+      if (!p.contains(element) && shown.some((t) => painted.some((r) => overlaps(t, r)))) return 'overlap';
     const text = fg[3] === 1 ? fg : [0, 1, 2].map((i) => Math.round(fg[3] * fg[i] + (1 - fg[3]) * bg[i]));
     return ratio(text, bg);
   };
@@ -94,6 +124,7 @@
   for (const element of all) {
     if (/^(INPUT|SELECT|TEXTAREA)$/.test(element.nodeName)) {
       marked.push(element);
+      if (options.record) element.__why = 'form control';
       continue;
     }
     const rects = [];
@@ -113,6 +144,7 @@
     if (typeof verdict !== 'number') {
       reasons[verdict] = (reasons[verdict] ?? 0) + 1;
       marked.push(element);
+      if (options.record) element.__why = verdict;
       continue;
     }
     const s = style(element);
@@ -127,6 +159,7 @@
     } else {
       failing.push(element);
       marked.push(element);
+      if (options.record) element.__why = verdict > expected ? 'within 1% of the threshold' : 'below the threshold';
     }
   }
   if (options.mark) for (const element of marked) element.setAttribute(MARK, '');

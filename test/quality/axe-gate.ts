@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, describeViolations } from '../helpers/axe.js';
+import { axeInSchemes, axeViolations, describeViolations, injectAxe, serveAxeFrom } from '../helpers/axe.js';
 import { inPages, launchBrowser } from '../helpers/browser.js';
 import { serveDir } from '../helpers/site.js';
-import { buildGateSites, pagePaths, type BuiltSite } from './site.js';
+import { buildGateSites, pagePaths, watchCsp, type BuiltSite } from './site.js';
 
 /** The widths of a phone and of a laptop: the drawer layout and the three-column one. */
 const WIDTHS = [1280, 375];
@@ -24,10 +24,17 @@ const SAVES_DATA = `Object.defineProperty(Navigator.prototype, 'connection', { g
  *
  * One load a page serves every width and scheme: axe runs every rule in light, the colour scheme
  * flips (the page reacts as it would for a visitor whose system switches) and axe runs the rules that
- * depend on colour again; then the viewport narrows and the same two runs follow. The page reacts to
+ * depend on colour again, and the others where the page showed something else than in light (axeInSchemes in
+ * test/helpers/axe.ts compares the two: elements, boxes, visibility, attributes); then the viewport narrows and
+ * the same runs follow. The page reacts to
  * the narrower viewport as a phone's would: the CSS is in media queries, and the client reads no
  * width when it starts (client/drawer.ts follows width changes), so a page narrowed after its load
  * shows what the same page loaded narrow shows. A load and axe's injection were half of a width's cost.
+ *
+ * The pages are served as the site's host would serve them, with the Content-Security-Policy of its `_headers`, and
+ * axe-core from the same origin (the policy allows it, and axe runs under it without a violation): any CSP
+ * violation while a page loads, narrows or changes scheme fails the gate, as csp.test.ts's own load of every page
+ * did (csp.test.ts keeps the navigation, the theme, the menu, and a script injected to see one caught).
  *
  * Text contrast and links in running text are judged first in one pass over computed styles, and axe's
  * color-contrast and link-in-text-block rules then run on what that pass cannot settle (test/helpers/axe.ts,
@@ -44,6 +51,7 @@ export function axeGate(part: number, parts: number, options: { searchDialog: bo
       const all: string[] = [];
       for (const site of sites) {
         const server = await serveDir(site.outDir, site.base);
+        serveAxeFrom(server.server);
         closers.push(server.close, site.cleanup);
         all.push(...(await pagePaths(site.outDir, site.base)).map((p) => `${server.origin}${p}`));
       }
@@ -57,41 +65,35 @@ export function axeGate(part: number, parts: number, options: { searchDialog: bo
     });
 
     it(
-      `finds no WCAG 2.1 A or AA violation on its pages at ${WIDTHS.join(' and ')} px, in light and in dark mode`,
+      `finds no WCAG 2.1 A or AA violation on its pages at ${WIDTHS.join(' and ')} px, in light and in dark mode, and no CSP violation`,
       { timeout: 20 * 60_000 },
       async () => {
         expect(urls.length).toBeGreaterThan(0);
         const context = await browser.browser.newContext({
           viewport: { width: WIDTHS[0], height: HEIGHT },
           reducedMotion: 'reduce',
-          bypassCSP: true /* axe is injected; the CSP is csp.test.ts's */,
         });
         await context.addInitScript(SAVES_DATA);
+        const csp = await watchCsp(context);
         const problems: string[] = [];
         try {
           await inPages(context, urls, PAGES_AT_ONCE, async (page, url) => {
             await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
             await page.emulateMedia({ colorScheme: 'light' });
             await page.goto(url, { waitUntil: 'load' });
-            // Light then dark at the first width, dark then light at the next: one scheme flip fewer.
+            await injectAxe(page, { sameOrigin: true });
             for (const [i, width] of WIDTHS.entries()) {
               await page.setViewportSize({ width, height: HEIGHT });
-              for (const colorScheme of i % 2 ? (['dark', 'light'] as const) : (['light', 'dark'] as const)) {
-                await page.emulateMedia({ colorScheme });
-                const where = `${new URL(url).pathname} (${width} px, ${colorScheme})`;
-                problems.push(
-                  ...describeViolations(
-                    where,
-                    await axeViolations(page, { only: colorScheme === 'light' ? 'all' : 'colour' }),
-                  ),
-                );
-              }
+              const where = (scheme: string) => `${new URL(url).pathname} (${width} px, ${scheme})`;
+              // Light then dark at the first width, dark then light at the next: one scheme flip fewer.
+              problems.push(...(await axeInSchemes(page, i % 2 ? ['dark', 'light'] : ['light', 'dark'], where)));
             }
           });
         } finally {
           await context.close();
         }
         expect(problems.sort()).toEqual([]);
+        expect(csp.sort(), 'Content-Security-Policy violations').toEqual([]);
       },
     );
 
@@ -101,12 +103,12 @@ export function axeGate(part: number, parts: number, options: { searchDialog: bo
         const context = await browser.browser.newContext({
           viewport: { width: 1280, height: HEIGHT },
           reducedMotion: 'reduce',
-          bypassCSP: true,
         });
         const page = await context.newPage();
         const problems: string[] = [];
         try {
           await page.goto(urls[0], { waitUntil: 'load' });
+          await injectAxe(page, { sameOrigin: true });
           await page.locator('.search-button').click();
           await page.locator('.search-input').fill('workflow');
           await page.locator('.search-result').first().waitFor();

@@ -23,6 +23,9 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', hea
 const totals: Record<string, number> = {};
 const reasons: Record<string, number> = {};
 const bad: string[] = [];
+/** The elements left to axe, by axe's verdict, the fast check's reason and the element (its classes, its owner's). */
+const left: Record<string, { count: number; views: Set<string> }> = {};
+let viewsLeaving = 0;
 for (const site of sites) {
   const server = await serveDir(site.outDir, site.base);
   const context = await browser.newContext({
@@ -61,6 +64,7 @@ for (const site of sites) {
             elementRef: true,
           });
           const counts: Record<string, number> = {};
+          const left: Record<string, number> = {};
           const problems: string[] = [];
           const count = (k: string) => (counts[k] = (counts[k] ?? 0) + 1);
           const judged = new Set<Element>();
@@ -72,8 +76,15 @@ for (const site of sites) {
               if (ours === undefined) {
                 count(`axe ${type}, fast check never saw it`);
                 problems.push(`missed (${type}): ${node.element.outerHTML.slice(0, 100)}`);
-              } else if (ours === 'axe') count(`axe ${type}, handed to axe`);
-              else if (ours === 'invisible') {
+              } else if (ours === 'axe') {
+                count(`axe ${type}, handed to axe`);
+                const e = node.element as Element & { __why?: string };
+                const name = (x: Element) =>
+                  `${x.localName}${x.classList.length ? `.${[...x.classList].join('.')}` : ''}`;
+                const owner = e.parentElement?.closest('[class]');
+                const key = `${type} | ${e.__why} | ${name(e)}${owner ? ` in ${name(owner)}` : ''}`;
+                left[key] = (left[key] ?? 0) + 1;
+              } else if (ours === 'invisible') {
                 count(`axe ${type}, fast check found it invisible`);
                 if (type === 'violations')
                   problems.push(`invisible to the fast check: ${node.element.outerHTML.slice(0, 100)}`);
@@ -107,9 +118,15 @@ for (const site of sites) {
                   ? 'not judged by axe, handed to axe'
                   : 'not judged by axe, fast check passed',
               );
-          return { counts, problems };
+          return { counts, problems, left };
         });
         for (const [k, v] of Object.entries(compared.counts)) totals[k] = (totals[k] ?? 0) + v;
+        for (const [k, v] of Object.entries(compared.left)) {
+          left[k] ??= { count: 0, views: new Set() };
+          left[k].count += v;
+          left[k].views.add(`${path} ${width} ${scheme}`);
+        }
+        if (Object.keys(compared.left).length) viewsLeaving++;
         totals['page views'] = (totals['page views'] ?? 0) + 1;
         bad.push(...compared.problems.map((p) => `${path} ${width} ${scheme}: ${p}`));
       }
@@ -119,6 +136,10 @@ for (const site of sites) {
   await site.cleanup();
 }
 await browser.close();
-console.log(JSON.stringify({ totals, reasons }, null, 2));
+console.log(JSON.stringify({ totals, reasons, viewsLeavingElementsToAxe: viewsLeaving }, null, 2));
+for (const [k, v] of Object.entries(left).sort((a, b) => b[1].count - a[1].count))
+  console.log(
+    `${String(v.count).padStart(6)} in ${String(v.views.size).padStart(4)} views  ${k}  (e.g. ${[...v.views][0]})`,
+  );
 console.log(bad.length ? bad.join('\n') : 'no disagreement');
 process.exitCode = bad.some((b) => !b.includes('ratio')) ? 1 : 0;

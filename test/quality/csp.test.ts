@@ -1,35 +1,14 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inPages, launchBrowser } from '../helpers/browser.js';
+import { launchBrowser } from '../helpers/browser.js';
 import { sharedBuild, fixture } from '../helpers/site.js';
-import { buildGateSites, pagePaths, serveWithHeaders, type BuiltSite } from './site.js';
+import { buildGateSites, serveWithHeaders, watchCsp, type BuiltSite } from './site.js';
 
 type Served = Awaited<ReturnType<typeof serveWithHeaders>>;
 
-/** Pages loaded at once (test/helpers/browser.ts, inPages). */
-const PAGES_AT_ONCE = 3;
-
-/** Records every CSP violation in the context's pages: the DOM event, and Chromium's console message about it. */
-async function watchContext(context: BrowserContext): Promise<string[]> {
-  const violations: string[] = [];
-  await context.exposeFunction('__reportViolation', (text: string) => violations.push(text));
-  await context.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { __reportViolation: (t: string) => void }).__reportViolation(
-        `${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`,
-      );
-    });
-  });
-  context.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
-      violations.push(`${message.page()?.url()}: ${message.text()}`);
-  });
-  return violations;
-}
-
 /** A page of the context, and every CSP violation there. */
 async function watchViolations(context: BrowserContext): Promise<{ page: Page; violations: string[] }> {
-  const violations = await watchContext(context);
+  const violations = await watchCsp(context);
   return { page: await context.newPage(), violations };
 }
 
@@ -66,26 +45,6 @@ describe('quality/csp', () => {
   it('serves the Content-Security-Policy header from _headers', async () => {
     const response = await fetch(`${servers[0].origin}${sites[0].base}`);
     expect(response.headers.get('content-security-policy')).toMatch(/^default-src 'self'; script-src 'self' 'sha256-/);
-  });
-
-  it('loads every page without a CSP violation', { timeout: 10 * 60_000 }, async () => {
-    const context = await browser.browser.newContext();
-    const violations = await watchContext(context);
-    try {
-      const urls = (
-        await Promise.all(
-          sites.map(async (site, i) =>
-            (await pagePaths(site.outDir, site.base)).map((p) => `${servers[i].origin}${p}`),
-          ),
-        )
-      ).flat();
-      await inPages(context, urls, PAGES_AT_ONCE, async (page, url) => {
-        await page.goto(url, { waitUntil: 'load' });
-      });
-    } finally {
-      await context.close();
-    }
-    expect(violations.sort()).toEqual([]);
   });
 
   for (const width of [375, 1280]) {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { createStaticServer, listen } from '../../src/serve.js';
 import { launchBrowser } from '../helpers/browser.js';
@@ -80,4 +80,26 @@ export async function serveWithHeaders(
   const server = createStaticServer({ dir, base });
   const port = await listen(server, 0, '127.0.0.1');
   return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * Records every Content-Security-Policy violation in the context's pages: the DOM event, and Chromium's console
+ * message about it. The CSP gate (csp.test.ts) and the accessibility gate, which loads every page under the policy
+ * as served, use it.
+ */
+export async function watchCsp(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.exposeFunction('__reportViolation', (text: string) => violations.push(text));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { __reportViolation: (t: string) => void }).__reportViolation(
+        `${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`,
+      );
+    });
+  });
+  context.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      violations.push(`${message.page()?.url()}: ${message.text()}`);
+  });
+  return violations;
 }
