@@ -149,26 +149,27 @@ export async function axeViolations(
 }
 
 /**
- * What a rule that does not look at colour sees of the page: a digest of every element's name, box, visibility and
- * text of its own (`layout`), and a digest of each element's attributes, in document order (`attributes`). Two
- * states of a page with the same `layout` differ at most in the attributes of the elements whose digests differ.
+ * What a rule that does not look at colour sees of each element, in document order: a digest of its name, box,
+ * visibility and text of its own (`layout`), and one of its attributes (`attributes`).
  */
-export function viewDigest(page: Page): Promise<{ layout: number; attributes: number[] }> {
+export function viewDigest(page: Page): Promise<{ layout: number[]; attributes: number[] }> {
   return page.evaluate(() => {
-    const hash = (text: string, h = 0x811c9dc5) => {
+    const hash = (text: string) => {
+      let h = 0x811c9dc5;
       for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
       return h >>> 0;
     };
-    let layout = 0x811c9dc5;
+    const layout: number[] = [];
     const attributes: number[] = [];
     for (const element of document.querySelectorAll('*')) {
       const r = element.getBoundingClientRect();
       const s = getComputedStyle(element);
       let own = '';
       for (const node of element.childNodes) if (node.nodeType === Node.TEXT_NODE) own += node.nodeValue;
-      layout = hash(
-        `${element.localName} ${r.x} ${r.y} ${r.width} ${r.height} ${s.display} ${s.visibility} ${s.opacity === '0'} ${s.contentVisibility} ${own}\n`,
-        layout,
+      layout.push(
+        hash(
+          `${element.localName} ${r.x} ${r.y} ${r.width} ${r.height} ${s.display} ${s.visibility} ${s.opacity === '0'} ${s.contentVisibility} ${own}`,
+        ),
       );
       let attrs = '';
       for (const a of element.attributes) attrs += `${a.name}=${a.value}\u0000`;
@@ -178,18 +179,33 @@ export function viewDigest(page: Page): Promise<{ layout: number; attributes: nu
   });
 }
 
-/** Marks the elements whose attributes changed with the colour scheme, for a run of the other rules on them. */
+/** Marks the parts of the page that changed with the colour scheme, for a run of the other rules on them. */
 const CHANGED = 'data-scheme-changed';
 
-/** Sets CHANGED on the elements at these places in document order, and on no other. */
-function markElements(page: Page, places: number[]): Promise<void> {
+/** The elements a landmark (or a region with a role) wraps: a changed element's rules are judged again within it. */
+const LANDMARK = 'header, nav, main, aside, footer, form, section, [role]';
+
+/**
+ * Sets CHANGED on the landmark around each element at these places in document order (the outermost, when one
+ * holds another), and on nothing else; an empty list clears it. Returns false when a changed element is a landmark
+ * itself, or lies outside any (html, head, body): then the whole page is to be judged again.
+ */
+function markChanged(page: Page, places: number[]): Promise<boolean> {
   return page.evaluate(
-    ({ places, mark }) => {
+    ({ places, mark, landmark }) => {
       for (const element of document.querySelectorAll(`[${mark}]`)) element.removeAttribute(mark);
       const all = document.querySelectorAll('*');
-      for (const n of places) all[n].setAttribute(mark, '');
+      const around = new Set<Element>();
+      for (const n of places) {
+        const wrap = all[n].parentElement?.closest(landmark);
+        if (!wrap || all[n].matches(landmark)) return false;
+        around.add(wrap);
+      }
+      for (const wrap of around)
+        if (![...around].some((other) => other !== wrap && other.contains(wrap))) wrap.setAttribute(mark, '');
+      return true;
     },
-    { places, mark: CHANGED },
+    { places, mark: CHANGED, landmark: LANDMARK },
   );
 }
 
@@ -197,9 +213,11 @@ function markElements(page: Page, places: number[]): Promise<void> {
  * Judges the page at its present width in two colour schemes, one after the other (the page reacts to each as it
  * would for a visitor whose system switches): every rule in the first; in the second, the rules that depend on
  * colour, and the others only where they could find something new. What a rule that does not look at colour sees is
- * compared (viewDigest): with other elements, boxes, visibility or text, every rule runs again on the whole page;
- * with the same, only on the elements whose attributes changed (the theme toggle's label and state). Returns one
- * line a violation (describeViolations), `where` naming the scheme.
+ * compared element by element (viewDigest): where an element's box, visibility, text or attributes differ (the
+ * logo drawn for the scheme, the theme toggle's label), the other rules run again on the landmark around it (the
+ * top bar), which holds what a rule judging it looks at (its name from content, its parent); with other elements,
+ * or a change to a landmark itself or outside any, on the whole page. Returns one line a violation
+ * (describeViolations), `where` naming the scheme.
  */
 export async function axeInSchemes(
   page: Page,
@@ -216,17 +234,23 @@ export async function axeInSchemes(
     const judge = async (options: Parameters<typeof axeViolations>[1]) =>
       problems.push(...describeViolations(where(colorScheme), await axeViolations(page, options)));
     const digest = await viewDigest(page);
-    if (!first || digest.layout !== first.layout) {
+    if (!first || digest.layout.length !== first.layout.length) {
       first ??= digest;
       await judge({ only: 'all' });
       continue;
     }
-    await judge({ only: 'colour' });
-    const changed = digest.attributes.flatMap((h, n) => (h === first!.attributes[n] ? [] : [n]));
-    if (changed.length) {
-      await markElements(page, changed);
+    const was = first;
+    const changed = digest.layout.flatMap((h, n) =>
+      h === was.layout[n] && digest.attributes[n] === was.attributes[n] ? [] : [n],
+    );
+    if (!changed.length) {
+      await judge({ only: 'colour' });
+    } else if (await markChanged(page, changed)) {
+      await judge({ only: 'colour' });
       await judge({ only: 'other', within: `[${CHANGED}]` });
-      await markElements(page, []);
+      await markChanged(page, []);
+    } else {
+      await judge({ only: 'all' });
     }
   }
   return problems;

@@ -28,6 +28,7 @@
     const [x, y] = [luminance(a), luminance(b)];
     return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
   };
+  const TEXTLESS_INPUTS = ['hidden', 'range', 'color', 'checkbox', 'radio', 'image'];
   const GRAPHIC = new Set(['IMG', 'CANVAS', 'OBJECT', 'IFRAME', 'VIDEO', 'EMBED', 'svg']);
   /** Whether the element's own box changes what lies under or in front of text beyond a plain colour. */
   const effects = (s) =>
@@ -112,7 +113,10 @@
     const clip = clipOf(element);
     const shown = rects.map((t) => clipped(t, clip));
     for (const { element: p, rects: painted } of painters)
-      if (!p.contains(element) && shown.some((t) => painted.some((r) => overlaps(t, r)))) return 'overlap';
+      if (shown.some((t) => painted.some((r) => overlaps(t, r))) && !p.contains(element)) {
+        if (options.record) element.__over = p;
+        return 'overlap';
+      }
     const text = fg[3] === 1 ? fg : [0, 1, 2].map((i) => Math.round(fg[3] * fg[i] + (1 - fg[3]) * bg[i]));
     return ratio(text, bg);
   };
@@ -122,6 +126,8 @@
   const failing = [];
   const reasons = {};
   for (const element of all) {
+    // Inputs that show no text are outside axe's rule (its color-contrast-matches): nothing to judge, as text-less elements.
+    if (element.nodeName === 'INPUT' && TEXTLESS_INPUTS.includes(element.type)) continue;
     if (/^(INPUT|SELECT|TEXTAREA)$/.test(element.nodeName)) {
       marked.push(element);
       if (options.record) element.__why = 'form control';
@@ -192,17 +198,42 @@
       (property) => s[property] !== b[property],
     );
   };
+  // The rule judges only a link inline in a block that holds more text than its links (axe's isInTextBlock, with
+  // its own list of block displays): a link that is a box itself, or whose block has no more text around it than
+  // the link's own, is outside it. The text around is counted generously (all of the block's but the link's), so
+  // that a link axe would judge is never left out.
+  const AXE_BLOCK = ['block', 'list-item', 'table', 'flex', 'grid'];
+  const AXE_INLINE_BLOCK = ['inline-block', 'inline-flex', 'inline-grid'];
+  const axeBlock = (display) => AXE_BLOCK.includes(display) || display.startsWith('table-');
+  const squeeze = (text) => text.replace(/\s+/g, ' ').trim();
+  const outsideRule = (link) => {
+    const display = style(link).display;
+    if (axeBlock(display) || AXE_INLINE_BLOCK.includes(display)) return true;
+    // Fully transparent (a heading's anchor until hovered): not on screen for axe, which judges only what is.
+    for (let a = link; a; a = a.parentElement) if (style(a).opacity === '0') return true;
+    let block = link.parentElement;
+    while (block && !axeBlock(style(block).display)) block = block.parentElement;
+    if (!block) return false;
+    let around = '';
+    const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode())
+      if (!link.contains(node)) around += node.nodeValue;
+    return squeeze(around).length <= squeeze(link.textContent).length;
+  };
   const links = [...root.querySelectorAll('a[href], [role=link]')];
   if (root.matches('a[href], [role=link]')) links.unshift(root);
-  const plainLinks = links.filter((link) => !distinct(link));
+  const verdicts = new Map(
+    links.map((link) => [link, distinct(link) ? 'distinct' : outsideRule(link) ? 'outside' : 'axe']),
+  );
+  const plainLinks = links.filter((link) => verdicts.get(link) === 'axe');
   if (options.mark) for (const link of plainLinks) link.setAttribute(LINK_MARK, '');
-  if (options.record) for (const link of links) link.__link = plainLinks.includes(link) ? 'axe' : 'distinct';
+  if (options.record) for (const link of links) link.__link = verdicts.get(link);
   return {
     passed,
     marked: marked.length,
     failing: failing.map((e) => e.outerHTML.slice(0, 120)),
     reasons,
     whole: false,
-    links: { distinct: links.length - plainLinks.length, marked: plainLinks.length },
+    links: { distinct: links.filter((link) => verdicts.get(link) === 'distinct').length, marked: plainLinks.length },
   };
 });
