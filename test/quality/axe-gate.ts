@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeInSchemes, axeViolations, describeViolations, injectAxe, serveAxeFrom } from '../helpers/axe.js';
 import { inPages, launchBrowser } from '../helpers/browser.js';
 import { serveDir } from '../helpers/site.js';
-import { buildGateSites, pagePaths, watchCsp, type BuiltSite } from './site.js';
+import { buildGateSites, pagePaths, pageSettled, watchCsp, type BuiltSite } from './site.js';
 
 /** The widths of a phone and of a laptop: the drawer layout and the three-column one. */
 const WIDTHS = [1280, 375];
@@ -81,6 +81,7 @@ export function axeGate(part: number, parts: number, options: { searchDialog: bo
             await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
             await page.emulateMedia({ colorScheme: 'light' });
             await page.goto(url, { waitUntil: 'load' });
+            await pageSettled(page);
             await injectAxe(page, { sameOrigin: true });
             for (const [i, width] of WIDTHS.entries()) {
               await page.setViewportSize({ width, height: HEIGHT });
@@ -108,6 +109,7 @@ export function axeGate(part: number, parts: number, options: { searchDialog: bo
         const problems: string[] = [];
         try {
           await page.goto(urls[0], { waitUntil: 'load' });
+          await pageSettled(page);
           await injectAxe(page, { sameOrigin: true });
           await page.locator('.search-button').click();
           await page.locator('.search-input').fill('workflow');

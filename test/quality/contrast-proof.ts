@@ -13,7 +13,7 @@ import { injectAxe } from '../helpers/axe.js';
 import { CHROMIUM_ARGS } from '../helpers/browser.js';
 import { fastContrast } from '../helpers/contrast.js';
 import { serveDir } from '../helpers/site.js';
-import { buildGateSites, pagePaths } from './site.js';
+import { buildGateSites, pagePaths, pageSettled } from './site.js';
 
 const [dir, base] = process.argv.slice(2);
 const sites = dir
@@ -42,6 +42,7 @@ for (const site of sites) {
   for (const path of await pagePaths(site.outDir, site.base)) {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${server.origin}${path}`, { waitUntil: 'load' });
+    await pageSettled(page);
     await injectAxe(page);
     for (const width of [1280, 375])
       for (const scheme of ['light', 'dark'] as const) {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { createStaticServer, listen } from '../../src/serve.js';
 import { launchBrowser } from '../helpers/browser.js';
@@ -102,4 +102,16 @@ export async function watchCsp(context: BrowserContext): Promise<string[]> {
       violations.push(`${message.page()?.url()}: ${message.text()}`);
   });
   return violations;
+}
+
+/**
+ * Waits until the page is whole: the runtime says it is ready, and the components it loads on demand are in place (a
+ * tab group gets its tab list once its chunk has loaded, after the page's load). A check that looks before then
+ * misses what comes later: the proof once found a page's tabs judged by axe that the fast contrast check, run a
+ * moment earlier, had never seen.
+ */
+export async function pageSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    `document.documentElement.dataset.runtime === 'ready' && !document.querySelector('.tabs:not(.tabs-ready)')`,
+  );
 }
