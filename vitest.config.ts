@@ -1,4 +1,4 @@
-import { mkdirSync, statfsSync } from 'node:fs';
+import { chmodSync, mkdirSync, statfsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
@@ -15,8 +15,10 @@ function memoryTmpDir(): string | undefined {
     const { bavail, bsize } = statfsSync('/dev/shm');
     if (bavail * bsize < 4 * 2 ** 30) return undefined;
     const dir = path.join('/dev/shm', `docs-tests-${os.userInfo().uid}`);
-    // Not 0700: a web server's workers (test/quality/nginx.test.ts) go through it as another user.
-    mkdirSync(dir, { recursive: true, mode: 0o755 });
+    mkdirSync(dir, { recursive: true });
+    // As /tmp is: run as root, the dev server's tests run it as "nobody", and a web server's workers
+    // (test/quality/nginx.test.ts) read the sites as another user.
+    chmodSync(dir, 0o1777);
     return dir;
   } catch {
     return undefined;
