@@ -1,5 +1,5 @@
 /** One built and served site and one Chromium, per test file. */
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { UserConfig } from '../../src/config.js';
 import { launchBrowser } from './browser.js';
 import { serveDir, sharedBuild } from './site.js';
@@ -10,18 +10,35 @@ export interface OpenOptions {
   before?: (page: Page) => Promise<unknown>;
 }
 
+export interface VisitOptions {
+  /** prefers-color-scheme for this visit: light unless given (the context's own, when it sets one). */
+  colorScheme?: 'light' | 'dark';
+  /** The window for this visit: 1280 × 720 unless given (the context's own, when it sets one). */
+  viewport?: { width: number; height: number };
+  /** What the tab's context needs (permissions, JavaScript off): each set of options keeps a tab of its own. */
+  context?: BrowserContextOptions;
+}
+
 export interface ServedSite {
   origin: string;
   browser: Browser;
   /** Opens a path in a fresh context; the page's console errors and uncaught errors land in `errors`. */
   open(path: string, options?: OpenOptions): Promise<{ page: Page; errors: string[] }>;
+  /**
+   * Opens a path in the file's kept tab (one a set of context options, made on first use) instead of a fresh
+   * context: a new context is a new renderer process with cold caches, three times a visit's cost. What a test
+   * may change is reset first (the site's local and session storage, the colour scheme, the window), and the
+   * document is a new one; the history, the HTTP cache and the page's listeners are the tab's. A test that counts
+   * requests, reads `history.length`, routes requests or adds init scripts opens a fresh tab with `open`.
+   */
+  visit(path: string, options?: VisitOptions): Promise<{ page: Page; errors: string[] }>;
   /** Opens a path and waits until the runtime says it is ready (its links are routed, its menus live). */
   ready(path: string, options?: OpenOptions): Promise<Page>;
   /** The console errors and uncaught errors of a page opened by `open` or `ready`. */
   errorsOf(page: Page): string[];
   /** The chunk URL of a route ("/guide/"), read from the built route table. */
   chunkUrlOf(route: string): Promise<string>;
-  /** Closes the pages opened so far (after each test). */
+  /** Closes the pages opened so far, and the pages a kept tab's page opened (after each test). */
   closePages(): Promise<void>;
   close(): Promise<void>;
 }
@@ -31,14 +48,28 @@ export async function runtimeReady(page: Page): Promise<void> {
   await page.waitForFunction(`document.documentElement.dataset.runtime === 'ready'`);
 }
 
+const DEFAULT_VIEWPORT = { width: 1280, height: 720 }; // Playwright's
+
+/** A tab kept open across the tests of a file (`visit`), and what it has been set to. */
+interface KeptTab {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+  scheme: string;
+  viewport: { width: number; height: number } | null;
+}
+
 export async function startServedSite(root: string, overrides: Partial<UserConfig> = {}): Promise<ServedSite> {
   const site = await sharedBuild(root, overrides);
   const server = await serveDir(site.outDir);
   const { browser } = await launchBrowser();
   const contexts: { close(): Promise<void> }[] = [];
   const errorsByPage = new WeakMap<Page, string[]>();
+  const tabs = new Map<string, KeptTab>();
   const closePages = async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
+    for (const tab of tabs.values())
+      await Promise.all(tab.context.pages().map((p) => (p === tab.page ? undefined : p.close())));
   };
   const open: ServedSite['open'] = async (path, options = {}) => {
     // The tests drive the page with injected code (string predicates, axe), which the site's own CSP (served since
@@ -54,10 +85,41 @@ export async function startServedSite(root: string, overrides: Partial<UserConfi
     await page.goto(`${server.origin}${path}`);
     return { page, errors };
   };
+  const visit: ServedSite['visit'] = async (path, options = {}) => {
+    const key = JSON.stringify(options.context ?? {});
+    let tab = tabs.get(key);
+    if (!tab) {
+      const context = await browser.newContext({ bypassCSP: true, ...options.context });
+      const page = await context.newPage();
+      const kept: KeptTab = { context, page, errors: [], scheme: 'light', viewport: DEFAULT_VIEWPORT };
+      page.on('console', (message) => message.type() === 'error' && kept.errors.push(message.text()));
+      page.on('pageerror', (error) => kept.errors.push(String(error)));
+      tabs.set(key, (tab = kept));
+    }
+    const { page } = tab;
+    const url = new URL(`${server.origin}${path}`);
+    const current = new URL(page.url());
+    if (current.origin === server.origin) {
+      await page.evaluate('localStorage.clear(); sessionStorage.clear()').catch(() => {});
+      // The same address but for the hash would only scroll the document that is there.
+      if (current.pathname + current.search === url.pathname + url.search) await page.goto('about:blank');
+    }
+    const scheme = options.colorScheme ?? options.context?.colorScheme ?? 'light';
+    if (scheme !== tab.scheme) await page.emulateMedia({ colorScheme: (tab.scheme = scheme as 'light' | 'dark') });
+    const viewport = options.viewport ?? options.context?.viewport ?? DEFAULT_VIEWPORT;
+    if (JSON.stringify(viewport) !== JSON.stringify(tab.viewport)) await page.setViewportSize((tab.viewport = viewport));
+    await page.goto(url.href, { waitUntil: 'commit' });
+    // What the document before this one said is not this visit's.
+    tab.errors = [];
+    errorsByPage.set(page, tab.errors);
+    await page.waitForLoadState('load');
+    return { page, errors: tab.errors };
+  };
   return {
     origin: server.origin,
     browser,
     open,
+    visit,
     async ready(path, options) {
       const { page } = await open(path, options);
       await runtimeReady(page);
@@ -74,6 +136,7 @@ export async function startServedSite(root: string, overrides: Partial<UserConfi
     closePages,
     async close() {
       await closePages();
+      await Promise.all([...tabs.values()].map((tab) => tab.context.close()));
       await browser.close();
       await server.close();
       await site.cleanup();
