@@ -19,6 +19,13 @@ export interface VisitOptions {
   context?: BrowserContextOptions;
 }
 
+/** A visit's page, its console errors and uncaught errors, and the messages of the JavaScript dialogs it raised (dismissed). */
+export interface Visit {
+  page: Page;
+  errors: string[];
+  dialogs: string[];
+}
+
 export interface ServedSite {
   origin: string;
   browser: Browser;
@@ -31,7 +38,7 @@ export interface ServedSite {
    * document is a new one; the history, the HTTP cache and the page's listeners are the tab's. A test that counts
    * requests, reads `history.length`, routes requests or adds init scripts opens a fresh tab with `open`.
    */
-  visit(path: string, options?: VisitOptions): Promise<{ page: Page; errors: string[] }>;
+  visit(path: string, options?: VisitOptions): Promise<Visit>;
   /** Opens a path and waits until the runtime says it is ready (its links are routed, its menus live). */
   ready(path: string, options?: OpenOptions): Promise<Page>;
   /** The console errors and uncaught errors of a page opened by `open` or `ready`. */
@@ -55,6 +62,7 @@ interface KeptTab {
   context: BrowserContext;
   page: Page;
   errors: string[];
+  dialogs: string[];
   scheme: string;
   viewport: { width: number; height: number } | null;
 }
@@ -91,9 +99,13 @@ export async function startServedSite(root: string, overrides: Partial<UserConfi
     if (!tab) {
       const context = await browser.newContext({ bypassCSP: true, ...options.context });
       const page = await context.newPage();
-      const kept: KeptTab = { context, page, errors: [], scheme: 'light', viewport: DEFAULT_VIEWPORT };
+      const kept: KeptTab = { context, page, errors: [], dialogs: [], scheme: 'light', viewport: DEFAULT_VIEWPORT };
       page.on('console', (message) => message.type() === 'error' && kept.errors.push(message.text()));
       page.on('pageerror', (error) => kept.errors.push(String(error)));
+      page.on('dialog', (dialog) => {
+        kept.dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
       tabs.set(key, (tab = kept));
     }
     const { page } = tab;
@@ -111,9 +123,10 @@ export async function startServedSite(root: string, overrides: Partial<UserConfi
     await page.goto(url.href, { waitUntil: 'commit' });
     // What the document before this one said is not this visit's.
     tab.errors = [];
+    tab.dialogs = [];
     errorsByPage.set(page, tab.errors);
     await page.waitForLoadState('load');
-    return { page, errors: tab.errors };
+    return { page, errors: tab.errors, dialogs: tab.dialogs };
   };
   return {
     origin: server.origin,
