@@ -14,11 +14,7 @@ describe('browser: built-in components', () => {
   afterAll(() => site?.close());
 
   /** A page in the file's kept tab (ServedSite.visit), once the runtime is ready. */
-  const ready = async (path: string, options: VisitOptions = {}) => {
-    const { page, errors } = await site.visit(path, options);
-    await runtimeReady(page);
-    return { page, errors };
-  };
+  const ready = (path: string, options: VisitOptions = {}) => site.visitReady(path, options);
   const visiblePanels = (page: import('playwright-core').Page, group: number) =>
     page
       .locator(`.tabs >> nth=${group}`)

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from '../helpers/axe.js';
-import { runtimeReady, startServedSite, type ServedSite } from '../helpers/served-site.js';
+import { startServedSite, type ServedSite } from '../helpers/served-site.js';
 import { fixture } from '../helpers/site.js';
 
 /** A group of the sidebar by its title: its <details> (closed top-level groups have none). */
@@ -122,8 +122,7 @@ describe('browser: nested sidebar groups, several sidebars, top links', () => {
   });
 
   it('on a phone, shows the top links at the top of the drawer instead of the top bar', async () => {
-    const { page } = await site.visit('/docs/guides/install/', { viewport: { width: 375, height: 700 } });
-    await runtimeReady(page);
+    const { page } = await site.visitReady('/docs/guides/install/', { viewport: { width: 375, height: 700 } });
     expect(await page.locator('.top-nav').isVisible()).toBe(false);
     await page.locator('.menu-button').click();
     const drawerLink = page.locator('#sidebar .nav-top a', { hasText: 'API' });
@@ -141,8 +140,7 @@ describe('browser: nested sidebar groups, several sidebars, top links', () => {
       ['/docs/guides/basics/second/', 'dark'],
       ['/docs/api/orders/cancel/', 'dark'],
     ] as const) {
-      const { page } = await site.visit(path, { colorScheme });
-      await runtimeReady(page);
+      const { page } = await site.visitReady(path, { colorScheme });
       await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
       const violations = describeViolations('', await axeViolations(page), false);
       expect(violations, `${path} ${colorScheme}`).toEqual([]);

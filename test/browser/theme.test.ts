@@ -60,17 +60,18 @@ describe('browser: theme', () => {
       page
         .locator('.site-title img:visible')
         .evaluateAll((imgs) => imgs.map((img) => [img.className, (img as HTMLImageElement).naturalWidth > 0]));
-    const light = await site.ready('/docs/', { context: { colorScheme: 'light' } });
+    const { page: light } = await site.visitReady('/docs/', { colorScheme: 'light' });
     await expect.poll(() => shown(light)).toEqual([['logo logo-light', true]]);
     await light.locator('.theme-toggle').click();
     await expect.poll(() => shown(light)).toEqual([['logo logo-dark', true]]);
     await light.reload();
     await expect.poll(() => shown(light)).toEqual([['logo logo-dark', true]]);
-    const dark = await site.open('/docs/', { context: { colorScheme: 'dark' } });
-    await expect.poll(() => shown(dark.page)).toEqual([['logo logo-dark', true]]);
-    await runtimeReady(dark.page);
-    await dark.page.locator('.theme-toggle').click();
-    await expect.poll(() => shown(dark.page)).toEqual([['logo logo-light', true]]);
+    // The toggle's choice is the site's storage, which a visit clears: the system's scheme again.
+    const { page: dark } = await site.visit('/docs/', { colorScheme: 'dark' });
+    await expect.poll(() => shown(dark)).toEqual([['logo logo-dark', true]]);
+    await runtimeReady(dark);
+    await dark.locator('.theme-toggle').click();
+    await expect.poll(() => shown(dark)).toEqual([['logo logo-light', true]]);
   });
 
   it("runs the project's inline head script under the site's own Content-Security-Policy, with no violation", async () => {
@@ -100,7 +101,7 @@ describe('browser: theme', () => {
 
   it('passes axe with the banner, logo, social links and footer, light and dark', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
-      const page = await site.ready('/docs/', { context: { colorScheme } });
+      const { page } = await site.visitReady('/docs/', { colorScheme });
       expect(describeViolations(`${colorScheme}:`, await axeViolations(page))).toEqual([]);
     }
   });

@@ -39,6 +39,8 @@ export interface ServedSite {
    * requests, reads `history.length`, routes requests or adds init scripts opens a fresh tab with `open`.
    */
   visit(path: string, options?: VisitOptions): Promise<Visit>;
+  /** `visit`, then waits until the runtime says it is ready. */
+  visitReady(path: string, options?: VisitOptions): Promise<Visit>;
   /** Opens a path and waits until the runtime says it is ready (its links are routed, its menus live). */
   ready(path: string, options?: OpenOptions): Promise<Page>;
   /** The console errors and uncaught errors of a page opened by `open` or `ready`. */
@@ -133,6 +135,11 @@ export async function startServedSite(root: string, overrides: Partial<UserConfi
     browser,
     open,
     visit,
+    async visitReady(path, options) {
+      const visited = await visit(path, options);
+      await runtimeReady(visited.page);
+      return visited;
+    },
     async ready(path, options) {
       const { page } = await open(path, options);
       await runtimeReady(page);

@@ -1,7 +1,7 @@
 import { axeViolations, describeViolations } from '../../helpers/axe.js';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runtimeReady, startServedSite, type ServedSite } from '../../helpers/served-site.js';
+import { startServedSite, type ServedSite } from '../../helpers/served-site.js';
 import { fixture } from '../../helpers/site.js';
 
 const INPUT = 'dialog.search-dialog input[role="combobox"]';
@@ -38,11 +38,7 @@ describe('browser/search: the search dialog', () => {
   }
 
   /** Opens a page in the file's kept tab (ServedSite.visit), once the runtime is ready. */
-  async function visit(path: string, colorScheme?: 'light' | 'dark') {
-    const visited = await site.visit(path, { colorScheme });
-    await runtimeReady(visited.page);
-    return visited;
-  }
+  const visit = (path: string, colorScheme?: 'light' | 'dark') => site.visitReady(path, { colorScheme });
 
   async function search(page: Page, query: string) {
     await page.keyboard.press('/');
