@@ -1,4 +1,3 @@
-import type { Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from '../helpers/axe.js';
 import { runtimeReady, startServedSite, type ServedSite, type VisitOptions } from '../helpers/served-site.js';
@@ -82,15 +81,11 @@ describe('browser: built-in components', () => {
     const scripts = async (path: string) => {
       const { page } = await ready(path);
       const loaded: string[] = [];
-      const record = (r: Request) => r.resourceType() === 'script' && loaded.push(r.url());
-      page.on('request', record);
-      try {
-        await page.reload();
-        await runtimeReady(page);
-        await page.waitForLoadState('networkidle');
-      } finally {
-        page.off('request', record); // the tab is kept for the next test
-      }
+      page.on('request', (r) => r.resourceType() === 'script' && loaded.push(r.url()));
+      await page.reload();
+      await runtimeReady(page);
+      await page.waitForLoadState('networkidle');
+      page.removeAllListeners('request'); // the next call reloads the same (kept) tab
       return loaded;
     };
     const withTabs = await scripts('/docs/guide/markdown/');

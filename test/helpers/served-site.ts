@@ -17,6 +17,8 @@ export interface VisitOptions {
   viewport?: { width: number; height: number };
   /** What the tab's context needs (permissions, JavaScript off): each set of options keeps a tab of its own. */
   context?: BrowserContextOptions;
+  /** Runs before the request, on the kept page: routes (enabling them turns the HTTP cache off) and listeners, both removed after the test. */
+  before?: (page: Page) => Promise<unknown>;
 }
 
 /** A visit's page, its console errors and uncaught errors, and the messages of the JavaScript dialogs it raised (dismissed). */
@@ -35,8 +37,9 @@ export interface ServedSite {
    * Opens a path in the file's kept tab (one a set of context options, made on first use) instead of a fresh
    * context: a new context is a new renderer process with cold caches, three times a visit's cost. What a test
    * may change is reset first (the site's local and session storage, the colour scheme, the window), and the
-   * document is a new one; the history, the HTTP cache and the page's listeners are the tab's. A test that counts
-   * requests, reads `history.length`, routes requests or adds init scripts opens a fresh tab with `open`.
+   * document is a new one; the history and the HTTP cache are the tab's. Routes and listeners a test adds are
+   * removed after it (`closePages`). A test that counts requests a cache would answer, reads `history.length` or
+   * adds init scripts (they cannot be removed) opens a fresh tab with `open`.
    */
   visit(path: string, options?: VisitOptions): Promise<Visit>;
   /** `visit`, then waits until the runtime says it is ready. */
@@ -47,7 +50,7 @@ export interface ServedSite {
   errorsOf(page: Page): string[];
   /** The chunk URL of a route ("/guide/"), read from the built route table. */
   chunkUrlOf(route: string): Promise<string>;
-  /** Closes the pages opened so far, and the pages a kept tab's page opened (after each test). */
+  /** Closes the pages opened so far, and the pages a kept tab's page opened; removes the kept tabs' routes and the test's listeners (after each test). */
   closePages(): Promise<void>;
   close(): Promise<void>;
 }
@@ -69,6 +72,16 @@ interface KeptTab {
   viewport: { width: number; height: number } | null;
 }
 
+/** Records a kept tab's errors and dialogs (dismissed) for its current visit. */
+function watch(tab: KeptTab): void {
+  tab.page.on('console', (message) => message.type() === 'error' && tab.errors.push(message.text()));
+  tab.page.on('pageerror', (error) => tab.errors.push(String(error)));
+  tab.page.on('dialog', (dialog) => {
+    tab.dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+}
+
 export async function startServedSite(root: string, overrides: Partial<UserConfig> = {}): Promise<ServedSite> {
   const site = await sharedBuild(root, overrides);
   const server = await serveDir(site.outDir);
@@ -78,8 +91,12 @@ export async function startServedSite(root: string, overrides: Partial<UserConfi
   const tabs = new Map<string, KeptTab>();
   const closePages = async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
-    for (const tab of tabs.values())
+    for (const tab of tabs.values()) {
       await Promise.all(tab.context.pages().map((p) => (p === tab.page ? undefined : p.close())));
+      await tab.page.unrouteAll({ behavior: 'ignoreErrors' });
+      tab.page.removeAllListeners();
+      watch(tab);
+    }
   };
   const open: ServedSite['open'] = async (path, options = {}) => {
     // The tests drive the page with injected code (string predicates, axe), which the site's own CSP (served since
@@ -101,14 +118,9 @@ export async function startServedSite(root: string, overrides: Partial<UserConfi
     if (!tab) {
       const context = await browser.newContext({ bypassCSP: true, ...options.context });
       const page = await context.newPage();
-      const kept: KeptTab = { context, page, errors: [], dialogs: [], scheme: 'light', viewport: DEFAULT_VIEWPORT };
-      page.on('console', (message) => message.type() === 'error' && kept.errors.push(message.text()));
-      page.on('pageerror', (error) => kept.errors.push(String(error)));
-      page.on('dialog', (dialog) => {
-        kept.dialogs.push(dialog.message());
-        void dialog.dismiss();
-      });
-      tabs.set(key, (tab = kept));
+      tab = { context, page, errors: [], dialogs: [], scheme: 'light', viewport: DEFAULT_VIEWPORT };
+      watch(tab);
+      tabs.set(key, tab);
     }
     const { page } = tab;
     const url = new URL(`${server.origin}${path}`);
@@ -122,6 +134,7 @@ export async function startServedSite(root: string, overrides: Partial<UserConfi
     if (scheme !== tab.scheme) await page.emulateMedia({ colorScheme: (tab.scheme = scheme as 'light' | 'dark') });
     const viewport = options.viewport ?? options.context?.viewport ?? DEFAULT_VIEWPORT;
     if (JSON.stringify(viewport) !== JSON.stringify(tab.viewport)) await page.setViewportSize((tab.viewport = viewport));
+    await options.before?.(page);
     await page.goto(url.href, { waitUntil: 'commit' });
     // What the document before this one said is not this visit's.
     tab.errors = [];
