@@ -17,24 +17,22 @@ describe('browser: theme', () => {
    * Records, from the first frame the banner exists in, whether it was displayed: a dismissed banner
    * must be hidden before the page first paints, not hidden later by the runtime.
    */
-  const watchFirstFrame = (page: Page) =>
-    page.addInitScript(() => {
-      const look = () => {
-        const banner = document.querySelector('.banner');
-        if (banner)
-          (window as unknown as { firstFrameBanner: string }).firstFrameBanner = getComputedStyle(banner).display;
-        else requestAnimationFrame(look);
-      };
-      requestAnimationFrame(look);
-    });
+  const watchFirstFrame = () => {
+    const look = () => {
+      const banner = document.querySelector('.banner');
+      if (banner)
+        (window as unknown as { firstFrameBanner: string }).firstFrameBanner = getComputedStyle(banner).display;
+      else requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  };
   const firstFrameBanner = (page: Page) =>
     page
       .waitForFunction(() => (window as unknown as { firstFrameBanner?: string }).firstFrameBanner)
       .then((h) => h.jsonValue());
 
   it('remembers a dismissed banner across pages and visits, with no flash, until another announcement', async () => {
-    const page = await site.ready('/docs/', { before: watchFirstFrame });
-    const errors = site.errorsOf(page);
+    const { page, errors } = await site.visitReady('/docs/', { initScript: watchFirstFrame });
     expect(await firstFrameBanner(page)).not.toBe('none');
     await page.locator('.banner-close').click();
     await expect.poll(() => page.locator('.banner').isVisible()).toBe(false);

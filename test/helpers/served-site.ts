@@ -19,6 +19,8 @@ export interface VisitOptions {
   context?: BrowserContextOptions;
   /** Runs before the request, on the kept page: routes (enabling them turns the HTTP cache off) and listeners, both removed after the test. */
   before?: (page: Page) => Promise<unknown>;
+  /** A script run before the page's own in each document of the test (removed after it). */
+  initScript?: Parameters<Page['addInitScript']>[0];
 }
 
 /** A visit's page, its console errors and uncaught errors, and the messages of the JavaScript dialogs it raised (dismissed). */
@@ -38,8 +40,8 @@ export interface ServedSite {
    * context: a new context is a new renderer process with cold caches, three times a visit's cost. What a test
    * may change is reset first (the site's local and session storage, the colour scheme, the window), and the
    * document is a new one; the history and the HTTP cache are the tab's. Routes and listeners a test adds are
-   * removed after it (`closePages`). A test that counts requests a cache would answer, reads `history.length` or
-   * adds init scripts (they cannot be removed) opens a fresh tab with `open`.
+   * removed after it (`closePages`), and so is its `initScript`. A test that counts requests a cache would
+   * answer or reads `history.length` opens a fresh tab with `open`.
    */
   visit(path: string, options?: VisitOptions): Promise<Visit>;
   /** `visit`, then waits until the runtime says it is ready. */
@@ -68,6 +70,7 @@ interface KeptTab {
   page: Page;
   errors: string[];
   dialogs: string[];
+  initScripts: { dispose(): Promise<void> }[];
   scheme: string;
   viewport: { width: number; height: number } | null;
 }
@@ -94,6 +97,7 @@ export async function startServedSite(root: string, overrides: Partial<UserConfi
     for (const tab of tabs.values()) {
       await Promise.all(tab.context.pages().map((p) => (p === tab.page ? undefined : p.close())));
       await tab.page.unrouteAll({ behavior: 'ignoreErrors' });
+      await Promise.all(tab.initScripts.splice(0).map((script) => script.dispose()));
       tab.page.removeAllListeners();
       watch(tab);
     }
@@ -118,7 +122,7 @@ export async function startServedSite(root: string, overrides: Partial<UserConfi
     if (!tab) {
       const context = await browser.newContext({ bypassCSP: true, ...options.context });
       const page = await context.newPage();
-      tab = { context, page, errors: [], dialogs: [], scheme: 'light', viewport: DEFAULT_VIEWPORT };
+      tab = { context, page, errors: [], dialogs: [], initScripts: [], scheme: 'light', viewport: DEFAULT_VIEWPORT };
       watch(tab);
       tabs.set(key, tab);
     }
@@ -134,6 +138,7 @@ export async function startServedSite(root: string, overrides: Partial<UserConfi
     if (scheme !== tab.scheme) await page.emulateMedia({ colorScheme: (tab.scheme = scheme as 'light' | 'dark') });
     const viewport = options.viewport ?? options.context?.viewport ?? DEFAULT_VIEWPORT;
     if (JSON.stringify(viewport) !== JSON.stringify(tab.viewport)) await page.setViewportSize((tab.viewport = viewport));
+    if (options.initScript) tab.initScripts.push(await page.addInitScript(options.initScript));
     await options.before?.(page);
     await page.goto(url.href, { waitUntil: 'commit' });
     // What the document before this one said is not this visit's.
