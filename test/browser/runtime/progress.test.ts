@@ -17,7 +17,7 @@ describe('browser/runtime: progress bar and prefetching', () => {
   it('shows an accessible progress bar while the chunk of the next page is on its way', async () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    const { page } = await site.visit('/docs/', {
+    const { page } = await site.open('/docs/', {
       before: (p) =>
         p.route('**/docs/assets/js/**', async (route) => {
           await released;
@@ -69,7 +69,7 @@ describe('browser/runtime: progress bar and prefetching', () => {
   });
 
   it('never shows the progress bar for a page already loaded', async () => {
-    const { page } = await site.visit('/docs/guide/long/', { initScript: WATCH_PROGRESS });
+    const { page } = await site.open('/docs/guide/long/', { before: (p) => p.addInitScript(WATCH_PROGRESS) });
     await page.locator('#sidebar a', { hasText: 'Second page' }).click();
     await page.locator('h1', { hasText: 'Second page' }).waitFor();
     // On a slow machine the first navigation may have needed a bar: let it finish fading out first.
