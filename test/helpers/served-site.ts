@@ -8,6 +8,8 @@ export interface OpenOptions {
   context?: BrowserContextOptions;
   /** Runs before the first request (routes, init scripts). */
   before?: (page: Page) => Promise<unknown>;
+  /** What the first load waits for: `load` unless given (a test that holds back a script the page may ask for before its load event waits for less). */
+  waitUntil?: 'load' | 'domcontentloaded' | 'commit';
 }
 
 export interface VisitOptions {
@@ -113,7 +115,7 @@ export async function startServedSite(root: string, overrides: Partial<UserConfi
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     page.on('pageerror', (error) => errors.push(String(error)));
     await options.before?.(page);
-    await page.goto(`${server.origin}${path}`);
+    await page.goto(`${server.origin}${path}`, { waitUntil: options.waitUntil });
     return { page, errors };
   };
   const visit: ServedSite['visit'] = async (path, options = {}) => {
