@@ -1,5 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, linkSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { readCache, writeCache } from './cache.js';
 import { sha1 } from './hash.js';
@@ -27,13 +39,23 @@ export interface OutputManifest {
 }
 
 /** Changes when the stored manifest's shape does: an older one is then ignored. */
-const MANIFEST_FORMAT = 2;
+const MANIFEST_FORMAT = 3;
 
 /** The manifest as stored: also every file's identity on disk after the build that wrote it. */
 interface StoredManifest extends OutputManifest {
   /** Path -> "inode size mtime": a file deleted, replaced or edited since no longer matches. */
   identities: Map<string, string>;
+  /** The name of the version it describes (src/output-link.ts). */
+  version?: string;
+  /**
+   * The version before it, kept as the spare (src/output-link.ts), whose manifest is stored beside
+   * this one (`spareManifest`): its name, and its files found edited by hand while it was shown.
+   */
+  spare?: { version: string; tampered: string[] };
 }
+
+/** Where the spare version's manifest is kept, beside the current one's. */
+const spareManifest = (manifest: string) => `${manifest}.spare`;
 
 /** The previous output as found on disk, against its manifest. */
 interface Found {
@@ -49,6 +71,10 @@ interface Found {
   strays: () => boolean;
   /** Each file the manifest lists that is still there, and its identity now. */
   onDisk: Map<string, string>;
+  /** The manifest as stored. */
+  stored: StoredManifest;
+  /** Files it lists that are not as the build that wrote them left them. */
+  tampered: Set<string>;
 }
 
 /** A version of the output as a build left it: its folder, and a digest of its files' identities. */
@@ -165,7 +191,8 @@ export class FsWriter implements Writer {
     const strays = () => listFiles(dir).some((file) => !stored.identities.has(file));
     const pages = new Map([...stored.pages].filter(([, entry]) => entry.paths.every((p) => intact.has(p))));
     const siteFiles = new Map([...stored.siteFiles].filter(([file]) => intact.has(file)));
-    return { dir, intact: { pages, siteFiles, dir }, strays, onDisk };
+    const tampered = new Set([...stored.identities.keys()].filter((file) => !intact.has(file)));
+    return { dir, intact: { pages, siteFiles, dir }, strays, onDisk, stored, tampered };
   }
 
   /**
@@ -199,41 +226,124 @@ export class FsWriter implements Writer {
         this.shown = { dir: found.dir, digest: digest(found.onDisk) };
         return; // nothing changed: the output stays as it is
       }
-      const staged = folderMaker(this.staging);
       // A hard link is the same file as the one linked: its identity is known without a stat.
-      const linked = new Map<string, string>();
-      const keep = (file: string) => {
-        if (linkOrCopy(path.join(found!.dir, file), staged(file))) linked.set(file, found!.onDisk.get(file) ?? '');
-      };
-      this.step();
-      mkdirSync(this.staging, { recursive: true });
-      for (const route of output.kept) {
-        for (const file of output.pages.get(route)!.paths) {
-          this.step();
-          keep(file);
-        }
-      }
-      for (const file of output.keptFiles?.keys() ?? []) {
-        this.step();
-        keep(file);
-      }
-      for (const file of output.files) {
-        this.step();
-        if (previous?.siteFiles.get(file.path) === siteFiles.get(file.path)) keep(file.path);
-        else writeFileSync(staged(file.path), file.contents);
-      }
-      const sweeping = this.link.publish(); // the previous version is deleted while the manifest is saved
+      const linked =
+        (found && output.kept.size * 2 >= output.pages.size && (await this.fromSpare(output, siteFiles, found))) ||
+        this.linkAll(output, siteFiles, found);
+      const published = this.link.publish({ keepSpare: Boolean(this.options.manifest) });
       this.published = true;
-      await Promise.all([this.saveManifest(output, siteFiles, linked), sweeping]);
+      // The previous version is deleted while the manifest is saved.
+      await Promise.all([this.saveManifest(output, siteFiles, linked, found, published.spare), published.sweeping]);
     } finally {
       await this.discard();
     }
+  }
+
+  /**
+   * The new version in the staging folder: the pages rendered into it already, the kept pages'
+   * files and unchanged site files linked from the previous version, the other site files written.
+   * Returns the identities of the files linked.
+   */
+  private linkAll(output: BuildOutput, siteFiles: Map<string, string>, found: Found | undefined): Map<string, string> {
+    const previous = found?.intact;
+    const staged = folderMaker(this.staging);
+    const linked = new Map<string, string>();
+    const keep = (file: string) => {
+      if (linkOrCopy(path.join(found!.dir, file), staged(file))) linked.set(file, found!.onDisk.get(file) ?? '');
+    };
+    this.step();
+    mkdirSync(this.staging, { recursive: true });
+    for (const route of output.kept) {
+      for (const file of output.pages.get(route)!.paths) {
+        this.step();
+        keep(file);
+      }
+    }
+    for (const file of output.keptFiles?.keys() ?? []) {
+      this.step();
+      keep(file);
+    }
+    for (const file of output.files) {
+      this.step();
+      if (previous?.siteFiles.get(file.path) === siteFiles.get(file.path)) keep(file.path);
+      else writeFileSync(staged(file.path), file.contents);
+    }
+    return linked;
+  }
+
+  /**
+   * The new version made from the spare (the version before the previous one, src/output-link.ts):
+   * it already holds most files as they must be, so only those that differ are changed (each
+   * replaced by a new file, never written into: the spare shares its files with the previous
+   * version by hard links), and the pages rendered are moved in from the staging folder. The spare
+   * is renamed into this build's names first: killed meanwhile, the build leaves it to the sweep.
+   * Returns the identities of the files not written by this build, or undefined when there is no
+   * spare to use (none kept, its manifest lost, or taken by another build).
+   */
+  private async fromSpare(
+    output: BuildOutput,
+    siteFiles: Map<string, string>,
+    found: Found,
+  ): Promise<Map<string, string> | undefined> {
+    const about = found.stored.spare;
+    if (!about || !this.options.manifest) return undefined;
+    const spare = await readCache<StoredManifest>(spareManifest(this.options.manifest), this.manifestSalt());
+    if (spare?.version !== about.version || !this.link.adoptSpare(about.version)) return undefined;
+    const root = this.link.adopted;
+    const folders = folderMaker(root);
+    // A file of the spare is as its manifest says unless it was edited by hand while its version
+    // was shown, or since, through the previous version's hard link to it.
+    const doubtful = new Set([...about.tampered, ...found.tampered]);
+    const sure = (file: string) => spare.identities.has(file) && !doubtful.has(file);
+    const ids = new Map<string, string>();
+    const replace = (file: string, make: (full: string) => void) => {
+      this.step();
+      rmSync(path.join(root, file), { force: true });
+      make(folders(file));
+    };
+    const fromPrevious = (file: string) => {
+      replace(file, (full) => {
+        if (linkOrCopy(path.join(found.dir, file), full)) ids.set(file, found.onDisk.get(file) ?? '');
+      });
+    };
+    for (const [route, entry] of output.pages) {
+      const had = spare.pages.get(route);
+      if (!output.kept.has(route)) {
+        for (const file of entry.paths) {
+          this.step();
+          renameSync(path.join(this.staging, file), folders(file));
+        }
+      } else if (had?.renderKey === entry.renderKey && entry.paths.every(sure)) {
+        for (const file of entry.paths) ids.set(file, spare.identities.get(file)!);
+      } else entry.paths.forEach(fromPrevious);
+    }
+    const contents = new Map(output.files.map((f) => [f.path, f.contents]));
+    for (const [file, hash] of siteFiles) {
+      if (spare.siteFiles.get(file) === hash && sure(file)) ids.set(file, spare.identities.get(file)!);
+      else if (found.intact.siteFiles.get(file) === hash) fromPrevious(file);
+      else replace(file, (full) => writeFileSync(full, contents.get(file)!));
+    }
+    // What the spare has that this version has not: deleted, and so are the folders that empties.
+    const wanted = new Set([...[...output.pages.values()].flatMap((entry) => entry.paths), ...siteFiles.keys()]);
+    for (const file of spare.identities.keys()) {
+      if (wanted.has(file)) continue;
+      this.step();
+      rmSync(path.join(root, file), { force: true });
+      removeEmptyFolders(root, path.dirname(file));
+    }
+    this.step();
+    await rm(this.staging, { recursive: true, force: true });
+    this.step();
+    await rename(root, this.staging);
+    return ids;
   }
 
   private async saveManifest(
     output: BuildOutput,
     siteFiles: Map<string, string>,
     linked: Map<string, string>,
+    found: Found | undefined,
+    spare: string | undefined,
   ): Promise<void> {
     this.step();
     if (!this.options.manifest) return;
@@ -241,10 +351,15 @@ export class FsWriter implements Writer {
     for (const file of [...[...output.pages.values()].flatMap((entry) => entry.paths), ...siteFiles.keys()])
       identities.set(file, linked.get(file) || identity(path.join(this.staging, file)));
     this.shown = { dir: this.staging, digest: digest(identities) };
+    // The previous version is the spare now: its manifest goes beside this one's.
+    if (spare && found?.stored.version === spare)
+      await moveCache(this.options.manifest, spareManifest(this.options.manifest));
     await writeCache(this.options.manifest, this.manifestSalt(), {
       pages: output.pages,
       siteFiles,
       identities,
+      version: path.basename(this.staging),
+      ...(spare && found?.stored.version === spare ? { spare: { version: spare, tampered: [...found.tampered] } } : {}),
     } satisfies StoredManifest);
   }
 
@@ -268,6 +383,24 @@ export function folderMaker(root: string): (file: string) => string {
     made.add(dir);
     return full;
   };
+}
+
+/** Removes `folder` (relative to `root`) and its parents up to `root` while they are empty. */
+function removeEmptyFolders(root: string, folder: string): void {
+  for (let dir = folder; dir !== '.' && dir !== ''; dir = path.dirname(dir)) {
+    try {
+      rmdirSync(path.join(root, dir));
+    } catch {
+      return; // not empty (or gone)
+    }
+  }
+}
+
+/** Renames a value stored by `writeCache` (src/cache.ts), its key last: a half-moved value is never read. */
+async function moveCache(from: string, to: string): Promise<void> {
+  await rm(`${to}.key`, { force: true });
+  await rename(from, to).catch(() => {});
+  await rename(`${from}.key`, `${to}.key`).catch(() => {});
 }
 
 /** A hard link (true); a copy where the file system has none (or the versions are on two). */

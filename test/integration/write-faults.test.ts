@@ -80,14 +80,19 @@ async function expected(root: string, outDir: string): Promise<Files> {
   return new Map([...writer.files].map(([file, contents]) => [file.split('/').join(path.sep), Buffer.from(contents)]));
 }
 
-/** What the generator left beside the output: only the link and the version it points at. */
+/**
+ * What the generator left beside the output: only the link, the version it points at, and at most
+ * one spare version (the one before it, which the next build changes into its own: src/output-link.ts).
+ */
 async function leftovers(root: string, outDir: string): Promise<string[]> {
   const home = path.join(root, '.dist.builds');
   const current = path.basename(await realpath(outDir));
   const beside = (await readdir(root))
     .filter((e) => e.startsWith('dist') || e.startsWith('.dist'))
     .filter((e) => e !== 'dist' && e !== '.dist.builds');
-  return [...beside, ...(await readdir(home)).filter((e) => e !== current)];
+  const versions = (await readdir(home)).filter((e) => e !== current);
+  const spares = versions.filter((e) => e.startsWith('spare-'));
+  return [...beside, ...versions.filter((e) => spares.length > 1 || !spares.includes(e))];
 }
 
 /**
@@ -208,6 +213,8 @@ async function replayKilledAt(recorded: Recorded, at: number): Promise<'killed' 
 interface Scenario {
   /** The site before (none: a first build). */
   before?: Record<string, string>;
+  /** Changes to `before` built (and undone) before it: the output then keeps a spare version that differs. */
+  earlier?: Record<string, string>;
   /** The changes to its files (null deletes one). */
   change: Record<string, string | null>;
 }
@@ -218,6 +225,16 @@ const SCENARIOS: Record<string, Scenario> = {
   'a full rebuild': { before: SITE, change: { 'docs.config.ts': configFile({ title: 'New title' }) } },
   'an incremental rebuild (one page edited, one added, one removed)': {
     before: SITE,
+    change: {
+      'content/guide/two.md': page('Two', 'Back to [one](one.md). Edited.'),
+      'content/guide/four.md': page('Four', 'Back to [one](one.md).'),
+      'content/guide/three.md': null,
+    },
+  },
+  // The new version is the spare changed: its page one differs from the old site's, two is rendered, three goes.
+  'an incremental rebuild from the spare version': {
+    before: SITE,
+    earlier: { 'content/guide/one.md': page('One', 'See [two](two.md). Earlier.') },
     change: {
       'content/guide/two.md': page('Two', 'Back to [one](one.md). Edited.'),
       'content/guide/four.md': page('Four', 'Back to [one](one.md).'),
@@ -246,6 +263,11 @@ async function siteUnderTest(files: Record<string, string> = SITE) {
  */
 async function setUp(scenario: Scenario) {
   const { root, outDir, spare } = await siteUnderTest(scenario.before);
+  if (scenario.earlier) {
+    for (const [file, contents] of Object.entries(scenario.earlier)) await writeFile(path.join(root, file), contents);
+    await build(root, { outDir });
+    for (const file of Object.keys(scenario.earlier)) await writeFile(path.join(root, file), scenario.before![file]);
+  }
   if (scenario.before) await build(root, { outDir });
   const old = await snapshot(outDir);
   const restore = saveState(root, spare);
