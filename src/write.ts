@@ -47,11 +47,8 @@ interface StoredManifest extends OutputManifest {
   identities: Map<string, string>;
   /** The name of the version it describes (src/output-link.ts). */
   version?: string;
-  /**
-   * The version before it, kept as the spare (src/output-link.ts), whose manifest is stored beside
-   * this one (`spareManifest`): its name, and its files found edited by hand while it was shown.
-   */
-  spare?: { version: string; tampered: string[] };
+  /** The name of the version before it, kept as the spare (src/output-link.ts), whose manifest is stored beside this one. */
+  spare?: string;
 }
 
 /** Where the spare version's manifest is kept, beside the current one's. */
@@ -73,8 +70,6 @@ interface Found {
   onDisk: Map<string, string>;
   /** The manifest as stored. */
   stored: StoredManifest;
-  /** Files it lists that are not as the build that wrote them left them. */
-  tampered: Set<string>;
 }
 
 /** A version of the output as a build left it: its folder, and a digest of its files' identities. */
@@ -191,8 +186,7 @@ export class FsWriter implements Writer {
     const strays = () => listFiles(dir).some((file) => !stored.identities.has(file));
     const pages = new Map([...stored.pages].filter(([, entry]) => entry.paths.every((p) => intact.has(p))));
     const siteFiles = new Map([...stored.siteFiles].filter(([file]) => intact.has(file)));
-    const tampered = new Set([...stored.identities.keys()].filter((file) => !intact.has(file)));
-    return { dir, intact: { pages, siteFiles, dir }, strays, onDisk, stored, tampered };
+    return { dir, intact: { pages, siteFiles, dir }, strays, onDisk, stored };
   }
 
   /**
@@ -228,7 +222,7 @@ export class FsWriter implements Writer {
       }
       // A hard link is the same file as the one linked: its identity is known without a stat.
       const linked =
-        (found && output.kept.size * 2 >= output.pages.size && (await this.fromSpare(output, siteFiles, found))) ||
+        (found && (await this.fromSpare(output, siteFiles, found))) ||
         this.linkAll(output, siteFiles, found);
       const published = this.link.publish({ keepSpare: Boolean(this.options.manifest) });
       this.published = true;
@@ -285,16 +279,22 @@ export class FsWriter implements Writer {
     siteFiles: Map<string, string>,
     found: Found,
   ): Promise<Map<string, string> | undefined> {
-    const about = found.stored.spare;
-    if (!about || !this.options.manifest) return undefined;
+    const name = found.stored.spare;
+    if (!name || !this.options.manifest) return undefined;
     const spare = await readCache<StoredManifest>(spareManifest(this.options.manifest), this.manifestSalt());
-    if (spare?.version !== about.version || !this.link.adoptSpare(about.version)) return undefined;
+    if (spare?.version !== name) return undefined;
+    // A spare most of whose pages differ (the version before a full rebuild) would be changed file by file: no gain.
+    let differ = 0;
+    for (const [route, entry] of output.pages) if (spare.pages.get(route)?.renderKey !== entry.renderKey) differ++;
+    if (differ * 2 > output.pages.size || !this.link.adoptSpare(name)) return undefined;
     const root = this.link.adopted;
     const folders = folderMaker(root);
-    // A file of the spare is as its manifest says unless it was edited by hand while its version
-    // was shown, or since, through the previous version's hard link to it.
-    const doubtful = new Set([...about.tampered, ...found.tampered]);
-    const sure = (file: string) => spare.identities.has(file) && !doubtful.has(file);
+    // A file of the spare is as its manifest says unless it was edited or removed by hand (while
+    // its version was shown, or since, through the previous version's hard link to it): a stat each.
+    const sure = (file: string) => {
+      const expected = spare.identities.get(file);
+      return expected !== undefined && identity(path.join(root, file)) === expected;
+    };
     const ids = new Map<string, string>();
     const replace = (file: string, make: (full: string) => void) => {
       this.step();
@@ -359,7 +359,7 @@ export class FsWriter implements Writer {
       siteFiles,
       identities,
       version: path.basename(this.staging),
-      ...(spare && found?.stored.version === spare ? { spare: { version: spare, tampered: [...found.tampered] } } : {}),
+      ...(spare && found?.stored.version === spare ? { spare } : {}),
     } satisfies StoredManifest);
   }
 
