@@ -222,8 +222,7 @@ export class FsWriter implements Writer {
       }
       // A hard link is the same file as the one linked: its identity is known without a stat.
       const linked =
-        (found && (await this.fromSpare(output, siteFiles, found))) ||
-        this.linkAll(output, siteFiles, found);
+        (found && (await this.fromSpare(output, siteFiles, found))) || this.linkAll(output, siteFiles, found);
       const published = this.link.publish({ keepSpare: Boolean(this.options.manifest) });
       this.published = true;
       // The previous version is deleted while the manifest is saved.
