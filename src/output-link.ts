@@ -101,12 +101,17 @@ export class OutputLink {
    */
   adoptSpare(name: string): boolean {
     return this.locked(() => {
-      const spare = path.join(this.home, `${SPARE}${name}`);
+      const spare = this.spare(name);
       if (!lstatSync(spare, { throwIfNoEntry: false })?.isDirectory()) return false;
       this.step();
       renameSync(spare, this.adopted);
       return true;
     });
+  }
+
+  /** The folder of the spare version named `name`. */
+  spare(name: string): string {
+    return path.join(this.home, `${SPARE}${name}`);
   }
 
   /** Where an adopted spare is changed into this build's version. */

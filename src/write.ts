@@ -49,6 +49,12 @@ interface StoredManifest extends OutputManifest {
   version?: string;
   /** The name of the version before it, kept as the spare (src/output-link.ts), whose manifest is stored beside this one. */
   spare?: string;
+  /**
+   * Each folder's identity ("inode mtime") after the build: a file added to a folder, or removed
+   * or replaced in it, changes its time. Checked before a spare is used, since no other stat of
+   * its files would find a file added to it by hand while it was shown.
+   */
+  folders?: Map<string, string>;
 }
 
 /** Where the spare version's manifest is kept, beside the current one's. */
@@ -281,18 +287,22 @@ export class FsWriter implements Writer {
     const name = found.stored.spare;
     if (!name || !this.options.manifest) return undefined;
     const spare = await readCache<StoredManifest>(spareManifest(this.options.manifest), this.manifestSalt());
-    if (spare?.version !== name) return undefined;
+    if (spare?.version !== name || !spare.folders || !sameFolders(this.link.spare(name), spare.folders))
+      return undefined;
     // A spare most of whose pages differ (the version before a full rebuild) would be changed file by file: no gain.
     let differ = 0;
     for (const [route, entry] of output.pages) if (spare.pages.get(route)?.renderKey !== entry.renderKey) differ++;
     if (differ * 2 > output.pages.size || !this.link.adoptSpare(name)) return undefined;
     const root = this.link.adopted;
     const folders = folderMaker(root);
-    // A file of the spare is as its manifest says unless it was edited or removed by hand (while
-    // its version was shown, or since, through the previous version's hard link to it): a stat each.
+    // A file of the spare is as its manifest says unless it was edited in place (while its version
+    // was shown, or since, through the previous version's hard link to it): when the previous
+    // version has the same file (inode), its stat in \`readPrevious\` tells; else a stat of its own.
+    // (Files added, removed or replaced change their folder's time: \`sameFolders\` above.)
     const sure = (file: string) => {
       const expected = spare.identities.get(file);
-      return expected !== undefined && identity(path.join(root, file)) === expected;
+      if (expected === undefined) return false;
+      return found.onDisk.get(file) === expected || identity(path.join(root, file)) === expected;
     };
     const ids = new Map<string, string>();
     const replace = (file: string, make: (full: string) => void) => {
@@ -359,6 +369,7 @@ export class FsWriter implements Writer {
       identities,
       version: path.basename(this.staging),
       ...(spare && found?.stored.version === spare ? { spare } : {}),
+      folders: folderIdentities(this.staging, identities.keys()),
     } satisfies StoredManifest);
   }
 
@@ -382,6 +393,29 @@ export function folderMaker(root: string): (file: string) => string {
     made.add(dir);
     return full;
   };
+}
+
+/** Every folder of a version's files (its root as ''), with its identity. */
+function folderIdentities(root: string, files: Iterable<string>): Map<string, string> {
+  const folders = new Map<string, string>();
+  for (const file of files) {
+    for (let dir = path.posix.dirname(file); !folders.has(dir); dir = path.posix.dirname(dir)) {
+      folders.set(dir, folderIdentity(path.join(root, dir)));
+      if (dir === '.') break;
+    }
+  }
+  return folders;
+}
+
+function folderIdentity(folder: string): string {
+  const s = statSync(folder, { throwIfNoEntry: false });
+  return s ? `${s.ino} ${s.mtimeMs}` : '';
+}
+
+/** Whether every folder of a version is as its manifest says (nothing added, removed or replaced in any). */
+function sameFolders(root: string, folders: Map<string, string>): boolean {
+  for (const [dir, expected] of folders) if (folderIdentity(path.join(root, dir)) !== expected) return false;
+  return true;
 }
 
 /** Removes `folder` (relative to `root`) and its parents up to `root` while they are empty. */

@@ -179,4 +179,18 @@ describe('build: a new version made from the spare equals a full build', () => {
     await fromSpare(site, tamper);
     await expectSameAsFullBuild(site);
   });
+
+  it('a file added to the output by hand: not in the next version, nor in the one after, made when its version is the spare', async () => {
+    const site = await setUp();
+    await site.build();
+    await appendFile(site.content('guide/four.md'), '\nA first edit.\n');
+    await site.build();
+    await writeFile(path.join(site.outDir, 'guide/stray.html'), 'added by hand');
+    await appendFile(site.content('guide/two.md'), '\nEdited.\n');
+    await site.build();
+    await expectSameAsFullBuild(site);
+    await appendFile(site.content('guide/three.md'), '\nEdited.\n');
+    await site.build();
+    await expectSameAsFullBuild(site);
+  });
 });
