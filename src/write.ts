@@ -50,7 +50,7 @@ interface StoredManifest extends OutputManifest {
   /** The name of the version before it, kept as the spare (src/output-link.ts), whose manifest is stored beside this one. */
   spare?: string;
   /**
-   * Each folder's identity ("inode mtime") after the build: a file added to a folder, or removed
+   * Each folder's identity (its modification time) after the build: a file added to a folder, or removed
    * or replaced in it, changes its time. Checked before a spare is used, since no other stat of
    * its files would find a file added to it by hand while it was shown.
    */
@@ -407,9 +407,10 @@ function folderIdentities(root: string, files: Iterable<string>): Map<string, st
   return folders;
 }
 
+/** A folder's modification time (to the millisecond): what adding, removing or replacing a file in it changes. */
 function folderIdentity(folder: string): string {
   const s = statSync(folder, { throwIfNoEntry: false });
-  return s ? `${s.ino} ${s.mtimeMs}` : '';
+  return s ? String(Math.trunc(s.mtimeMs)) : '';
 }
 
 /** Whether every folder of a version is as its manifest says (nothing added, removed or replaced in any). */
