@@ -2,9 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { appendFile, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { build, buildSite } from '../../../src/build.js';
-import { loadConfig } from '../../../src/config.js';
-import { MemoryWriter } from '../../../src/write.js';
+import { build } from '../../../src/build.js';
+import { expectSameAsFullBuild as expectFullBuildOutput } from '../../helpers/full-build.js';
 import { REPO } from '../../helpers/site.js';
 import { configFile, page, tmpSite } from '../../helpers/tmp-site.js';
 
@@ -57,14 +56,6 @@ async function setUp() {
 
 type Site = Awaited<ReturnType<typeof setUp>>;
 
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-    .sort();
-}
-
 /** Folders of the output with nothing in them (a cold build leaves none). */
 async function emptyFolders(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -72,13 +63,9 @@ async function emptyFolders(dir: string): Promise<string[]> {
   return folders.filter((f) => readdirSync(f).length === 0);
 }
 
-/** The output must be exactly what a build that renders every page writes. */
+/** The output must be exactly what a full build writes, and leave no empty folder. */
 async function expectSameAsFullBuild(site: Site): Promise<void> {
-  const writer = new MemoryWriter();
-  await buildSite(await loadConfig(site.root, { outDir: site.outDir }), writer);
-  expect(await listFiles(site.outDir)).toEqual([...writer.files.keys()].sort());
-  for (const [file, contents] of writer.files)
-    expect(await readFile(path.join(site.outDir, file)), file).toEqual(Buffer.from(contents));
+  await expectFullBuildOutput(site.root, site.outDir);
   expect(await emptyFolders(site.outDir)).toEqual([]);
 }
 
