@@ -22,12 +22,7 @@ const BARE_URL = /\bhttps?:\/\/[^\s<>"'`]*[^\s<>"'`.,:;!?)\]}]/g;
  */
 export default function remarkGfmFast(this: Processor) {
   const data = this.data() as { micromarkExtensions?: unknown[]; fromMarkdownExtensions?: unknown[] };
-  (data.micromarkExtensions ??= []).push(
-    guardedTable(),
-    gfmTaskListItem(),
-    gfmStrikethrough(),
-    gfmFootnote(),
-  );
+  (data.micromarkExtensions ??= []).push(guardedTable(), gfmTaskListItem(), gfmStrikethrough(), gfmFootnote());
   const parse = this.parser as ((document: string, file: unknown) => Root) | undefined;
   if (parse)
     this.parser = (document: string, file: unknown) => {
@@ -103,8 +98,7 @@ function guardedTable(): { flow: { null: Construct } } {
       null: {
         ...table,
         tokenize(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
-          return (code) =>
-            mayStartTable(this) ? table.tokenize.call(this, effects, ok, nok)(code) : nok(code);
+          return (code) => (mayStartTable(this) ? table.tokenize.call(this, effects, ok, nok)(code) : nok(code));
         },
       },
     },
