@@ -1,13 +1,54 @@
+import { chmodSync, mkdirSync, statfsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import LongestFirst from './test/setup/sequencer.js';
 
 /**
+ * The tests' temp folders (their sites, outputs, caches, Chromium's profiles) on a file system in memory where
+ * the machine has one with room (Linux's /dev/shm; a container's 64 MB is too small): builds make thousands of
+ * small files, links, renames and deletions, which on the disk's ext4 cost as much CPU in the kernel as the test
+ * itself. Measured alone (CPU, user+sys, load 15): write-faults 58 s on /tmp, 35 s here. A TMPDIR of one's own stays.
+ */
+function memoryTmpDir(): string | undefined {
+  try {
+    const { bavail, bsize } = statfsSync('/dev/shm');
+    if (bavail * bsize < 4 * 2 ** 30) return undefined;
+    const dir = path.join('/dev/shm', `docs-tests-${os.userInfo().uid}`);
+    mkdirSync(dir, { recursive: true });
+    // As /tmp is: run as root, the dev server's tests run it as "nobody", and a web server's workers
+    // (test/quality/nginx.test.ts) read the sites as another user.
+    chmodSync(dir, 0o1777);
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
+if (!process.env.TMPDIR) {
+  const dir = memoryTmpDir();
+  if (dir) process.env.TMPDIR = dir;
+}
+
+/**
  * One folder for the sites this run builds once and shares between test files (test/helpers/shared-site.ts);
  * set here, in the main process, so that every worker inherits it.
  */
 process.env.DOCS_TEST_RUN ??= path.join(os.tmpdir(), `docs-test-run-${process.pid}`);
+
+/**
+ * The generator runs in tests as bin/docs.js runs it (bin/bundle.js): in production mode, with React's and
+ * micromark's production builds. Vitest's default, `test`, makes vite resolve the packages' `development`
+ * exports (micromark's, with a `debug` call on each token and its assertions) and React's development build
+ * (an Error made for each element): measured alone (CPU, user+sys), block-parse went from 31 to 21 s and
+ * pages-parallel from 25 to 20. Read by vite and by the workers, which inherit it; a NODE_ENV of one's own stays.
+ */
+if (process.env.NODE_ENV === 'test' || process.env.NODE_ENV === undefined) process.env.NODE_ENV = 'production';
+
+/**
+ * micromark's development build asserts what a syntax extension must do (src/markdown/math-syntax.ts is
+ * ours): the unit tests, which give it every Markdown fixture, keep it (Node picks `development` first).
+ */
+const micromarkAssertions = { execArgv: ['--conditions', 'development'] };
 
 /** What builds a site or drives Chromium gets the time a loaded two-core machine needs; nothing asserts a duration. */
 const slow = { testTimeout: 180_000, hookTimeout: 300_000 };
@@ -32,7 +73,16 @@ export default defineConfig({
     globalSetup: ['test/setup/run-dir.ts'],
     projects: [
       // No build and no browser: what to run while working (`npm run test:unit`).
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 30_000, ...shared } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          testTimeout: 30_000,
+          ...shared,
+          ...micromarkAssertions,
+        },
+      },
       // Builds of fixture sites, the CLI, the dev server without a browser.
       { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], ...slow, ...shared } },
       // The documentation itself: its model, its pages, its search relevance.

@@ -74,7 +74,11 @@ export async function buildAssets(
   const clientDir = options.clientDir ?? CLIENT_DIR;
   const theme = buildThemeAssets(config);
   theme.catch(() => {}); // thrown below, once the bundle is done
+  // esbuild's content hashes cover module paths relative to its working directory: the generator's own
+  // folder, so that asset names do not change with the folder a build is started from.
+  const workingDir = path.dirname(clientDir);
   const result = await esbuild.build({
+    absWorkingDir: workingDir,
     entryPoints: {
       client: path.join(clientDir, 'main.ts'),
       style: path.join(clientDir, 'styles/index.css'),
@@ -101,11 +105,7 @@ export async function buildAssets(
     define: { ...leafDefines('__DOCS_RUNTIME__', config.runtime), __DOCS_DEV__: JSON.stringify(Boolean(options.dev)) },
   });
   const files: OutputFile[] = result.outputFiles.map((f) => ({
-    path: path
-      .relative(process.cwd(), f.path)
-      .split(path.sep)
-      .join('/')
-      .replace(/^.*?assets\//, 'assets/'),
+    path: path.relative(workingDir, f.path).split(path.sep).join('/'),
     contents: f.contents,
   }));
   const find = (re: RegExp) => {

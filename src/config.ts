@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
@@ -447,6 +447,29 @@ function describeExpected(issue: z.core.$ZodIssue): string {
   return 'a valid value';
 }
 
+/** Why the config file could not be imported, at its line: a syntax error, or an import that resolves to nothing. */
+function configLoadError(error: NodeJS.ErrnoException, root: string, configFile: string): BuildError {
+  const file = path.relative(root, configFile);
+  const missing = error.message.match(/Cannot find (?:module|package) '([^']+)'/)?.[1];
+  if (missing && (error.code === 'ERR_MODULE_NOT_FOUND' || error.code === 'MODULE_NOT_FOUND')) {
+    const text = readFileSync(configFile, 'utf8');
+    const named = [...new Set([missing, path.basename(missing)])].map((m) => text.indexOf(m)).find((i) => i >= 0);
+    const line = named === undefined ? undefined : text.slice(0, named).split('\n').length;
+    return new BuildError(
+      `cannot load the configuration: it imports ${missing}, which does not exist`,
+      { file, ...(line ? { line } : {}) },
+      'correct the path (relative to the config file) or install the package it names',
+    );
+  }
+  // esbuild names the place as "<file>:<line>:<column>: ERROR: ...".
+  const at = error.message.split(`${configFile}:`)[1]?.match(/^(\d+):(\d+)/);
+  return new BuildError(
+    `cannot load the configuration: ${error.message}`,
+    { file, ...(at ? { line: Number(at[1]), column: Number(at[2]) + 1 } : {}) },
+    'fix the syntax error above; the file must `export default defineConfig({...})`',
+  );
+}
+
 /** Finds and imports the root's config file (TypeScript is compiled by the tsx loader); none is fine. */
 export async function loadConfig(root: string, overrides: ConfigOverrides = {}): Promise<ResolvedConfig> {
   const configFile = CONFIG_FILES.map((name) => path.join(root, name)).find((f) => existsSync(f));
@@ -459,20 +482,7 @@ export async function loadConfig(root: string, overrides: ConfigOverrides = {}):
       // A config outside an ES-module package is compiled to CommonJS: its export sits one level down.
       user = mod.default?.__esModule ? mod.default.default : mod.default;
     } catch (error) {
-      const message = (error as Error).message;
-      // esbuild names the place as "<file>:<line>:<column>: ERROR: ...".
-      const at = message.split(`${configFile}:`)[1]?.match(/^(\d+):(\d+)/);
-      const place = {
-        file: path.relative(root, configFile),
-        ...(at ? { line: Number(at[1]), column: Number(at[2]) + 1 } : {}),
-      };
-      throw new BuildFailure([
-        new BuildError(
-          `cannot load the configuration: ${message}`,
-          place,
-          'fix the syntax error above; the file must `export default defineConfig({...})`',
-        ),
-      ]);
+      throw new BuildFailure([configLoadError(error as NodeJS.ErrnoException, root, configFile)]);
     }
     if (user === undefined) {
       throw new BuildFailure([

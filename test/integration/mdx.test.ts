@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.js';
 import { loadConfig } from '../../src/config.js';
@@ -10,10 +8,9 @@ import { loadContent } from '../../src/content.js';
 import { Problems } from '../../src/errors.js';
 import { PageWorkers, runPages, type PageResult } from '../../src/pages.js';
 import { EventStream, startDev } from './dev/harness.js';
+import { runCli } from '../helpers/cli.js';
 import { fixture, REPO } from '../helpers/site.js';
 import { configFile, editFile, page, tmpSite } from '../helpers/tmp-site.js';
-
-const run = promisify(execFile);
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -21,15 +18,10 @@ afterEach(async () => {
   cleanup = undefined;
 });
 
+/** `docs build` of `root`, in this process (test/helpers/cli.ts): these tests are about its report, not its process. */
 async function cli(root: string): Promise<{ code: number; stderr: string }> {
-  try {
-    await run(process.execPath, [path.join(REPO, 'bin/docs.js'), 'build', root], {
-      env: { ...process.env, CI: 'true' },
-    });
-    return { code: 0, stderr: '' };
-  } catch (error) {
-    return { code: (error as { code: number }).code, stderr: (error as { stderr: string }).stderr };
-  }
+  const { code, stderr } = await runCli(['build', root]);
+  return { code, stderr };
 }
 
 /** The components fixture in a temp folder, its config importing this repository's src/. */

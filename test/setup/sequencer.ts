@@ -10,20 +10,21 @@ const EXPECTED: Record<string, number> = {
   // 180 s each in that run; their CPU fell by a quarter since (the fast contrast check, test/helpers/contrast.ts).
   'test/quality/axe-1.test.ts': 135,
   'test/quality/axe-2.test.ts': 135,
-  'test/integration/write-faults.test.ts': 40,
+  // Integration rows: the run of 2b5295b scaled by each file's CPU before and after session 8 (production mode, tmpfs).
+  'test/integration/write-faults.test.ts': 43,
   'test/quality/lighthouse.test.ts': 53,
   'test/quality/csp.test.ts': 46,
-  'test/integration/build/incremental.test.ts': 80,
+  'test/integration/build/incremental.test.ts': 21,
   'test/browser/runtime/navigation.test.ts': 39,
   'test/browser/components.test.ts': 20,
   'test/browser/nav.test.ts': 17,
   'test/browser/search/search.test.ts': 20,
   'test/quality/html.test.ts': 24,
   'test/quality/keyboard.test.ts': 17,
-  'test/integration/build/pages-parallel.test.ts': 24,
-  'test/integration/dev/dev-server.test.ts': 14,
+  'test/integration/build/pages-parallel.test.ts': 11,
+  'test/integration/dev/dev-server.test.ts': 11,
   // Parses the real site, the fixtures and a corpus four times each, by blocks and whole.
-  'test/integration/markdown/block-parse.test.ts': 45,
+  'test/integration/markdown/block-parse.test.ts': 16,
   // Quality files that take a second or less, below their project's figure.
   'test/quality/cdn.test.ts': 1,
   'test/quality/first-paint.test.ts': 1,

@@ -54,8 +54,15 @@ async function expectSameAsFullBuild(root: string, outDir: string): Promise<void
   await buildSite(await loadConfig(root, { outDir }), writer);
   expect(await listFiles(outDir)).toEqual([...writer.files.keys()].sort());
   for (const [file, contents] of writer.files)
-    expect(await readFile(path.join(outDir, file)), file).toEqual(Buffer.from(contents));
+    expect(bytes(await readFile(path.join(outDir, file))), file).toBe(bytes(contents));
 }
+
+/**
+ * A file's bytes as a string (latin1 gives one character a byte, so equal strings are equal bytes):
+ * `toBe` compares them at once, where `toEqual` walks two Buffers key by key, about 1 s of CPU for
+ * each 200 kB, most of this file's time.
+ */
+const bytes = (contents: string | Uint8Array) => Buffer.from(contents).toString('latin1');
 
 const inode = async (file: string) => (await stat(file)).ino;
 

@@ -1,7 +1,12 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { spawnCli } from '../../helpers/cli.js';
 import { buildInMemory, fixture } from '../../helpers/site.js';
+import { tempFolders } from '../../helpers/tmp-site.js';
 
 describe('build: output of the basic fixture', () => {
+  const temp = tempFolders();
   let built: Awaited<ReturnType<typeof buildInMemory>>;
   beforeAll(async () => {
     built = await buildInMemory(fixture('basic'));
@@ -93,5 +98,16 @@ describe('build: output of the basic fixture', () => {
   it('writes sitemap.xml and robots.txt', () => {
     expect(text('sitemap.xml')).toContain('<loc>https://acme.example/docs/guide/code/</loc>');
     expect(text('robots.txt')).toContain('Sitemap: https://acme.example/docs/sitemap.xml');
+  });
+
+  // Spawned: esbuild takes its working folder from the process's when it starts.
+  it('names its assets the same whatever folder the build is started from', async () => {
+    const elsewhere = await temp('docs-elsewhere-');
+    const result = await spawnCli(['build', fixture('basic'), '--out', path.join(elsewhere, 'dist')], elsewhere);
+    expect(result.code, result.stderr).toBe(0);
+    const assets = (html: string | undefined) => html?.match(/assets\/[\w./-]+\.(?:js|css)/g)?.sort();
+    const here = assets(text('guide/code/index.html'));
+    expect(here?.length).toBeGreaterThan(1);
+    expect(assets(await readFile(path.join(elsewhere, 'dist/guide/code/index.html'), 'utf8'))).toEqual(here);
   });
 });
