@@ -67,23 +67,71 @@ export class OutputLink {
    * folder left at the output path by an older generator is moved aside first: that one time the
    * swap takes two renames, and a build that dies between them leaves the old folder to put back.
    */
-  publish(): Promise<void> {
+  publish(options: { keepSpare?: boolean } = {}): { sweeping: Promise<void>; spare?: string } {
     const link = path.join(this.home, `${this.stamp}.link`);
     this.step();
     symlinkSync(path.relative(path.dirname(this.outDir), this.version), link);
+    let spare: string | undefined;
     const doomed = this.locked(() => {
       if (lstatSync(this.outDir, { throwIfNoEntry: false })?.isDirectory()) {
         this.step();
         renameSync(this.outDir, path.join(this.home, `${this.stamp}.was`));
       }
+      const previous = this.current()?.version;
       this.step();
       renameSync(link, this.outDir);
       this.unpin(); // the version it pinned is the previous one now: the sweep removes it
       // Its version is protected by the link from now on; once another build's replaces it, it goes.
       buildEnded(this.stamp);
-      return this.sweepLocked();
+      if (options.keepSpare && previous && previous !== this.stamp && !this.pinned().has(previous)) {
+        this.step();
+        renameSync(path.join(this.home, previous), path.join(this.home, `${SPARE}${previous}`));
+        spare = previous;
+      }
+      return [...this.sparesBut(spare), ...this.sweepLocked()];
     });
-    return this.remove(doomed);
+    return { sweeping: this.remove(doomed), spare };
+  }
+
+  /**
+   * Takes the spare version named `name` (the one before the current, kept by `publish`) as this
+   * build's next version: it is renamed into this build's names (`adopted`), so that a build killed
+   * while changing it leaves a folder the next sweep removes. False when it is gone (swept, or
+   * taken by another build).
+   */
+  adoptSpare(name: string): boolean {
+    return this.locked(() => {
+      const spare = this.spare(name);
+      if (!lstatSync(spare, { throwIfNoEntry: false })?.isDirectory()) return false;
+      this.step();
+      renameSync(spare, this.adopted);
+      return true;
+    });
+  }
+
+  /** The folder of the spare version named `name`. */
+  spare(name: string): string {
+    return path.join(this.home, `${SPARE}${name}`);
+  }
+
+  /** Where an adopted spare is changed into this build's version. */
+  get adopted(): string {
+    return `${this.version}.spare`;
+  }
+
+  /** Versions that running builds read from (their pins). */
+  private pinned(): Set<string> {
+    const pins = new Set<string>();
+    for (const entry of readdirSync(this.home))
+      if (entry.endsWith('.base') && buildRuns(entry)) pins.add(readFileSync(path.join(this.home, entry), 'utf8'));
+    return pins;
+  }
+
+  /** Spare versions other than `kept`: only the one before the current is of use. */
+  private sparesBut(kept: string | undefined): string[] {
+    return readdirSync(this.home)
+      .filter((entry) => entry.startsWith(SPARE) && entry !== `${SPARE}${kept}`)
+      .map((entry) => path.join(this.home, entry));
   }
 
   /** The build ends without a new version: its staging folder and pin go, and so does any leftover. */
@@ -98,7 +146,7 @@ export class OutputLink {
 
   /** This build's staging folder, link and pin. */
   private removeOwn(): void {
-    for (const own of [this.version, this.pinFile, `${this.version}.link`]) {
+    for (const own of [this.version, this.pinFile, `${this.version}.link`, this.adopted]) {
       if (lstatSync(own, { throwIfNoEntry: false })) {
         this.step();
         rmSync(own, { recursive: true, force: true });
@@ -141,10 +189,7 @@ export class OutputLink {
     const doomed: string[] = [];
     const entries = readdirSync(this.home);
     const current = this.current()?.version;
-    const keep = new Set(current ? [current] : []);
-    for (const entry of entries) {
-      if (entry.endsWith('.base') && buildRuns(entry)) keep.add(readFileSync(path.join(this.home, entry), 'utf8'));
-    }
+    const keep = new Set([...(current ? [current] : []), ...this.pinned()]);
     for (const entry of entries) {
       if (entry === LOCK || keep.has(entry) || !STAMPED.test(entry) || buildRuns(entry)) continue;
       const full = path.join(this.home, entry);
@@ -218,6 +263,11 @@ export class OutputLink {
 }
 
 const LOCK = 'lock';
+/**
+ * The name of the version before the current one, kept (`publish`) so that the next build can change
+ * it into its own version by the few files that differ, instead of linking every file anew.
+ */
+const SPARE = 'spare-';
 const LOCK_WAIT_MS = 120_000;
 const SLEEP = new Int32Array(new SharedArrayBuffer(4));
 /** A name that starts with a build's stamp. */

@@ -1,5 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, linkSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { readCache, writeCache } from './cache.js';
 import { sha1 } from './hash.js';
@@ -27,13 +39,26 @@ export interface OutputManifest {
 }
 
 /** Changes when the stored manifest's shape does: an older one is then ignored. */
-const MANIFEST_FORMAT = 2;
+const MANIFEST_FORMAT = 3;
 
 /** The manifest as stored: also every file's identity on disk after the build that wrote it. */
 interface StoredManifest extends OutputManifest {
   /** Path -> "inode size mtime": a file deleted, replaced or edited since no longer matches. */
   identities: Map<string, string>;
+  /** The name of the version it describes (src/output-link.ts). */
+  version?: string;
+  /** The name of the version before it, kept as the spare (src/output-link.ts), whose manifest is stored beside this one. */
+  spare?: string;
+  /**
+   * Each folder's identity (its modification time) after the build: a file added to a folder, or removed
+   * or replaced in it, changes its time. Checked before a spare is used, since no other stat of
+   * its files would find a file added to it by hand while it was shown.
+   */
+  folders?: Map<string, string>;
 }
+
+/** Where the spare version's manifest is kept, beside the current one's. */
+const spareManifest = (manifest: string) => `${manifest}.spare`;
 
 /** The previous output as found on disk, against its manifest. */
 interface Found {
@@ -49,6 +74,8 @@ interface Found {
   strays: () => boolean;
   /** Each file the manifest lists that is still there, and its identity now. */
   onDisk: Map<string, string>;
+  /** The manifest as stored. */
+  stored: StoredManifest;
 }
 
 /** A version of the output as a build left it: its folder, and a digest of its files' identities. */
@@ -165,7 +192,7 @@ export class FsWriter implements Writer {
     const strays = () => listFiles(dir).some((file) => !stored.identities.has(file));
     const pages = new Map([...stored.pages].filter(([, entry]) => entry.paths.every((p) => intact.has(p))));
     const siteFiles = new Map([...stored.siteFiles].filter(([file]) => intact.has(file)));
-    return { dir, intact: { pages, siteFiles, dir }, strays, onDisk };
+    return { dir, intact: { pages, siteFiles, dir }, strays, onDisk, stored };
   }
 
   /**
@@ -199,41 +226,133 @@ export class FsWriter implements Writer {
         this.shown = { dir: found.dir, digest: digest(found.onDisk) };
         return; // nothing changed: the output stays as it is
       }
-      const staged = folderMaker(this.staging);
       // A hard link is the same file as the one linked: its identity is known without a stat.
-      const linked = new Map<string, string>();
-      const keep = (file: string) => {
-        if (linkOrCopy(path.join(found!.dir, file), staged(file))) linked.set(file, found!.onDisk.get(file) ?? '');
-      };
-      this.step();
-      mkdirSync(this.staging, { recursive: true });
-      for (const route of output.kept) {
-        for (const file of output.pages.get(route)!.paths) {
-          this.step();
-          keep(file);
-        }
-      }
-      for (const file of output.keptFiles?.keys() ?? []) {
-        this.step();
-        keep(file);
-      }
-      for (const file of output.files) {
-        this.step();
-        if (previous?.siteFiles.get(file.path) === siteFiles.get(file.path)) keep(file.path);
-        else writeFileSync(staged(file.path), file.contents);
-      }
-      const sweeping = this.link.publish(); // the previous version is deleted while the manifest is saved
+      const linked =
+        (found && (await this.fromSpare(output, siteFiles, found))) || this.linkAll(output, siteFiles, found);
+      const published = this.link.publish({ keepSpare: Boolean(this.options.manifest) });
       this.published = true;
-      await Promise.all([this.saveManifest(output, siteFiles, linked), sweeping]);
+      // The previous version is deleted while the manifest is saved.
+      await Promise.all([this.saveManifest(output, siteFiles, linked, found, published.spare), published.sweeping]);
     } finally {
       await this.discard();
     }
+  }
+
+  /**
+   * The new version in the staging folder: the pages rendered into it already, the kept pages'
+   * files and unchanged site files linked from the previous version, the other site files written.
+   * Returns the identities of the files linked.
+   */
+  private linkAll(output: BuildOutput, siteFiles: Map<string, string>, found: Found | undefined): Map<string, string> {
+    const previous = found?.intact;
+    const staged = folderMaker(this.staging);
+    const linked = new Map<string, string>();
+    const keep = (file: string) => {
+      if (linkOrCopy(path.join(found!.dir, file), staged(file))) linked.set(file, found!.onDisk.get(file) ?? '');
+    };
+    this.step();
+    mkdirSync(this.staging, { recursive: true });
+    for (const route of output.kept) {
+      for (const file of output.pages.get(route)!.paths) {
+        this.step();
+        keep(file);
+      }
+    }
+    for (const file of output.keptFiles?.keys() ?? []) {
+      this.step();
+      keep(file);
+    }
+    for (const file of output.files) {
+      this.step();
+      if (previous?.siteFiles.get(file.path) === siteFiles.get(file.path)) keep(file.path);
+      else writeFileSync(staged(file.path), file.contents);
+    }
+    return linked;
+  }
+
+  /**
+   * The new version made from the spare (the version before the previous one, src/output-link.ts):
+   * it already holds most files as they must be, so only those that differ are changed (each
+   * replaced by a new file, never written into: the spare shares its files with the previous
+   * version by hard links), and the pages rendered are moved in from the staging folder. The spare
+   * is renamed into this build's names first: killed meanwhile, the build leaves it to the sweep.
+   * Returns the identities of the files not written by this build, or undefined when there is no
+   * spare to use (none kept, its manifest lost, or taken by another build).
+   */
+  private async fromSpare(
+    output: BuildOutput,
+    siteFiles: Map<string, string>,
+    found: Found,
+  ): Promise<Map<string, string> | undefined> {
+    const name = found.stored.spare;
+    if (!name || !this.options.manifest) return undefined;
+    const spare = await readCache<StoredManifest>(spareManifest(this.options.manifest), this.manifestSalt());
+    if (spare?.version !== name || !spare.folders || !sameFolders(this.link.spare(name), spare.folders))
+      return undefined;
+    // A spare most of whose pages differ (the version before a full rebuild) would be changed file by file: no gain.
+    let differ = 0;
+    for (const [route, entry] of output.pages) if (spare.pages.get(route)?.renderKey !== entry.renderKey) differ++;
+    if (differ * 2 > output.pages.size || !this.link.adoptSpare(name)) return undefined;
+    const root = this.link.adopted;
+    const folders = folderMaker(root);
+    // A file of the spare is as its manifest says unless it was edited in place (while its version
+    // was shown, or since, through the previous version's hard link to it): when the previous
+    // version has the same file (inode), its stat in \`readPrevious\` tells; else a stat of its own.
+    // (Files added, removed or replaced change their folder's time: \`sameFolders\` above.)
+    const sure = (file: string) => {
+      const expected = spare.identities.get(file);
+      if (expected === undefined) return false;
+      return found.onDisk.get(file) === expected || identity(path.join(root, file)) === expected;
+    };
+    const ids = new Map<string, string>();
+    const replace = (file: string, make: (full: string) => void) => {
+      this.step();
+      rmSync(path.join(root, file), { force: true });
+      make(folders(file));
+    };
+    const fromPrevious = (file: string) => {
+      replace(file, (full) => {
+        if (linkOrCopy(path.join(found.dir, file), full)) ids.set(file, found.onDisk.get(file) ?? '');
+      });
+    };
+    for (const [route, entry] of output.pages) {
+      const had = spare.pages.get(route);
+      if (!output.kept.has(route)) {
+        for (const file of entry.paths) {
+          this.step();
+          renameSync(path.join(this.staging, file), folders(file));
+        }
+      } else if (had?.renderKey === entry.renderKey && entry.paths.every(sure)) {
+        for (const file of entry.paths) ids.set(file, spare.identities.get(file)!);
+      } else entry.paths.forEach(fromPrevious);
+    }
+    const contents = new Map(output.files.map((f) => [f.path, f.contents]));
+    for (const [file, hash] of siteFiles) {
+      if (spare.siteFiles.get(file) === hash && sure(file)) ids.set(file, spare.identities.get(file)!);
+      else if (found.intact.siteFiles.get(file) === hash) fromPrevious(file);
+      else replace(file, (full) => writeFileSync(full, contents.get(file)!));
+    }
+    // What the spare has that this version has not: deleted, and so are the folders that empties.
+    const wanted = new Set([...[...output.pages.values()].flatMap((entry) => entry.paths), ...siteFiles.keys()]);
+    for (const file of spare.identities.keys()) {
+      if (wanted.has(file)) continue;
+      this.step();
+      rmSync(path.join(root, file), { force: true });
+      removeEmptyFolders(root, path.dirname(file));
+    }
+    this.step();
+    await rm(this.staging, { recursive: true, force: true });
+    this.step();
+    await rename(root, this.staging);
+    return ids;
   }
 
   private async saveManifest(
     output: BuildOutput,
     siteFiles: Map<string, string>,
     linked: Map<string, string>,
+    found: Found | undefined,
+    spare: string | undefined,
   ): Promise<void> {
     this.step();
     if (!this.options.manifest) return;
@@ -241,10 +360,16 @@ export class FsWriter implements Writer {
     for (const file of [...[...output.pages.values()].flatMap((entry) => entry.paths), ...siteFiles.keys()])
       identities.set(file, linked.get(file) || identity(path.join(this.staging, file)));
     this.shown = { dir: this.staging, digest: digest(identities) };
+    // The previous version is the spare now: its manifest goes beside this one's.
+    if (spare && found?.stored.version === spare)
+      await moveCache(this.options.manifest, spareManifest(this.options.manifest));
     await writeCache(this.options.manifest, this.manifestSalt(), {
       pages: output.pages,
       siteFiles,
       identities,
+      version: path.basename(this.staging),
+      ...(spare && found?.stored.version === spare ? { spare } : {}),
+      folders: folderIdentities(this.staging, identities.keys()),
     } satisfies StoredManifest);
   }
 
@@ -268,6 +393,48 @@ export function folderMaker(root: string): (file: string) => string {
     made.add(dir);
     return full;
   };
+}
+
+/** Every folder of a version's files (its root as ''), with its identity. */
+function folderIdentities(root: string, files: Iterable<string>): Map<string, string> {
+  const folders = new Map<string, string>();
+  for (const file of files) {
+    for (let dir = path.posix.dirname(file); !folders.has(dir); dir = path.posix.dirname(dir)) {
+      folders.set(dir, folderIdentity(path.join(root, dir)));
+      if (dir === '.') break;
+    }
+  }
+  return folders;
+}
+
+/** A folder's modification time (to the millisecond): what adding, removing or replacing a file in it changes. */
+function folderIdentity(folder: string): string {
+  const s = statSync(folder, { throwIfNoEntry: false });
+  return s ? String(Math.trunc(s.mtimeMs)) : '';
+}
+
+/** Whether every folder of a version is as its manifest says (nothing added, removed or replaced in any). */
+function sameFolders(root: string, folders: Map<string, string>): boolean {
+  for (const [dir, expected] of folders) if (folderIdentity(path.join(root, dir)) !== expected) return false;
+  return true;
+}
+
+/** Removes `folder` (relative to `root`) and its parents up to `root` while they are empty. */
+function removeEmptyFolders(root: string, folder: string): void {
+  for (let dir = folder; dir !== '.' && dir !== ''; dir = path.dirname(dir)) {
+    try {
+      rmdirSync(path.join(root, dir));
+    } catch {
+      return; // not empty (or gone)
+    }
+  }
+}
+
+/** Renames a value stored by `writeCache` (src/cache.ts), its key last: a half-moved value is never read. */
+async function moveCache(from: string, to: string): Promise<void> {
+  await rm(`${to}.key`, { force: true });
+  await rename(from, to).catch(() => {});
+  await rename(`${from}.key`, `${to}.key`).catch(() => {});
 }
 
 /** A hard link (true); a copy where the file system has none (or the versions are on two). */

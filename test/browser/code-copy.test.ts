@@ -12,7 +12,7 @@ describe('browser: code blocks', () => {
   afterAll(() => site?.close());
 
   async function open(): Promise<Page> {
-    const { page } = await site.open('/docs/guide/code/', {
+    const { page } = await site.visit('/docs/guide/code/', {
       context: { permissions: ['clipboard-read', 'clipboard-write'] },
     });
     return page;

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from '../helpers/axe.js';
-import { runtimeReady, startServedSite, type ServedSite } from '../helpers/served-site.js';
+import { runtimeReady, startServedSite, type ServedSite, type VisitOptions } from '../helpers/served-site.js';
 import { fixture } from '../helpers/site.js';
 
 /** Tabs in Chromium on test/fixtures/components: keyboard, synchronisation, memory, no-JS reading, axe. */
@@ -12,10 +12,8 @@ describe('browser: built-in components', () => {
   afterEach(() => site.closePages());
   afterAll(() => site?.close());
 
-  const ready = async (path: string, options = {}) => {
-    const page = await site.ready(path, options);
-    return { page, errors: site.errorsOf(page) };
-  };
+  /** A page in the file's kept tab (ServedSite.visit), once the runtime is ready. */
+  const ready = (path: string, options: VisitOptions = {}) => site.visitReady(path, options);
   const visiblePanels = (page: import('playwright-core').Page, group: number) =>
     page
       .locator(`.tabs >> nth=${group}`)
@@ -81,12 +79,13 @@ describe('browser: built-in components', () => {
 
   it('loads the tabs code only on pages with tabs', async () => {
     const scripts = async (path: string) => {
-      const { page } = await site.open(path);
+      const { page } = await ready(path);
       const loaded: string[] = [];
       page.on('request', (r) => r.resourceType() === 'script' && loaded.push(r.url()));
       await page.reload();
       await runtimeReady(page);
       await page.waitForLoadState('networkidle');
+      page.removeAllListeners('request'); // the next call reloads the same (kept) tab
       return loaded;
     };
     const withTabs = await scripts('/docs/guide/markdown/');
@@ -99,7 +98,7 @@ describe('browser: built-in components', () => {
   it('passes axe on the pages that use every component, light and dark', async () => {
     for (const path of ['/docs/guide/markdown/', '/docs/guide/mdx/', '/docs/']) {
       for (const colorScheme of ['light', 'dark'] as const) {
-        const { page } = await ready(path, { context: { colorScheme } });
+        const { page } = await ready(path, { colorScheme });
         expect(describeViolations(`${path} ${colorScheme}:`, await axeViolations(page), false)).toEqual([]);
       }
     }

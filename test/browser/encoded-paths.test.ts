@@ -30,7 +30,7 @@ describe('browser: pages whose file names hold URL syntax', () => {
     ['question', 'Question', '/docs/why%3F/'],
     ['percent', 'Percent', '/docs/100%25/'],
   ])('follows the link "%s" with the router to %s at its encoded URL', async (link, title, url) => {
-    const { page, errors } = await site.open('/docs/');
+    const { page, errors } = await site.visit('/docs/');
     await markDocument(page);
     await page.locator('main a', { hasText: new RegExp(`^${link}$`) }).click();
     await page.locator('h1#page-title', { hasText: title }).waitFor();
@@ -41,7 +41,7 @@ describe('browser: pages whose file names hold URL syntax', () => {
   });
 
   it('keeps the encoded URL of a page loaded directly, and navigates from it', async () => {
-    const { page, errors } = await site.open('/docs/c%23-and-f%23/');
+    const { page, errors } = await site.visit('/docs/c%23-and-f%23/');
     // The router has taken the page over once it has written its key into the history entry.
     await page.waitForFunction('typeof history.state?.key === "string"');
     expect(new URL(page.url()).pathname).toBe('/docs/c%23-and-f%23/');

@@ -12,7 +12,8 @@ describe('browser: a site in several languages', () => {
   afterEach(() => site.closePages());
   afterAll(() => site?.close());
 
-  const ready = (path: string) => site.ready(path);
+  /** A page in the file's kept tab (ServedSite.visit), once the runtime is ready. */
+  const ready = async (path: string) => (await site.visitReady(path)).page;
 
   it('keeps the reader on the same page when the language menu changes the language', async () => {
     const page = await ready('/docs/guide/');

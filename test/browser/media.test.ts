@@ -36,7 +36,7 @@ describe('browser: diagrams, math and images', () => {
   it('colours a diagram from the theme: dark text on light, light text on dark', async () => {
     const fills: string[][] = [];
     for (const colorScheme of ['light', 'dark'] as const) {
-      const { page, errors } = await site.open('/docs/media/', { context: { colorScheme } });
+      const { page, errors } = await site.visit('/docs/media/', { colorScheme });
       const text = await page
         .locator('.diagram-svg text', { hasText: 'Trigger' })
         .evaluate((el) => getComputedStyle(el).fill);
@@ -55,7 +55,7 @@ describe('browser: diagrams, math and images', () => {
   });
 
   it('shows the #light image in the light theme and the #dark one in the dark theme, following the toggle', async () => {
-    const { page } = await site.open('/docs/media/', { context: { colorScheme: 'light' } });
+    const { page } = await site.visit('/docs/media/', { colorScheme: 'light' });
     const light = page.locator('.only-light');
     const dark = page.locator('.only-dark');
     expect([await light.isVisible(), await dark.isVisible()]).toEqual([true, false]);
@@ -65,7 +65,7 @@ describe('browser: diagrams, math and images', () => {
   });
 
   it('enlarges an image from the keyboard and closes it with Escape, focus back on the image', async () => {
-    const { page } = await site.open('/docs/media/', { context: { colorScheme: 'light' } });
+    const { page } = await site.visit('/docs/media/', { colorScheme: 'light' });
     const open = page.locator('.only-light .zoom-open');
     // Tab from the top of the page until the image's button has focus.
     for (let i = 0; i < 40 && !(await open.evaluate((el) => el === document.activeElement)); i++)
@@ -86,6 +86,7 @@ describe('browser: diagrams, math and images', () => {
   });
 
   it('loads the math stylesheet and fonts only on the page with math, also after navigating there', async () => {
+    // A fresh tab: the kept one has the math files in its caches, and a cached file is no request.
     const page = await site.ready('/docs/', { context: { colorScheme: 'light' } });
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));

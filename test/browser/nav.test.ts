@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, describeViolations } from '../helpers/axe.js';
 import { startServedSite, type ServedSite } from '../helpers/served-site.js';
 import { fixture } from '../helpers/site.js';
 
@@ -26,7 +26,7 @@ describe('browser: nested sidebar groups, several sidebars, top links', () => {
   afterAll(() => site?.close());
 
   it('opens and closes a group with the mouse and with the keyboard', async () => {
-    const { page, errors } = await site.open('/docs/guides/install/');
+    const { page, errors } = await site.visit('/docs/guides/install/');
     expect(await isOpen(page, 'The basics')).toBe(false);
     expect(await page.locator('#sidebar a', { hasText: 'First steps' }).isVisible()).toBe(false);
     await group(page, 'The basics').locator('summary').click();
@@ -59,7 +59,7 @@ describe('browser: nested sidebar groups, several sidebars, top links', () => {
   });
 
   it('after a client-side navigation into another group, opens the groups holding the new page and marks it', async () => {
-    const { page, errors } = await site.open('/docs/guides/basics/first/');
+    const { page, errors } = await site.visit('/docs/guides/basics/first/');
     await mark(page);
     expect(await isOpen(page, 'The basics')).toBe(true);
     await page.locator('main a', { hasText: 'Tuning' }).click();
@@ -73,7 +73,7 @@ describe('browser: nested sidebar groups, several sidebars, top links', () => {
   });
 
   it('after a client-side navigation into another sidebar, shows that sidebar and marks the page and the top link', async () => {
-    const { page, errors } = await site.open('/docs/guides/advanced/deep/level/');
+    const { page, errors } = await site.visit('/docs/guides/advanced/deep/level/');
     await mark(page);
     expect(await page.locator('.top-nav a[aria-current]').count()).toBe(0);
     await page.locator('main a', { hasText: 'orders API' }).click();
@@ -95,7 +95,7 @@ describe('browser: nested sidebar groups, several sidebars, top links', () => {
   });
 
   it('keeps the groups the reader opened or closed so on the next pages, but always opens the groups holding the page', async () => {
-    const { page } = await site.open('/docs/guides/install/');
+    const { page } = await site.visit('/docs/guides/install/');
     await mark(page);
     await group(page, 'The basics').locator('summary').click();
     await group(page, 'Always open').locator('summary').click();
@@ -122,7 +122,7 @@ describe('browser: nested sidebar groups, several sidebars, top links', () => {
   });
 
   it('on a phone, shows the top links at the top of the drawer instead of the top bar', async () => {
-    const page = await site.ready('/docs/guides/install/', { context: { viewport: { width: 375, height: 700 } } });
+    const { page } = await site.visitReady('/docs/guides/install/', { viewport: { width: 375, height: 700 } });
     expect(await page.locator('.top-nav').isVisible()).toBe(false);
     await page.locator('.menu-button').click();
     const drawerLink = page.locator('#sidebar .nav-top a', { hasText: 'API' });
@@ -135,33 +135,19 @@ describe('browser: nested sidebar groups, several sidebars, top links', () => {
   });
 
   it('passes axe in light and dark with every group open, badges of each variant and the current links marked', async () => {
-    const axe = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
     for (const [path, colorScheme] of [
       ['/docs/guides/basics/second/', 'light'],
       ['/docs/guides/basics/second/', 'dark'],
       ['/docs/api/orders/cancel/', 'dark'],
     ] as const) {
-      const page = await site.ready(path, { context: { colorScheme } });
+      const { page } = await site.visitReady(path, { colorScheme });
       await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
-      await page.addScriptTag({ path: axe });
-      const violations = await page.evaluate(async () => {
-        const result = await (
-          window as unknown as {
-            axe: {
-              run: (
-                c: Document,
-                o: unknown,
-              ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-            };
-          }
-        ).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      });
+      const violations = describeViolations('', await axeViolations(page), false);
       expect(violations, `${path} ${colorScheme}`).toEqual([]);
     }
     expect(
       await site
-        .open('/docs/guides/basics/second/')
+        .visit('/docs/guides/basics/second/')
         .then(({ page }) => page.locator('#sidebar .badge').evaluateAll((b) => b.map((e) => e.className))),
     ).toEqual(expect.arrayContaining(['badge badge-new', 'badge badge-beta', 'badge badge-note']));
   });

@@ -17,24 +17,22 @@ describe('browser: theme', () => {
    * Records, from the first frame the banner exists in, whether it was displayed: a dismissed banner
    * must be hidden before the page first paints, not hidden later by the runtime.
    */
-  const watchFirstFrame = (page: Page) =>
-    page.addInitScript(() => {
-      const look = () => {
-        const banner = document.querySelector('.banner');
-        if (banner)
-          (window as unknown as { firstFrameBanner: string }).firstFrameBanner = getComputedStyle(banner).display;
-        else requestAnimationFrame(look);
-      };
-      requestAnimationFrame(look);
-    });
+  const watchFirstFrame = () => {
+    const look = () => {
+      const banner = document.querySelector('.banner');
+      if (banner)
+        (window as unknown as { firstFrameBanner: string }).firstFrameBanner = getComputedStyle(banner).display;
+      else requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  };
   const firstFrameBanner = (page: Page) =>
     page
       .waitForFunction(() => (window as unknown as { firstFrameBanner?: string }).firstFrameBanner)
       .then((h) => h.jsonValue());
 
   it('remembers a dismissed banner across pages and visits, with no flash, until another announcement', async () => {
-    const page = await site.ready('/docs/', { before: watchFirstFrame });
-    const errors = site.errorsOf(page);
+    const { page, errors } = await site.visitReady('/docs/', { initScript: watchFirstFrame });
     expect(await firstFrameBanner(page)).not.toBe('none');
     await page.locator('.banner-close').click();
     await expect.poll(() => page.locator('.banner').isVisible()).toBe(false);
@@ -60,17 +58,18 @@ describe('browser: theme', () => {
       page
         .locator('.site-title img:visible')
         .evaluateAll((imgs) => imgs.map((img) => [img.className, (img as HTMLImageElement).naturalWidth > 0]));
-    const light = await site.ready('/docs/', { context: { colorScheme: 'light' } });
+    const { page: light } = await site.visitReady('/docs/', { colorScheme: 'light' });
     await expect.poll(() => shown(light)).toEqual([['logo logo-light', true]]);
     await light.locator('.theme-toggle').click();
     await expect.poll(() => shown(light)).toEqual([['logo logo-dark', true]]);
     await light.reload();
     await expect.poll(() => shown(light)).toEqual([['logo logo-dark', true]]);
-    const dark = await site.open('/docs/', { context: { colorScheme: 'dark' } });
-    await expect.poll(() => shown(dark.page)).toEqual([['logo logo-dark', true]]);
-    await runtimeReady(dark.page);
-    await dark.page.locator('.theme-toggle').click();
-    await expect.poll(() => shown(dark.page)).toEqual([['logo logo-light', true]]);
+    // The toggle's choice is the site's storage, which a visit clears: the system's scheme again.
+    const { page: dark } = await site.visit('/docs/', { colorScheme: 'dark' });
+    await expect.poll(() => shown(dark)).toEqual([['logo logo-dark', true]]);
+    await runtimeReady(dark);
+    await dark.locator('.theme-toggle').click();
+    await expect.poll(() => shown(dark)).toEqual([['logo logo-light', true]]);
   });
 
   it("runs the project's inline head script under the site's own Content-Security-Policy, with no violation", async () => {
@@ -100,7 +99,7 @@ describe('browser: theme', () => {
 
   it('passes axe with the banner, logo, social links and footer, light and dark', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
-      const page = await site.ready('/docs/', { context: { colorScheme } });
+      const { page } = await site.visitReady('/docs/', { colorScheme });
       expect(describeViolations(`${colorScheme}:`, await axeViolations(page))).toEqual([]);
     }
   });

@@ -14,7 +14,8 @@ describe('browser: versions and languages together', () => {
   afterEach(() => site.closePages());
   afterAll(() => site?.close());
 
-  const ready = (path: string) => site.ready(path);
+  /** A page in the file's kept tab (ServedSite.visit), once the runtime is ready. */
+  const ready = async (path: string) => (await site.visitReady(path)).page;
 
   it('keeps the reader on the same page: the version menu in the language, the language menu in the version', async () => {
     const page = await ready('/docs/1.0/ar/guide/setup/');

@@ -1,5 +1,14 @@
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readlinkSync, symlinkSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readlinkSync,
+  symlinkSync,
+  utimesSync,
+} from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,14 +89,19 @@ async function expected(root: string, outDir: string): Promise<Files> {
   return new Map([...writer.files].map(([file, contents]) => [file.split('/').join(path.sep), Buffer.from(contents)]));
 }
 
-/** What the generator left beside the output: only the link and the version it points at. */
+/**
+ * What the generator left beside the output: only the link, the version it points at, and at most
+ * one spare version (the one before it, which the next build changes into its own: src/output-link.ts).
+ */
 async function leftovers(root: string, outDir: string): Promise<string[]> {
   const home = path.join(root, '.dist.builds');
   const current = path.basename(await realpath(outDir));
   const beside = (await readdir(root))
     .filter((e) => e.startsWith('dist') || e.startsWith('.dist'))
     .filter((e) => e !== 'dist' && e !== '.dist.builds');
-  return [...beside, ...(await readdir(home)).filter((e) => e !== current)];
+  const versions = (await readdir(home)).filter((e) => e !== current);
+  const spares = versions.filter((e) => e.startsWith('spare-'));
+  return [...beside, ...versions.filter((e) => spares.length > 1 || !spares.includes(e))];
 }
 
 /**
@@ -110,7 +124,10 @@ function saveState(root: string, to: string): () => Promise<void> {
   };
 }
 
-/** Copies links as links and files as hard links (never into the same inode's contents). */
+/**
+ * Copies links as links and files as hard links (never into the same inode's contents), and
+ * folders with their times (the spare version's manifest checks its folders' times: src/write.ts).
+ */
 function copyTree(from: string, to: string, take: (name: string) => boolean): void {
   const stat = lstatSync(from);
   if (stat.isSymbolicLink()) symlinkSync(readlinkSync(from), to);
@@ -119,6 +136,7 @@ function copyTree(from: string, to: string, take: (name: string) => boolean): vo
     mkdirSync(to, { recursive: true });
     for (const name of readdirSync(from))
       if (take(name)) copyTree(path.join(from, name), path.join(to, name), () => true);
+    utimesSync(to, stat.atimeMs / 1000, stat.mtimeMs / 1000);
   }
 }
 
@@ -208,6 +226,8 @@ async function replayKilledAt(recorded: Recorded, at: number): Promise<'killed' 
 interface Scenario {
   /** The site before (none: a first build). */
   before?: Record<string, string>;
+  /** Changes to `before` built (and undone) before it: the output then keeps a spare version that differs. */
+  earlier?: Record<string, string>;
   /** The changes to its files (null deletes one). */
   change: Record<string, string | null>;
 }
@@ -223,6 +243,18 @@ const SCENARIOS: Record<string, Scenario> = {
       'content/guide/four.md': page('Four', 'Back to [one](one.md).'),
       'content/guide/three.md': null,
     },
+  },
+  // The new version is the spare changed: its page one differs from the old site's, two is rendered, three goes.
+  'an incremental rebuild from the spare version': {
+    // Enough pages that most are the spare's as they are (else the version is made anew); a page
+    // added or removed would change every sidebar of its group.
+    before: {
+      ...SITE,
+      'content/guide/five.md': page('Five', 'Back to [one](one.md).'),
+      'content/guide/six.md': page('Six', 'Back to [one](one.md).'),
+    },
+    earlier: { 'content/guide/one.md': page('One', 'See [two](two.md). Earlier.') },
+    change: { 'content/guide/two.md': page('Two', 'Back to [one](one.md). Edited.') },
   },
 };
 
@@ -246,6 +278,11 @@ async function siteUnderTest(files: Record<string, string> = SITE) {
  */
 async function setUp(scenario: Scenario) {
   const { root, outDir, spare } = await siteUnderTest(scenario.before);
+  if (scenario.earlier) {
+    for (const [file, contents] of Object.entries(scenario.earlier)) await writeFile(path.join(root, file), contents);
+    await build(root, { outDir });
+    for (const file of Object.keys(scenario.earlier)) await writeFile(path.join(root, file), scenario.before![file]);
+  }
   if (scenario.before) await build(root, { outDir });
   const old = await snapshot(outDir);
   const restore = saveState(root, spare);

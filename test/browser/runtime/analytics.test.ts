@@ -44,7 +44,7 @@ describe('browser/runtime: analytics with a container', () => {
 
   it('loads the tag manager with the configured container and reports router page views', async () => {
     const requests: string[] = [];
-    const { page } = await site.open('/docs/', { before: fakeTagManager(requests) });
+    const { page } = await site.visit('/docs/', { before: fakeTagManager(requests) });
     await page.waitForFunction('window.__gtmLoaded === true');
     expect(requests).toEqual([GTM]);
     await page.locator('main a', { hasText: /^About$/ }).click();
@@ -61,12 +61,7 @@ describe('browser/runtime: analytics with a container', () => {
   ]) {
     it(`loads no tag manager for a visitor who sends ${name}`, async () => {
       const requests: string[] = [];
-      const page = await site.ready('/docs/', {
-        before: async (p) => {
-          await p.addInitScript(script);
-          await fakeTagManager(requests)(p);
-        },
-      });
+      const { page } = await site.visitReady('/docs/', { initScript: script, before: fakeTagManager(requests) });
       await page.waitForLoadState('networkidle');
       expect(await page.locator('meta[name="docs:analytics"]').getAttribute('content')).toBe('GTM-TEST1');
       expect(await tagScripts(page)).toBe(0);

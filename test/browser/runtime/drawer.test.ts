@@ -19,7 +19,7 @@ describe('browser/runtime: the sidebar drawer on small screens', () => {
   afterAll(() => site?.close());
 
   it('opens from the menu button and closes on Escape, returning focus to the button', async () => {
-    const { page } = await site.open('/docs/guide/long/', { context: PHONE });
+    const { page } = await site.visit('/docs/guide/long/', PHONE);
     expect(await page.isVisible('#sidebar a.active')).toBe(false);
     expect(await expanded(page)).toBe('false');
 
@@ -35,7 +35,7 @@ describe('browser/runtime: the sidebar drawer on small screens', () => {
   });
 
   it('keeps keyboard focus in the open drawer and the menu button: the page behind it is inert', async () => {
-    const { page } = await site.open('/docs/guide/long/', { context: PHONE });
+    const { page } = await site.visit('/docs/guide/long/', PHONE);
     await page.click('.menu-button');
     await page.locator('#sidebar a.active').waitFor({ state: 'visible' });
     const links = await page.locator('#sidebar a').count();
@@ -52,7 +52,7 @@ describe('browser/runtime: the sidebar drawer on small screens', () => {
   });
 
   it('closes on a click outside it', async () => {
-    const { page } = await site.open('/docs/guide/long/', { context: PHONE });
+    const { page } = await site.visit('/docs/guide/long/', PHONE);
     await page.click('.menu-button');
     await page.locator('#sidebar a.active').waitFor({ state: 'visible' });
     // The drawer is at most 85% of the width: the right edge is outside it.
@@ -63,7 +63,7 @@ describe('browser/runtime: the sidebar drawer on small screens', () => {
   });
 
   it('closes after a navigation and leaves focus on the new page title', async () => {
-    const { page } = await site.open('/docs/guide/long/', { context: PHONE });
+    const { page } = await site.visit('/docs/guide/long/', PHONE);
     await page.click('.menu-button');
     await page.locator('#sidebar a', { hasText: 'Second page' }).click();
     await page.locator('h1', { hasText: 'Second page' }).waitFor();
@@ -73,7 +73,7 @@ describe('browser/runtime: the sidebar drawer on small screens', () => {
   });
 
   it('stays open while a collapsed group expands inside it', async () => {
-    const { page } = await site.open('/docs/', { context: PHONE });
+    const { page } = await site.visit('/docs/', PHONE);
     await page.click('.menu-button');
     await page.locator('#sidebar a.nav-group-title', { hasText: 'Reference' }).click();
     await page.locator('#sidebar a', { hasText: 'API reference' }).waitFor({ state: 'visible' });

@@ -36,7 +36,7 @@ describe('browser/runtime: chunk load failures', () => {
   it('reports a blocked chunk as a ChunkLoadError of type error and falls back to a full page load', async () => {
     const chunk = await site.chunkUrlOf('/guide/second/');
     let loads: string[] = [];
-    const { page, errors } = await site.open('/docs/', {
+    const { page, errors } = await site.visit('/docs/', {
       before: async (p) => {
         loads = documentRequests(p);
         await p.route(CHUNKS, (route) => route.abort());
@@ -56,7 +56,7 @@ describe('browser/runtime: chunk load failures', () => {
   });
 
   it('reports a chunk that registers nothing as type missing', async () => {
-    const { page, errors } = await site.open('/docs/', {
+    const { page, errors } = await site.visit('/docs/', {
       before: (p) =>
         p.route(CHUNKS, (route) =>
           route.fulfill({ contentType: 'text/javascript', body: '/* a script of another build */' }),
@@ -72,7 +72,7 @@ describe('browser/runtime: chunk load failures', () => {
   });
 
   it('reaches the new page from a tab opened before a deploy, when the old route table is gone', async () => {
-    const { page, errors } = await site.open('/docs/', {
+    const { page, errors } = await site.visit('/docs/', {
       // After a deploy the old hashed files answer 404.
       before: (p) =>
         p.route('**/docs/assets/{routes,js}/**', (route) => route.fulfill({ status: 404, body: 'Not found' })),
@@ -84,7 +84,7 @@ describe('browser/runtime: chunk load failures', () => {
 
   it('falls back once, without a loop, when 404.html cannot load the page it resolved', async () => {
     let loads: string[] = [];
-    const { page } = await site.open('/docs/guide/second.html', {
+    const { page } = await site.visit('/docs/guide/second.html', {
       before: async (p) => {
         loads = documentRequests(p);
         await p.route(CHUNKS, (route) => route.abort());
@@ -107,7 +107,7 @@ describe('browser/runtime: chunk load timeout', () => {
   afterAll(() => site?.close());
 
   it('reports a chunk that never arrives as type timeout and falls back to a full page load', async () => {
-    const { page, errors } = await site.open('/docs/', {
+    const { page, errors } = await site.visit('/docs/', {
       // Never answered: the request hangs until the page goes away.
       before: (p) => p.route(CHUNKS, () => undefined),
     });

@@ -23,16 +23,18 @@ const title = (page: Page, text: string) => page.locator('h1#page-title', { hasT
 const ONE_ENTRY = 2;
 const path = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).hash;
 
+/** One served site and one kept tab for the file: each test visits its first page afresh (ServedSite.visit). */
+let site: RuntimeSite;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterEach(() => site.closePages());
+afterAll(() => site?.close());
+
 describe('browser/runtime: client-side navigation', () => {
-  let site: RuntimeSite;
-  beforeAll(async () => {
-    site = await startSite();
-  });
-  afterEach(() => site.closePages());
-  afterAll(() => site?.close());
 
   it('shows a page of the base without reloading the document', async () => {
-    const { page, errors } = await site.open('/docs/');
+    const { page, errors } = await site.visit('/docs/');
     await markDocument(page);
     await page.locator('main a', { hasText: /^Second page$/ }).click();
     await title(page, 'Second page');
@@ -47,9 +49,9 @@ describe('browser/runtime: client-side navigation', () => {
       ['/docs/', 'About', '/docs/about/'],
       ['/docs/about/', 'Overview', '/docs/'],
     ]) {
-      const { page: direct } = await site.open(to);
+      const { page: direct } = await site.visit(to);
       const expected = await direct.evaluate(HEAD);
-      const { page } = await site.open(from);
+      const { page } = await site.visit(from);
       await page
         .locator('main a, #sidebar a', { hasText: new RegExp(`^${link}$`) })
         .first()
@@ -61,13 +63,13 @@ describe('browser/runtime: client-side navigation', () => {
   });
 
   it('has one h1 and a title built from the page title and the site title', async () => {
-    const { page } = await site.open('/docs/guide/second/');
+    const { page } = await site.visit('/docs/guide/second/');
     expect(await page.locator('h1').allTextContents()).toEqual(['Second page']);
     expect(await page.title()).toBe('Second page | Runtime Docs');
   });
 
   it('moves focus to the new page title and announces it politely', async () => {
-    const { page } = await site.open('/docs/');
+    const { page } = await site.visit('/docs/');
     await page.locator('main a', { hasText: /^About$/ }).click();
     await title(page, 'About');
     expect(await page.evaluate('document.activeElement.id')).toBe('page-title');
@@ -76,7 +78,7 @@ describe('browser/runtime: client-side navigation', () => {
   });
 
   it('restores the page and its scroll position on back and forward', async () => {
-    const { page } = await site.open('/docs/guide/long/');
+    const { page } = await site.visit('/docs/guide/long/');
     await markDocument(page);
     await page.evaluate('scrollTo(0, 1500)');
     await page.waitForFunction('scrollY === 1500');
@@ -97,7 +99,7 @@ describe('browser/runtime: client-side navigation', () => {
   });
 
   it('keeps the scroll position of a page across a reload', async () => {
-    const { page } = await site.open('/docs/guide/long/');
+    const { page } = await site.visit('/docs/guide/long/');
     await page.evaluate('scrollTo(0, 1234)');
     await page.waitForFunction('scrollY === 1234');
     await page.reload();
@@ -106,7 +108,7 @@ describe('browser/runtime: client-side navigation', () => {
   });
 
   it('scrolls to the heading a #hash link names, on another page and on the same one', async () => {
-    const { page } = await site.open('/docs/');
+    const { page } = await site.visit('/docs/');
     await markDocument(page);
     await page.locator('main a', { hasText: 'details section' }).click();
     await title(page, 'Second page');
@@ -124,7 +126,7 @@ describe('browser/runtime: client-side navigation', () => {
   });
 
   it('leaves modified clicks, other targets, downloads and data-no-router links to the browser', async () => {
-    const { page } = await site.open('/docs/');
+    const { page } = await site.visit('/docs/');
     await markDocument(page);
     const context = page.context();
     const clicks: [string, Parameters<Page['click']>[1]][] = [
@@ -151,7 +153,7 @@ describe('browser/runtime: client-side navigation', () => {
   });
 
   it('expands a collapsed sidebar group in place and keeps it open on the next page', async () => {
-    const { page } = await site.open('/docs/');
+    const { page } = await site.visit('/docs/');
     await markDocument(page);
     const group = page.locator('#sidebar li.nav-group', { hasText: 'Reference' });
     expect(await group.getAttribute('data-expanded')).toBe('false');
@@ -168,7 +170,7 @@ describe('browser/runtime: client-side navigation', () => {
   });
 
   it('keeps code-block copy buttons and the theme toggle working after a navigation', async () => {
-    const { page } = await site.open('/docs/', { context: { permissions: ['clipboard-read', 'clipboard-write'] } });
+    const { page } = await site.visit('/docs/', { context: { permissions: ['clipboard-read', 'clipboard-write'] } });
     await page.locator('main a', { hasText: /^Second page$/ }).click();
     await title(page, 'Second page');
     await page.click('.code-block .copy');
@@ -181,12 +183,6 @@ describe('browser/runtime: client-side navigation', () => {
 });
 
 describe('browser/runtime: addresses, redirects and not found', () => {
-  let site: RuntimeSite;
-  beforeAll(async () => {
-    site = await startSite();
-  });
-  afterEach(() => site.closePages());
-  afterAll(() => site?.close());
 
   it('replaces a page opened at index.html with its slash form, without a new history entry', async () => {
     const { page } = await site.open('/docs/guide/second/index.html#details');
@@ -197,7 +193,7 @@ describe('browser/runtime: addresses, redirects and not found', () => {
 
   /** Follows a link of the home page and lands on /docs/guide/second/ in the same document. */
   async function expectSecondPageWithoutReload(link: string): Promise<void> {
-    const { page } = await site.open('/docs/');
+    const { page } = await site.visit('/docs/');
     await markDocument(page);
     await page.click(link);
     await title(page, 'Second page');
@@ -222,7 +218,7 @@ describe('browser/runtime: addresses, redirects and not found', () => {
   });
 
   it('follows a redirect when 404.html is served for its old address', async () => {
-    const { page } = await site.open('/docs/old-second.html');
+    const { page } = await site.visit('/docs/old-second.html');
     await title(page, 'Second page');
     await page.waitForURL('**/docs/guide/second/');
   });
@@ -242,7 +238,7 @@ describe('browser/runtime: addresses, redirects and not found', () => {
   });
 
   it('shows the not-found page for an unknown address and keeps the address as typed', async () => {
-    const { page, errors } = await site.open('/docs/');
+    const { page, errors } = await site.visit('/docs/');
     await markDocument(page);
     await page.click('#missing-link');
     await title(page, 'Page not found');
@@ -259,7 +255,7 @@ describe('browser/runtime: addresses, redirects and not found', () => {
   });
 
   it('keeps the not-found page and the address when 404.html is served for an unknown address', async () => {
-    const { page } = await site.open('/docs/no/such/page');
+    const { page } = await site.visit('/docs/no/such/page');
     await page.waitForLoadState('networkidle');
     expect(path(page)).toBe('/docs/no/such/page');
     expect(await page.locator('h1').allTextContents()).toEqual(['Page not found']);

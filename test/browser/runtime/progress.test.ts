@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runtimeReady } from '../../helpers/served-site.js';
 import { documentKept, markDocument, startSite, type RuntimeSite } from './site.js';
 
 /** Records whether a progress bar was ever in the page (set before any script of the page runs). */
@@ -23,7 +24,11 @@ describe('browser/runtime: progress bar and prefetching', () => {
           await released;
           await route.continue();
         }),
+      // Prefetching may ask for a chunk before the load event (when idle, or after 2 s on a busy machine): held
+      // back, it would hold the load event back until the test releases it, which it does only after the click.
+      waitUntil: 'domcontentloaded',
     });
+    await runtimeReady(page);
     await markDocument(page);
     await page.locator('main a', { hasText: /^Second page$/ }).click();
     const bar = page.locator('[role="progressbar"]');

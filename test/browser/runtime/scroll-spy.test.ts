@@ -25,7 +25,7 @@ describe('browser/runtime: scroll-spy', () => {
   afterAll(() => site?.close());
 
   it('marks the heading in view in the outline and follows it with the URL hash, without history entries or jumps', async () => {
-    const { page } = await site.open('/docs/guide/long/');
+    const { page } = await site.visit('/docs/guide/long/');
     const entries = await page.evaluate('history.length');
     expect(await activeLinks(page)).toEqual([]);
 
@@ -51,7 +51,7 @@ describe('browser/runtime: scroll-spy', () => {
   });
 
   it('follows the headings of a page the router showed', async () => {
-    const { page } = await site.open('/docs/guide/second/');
+    const { page } = await site.visit('/docs/guide/second/');
     await page.click('main a[href="/docs/guide/long/#step-five"]');
     await page.waitForURL('**/docs/guide/long/#step-five');
     expect(await activeLinks(page)).toEqual([['#step-five', 'location']]);

@@ -15,7 +15,10 @@ describe('browser/search: the search dialog', () => {
   afterEach(() => site.closePages());
   afterAll(() => site?.close());
 
-  /** Opens a page; records every request, every uncaught error and every JavaScript dialog (alert) it raises. */
+  /**
+   * Opens a page in a fresh tab, with a cold cache; records every request, every uncaught error and every
+   * JavaScript dialog (alert) it raises. For the tests that count the requests of a first visit.
+   */
   async function open(path: string, options: { colorScheme?: 'light' | 'dark' } = {}) {
     const requests: string[] = [];
     const alerts: string[] = [];
@@ -33,6 +36,9 @@ describe('browser/search: the search dialog', () => {
     });
     return { page, requests, alerts, errors };
   }
+
+  /** Opens a page in the file's kept tab (ServedSite.visit), once the runtime is ready. */
+  const visit = (path: string, colorScheme?: 'light' | 'dark') => site.visitReady(path, { colorScheme });
 
   async function search(page: Page, query: string) {
     await page.keyboard.press('/');
@@ -65,7 +71,7 @@ describe('browser/search: the search dialog', () => {
   });
 
   it('opens with / and with Ctrl-K on a combobox that controls a listbox', async () => {
-    const { page } = await open('/docs/');
+    const { page } = await visit('/docs/');
     await page.keyboard.press('/');
     const input = page.locator(INPUT);
     await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -82,7 +88,7 @@ describe('browser/search: the search dialog', () => {
   });
 
   it('shows links with the page title, the section heading and the matched words marked', async () => {
-    const { page } = await open('/docs/');
+    const { page } = await visit('/docs/');
     await search(page, 'api key');
     const first = page.locator(OPTIONS).first();
     expect(await first.evaluate((el) => el.tagName)).toBe('A');
@@ -96,7 +102,7 @@ describe('browser/search: the search dialog', () => {
   });
 
   it('moves with the arrow keys and opens the section with Enter, landing on its heading', async () => {
-    const { page } = await open('/docs/');
+    const { page } = await visit('/docs/');
     await search(page, 'throttling');
     const input = page.locator(INPUT);
     const options = page.locator(OPTIONS);
@@ -120,7 +126,7 @@ describe('browser/search: the search dialog', () => {
   });
 
   it('opens a result with the mouse', async () => {
-    const { page } = await open('/docs/');
+    const { page } = await visit('/docs/');
     await search(page, 'rotate keys');
     await page.locator(OPTIONS).first().click();
     await page.waitForURL('**/docs/api/auth/#rotate-keys');
@@ -128,7 +134,7 @@ describe('browser/search: the search dialog', () => {
   });
 
   it('hands a result to the router through docs:navigate when one listens, without reloading', async () => {
-    const { page } = await open('/docs/');
+    const { page } = await visit('/docs/');
     await page.evaluate(`window.__routed = []; window.__marker = 'kept';
       document.addEventListener('docs:navigate', (e) => { e.preventDefault(); window.__routed.push(e.detail.href); });`);
     await search(page, 'disable retries');
@@ -138,7 +144,7 @@ describe('browser/search: the search dialog', () => {
   });
 
   it('closes with Escape and gives focus back to the search button', async () => {
-    const { page } = await open('/docs/');
+    const { page } = await visit('/docs/');
     await page.locator('.search-button').click();
     await page.locator(INPUT).fill('retries');
     await page.keyboard.press('Escape');
@@ -149,7 +155,7 @@ describe('browser/search: the search dialog', () => {
   });
 
   it('says when nothing matches and suggests a shorter query', async () => {
-    const { page } = await open('/docs/');
+    const { page } = await visit('/docs/');
     await search(page, 'xylophone orchestra');
     expect(await page.locator('.search-status').textContent()).toBe(
       'No results for “xylophone orchestra”. Try a shorter query or fewer words.',
@@ -159,7 +165,7 @@ describe('browser/search: the search dialog', () => {
   });
 
   it('shows a hostile query and hostile page text as text: no element injected, no alert', async () => {
-    const { page, alerts, errors } = await open('/docs/');
+    const { page, dialogs: alerts, errors } = await visit('/docs/');
     // The fixture's "Escaping markup" page mentions this very markup: it comes back as text, marked.
     const hostile = '<img src=x onerror=alert(1)>';
     await search(page, hostile);
@@ -179,7 +185,7 @@ describe('browser/search: the search dialog', () => {
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`passes axe's WCAG 2.1 A and AA rules with results open, in ${colorScheme} mode`, async () => {
-      const { page } = await open('/docs/', { colorScheme });
+      const { page } = await visit('/docs/', colorScheme);
       await search(page, 'retries');
       await page.keyboard.press('ArrowDown');
       const violations = describeViolations(

@@ -132,7 +132,9 @@ describe('build: bad input stops the build with exit 1, file, line and a fix', (
     const config = configFile({ title: 'Docs' }).replace('export default', "import './not-here.js';\nexport default");
     const r = await buildFails({ 'docs.config.ts': config });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/docs\.config\.ts\n\s+2:\d+\s+cannot load the configuration: it imports \.\/not-here\.js, which does not exist/);
+    expect(r.stderr).toMatch(
+      /docs\.config\.ts\n\s+2:\d+\s+cannot load the configuration: it imports \.\/not-here\.js, which does not exist/,
+    );
     expect(r.stderr).toContain('fix: correct the path');
     expect(r.stderr).not.toContain('syntax error');
   });

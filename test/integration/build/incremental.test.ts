@@ -2,12 +2,12 @@ import { existsSync } from 'node:fs';
 import { appendFile, readdir, readFile, realpath, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { build, buildSite } from '../../../src/build.js';
+import { build } from '../../../src/build.js';
 import { cachePath, sha1, writeCache } from '../../../src/cache.js';
 import { loadConfig } from '../../../src/config.js';
 import { BuildFailure } from '../../../src/errors.js';
 import type { Logger } from '../../../src/log.js';
-import { MemoryWriter } from '../../../src/write.js';
+import { bytes, expectSameAsFullBuild, listFiles } from '../../helpers/full-build.js';
 import { REPO } from '../../helpers/site.js';
 import { configFile, editFile, page, tmpSite } from '../../helpers/tmp-site.js';
 
@@ -39,30 +39,6 @@ async function setUp(files: Record<string, string> = SITE) {
     writeFile(path.join(site.root, 'docs.config.ts'), configFile(config).replace(/__SRC__/g, path.join(REPO, 'src')));
   return { root: site.root, outDir, edit, configure, build: () => build(site.root, { outDir }) };
 }
-
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-    .sort();
-}
-
-/** The output must be exactly what a build that renders every page writes. */
-async function expectSameAsFullBuild(root: string, outDir: string): Promise<void> {
-  const writer = new MemoryWriter();
-  await buildSite(await loadConfig(root, { outDir }), writer);
-  expect(await listFiles(outDir)).toEqual([...writer.files.keys()].sort());
-  for (const [file, contents] of writer.files)
-    expect(bytes(await readFile(path.join(outDir, file))), file).toBe(bytes(contents));
-}
-
-/**
- * A file's bytes as a string (latin1 gives one character a byte, so equal strings are equal bytes):
- * `toBe` compares them at once, where `toEqual` walks two Buffers key by key, about 1 s of CPU for
- * each 200 kB, most of this file's time.
- */
-const bytes = (contents: string | Uint8Array) => Buffer.from(contents).toString('latin1');
 
 const inode = async (file: string) => (await stat(file)).ino;
 
