@@ -127,6 +127,8 @@ export interface CodeBlock {
   line: number;
   /** The partial the block was written in, when not the page itself (`line` is then the partial's). */
   source?: string;
+  /** A checked plain-JavaScript block: whether acorn parses it as a module, judged where the page was rendered. */
+  parses?: boolean;
 }
 
 /** A file of the built site, relative to the output folder. */

@@ -34,6 +34,7 @@ import rehypeImages from './images.js';
 import rehypeMath from './math.js';
 import remarkMathSyntax from './math-syntax.js';
 import { MarkdownPluginError, namedPlugins, type PluginMessageTag } from '../plugins/markdown.js';
+import { withParseVerdict } from '../checks/code-blocks.js';
 
 /**
  * The plugin chain. Order matters where noted. The users' plugins (`markdown.remarkPlugins`,
@@ -253,7 +254,9 @@ export function renderPage(
     links: ((file.data.links as LinkRef[] | undefined) ?? []).map(placed),
     sections: headings.sections,
     markdown,
-    codeBlocks: ((file.data.codeBlocks as CodeBlock[] | undefined) ?? []).map(placed),
+    codeBlocks: ((file.data.codeBlocks as CodeBlock[] | undefined) ?? []).map((block) =>
+      withParseVerdict(placed(block)),
+    ),
     ...(source.included ? { includes: source.included.files } : {}),
     features: (file.data.features as Feature[] | undefined) ?? [],
     images: (file.data.images as PageImage[] | undefined) ?? [],

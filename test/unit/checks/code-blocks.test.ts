@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { render } from '../../helpers/markdown.js';
 import { check, page } from './harness.js';
 
 const fence = (lang: string, code: string, meta = '') => `\`\`\`${lang}${meta ? ` ${meta}` : ''}\n${code}\n\`\`\``;
@@ -84,5 +85,17 @@ describe('checks/code-blocks', () => {
     const r = await check({ 'content/index.md': page('Home', body) });
     expect(r.problems).toEqual([]);
     expect(r.code).toBe(0);
+  });
+
+  it('judges plain JavaScript where the page is rendered: the record says whether acorn parses each block', () => {
+    const { page: record } = render(
+      [
+        fence('js', 'export const a = 1;'),
+        fence('mjs', 'oops('),
+        fence('js', 'oops(', 'no-check'),
+        fence('ts', 'let a: number;'),
+      ].join('\n\n'),
+    );
+    expect(record.codeBlocks.map((b) => b.parses)).toEqual([true, false, undefined, undefined]);
   });
 });
