@@ -3,10 +3,17 @@ import { initialScriptWeight, INITIAL_JS_BUDGET } from '../../../bench/weight.js
 import { startServedSite, type ServedSite } from '../../helpers/served-site.js';
 import { sharedBuild, fixture } from '../../helpers/site.js';
 
-/** Sums layout shifts from the first paint on (set before any script of the page runs). */
-const WATCH_SHIFTS = `window.__shift = 0;
-new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__shift += entry.value; })
-  .observe({ type: 'layout-shift', buffered: true });`;
+/**
+ * Records layout shifts from the first paint on (set before any script of the page runs), each with what moved
+ * and from where to where, so that a failure names the element.
+ */
+const WATCH_SHIFTS = `window.__shifts = [];
+const describe = (node) => node ? node.nodeName.toLowerCase() + (node.id ? '#' + node.id : '') + (typeof node.className === 'string' && node.className ? '.' + node.className.trim().split(/\\s+/).join('.') : '') : '(gone)';
+const rect = (r) => [r.x, r.y, r.width, r.height].map(Math.round).join(',');
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries())
+    window.__shifts.push({ value: entry.value, at: Math.round(entry.startTime), moved: entry.sources.map((s) => describe(s.node) + ' ' + rect(s.previousRect) + ' -> ' + rect(s.currentRect)) });
+}).observe({ type: 'layout-shift', buffered: true });`;
 
 describe('browser/runtime: budgets', () => {
   let site: ServedSite;
@@ -35,7 +42,7 @@ describe('browser/runtime: budgets', () => {
       await page.waitForLoadState('networkidle');
       // Two frames after the last change, so any shift has been reported.
       await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
-      expect(await page.evaluate('window.__shift')).toBe(0);
+      expect(await page.evaluate('window.__shifts')).toEqual([]);
     });
   }
 });
