@@ -361,14 +361,14 @@ export class FsWriter implements Writer {
       identities.set(file, linked.get(file) || identity(path.join(this.staging, file)));
     this.shown = { dir: this.staging, digest: digest(identities) };
     // The previous version is the spare now: its manifest goes beside this one's.
-    if (spare && found?.stored.version === spare)
-      await moveCache(this.options.manifest, spareManifest(this.options.manifest));
+    const spareKept = spare !== undefined && found?.stored.version === spare;
+    if (spareKept) await moveCache(this.options.manifest, spareManifest(this.options.manifest));
     await writeCache(this.options.manifest, this.manifestSalt(), {
       pages: output.pages,
       siteFiles,
       identities,
       version: path.basename(this.staging),
-      ...(spare && found?.stored.version === spare ? { spare } : {}),
+      ...(spareKept ? { spare } : {}),
       folders: folderIdentities(this.staging, identities.keys()),
     } satisfies StoredManifest);
   }
