@@ -228,9 +228,16 @@ export async function axeInSchemes(
   let first: Awaited<ReturnType<typeof viewDigest>> | undefined;
   for (const colorScheme of schemes) {
     await page.emulateMedia({ colorScheme });
-    // The page hears of the new scheme in its next rendering step, before that frame's callbacks: after one, its
-    // listeners (the theme toggle's) have run.
-    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+    // The page hears of the new scheme in a rendering step, before that frame's callbacks; under load the first
+    // frame may come before the scheme applies. So: wait until the page's media query reports it, then for two
+    // frames, after which its listeners (the theme toggle's) have run.
+    await page.waitForFunction(
+      (dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark,
+      colorScheme === 'dark',
+    );
+    await page.evaluate(
+      () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+    );
     const judge = async (options: Parameters<typeof axeViolations>[1]) =>
       problems.push(...describeViolations(where(colorScheme), await axeViolations(page, options)));
     const digest = await viewDigest(page);
