@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 
 /** An expression: the file's one function (a formatter may end it with a semicolon). */
-const SOURCE = readFileSync(new URL('./contrast-in-page.js', import.meta.url), 'utf8')
+export const CONTRAST_IN_PAGE = readFileSync(new URL('./contrast-in-page.js', import.meta.url), 'utf8')
   .trim()
   .replace(/;$/, '');
 
@@ -34,5 +34,5 @@ export function fastContrast(
   page: Page,
   options: { mark?: boolean; record?: boolean; within?: string } = {},
 ): Promise<FastContrast> {
-  return page.evaluate(`(${SOURCE})(${JSON.stringify(options)})`) as Promise<FastContrast>;
+  return page.evaluate(`(${CONTRAST_IN_PAGE})(${JSON.stringify(options)})`) as Promise<FastContrast>;
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage, Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeInSchemes, axeViolations, describeViolations, injectAxe, serveAxeFrom } from '../helpers/axe.js';
 import { inPages, launchBrowser } from '../helpers/browser.js';
@@ -16,6 +17,15 @@ const PAGES_AT_ONCE = 3;
  * gate's CPU (30-odd chunks fetched, served and run a page).
  */
 const SAVES_DATA = `Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ saveData: true }) })`;
+
+/**
+ * The site's server answers the gate's pages uncompressed: compressing each page once with brotli at its highest
+ * quality (src/serve.ts, as `docs serve` does) cost the test process 30 to 110 ms of CPU a page, for bytes that
+ * nothing here judges. The server reads the request's Accept-Encoding after this listener has removed it.
+ */
+function uncompressed(server: Server): void {
+  server.prependListener('request', (request: IncomingMessage) => delete request.headers['accept-encoding']);
+}
 
 /**
  * The accessibility gate: axe-core in real Chromium on every page of the built site, at each width,
@@ -52,6 +62,7 @@ export function axeGate(part: number, parts: number, options: { searchDialog: bo
       for (const site of sites) {
         const server = await serveDir(site.outDir, site.base);
         serveAxeFrom(server.server);
+        uncompressed(server.server);
         closers.push(server.close, site.cleanup);
         all.push(...(await pagePaths(site.outDir, site.base)).map((p) => `${server.origin}${p}`));
       }
