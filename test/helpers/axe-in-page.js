@@ -45,7 +45,8 @@
     } finally {
       if (narrowed) {
         axe.reset();
-        for (const mark of marks) for (const element of document.querySelectorAll(`[${mark}]`)) element.removeAttribute(mark);
+        for (const mark of marks)
+          for (const element of document.querySelectorAll(`[${mark}]`)) element.removeAttribute(mark);
       }
     }
   };
