@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeInSchemes, axeOnEveryPage, axeViolations } from '../helpers/axe.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { fastContrast } from '../helpers/contrast.js';
-import { watchCsp } from '../quality/site.js';
+import { pageSettled, watchCsp } from '../quality/site.js';
 
 /**
  * The accessibility gate's contrast judgement (test/helpers/contrast.ts before axe's color-contrast rule):
@@ -130,5 +130,18 @@ describe('browser: the contrast check of the accessibility gate', () => {
     await expect.poll(() => csp.length).toBeGreaterThan(0);
     expect(await page.title()).toBe('Policy');
     await context.close();
+  });
+
+  it('waits under a policy without eval for a page that becomes whole after the first look (pageSettled)', async () => {
+    const page = await browser.browser.newPage();
+    await page.setContent(
+      `<!doctype html><html lang="en"><head><title>Policy</title><meta http-equiv="Content-Security-Policy" content="script-src 'none'"></head><body><main><div class="tabs"></div></main></body></html>`,
+    );
+    const settled = pageSettled(page);
+    // The first look has found the page not yet whole: the runtime is ready and the tab group built only now.
+    await page.evaluate(() => (document.documentElement.dataset.runtime = 'ready'));
+    await page.evaluate(() => document.querySelector('.tabs')!.classList.add('tabs-ready'));
+    await settled;
+    await page.close();
   });
 });

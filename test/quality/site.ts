@@ -111,7 +111,9 @@ export async function watchCsp(context: BrowserContext): Promise<string[]> {
  * moment earlier, had never seen.
  */
 export async function pageSettled(page: Page): Promise<void> {
+  // A function, not a string: Playwright evaluates a string with eval on each poll after the first, which the
+  // site's policy (no 'unsafe-eval') refuses once the first check has found the page not yet whole.
   await page.waitForFunction(
-    `document.documentElement.dataset.runtime === 'ready' && !document.querySelector('.tabs:not(.tabs-ready)')`,
+    () => document.documentElement.dataset.runtime === 'ready' && !document.querySelector('.tabs:not(.tabs-ready)'),
   );
 }
