@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeInSchemes, axeOnEveryPage, axeViolations } from '../helpers/axe.js';
+import { axeInSchemes, axeViolations } from '../helpers/axe.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { fastContrast } from '../helpers/contrast.js';
-import { pageSettled, watchCsp } from '../quality/site.js';
+import { pageSettled } from '../quality/site.js';
 
 /**
  * The accessibility gate's contrast judgement (test/helpers/contrast.ts before axe's color-contrast rule):
@@ -114,22 +114,6 @@ describe('browser: the contrast check of the accessibility gate', () => {
     await page.addStyleTag({ content: 'p .dark-only { display: inline }' });
     expect(await found(['light', 'dark'])).toEqual(['dark  aria-valid-attr-value', 'light  image-alt']);
     await page.close();
-  });
-
-  it("has axe in every page of a context from its start (as the gate does), judging under the page's policy, which still reports a violation", async () => {
-    const context = await browser.browser.newContext({ viewport: { width: 800, height: 600 } });
-    const csp = await watchCsp(context);
-    await axeOnEveryPage(context);
-    const page = await context.newPage();
-    await page.setContent(
-      `<!doctype html><html lang="en"><head><title>Policy</title><meta http-equiv="Content-Security-Policy" content="script-src 'none'"></head>` +
-        '<body><main><p>Text</p><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="1" height="1"><script>document.title = "ran"</script></main></body></html>',
-    );
-    expect(await page.evaluate(() => 'axe' in window)).toBe(true);
-    expect((await axeViolations(page)).map((v) => v.id)).toEqual(['image-alt']);
-    await expect.poll(() => csp.length).toBeGreaterThan(0);
-    expect(await page.title()).toBe('Policy');
-    await context.close();
   });
 
   it('waits under a policy without eval for a page that becomes whole after the first look (pageSettled)', async () => {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeInSchemes, axeOnEveryPage, axeViolations, describeViolations } from '../helpers/axe.js';
+import { axeInSchemes, axeViolations, describeViolations, injectAxe, serveAxeFrom } from '../helpers/axe.js';
 import { inPages, launchBrowser } from '../helpers/browser.js';
 import { serveDir } from '../helpers/site.js';
 import { buildGateSites, pagePaths, pageSettled, watchCsp, type BuiltSite } from './site.js';
@@ -42,10 +42,9 @@ function uncompressed(server: Server): void {
  * shows what the same page loaded narrow shows. A load and axe's injection were half of a width's cost.
  *
  * The pages are served as the site's host would serve them, with the Content-Security-Policy of its `_headers`, and
- * axe-core is in each from its start (axeOnEveryPage in test/helpers/axe.ts; axe runs under the policy without a
- * violation): any CSP violation while a page loads, narrows, changes scheme or is judged fails the gate, as
- * csp.test.ts's own load of every page did (csp.test.ts keeps the navigation, the theme, the menu, and a script
- * injected to see one caught).
+ * axe-core from the same origin (the policy allows it, and axe runs under it without a violation): any CSP
+ * violation while a page loads, narrows or changes scheme fails the gate, as csp.test.ts's own load of every page
+ * did (csp.test.ts keeps the navigation, the theme, the menu, and a script injected to see one caught).
  *
  * Text contrast and links in running text are judged first in one pass over computed styles, and axe's
  * color-contrast and link-in-text-block rules then run on what that pass cannot settle (test/helpers/axe.ts,
@@ -62,6 +61,7 @@ export function axeGate(part: number, parts: number, options: { searchDialog: bo
       const all: string[] = [];
       for (const site of sites) {
         const server = await serveDir(site.outDir, site.base);
+        serveAxeFrom(server.server);
         uncompressed(server.server);
         closers.push(server.close, site.cleanup);
         all.push(...(await pagePaths(site.outDir, site.base)).map((p) => `${server.origin}${p}`));
@@ -86,7 +86,6 @@ export function axeGate(part: number, parts: number, options: { searchDialog: bo
         });
         await context.addInitScript(SAVES_DATA);
         const csp = await watchCsp(context);
-        await axeOnEveryPage(context);
         const problems: string[] = [];
         try {
           await inPages(context, urls, PAGES_AT_ONCE, async (page, url) => {
@@ -94,6 +93,7 @@ export function axeGate(part: number, parts: number, options: { searchDialog: bo
             await page.emulateMedia({ colorScheme: 'light' });
             await page.goto(url, { waitUntil: 'load' });
             await pageSettled(page);
+            await injectAxe(page, { sameOrigin: true });
             for (const [i, width] of WIDTHS.entries()) {
               await page.setViewportSize({ width, height: HEIGHT });
               const where = (scheme: string) => `${new URL(url).pathname} (${width} px, ${scheme})`;
@@ -116,12 +116,12 @@ export function axeGate(part: number, parts: number, options: { searchDialog: bo
           viewport: { width: 1280, height: HEIGHT },
           reducedMotion: 'reduce',
         });
-        await axeOnEveryPage(context);
         const page = await context.newPage();
         const problems: string[] = [];
         try {
           await page.goto(urls[0], { waitUntil: 'load' });
           await pageSettled(page);
+          await injectAxe(page, { sameOrigin: true });
           await page.locator('.search-button').click();
           await page.locator('.search-input').fill('workflow');
           await page.locator('.search-result').first().waitFor();
