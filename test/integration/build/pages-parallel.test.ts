@@ -6,10 +6,9 @@ import { writeCorpus } from '../../../bench/corpus.js';
 import { loadConfig } from '../../../src/config.js';
 import { loadContent } from '../../../src/content.js';
 import { Problems } from '../../../src/errors.js';
-import { pageOutline } from '../../../src/markdown/index.js';
+import { pageOutline, renderSlice } from '../../../src/markdown/index.js';
 import { PageWorkers, renderMarkdown, runPages } from '../../../src/pages.js';
 import { readTemplates } from '../../../src/render/index.js';
-import type { PageRecord } from '../../../src/types.js';
 
 /** Enough pages for every thread to take several batches of eight; workers are asked for explicitly. */
 const PAGES = 120;
@@ -22,22 +21,11 @@ describe('pages: rendering on all cores', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  /**
-   * The pages rendered once in this thread, through the cache (which they fill): the first test's
-   * reference and the cache test's first run, rendered once for both (whichever runs first).
-   */
-  let inOneThread: Promise<PageRecord[]> | undefined;
-  const renderedInOneThread = () =>
-    (inOneThread ??= (async () => {
-      const config = await loadConfig(dir);
-      return renderMarkdown(await loadContent(config, new Problems()), config, new Problems());
-    })());
-
   it('gives the same page records, in the same order, as rendering in one thread', async () => {
     const config = await loadConfig(dir);
     const sources = await loadContent(config, new Problems());
     const parallel = await renderMarkdown(sources, config, new Problems(), { cache: false, parallelFrom: 1 });
-    const single = await renderedInOneThread();
+    const single = renderSlice(sources, config, new Problems());
     expect(parallel.length).toBe(PAGES);
     expect(parallel).toEqual(single);
   });
@@ -74,7 +62,7 @@ describe('pages: rendering on all cores', () => {
   it('gives the same records from the cache on a second run, and re-renders only a changed page', async () => {
     const config = await loadConfig(dir);
     const sources = await loadContent(config, new Problems());
-    const first = await renderedInOneThread();
+    const first = await renderMarkdown(sources, config, new Problems());
     const second = await renderMarkdown(sources, config, new Problems());
     expect(second).toEqual(first);
     sources[3] = { ...sources[3], body: `${sources[3].body}\n\nA new closing line.\n` };
