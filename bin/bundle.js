@@ -51,16 +51,23 @@ export async function bundleKey() {
 
 /**
  * The compiled file of one entry of src/ (`cli`, `pages-worker`) for the sources as they are now,
- * compiled first if there is none yet. Keyed on every source file's stats and this file's.
+ * compiled first if there is none yet. Keyed on every source file's stats and this file's. What the
+ * sources import on demand (`await import('./mdx-compile.js')`: the MDX compiler) is split into
+ * chunks beside it (`<entry>-<key>.chunks/`), so a build that needs none does not load their packages.
  */
 async function compiled(entry) {
-  const name = `${entry}-${await bundleKey()}.mjs`;
-  const file = path.join(BUNDLE_DIR, name);
+  const name = `${entry}-${await bundleKey()}`;
+  const file = path.join(BUNDLE_DIR, `${name}.mjs`);
   if (await stat(file).catch(() => null)) return file;
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
-    entryPoints: [path.join(SRC, `${entry}.ts`)],
+    entryPoints: { [name]: path.join(SRC, `${entry}.ts`) },
     bundle: true,
+    splitting: true,
+    outdir: BUNDLE_DIR,
+    entryNames: '[name]',
+    chunkNames: `${name}.chunks/[name]-[hash]`,
+    outExtension: { '.js': '.mjs' },
     platform: 'node',
     format: 'esm',
     packages: 'external',
@@ -70,15 +77,18 @@ async function compiled(entry) {
     write: false,
     logLevel: 'silent',
   });
-  // Written aside and renamed: another process may be starting from the same file.
-  await mkdir(path.dirname(file), { recursive: true });
-  const partial = `${file}.${process.pid}.tmp`;
-  await writeFile(partial, result.outputFiles[0].contents);
-  await rename(partial, file);
+  // Each file written aside and renamed, the entry last: another process may be starting from the same files.
+  for (const output of [...result.outputFiles].sort((a) => (a.path === file ? 1 : -1))) {
+    await mkdir(path.dirname(output.path), { recursive: true });
+    const partial = `${output.path}.${process.pid}.tmp`;
+    await writeFile(partial, output.contents);
+    await rename(partial, output.path);
+  }
   // Files of earlier sources: a process running one has read it already (Node reads a module once).
-  const earlier = new RegExp(`^${entry}-[0-9a-f]{16}\\.mjs$`);
+  const earlier = new RegExp(`^${entry}-[0-9a-f]{16}(\\.mjs|\\.chunks)$`);
   for (const old of await readdir(BUNDLE_DIR))
-    if (earlier.test(old) && old !== name) await rm(path.join(BUNDLE_DIR, old), { force: true });
+    if (earlier.test(old) && !old.startsWith(`${name}.`))
+      await rm(path.join(BUNDLE_DIR, old), { recursive: true, force: true });
   return file;
 }
 
