@@ -108,19 +108,21 @@ export function workerBundle() {
 /**
  * The CLI's module, as every entry loads it (bin/docs.js, bench/build-once.mjs): the compiled file,
  * or the sources through tsx when it cannot be made (DOCS_FROM_SOURCE=1 asks for that; a source
- * that does not compile is then reported by tsx where it is). tsx is registered after the compiled
- * file's imports, so only the project's own TypeScript (docs.config.ts, layout parts) goes through it,
- * with the repo's tsconfig, not the current directory's.
+ * that does not compile is then reported by tsx where it is), with the repo's tsconfig. The compiled
+ * CLI needs no global loader: the project's own TypeScript goes through tsx's `tsImport`
+ * (docs.config.ts and what it imports) or esbuild (layout parts, MDX components), and registering
+ * one costs a thread and about 0.4 s of CPU on every command.
  */
 export async function loadCli() {
   // React renders pages several times faster in production mode; it is read when React loads.
   process.env.NODE_ENV ??= 'production';
-  let cli;
-  if (!process.env.DOCS_FROM_SOURCE)
-    cli = await cliBundle()
+  if (!process.env.DOCS_FROM_SOURCE) {
+    const cli = await cliBundle()
       .then((file) => import(pathToFileURL(file).href))
       .catch(() => undefined);
+    if (cli) return cli;
+  }
   const { register } = await import('tsx/esm/api');
   register({ tsconfig: path.join(REPO, 'tsconfig.json') });
-  return cli ?? import(pathToFileURL(path.join(SRC, 'cli.ts')).href);
+  return import(pathToFileURL(path.join(SRC, 'cli.ts')).href);
 }
