@@ -61,11 +61,13 @@ async function packagesKey() {
 /**
  * Node resolves, reads and links an ES module file by file, and the Markdown chain is hundreds of
  * small packages: compiled into the worker's one file, a page worker starts on about 0.5 s of CPU
- * instead of 1.2 s. esbuild stays a package (its binary is found next to its own files), and the
- * bundled CommonJS packages' `require` of Node's modules needs a real `require`.
+ * instead of 1.2 s. esbuild stays a package (its binary is found next to its own files), and so
+ * does React: the components of MDX pages and layout overrides require it (src/markdown/mdx.ts),
+ * and their hooks work only with the copy that renders them. The bundled CommonJS packages'
+ * `require` of Node's modules needs a real `require`.
  */
 const PACKAGES_INSIDE = {
-  external: ['esbuild'],
+  external: ['esbuild', 'react', 'react/*', 'react-dom', 'react-dom/*'],
   // The meta property spelled in two parts: `ownUrls` rewrites it wherever it appears in this file.
   banner: { js: `import { createRequire as __docsRequire } from 'node:module'; const require = __docsRequire(${'import.meta'}.url);` },
 };
