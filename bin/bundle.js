@@ -69,7 +69,9 @@ async function packagesKey() {
 const PACKAGES_INSIDE = {
   external: ['esbuild', 'react', 'react/*', 'react-dom', 'react-dom/*'],
   // The meta property spelled in two parts: `ownUrls` rewrites it wherever it appears in this file.
-  banner: { js: `import { createRequire as __docsRequire } from 'node:module'; const require = __docsRequire(${'import.meta'}.url);` },
+  banner: {
+    js: `import { createRequire as __docsRequire } from 'node:module'; const require = __docsRequire(${'import.meta'}.url);`,
+  },
 };
 
 /**
@@ -79,7 +81,11 @@ const PACKAGES_INSIDE = {
  */
 async function compiled(entry, { packagesInside = false } = {}) {
   let key = await bundleKey();
-  if (packagesInside) key = createHash('sha1').update(`${key}\0${await packagesKey()}`).digest('hex').slice(0, 16);
+  if (packagesInside)
+    key = createHash('sha1')
+      .update(`${key}\0${await packagesKey()}`)
+      .digest('hex')
+      .slice(0, 16);
   const name = `${entry}-${key}.mjs`;
   const file = path.join(BUNDLE_DIR, name);
   if (await stat(file).catch(() => null)) return file;
