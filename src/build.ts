@@ -392,9 +392,10 @@ export async function build(
 
 /** The writer of a build's output folder; `fault` is for tests (src/write.ts). */
 export function outputWriter(config: ResolvedConfig, fault?: WriteFault): FsWriter {
-  // The output manifest lets the next build keep unchanged pages' files.
-  return new FsWriter(config.outDir, {
-    manifest: cachePath(config, `output-${sha1(config.outDir).slice(0, 12)}.v8`),
-    fault,
-  });
+  return new FsWriter(config.outDir, { manifest: outputManifestPath(config), fault });
+}
+
+/** Where the output manifest is kept: it lets the next build keep unchanged pages' files (and tests give it to a writer of their own). */
+export function outputManifestPath(config: ResolvedConfig): string {
+  return cachePath(config, `output-${sha1(config.outDir).slice(0, 12)}.v8`);
 }

@@ -10,7 +10,7 @@ import { buildAssets } from '../../src/assets.js';
 import { loadContent } from '../../src/content.js';
 import { BuildFailure, Problems } from '../../src/errors.js';
 import { pageOutline } from '../../src/markdown/index.js';
-import { PageWorkers, runPages } from '../../src/pages.js';
+import { type PageResult, PageWorkers, runPages } from '../../src/pages.js';
 import { readTemplates } from '../../src/render/index.js';
 import { scriptHash } from '../../src/outputs/headers.js';
 import { headScript } from '../../src/theme/head.js';
@@ -116,8 +116,14 @@ describe('integration/theme: the fixture site', () => {
       layout: { outlines, staticFiles: [], assets, templates: readTemplates(), stagingDir: null, lastUpdated },
     };
     const jobs = sources.map((source) => ({ source }));
-    const workers = await PageWorkers.start(1);
-    const parallel = await runPages(jobs, context, new Problems(), workers).finally(() => workers!.close());
+    // Every page to the worker: runPages would render this fixture's pages (one batch) here while the worker loads.
+    const workers = (await PageWorkers.start(1))!;
+    const parallel: PageResult[] = [];
+    let given = false;
+    const take = (): [number, number] | null => (given ? null : ((given = true), [0, jobs.length]));
+    const place = (start: number, pages: PageResult[]) => pages.forEach((page, i) => (parallel[start + i] = page));
+    await workers.serve(jobs, context, take, place, new Problems()).finally(() => workers.close());
+    expect(parallel).toHaveLength(jobs.length);
     const html = parallel.map((r) => String(r.files!.contents!.find((f) => f.path.endsWith('index.html'))!.contents));
     for (const page of html) {
       expect(page).toContain('Written by the Acme docs team.');
