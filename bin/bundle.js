@@ -2,6 +2,7 @@
 // plain JavaScript instead of running every TypeScript module through tsx's loader hooks, which cost
 // a second of CPU on every start (each import of a package crosses to the hooks' thread and back).
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -50,35 +51,98 @@ export async function bundleKey() {
 }
 
 /**
- * The compiled file of one entry of src/ (`cli`, `pages-worker`) for the sources as they are now,
- * compiled first if there is none yet. Keyed on every source file's stats and this file's.
+ * The installed packages' key: npm rewrites node_modules/.package-lock.json on every install, so a
+ * bundle that holds packages' code is made again when they change.
  */
-async function compiled(entry) {
-  const name = `${entry}-${await bundleKey()}.mjs`;
-  const file = path.join(BUNDLE_DIR, name);
+async function packagesKey() {
+  const lock = await stat(path.join(REPO, 'node_modules/.package-lock.json')).catch(() => null);
+  return lock ? `${lock.size}\0${lock.mtimeMs}` : '';
+}
+
+/**
+ * Node resolves, reads and links an ES module file by file, and the Markdown chain is hundreds of
+ * small packages: compiled into the worker's one file, a page worker starts on about 0.5 s of CPU
+ * instead of 1.2 s. esbuild stays a package (its binary is found next to its own files), and so
+ * does React: the components of MDX pages and layout overrides require it (src/markdown/mdx.ts),
+ * and their hooks work only with the copy that renders them. The bundled CommonJS packages'
+ * `require` of Node's modules needs a real `require`.
+ */
+const PACKAGES_INSIDE = {
+  external: ['esbuild', 'react', 'react/*', 'react-dom', 'react-dom/*'],
+  // The meta property spelled in two parts: `ownUrls` rewrites it wherever it appears in this file.
+  banner: {
+    js: `import { createRequire as __docsRequire } from 'node:module'; const require = __docsRequire(${'import.meta'}.url);`,
+  },
+};
+
+/**
+ * In the page workers' one file, src/markdown/lowlight-files.ts becomes the two lowlight files it
+ * loads at run time (by path: lowlight's `exports` names only its entry), so they and the 37
+ * highlight.js grammars they import are compiled in too (0.15 s of CPU a worker to load one by one).
+ */
+const lowlightFiles = {
+  name: 'lowlight-files',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]markdown[\\/]lowlight-files\.ts$/ }, () => {
+      const lib = path.join(path.dirname(createRequire(path.join(REPO, 'package.json')).resolve('lowlight')), 'lib');
+      return {
+        contents: [
+          `export { createLowlight } from ${JSON.stringify(path.join(lib, 'index.js'))};`,
+          `export { grammars as common } from ${JSON.stringify(path.join(lib, 'common.js'))};`,
+        ].join('\n'),
+        loader: 'js',
+      };
+    });
+  },
+};
+
+/**
+ * The compiled file of one entry of src/ (`cli`, `pages-worker`) for the sources as they are now,
+ * compiled first if there is none yet. Keyed on every source file's stats and this file's, and, with
+ * the packages compiled in, on the installed packages. What the sources import on demand
+ * (`await import('./mdx-compile.js')`: the MDX compiler) is split into chunks beside it
+ * (`<entry>-<key>.chunks/`), so a build that needs none does not load their packages.
+ */
+async function compiled(entry, { packagesInside = false } = {}) {
+  let key = await bundleKey();
+  if (packagesInside)
+    key = createHash('sha1')
+      .update(`${key}\0${await packagesKey()}`)
+      .digest('hex')
+      .slice(0, 16);
+  const name = `${entry}-${key}`;
+  const file = path.join(BUNDLE_DIR, `${name}.mjs`);
   if (await stat(file).catch(() => null)) return file;
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
-    entryPoints: [path.join(SRC, `${entry}.ts`)],
+    entryPoints: { [name]: path.join(SRC, `${entry}.ts`) },
     bundle: true,
+    splitting: true,
+    outdir: BUNDLE_DIR,
+    entryNames: '[name]',
+    chunkNames: `${name}.chunks/[name]-[hash]`,
+    outExtension: { '.js': '.mjs' },
     platform: 'node',
     format: 'esm',
-    packages: 'external',
+    ...(packagesInside ? PACKAGES_INSIDE : { packages: 'external' }),
     jsx: 'automatic',
     tsconfig: path.join(REPO, 'tsconfig.json'),
-    plugins: [ownUrls],
+    plugins: packagesInside ? [lowlightFiles, ownUrls] : [ownUrls],
     write: false,
     logLevel: 'silent',
   });
-  // Written aside and renamed: another process may be starting from the same file.
-  await mkdir(path.dirname(file), { recursive: true });
-  const partial = `${file}.${process.pid}.tmp`;
-  await writeFile(partial, result.outputFiles[0].contents);
-  await rename(partial, file);
+  // Each file written aside and renamed, the entry last: another process may be starting from the same files.
+  for (const output of [...result.outputFiles].sort((a) => (a.path === file ? 1 : -1))) {
+    await mkdir(path.dirname(output.path), { recursive: true });
+    const partial = `${output.path}.${process.pid}.tmp`;
+    await writeFile(partial, output.contents);
+    await rename(partial, output.path);
+  }
   // Files of earlier sources: a process running one has read it already (Node reads a module once).
-  const earlier = new RegExp(`^${entry}-[0-9a-f]{16}\\.mjs$`);
+  const earlier = new RegExp(`^${entry}-[0-9a-f]{16}(\\.mjs|\\.chunks)$`);
   for (const old of await readdir(BUNDLE_DIR))
-    if (earlier.test(old) && old !== name) await rm(path.join(BUNDLE_DIR, old), { force: true });
+    if (earlier.test(old) && !old.startsWith(`${name}.`))
+      await rm(path.join(BUNDLE_DIR, old), { recursive: true, force: true });
   return file;
 }
 
@@ -92,25 +156,27 @@ export function cliBundle() {
  * starting it costs half a second a worker. Made once for the sources, not once a build.
  */
 export function workerBundle() {
-  return compiled('pages-worker');
+  return compiled('pages-worker', { packagesInside: true });
 }
 
 /**
  * The CLI's module, as every entry loads it (bin/docs.js, bench/build-once.mjs): the compiled file,
  * or the sources through tsx when it cannot be made (DOCS_FROM_SOURCE=1 asks for that; a source
- * that does not compile is then reported by tsx where it is). tsx is registered after the compiled
- * file's imports, so only the project's own TypeScript (docs.config.ts, layout parts) goes through it,
- * with the repo's tsconfig, not the current directory's.
+ * that does not compile is then reported by tsx where it is), with the repo's tsconfig. The compiled
+ * CLI needs no global loader: the project's own TypeScript goes through tsx's `tsImport`
+ * (docs.config.ts and what it imports) or esbuild (layout parts, MDX components), and registering
+ * one costs a thread and about 0.4 s of CPU on every command.
  */
 export async function loadCli() {
   // React renders pages several times faster in production mode; it is read when React loads.
   process.env.NODE_ENV ??= 'production';
-  let cli;
-  if (!process.env.DOCS_FROM_SOURCE)
-    cli = await cliBundle()
+  if (!process.env.DOCS_FROM_SOURCE) {
+    const cli = await cliBundle()
       .then((file) => import(pathToFileURL(file).href))
       .catch(() => undefined);
+    if (cli) return cli;
+  }
   const { register } = await import('tsx/esm/api');
   register({ tsconfig: path.join(REPO, 'tsconfig.json') });
-  return cli ?? import(pathToFileURL(path.join(SRC, 'cli.ts')).href);
+  return import(pathToFileURL(path.join(SRC, 'cli.ts')).href);
 }
