@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kthSmallest } from '../../../src/search/index.js';
+import { kthSmallest } from '../../../src/search/postings.js';
 
 describe('kthSmallest', () => {
   it('finds what a full sort puts at k, ties and repeated values included', () => {
