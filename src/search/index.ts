@@ -2,6 +2,7 @@ import {
   PAGE_BLOCK,
   SEARCH_FIELDS,
   SEARCH_FORMAT_VERSION,
+  shardOf,
   type SearchManifest,
   type SearchPageData,
 } from '../shared/search-format.js';
@@ -238,7 +239,7 @@ function patched(
   const load = (terms: Iterable<string>) => {
     for (const t of terms) {
       if (postings.has(t) || !stored.sizes.has(t)) continue;
-      const id = shardIndex(keysOf, t);
+      const id = shardOf(keysOf, t);
       if (id < 0 || loaded.has(id)) continue;
       loaded.add(id);
       for (const [term, list] of store.postings(stored.shards[id]))
@@ -259,26 +260,6 @@ function patched(
     else sizes.delete(t);
   }
   return { lengths, sizes, writer, load, changed: (t) => touched.has(t), stored, blocks };
-}
-
-/** The shard of a term by the keys of the last build (longest key that starts it). */
-function shardIndex(keys: string[], t: string): number {
-  for (let length = t.length; length >= 0; length--) {
-    const i = binarySearch(keys, t.slice(0, length));
-    if (i >= 0) return i;
-  }
-  return -1;
-}
-
-function binarySearch(keys: string[], key: string): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (keys[mid] < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return keys[lo] === key ? lo : -1;
 }
 
 function sameList(a: string[], b: string[]): boolean {
