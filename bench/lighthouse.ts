@@ -4,7 +4,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Flags } from 'lighthouse';
 import { CHROMIUM_ARGS } from '../test/helpers/browser.js';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -67,6 +67,8 @@ export async function audit(
   url: string,
   categories: readonly Category[],
   skipAudits: string[] = [],
+  /** Settings of the caller's own (the gate's waits); Lighthouse's defaults otherwise. */
+  settings: Flags = {},
 ): Promise<AuditResult> {
   const runner = await lighthouse(url, {
     port: chrome.port,
@@ -76,6 +78,7 @@ export async function audit(
     skipAudits,
     // The full-page screenshot only illustrates the HTML report (no score reads it): 3 to 4 s a page saved.
     disableFullPageScreenshot: true,
+    ...settings,
   });
   const lhr = runner!.lhr;
   const scores = Object.fromEntries(categories.map((c) => [c, lhr.categories[c]?.score ?? null]));

@@ -51,16 +51,23 @@ export async function bundleKey() {
 
 /**
  * The compiled file of one entry of src/ (`cli`, `pages-worker`) for the sources as they are now,
- * compiled first if there is none yet. Keyed on every source file's stats and this file's.
+ * compiled first if there is none yet. Keyed on every source file's stats and this file's. What the
+ * sources import on demand (`await import('./mdx-compile.js')`: the MDX compiler) is split into
+ * chunks beside it (`<entry>-<key>.chunks/`), so a build that needs none does not load their packages.
  */
 async function compiled(entry) {
-  const name = `${entry}-${await bundleKey()}.mjs`;
-  const file = path.join(BUNDLE_DIR, name);
+  const name = `${entry}-${await bundleKey()}`;
+  const file = path.join(BUNDLE_DIR, `${name}.mjs`);
   if (await stat(file).catch(() => null)) return file;
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
-    entryPoints: [path.join(SRC, `${entry}.ts`)],
+    entryPoints: { [name]: path.join(SRC, `${entry}.ts`) },
     bundle: true,
+    splitting: true,
+    outdir: BUNDLE_DIR,
+    entryNames: '[name]',
+    chunkNames: `${name}.chunks/[name]-[hash]`,
+    outExtension: { '.js': '.mjs' },
     platform: 'node',
     format: 'esm',
     packages: 'external',
@@ -70,15 +77,18 @@ async function compiled(entry) {
     write: false,
     logLevel: 'silent',
   });
-  // Written aside and renamed: another process may be starting from the same file.
-  await mkdir(path.dirname(file), { recursive: true });
-  const partial = `${file}.${process.pid}.tmp`;
-  await writeFile(partial, result.outputFiles[0].contents);
-  await rename(partial, file);
+  // Each file written aside and renamed, the entry last: another process may be starting from the same files.
+  for (const output of [...result.outputFiles].sort((a) => (a.path === file ? 1 : -1))) {
+    await mkdir(path.dirname(output.path), { recursive: true });
+    const partial = `${output.path}.${process.pid}.tmp`;
+    await writeFile(partial, output.contents);
+    await rename(partial, output.path);
+  }
   // Files of earlier sources: a process running one has read it already (Node reads a module once).
-  const earlier = new RegExp(`^${entry}-[0-9a-f]{16}\\.mjs$`);
+  const earlier = new RegExp(`^${entry}-[0-9a-f]{16}(\\.mjs|\\.chunks)$`);
   for (const old of await readdir(BUNDLE_DIR))
-    if (earlier.test(old) && old !== name) await rm(path.join(BUNDLE_DIR, old), { force: true });
+    if (earlier.test(old) && !old.startsWith(`${name}.`))
+      await rm(path.join(BUNDLE_DIR, old), { recursive: true, force: true });
   return file;
 }
 
@@ -98,19 +108,21 @@ export function workerBundle() {
 /**
  * The CLI's module, as every entry loads it (bin/docs.js, bench/build-once.mjs): the compiled file,
  * or the sources through tsx when it cannot be made (DOCS_FROM_SOURCE=1 asks for that; a source
- * that does not compile is then reported by tsx where it is). tsx is registered after the compiled
- * file's imports, so only the project's own TypeScript (docs.config.ts, layout parts) goes through it,
- * with the repo's tsconfig, not the current directory's.
+ * that does not compile is then reported by tsx where it is), with the repo's tsconfig. The compiled
+ * CLI needs no global loader: the project's own TypeScript goes through tsx's `tsImport`
+ * (docs.config.ts and what it imports) or esbuild (layout parts, MDX components), and registering
+ * one costs a thread and about 0.4 s of CPU on every command.
  */
 export async function loadCli() {
   // React renders pages several times faster in production mode; it is read when React loads.
   process.env.NODE_ENV ??= 'production';
-  let cli;
-  if (!process.env.DOCS_FROM_SOURCE)
-    cli = await cliBundle()
+  if (!process.env.DOCS_FROM_SOURCE) {
+    const cli = await cliBundle()
       .then((file) => import(pathToFileURL(file).href))
       .catch(() => undefined);
+    if (cli) return cli;
+  }
   const { register } = await import('tsx/esm/api');
   register({ tsconfig: path.join(REPO, 'tsconfig.json') });
-  return cli ?? import(pathToFileURL(path.join(SRC, 'cli.ts')).href);
+  return import(pathToFileURL(path.join(SRC, 'cli.ts')).href);
 }

@@ -7,6 +7,7 @@ import { cachePath, readCache, writeCache } from './cache.js';
 import type { ResolvedConfig } from './config.js';
 import { BuildError } from './errors.js';
 import { sha1 } from './hash.js';
+import type { FileStamp } from './source-cache.js';
 import type { ShownVersion } from './write.js';
 
 /**
@@ -44,12 +45,15 @@ function recordFile(config: ResolvedConfig): string {
  * before the build reads anything, so a file edited while it runs makes the next stamp differ.
  * Undefined when the configuration cannot be written down (the build then keeps no record).
  */
-export async function inputStamp(config: ResolvedConfig): Promise<string | undefined> {
+export async function inputStamp(
+  config: ResolvedConfig,
+  stamps?: Map<string, FileStamp>,
+): Promise<string | undefined> {
   const settings = configText(config);
   if (settings === undefined) return undefined;
   const generator = await Promise.all(['src', 'templates', 'client'].map((dir) => sourceKey(path.join(REPO, dir))));
   const lockfile = statSync(path.join(REPO, 'package-lock.json'), { throwIfNoEntry: false });
-  const files = projectFiles(config);
+  const files = projectFiles(config, stamps);
   return sha1(
     String(RECORD_FORMAT),
     ...generator,
@@ -84,9 +88,10 @@ function configText(config: ResolvedConfig): string | undefined {
  * sets back as `touch -r` or an unpacked archive set the modification time): the whole project folder
  * (content, configuration, constants, versions, layout parts, static files) and the content folder
  * if it is elsewhere. Left out: node_modules (the caches), hidden entries (.git, the output's
- * versions) and the output folder itself.
+ * versions) and the output folder itself. Each file's stamp also goes to `stamps` (by absolute
+ * path): the content stage takes pages by them (src/source-cache.ts) without a stat of its own.
  */
-function projectFiles(config: ResolvedConfig): string {
+function projectFiles(config: ResolvedConfig, stamps?: Map<string, FileStamp>): string {
   const lines: string[] = [];
   const walk = (dir: string) => {
     let entries: Dirent[];
@@ -105,7 +110,11 @@ function projectFiles(config: ResolvedConfig): string {
         // A linked file counts as what it links to; a linked folder by its target (not walked: no cycles).
         const s = statSync(full, { throwIfNoEntry: false });
         if (s?.isDirectory()) lines.push(`${full} -> ${readlinkSync(full)}`);
-        else lines.push(`${full} ${s?.ino} ${s?.size} ${s?.mtimeMs} ${s?.ctimeMs}`);
+        else {
+          const stamp = `${s?.ino} ${s?.size} ${s?.mtimeMs} ${s?.ctimeMs}`;
+          lines.push(`${full} ${stamp}`);
+          if (s?.isFile()) stamps?.set(full, stamp);
+        }
       }
     }
   };

@@ -31,6 +31,7 @@ import { createSite, type Site } from './site.js';
 import { siteViews } from './versions/views.js';
 import { nameVersionFiles } from './versions/paths.js';
 import type { SourceMemo } from './source-memo.js';
+import type { FileStamp } from './source-cache.js';
 import { checkOutputCollisions, readStaticFiles } from './static-files.js';
 import type { OutputFile, PageOutline, PageRecord, PageSource } from './types.js';
 import { FsWriter, type OutputManifest, type PageEntry, type WriteFault, type Writer } from './write.js';
@@ -85,6 +86,8 @@ export interface BuildOptions {
   lazy?: boolean;
   /** Writes the site in spite of problems and returns them (`dev` serves what there is, with the problems over it). */
   keepGoing?: boolean;
+  /** The project's files' stamps, taken by `build`'s input stamp (src/build-record.ts): pages are taken by them. */
+  stamps?: Map<string, FileStamp>;
 }
 
 /**
@@ -102,7 +105,7 @@ export async function buildSite(
   const problems = new Problems();
   try {
     const { sources, staticFiles } = await task(logger, 'content', () =>
-      loadContentFiles(config, problems, options.memory?.sources),
+      loadContentFiles(config, problems, options.memory?.sources, options.stamps),
     );
     // Their problems are reported with the page.
     const outlineOf = (source: PageSource) => pageOutline(source, config, new Problems());
@@ -376,7 +379,8 @@ export async function build(
   const logger = options.logger ?? silentLogger;
   const config = await task(logger, 'config', () => loadConfig(root, options));
   const writer = outputWriter(config);
-  const stamp = hasHook(config, 'buildEnd') ? undefined : await task(logger, 'inputs', () => inputStamp(config));
+  const stamps = new Map<string, FileStamp>();
+  const stamp = hasHook(config, 'buildEnd') ? undefined : await task(logger, 'inputs', () => inputStamp(config, stamps));
   const last = stamp && (await unchangedBuild(config, stamp, (version) => writer.isUntouched(version)));
   if (last) {
     await writer.discard();
@@ -391,7 +395,7 @@ export async function build(
       ms: performance.now() - started,
     };
   }
-  const result = await buildSite(config, writer, logger);
+  const result = await buildSite(config, writer, logger, { stamps });
   if (stamp)
     await saveRecord(config, stamp, writer.shown, {
       pages: result.pages,
@@ -404,9 +408,10 @@ export async function build(
 
 /** The writer of a build's output folder; `fault` is for tests (src/write.ts). */
 export function outputWriter(config: ResolvedConfig, fault?: WriteFault): FsWriter {
-  // The output manifest lets the next build keep unchanged pages' files.
-  return new FsWriter(config.outDir, {
-    manifest: cachePath(config, `output-${sha1(config.outDir).slice(0, 12)}.v8`),
-    fault,
-  });
+  return new FsWriter(config.outDir, { manifest: outputManifestPath(config), fault });
+}
+
+/** Where the output manifest is kept: it lets the next build keep unchanged pages' files (and tests give it to a writer of their own). */
+export function outputManifestPath(config: ResolvedConfig): string {
+  return cachePath(config, `output-${sha1(config.outDir).slice(0, 12)}.v8`);
 }

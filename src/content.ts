@@ -12,6 +12,7 @@ import {
   type KeyLines,
 } from './frontmatter.js';
 import { FrontmatterCache } from './frontmatter-cache.js';
+import { SourceCache, type FileStamp } from './source-cache.js';
 import { sha1 } from './hash.js';
 import { expandIncludes } from './markdown/includes.js';
 import { isMdx, prepareMdxImports } from './markdown/mdx.js';
@@ -337,6 +338,7 @@ export async function loadContentFiles(
   config: ResolvedConfig,
   problems: Problems,
   memo?: SourceMemo,
+  stamps?: Map<string, FileStamp>,
 ): Promise<{ sources: PageSource[]; staticFiles: string[] }> {
   let files: string[];
   let staticFiles: string[];
@@ -354,8 +356,12 @@ export async function loadContentFiles(
     throw contentFolderProblem(config, error);
   }
   const sources: PageSource[] = [];
-  // Opened for the first build only: later `dev` builds parse the odd edited page faster than they read the cache.
-  const yaml = last ? undefined : await FrontmatterCache.open(config);
+  // `build`: pages whose files have the stamps they had are taken as parsed then (src/source-cache.ts).
+  const kept = memo ? undefined : await SourceCache.open(config, stamps);
+  // Opened for the first build only, and only when a page must be parsed: later `dev` builds parse the odd edited page faster than they read the cache.
+  let yamlCache: Promise<FrontmatterCache> | undefined;
+  const yaml = () => (last ? undefined : (yamlCache ??= FrontmatterCache.open(config)));
+  let parsedAll = true;
   /** Sources parsed this time, to remember once expanded: their text and their problems so far. */
   const parsed = new Map<PageSource, { raw: string; problems: Problems }>();
   // Read one after another: small files from the page cache come faster synchronously than through
@@ -369,6 +375,13 @@ export async function loadContentFiles(
       continue;
     }
     const file = contentFile(config, relativePath);
+    const stamp = kept?.stamp(file);
+    const same = kept?.get(relativePath, stamp);
+    if (same) {
+      sources.push(same);
+      parsedAll = false;
+      continue;
+    }
     let raw: string;
     try {
       raw = readFileSync(file, 'utf8');
@@ -382,18 +395,18 @@ export async function loadContentFiles(
       sources.push(known.source);
       continue;
     }
-    const own = memo ? new Problems() : problems;
+    const own = new Problems();
+    const frontmatter = await yaml();
     const source = config.versions
-      ? parseVersionedSource(raw, relativePath, file, own, config.versions, yaml)
-      : parseSource(raw, relativePath, file, own, yaml);
-    if (memo) {
-      problems.push(...own.list);
-      parsed.set(source, { raw, problems: own });
-    }
+      ? parseVersionedSource(raw, relativePath, file, own, config.versions, frontmatter)
+      : parseSource(raw, relativePath, file, own, frontmatter);
+    problems.push(...own.list);
+    if (memo) parsed.set(source, { raw, problems: own });
+    else if (own.list.length === 0) kept?.set(source, stamp);
     sources.push(source);
   }
-  // With a memo (`dev`) the pages it had did not ask for their frontmatter: keep theirs too.
-  await yaml?.save({ prune: !memo });
+  // With a memo (`dev`), or pages taken as parsed before, not every page asked for its frontmatter: keep the others' too.
+  await Promise.all([(await yamlCache)?.save({ prune: !memo && parsedAll }), kept?.save()]);
   sources.sort((a, b) => a.relativePath.localeCompare(b.relativePath));
   if (files.length === 0) {
     reportNoPages(config, problems);

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchEngine } from '../../client/search/engine.js';
 import { loadConfig } from '../../src/config.js';
 import { REPO } from '../helpers/site.js';
-import { searchSite } from '../helpers/search-site.js';
+import { sharedSearchEngine } from '../helpers/search-site.js';
 import { configuredTargets } from '../../src/nav.js';
 
 /**
@@ -156,7 +156,7 @@ describe('search: relevance on the real site', () => {
   let engine: SearchEngine;
   beforeAll(async () => {
     config = await siteConfig();
-    if (HAVE_CONTENT) engine = await (await searchSite(REPO)).engine();
+    if (HAVE_CONTENT) engine = await sharedSearchEngine(REPO);
   });
 
   it.skipIf(!HAVE_CONTENT)('puts the expected page first for most questions', async () => {

@@ -1,4 +1,6 @@
 /** The search fixture (or any root) built in memory, and a search engine reading its index files. */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { SearchEngine } from '../../client/search/engine.js';
 import {
   searchPageUrl,
@@ -7,7 +9,7 @@ import {
   type SearchPageData,
   type SearchShard,
 } from '../../src/shared/search-format.js';
-import { buildInMemory } from './site.js';
+import { buildInMemory, sharedBuild } from './site.js';
 
 export async function searchSite(root: string) {
   const built = await buildInMemory(root);
@@ -33,4 +35,15 @@ export async function searchSite(root: string) {
       manifest.counts.map((_, i) => json<SearchPageData>(searchPageUrl(manifest, i).slice(config.base.length))),
     engine: () => SearchEngine.open(`${config.base}search.json`, load),
   };
+}
+
+/**
+ * A search engine reading the index files of a site built once for the run and shared
+ * (`sharedBuild`): the real site's, which the quality gates build too, is then not built again.
+ */
+export async function sharedSearchEngine(root: string): Promise<SearchEngine> {
+  const { outDir, base } = await sharedBuild(root);
+  return SearchEngine.open(`${base}search.json`, async (url) =>
+    JSON.parse(await readFile(path.join(outDir, url.slice(base.length)), 'utf8')),
+  );
 }

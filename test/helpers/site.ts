@@ -90,8 +90,25 @@ function resolveOverrides(loaded: Awaited<ReturnType<typeof loadConfig>>, overri
   return out;
 }
 
-/** Builds in memory: for tests that read the output without a server. */
-export async function buildInMemory(root: string) {
+/**
+ * Builds in memory: for tests that read the output without a server. A fixture (never changed by a
+ * test) is built once in this worker for every file that reads it (the workers keep their modules
+ * from file to file: vitest.config.ts), so its result must only be read.
+ */
+export function buildInMemory(root: string): ReturnType<typeof buildAnew> {
+  if (!root.startsWith(path.join(REPO, 'test/fixtures') + path.sep)) return buildAnew(root);
+  let built = fixturesInMemory.get(root);
+  if (!built) {
+    built = buildAnew(root);
+    fixturesInMemory.set(root, built);
+    built.catch(() => fixturesInMemory.delete(root));
+  }
+  return built;
+}
+
+const fixturesInMemory = new Map<string, ReturnType<typeof buildAnew>>();
+
+async function buildAnew(root: string) {
   const config = await loadConfig(root);
   const writer = new MemoryWriter();
   const result = await buildSite(config, writer);

@@ -1,11 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build.js';
 import { loadConfig } from '../../src/config.js';
 import { BuildFailure } from '../../src/errors.js';
 import { MemoryWriter } from '../../src/write.js';
-import { REPO } from '../helpers/site.js';
+import { runCli } from '../helpers/cli.js';
 import { tmpSite } from '../helpers/tmp-site.js';
 import { check, page } from '../unit/checks/harness.js';
 
@@ -31,9 +29,13 @@ const BROKEN = {
   'content/guide/untitled.md': '---\ndescription: No title here.\n---\n\nBody.\n',
 };
 
+/** `check` of BROKEN, run once for the three tests that read its report (text and JSON). */
+let brokenReport: ReturnType<typeof check> | undefined;
+const checkBroken = () => (brokenReport ??= check(BROKEN));
+
 describe('check', () => {
   it('reports every kind of problem in one run, by file and line', async () => {
-    const r = await check(BROKEN);
+    const r = await checkBroken();
     expect(r.code).toBe(1);
     const seen = r.problems.map((p) => `${p.file}:${p.line ?? '-'} ${p.message}`);
     expect(seen).toEqual(
@@ -54,7 +56,7 @@ describe('check', () => {
   });
 
   it('prints the problems grouped by file, sorted by line, each with its fix', async () => {
-    const r = await check(BROKEN);
+    const r = await checkBroken();
     expect(r.text).toMatch(
       /^docs\.config\.ts\n {2}4:1 {2}sidebar group "Guide"[^\n]*\n {6}fix: [^\n]+\n {2}5:1 {2}redirect \/old/m,
     );
@@ -65,7 +67,7 @@ describe('check', () => {
   });
 
   it('reports JSON for tooling: ok, the page count and the problems sorted by file and line', async () => {
-    const r = await check(BROKEN);
+    const r = await checkBroken();
     expect(r.ok).toBe(false);
     const order = r.problems.map((p) => [p.file, p.line ?? 0] as const);
     expect(order).toEqual([...order].sort((a, b) => a[0].localeCompare(b[0]) || a[1] - b[1]));
@@ -82,18 +84,16 @@ describe('check', () => {
     expect(r.text).toBe('checked 2 pages: no problems\n');
   });
 
+  // In this process: test/integration/cli.test.ts spawns `docs check` (its exit code from a process of its own).
   it('is the CLI command: exit 1 and JSON on stdout on problems, exit 2 on an unknown format', async () => {
     const site = await tmpSite(BROKEN);
     try {
-      const run = (...args: string[]) =>
-        spawnSync(process.execPath, [path.join(REPO, 'bin/docs.js'), 'check', site.root, ...args], {
-          encoding: 'utf8',
-        });
-      const json = run('--format', 'json');
-      expect(json.status).toBe(1);
+      const run = (...args: string[]) => runCli(['check', site.root, ...args]);
+      const json = await run('--format', 'json');
+      expect(json.code).toBe(1);
       expect(JSON.parse(json.stdout).ok).toBe(false);
-      const bad = run('--format', 'xml');
-      expect(bad.status).toBe(2);
+      const bad = await run('--format', 'xml');
+      expect(bad.code).toBe(2);
       expect(bad.stderr).toContain('--format must be "text" or "json"');
     } finally {
       await site.cleanup();

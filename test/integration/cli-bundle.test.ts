@@ -41,26 +41,30 @@ describe('bin/docs.js, compiled on first run (bin/bundle.js)', () => {
     }
   });
 
-  it('builds a site from the bundle exactly as from the TypeScript sources, and keeps one bundle', async () => {
-    const outs = await mkdtemp(path.join(tmpdir(), 'docs-bundle-'));
-    try {
-      const env = { ...process.env, CI: 'true' };
-      await run(process.execPath, [BIN, 'build', fixture('basic'), '--out', path.join(outs, 'bundle')], { env });
-      const bundles = (await readdir(BUNDLE_DIR)).filter((f) => /^cli-[0-9a-f]{16}\.mjs$/.test(f));
-      expect(bundles).toContain(`cli-${await bundleKey()}.mjs`);
-      expect(bundles).toHaveLength(1);
-      await run(process.execPath, [BIN, 'build', fixture('basic'), '--out', path.join(outs, 'source')], {
-        env: { ...env, DOCS_FROM_SOURCE: '1' },
-      });
-      const [fromBundle, fromSource] = await Promise.all([
-        tree(path.join(outs, 'bundle')),
-        tree(path.join(outs, 'source')),
-      ]);
-      expect(fromBundle.size).toBeGreaterThan(5);
-      expect([...fromBundle.keys()].sort()).toEqual([...fromSource.keys()].sort());
-      for (const [file, bytes] of fromBundle) expect(bytes, file).toBe(fromSource.get(file));
-    } finally {
-      await rm(outs, { recursive: true, force: true });
-    }
-  });
+  // `plugins`: a configuration importing TypeScript (loaded without a global loader); `components`: MDX pages (the compiler is a chunk loaded on demand).
+  it.each(['basic', 'plugins', 'components'])(
+    'builds %s from the bundle exactly as from the TypeScript sources, and keeps one bundle',
+    async (site) => {
+      const outs = await mkdtemp(path.join(tmpdir(), 'docs-bundle-'));
+      try {
+        const env = { ...process.env, CI: 'true' };
+        await run(process.execPath, [BIN, 'build', fixture(site), '--out', path.join(outs, 'bundle')], { env });
+        const bundles = (await readdir(BUNDLE_DIR)).filter((f) => /^cli-[0-9a-f]{16}\.mjs$/.test(f));
+        expect(bundles).toContain(`cli-${await bundleKey()}.mjs`);
+        expect(bundles).toHaveLength(1);
+        await run(process.execPath, [BIN, 'build', fixture(site), '--out', path.join(outs, 'source')], {
+          env: { ...env, DOCS_FROM_SOURCE: '1' },
+        });
+        const [fromBundle, fromSource] = await Promise.all([
+          tree(path.join(outs, 'bundle')),
+          tree(path.join(outs, 'source')),
+        ]);
+        expect(fromBundle.size).toBeGreaterThan(5);
+        expect([...fromBundle.keys()].sort()).toEqual([...fromSource.keys()].sort());
+        for (const [file, bytes] of fromBundle) expect(bytes, file).toBe(fromSource.get(file));
+      } finally {
+        await rm(outs, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -10,8 +10,9 @@ import { buildAssets } from '../../src/assets.js';
 import { loadContent } from '../../src/content.js';
 import { BuildFailure, Problems } from '../../src/errors.js';
 import { pageOutline } from '../../src/markdown/index.js';
-import { PageWorkers, runPages } from '../../src/pages.js';
+import { runPages } from '../../src/pages.js';
 import { readTemplates } from '../../src/render/index.js';
+import { renderInWorkers } from '../helpers/page-workers.js';
 import { scriptHash } from '../../src/outputs/headers.js';
 import { headScript } from '../../src/theme/head.js';
 import { MemoryWriter } from '../../src/write.js';
@@ -116,8 +117,8 @@ describe('integration/theme: the fixture site', () => {
       layout: { outlines, staticFiles: [], assets, templates: readTemplates(), stagingDir: null, lastUpdated },
     };
     const jobs = sources.map((source) => ({ source }));
-    const workers = await PageWorkers.start(1);
-    const parallel = await runPages(jobs, context, new Problems(), workers).finally(() => workers!.close());
+    // Every page to the worker (runPages would render this fixture's one batch here while the worker loads).
+    const parallel = await renderInWorkers(jobs, context, { workers: 1, batch: jobs.length });
     const html = parallel.map((r) => String(r.files!.contents!.find((f) => f.path.endsWith('index.html'))!.contents));
     for (const page of html) {
       expect(page).toContain('Written by the Acme docs team.');

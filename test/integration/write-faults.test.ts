@@ -1,21 +1,27 @@
 import { execFile, spawn } from 'node:child_process';
 import {
+  cpSync,
   existsSync,
   linkSync,
   lstatSync,
   mkdirSync,
   readdirSync,
+  readFileSync,
   readlinkSync,
+  rmSync,
   symlinkSync,
   utimesSync,
+  writeFileSync,
 } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { serialize } from 'node:v8';
+import { build as bundle } from 'esbuild';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildAssets, type BuiltAssets } from '../../src/assets.js';
-import { build, buildSite, outputWriter } from '../../src/build.js';
+import { build, buildSite, outputManifestPath, outputWriter } from '../../src/build.js';
 import { loadConfig, type ResolvedConfig } from '../../src/config.js';
 import { MemoryWriter, type BuildOutput, type FsWriter, type OutputManifest, type Writer } from '../../src/write.js';
 import { REPO } from '../helpers/site.js';
@@ -28,9 +34,10 @@ import { configFile, page, tmpSite } from '../helpers/tmp-site.js';
  * throws before the change, and before every later one (src/write.ts, WriteFault), so nothing
  * more is written, renamed or deleted, clean-up included. The killed builds replay one recorded
  * build's calls to its writer (`recordBuild`): the writer's steps are all a fault can strike, and
- * rendering the site again for each step would only repeat the recording. A real SIGKILL in a child build
- * (DOCS_WRITE_FAULT) checks the same at the two steps around the switch (a child build takes
- * seconds: one at every step would take minutes).
+ * rendering the site again for each step would only repeat the recording. A real SIGKILL checks the
+ * same at the two steps around the switch: in a child process that replays the recording to the
+ * real writer with DOCS_WRITE_FAULT set (`killedReplay`), and once in a whole `docs build` (a child
+ * build loads and runs the whole generator, seconds of CPU: one at every step would take minutes).
  */
 
 const run = promisify(execFile);
@@ -53,16 +60,20 @@ afterEach(async () => {
   cleanup = undefined;
 });
 
-/** Every file the output path shows (through its link), or null when there is no output. */
-function snapshot(dir: string): Promise<Files | null> {
-  if (!existsSync(dir)) return Promise.resolve(null);
+/**
+ * Every file the output path shows (through its link), or null when there is no output. Read
+ * synchronously (as the restores and copies below are): a few hundred times a scenario, the
+ * promise API's open, stat, read and close a file cost twice the CPU.
+ */
+function snapshot(dir: string): Files | null {
+  if (!existsSync(dir)) return null;
   const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
-  return Promise.all(
-    files.map(
-      async (e) =>
-        [path.relative(dir, path.join(e.parentPath, e.name)), await readFile(path.join(e.parentPath, e.name))] as const,
-    ),
-  ).then((entries) => new Map(entries));
+  return new Map(
+    files.map((e) => {
+      const file = path.join(e.parentPath, e.name);
+      return [path.relative(dir, file), readFileSync(file)];
+    }),
+  );
 }
 
 function same(a: Files | null, b: Files | null): boolean {
@@ -117,9 +128,9 @@ function saveState(root: string, to: string): () => Promise<void> {
   for (const p of kept)
     copyTree(path.join(root, p), path.join(to, p), (name) => !p.includes('.cache') || name.startsWith('output-'));
   return async () => {
-    for (const p of ['dist', '.dist.builds']) await rm(path.join(root, p), { recursive: true, force: true });
+    for (const p of ['dist', '.dist.builds']) rmSync(path.join(root, p), { recursive: true, force: true });
     for (const name of existsSync(cache) ? readdirSync(cache) : [])
-      if (name.startsWith('output-')) await rm(path.join(cache, name));
+      if (name.startsWith('output-')) rmSync(path.join(cache, name));
     for (const p of kept) copyTree(path.join(to, p), path.join(root, p), () => true);
   };
 }
@@ -148,6 +159,8 @@ interface Recorded {
   /** A copy of the pages staged before the commit (none when the build rendered none). */
   staged?: string;
   output: BuildOutput;
+  /** All a replay in a child process needs (`killedReplay`), serialized. */
+  file: string;
 }
 
 /**
@@ -180,13 +193,16 @@ class RecordingWriter implements Writer {
   }
 }
 
-/** A real build of `root` (it must succeed), recorded; `keep` is a folder for the staged pages. */
+/** A real build of `root` (it must succeed), recorded; `keep` is a folder for the staged pages and the recording. */
 async function recordBuild(root: string, outDir: string, keep: string): Promise<Recorded> {
   const config = await loadConfig(root, { outDir });
   const assets = await buildAssets(config);
-  const writer = new RecordingWriter(outputWriter(config), keep);
+  const writer = new RecordingWriter(outputWriter(config), path.join(keep, 'staged'));
   await buildSite(config, writer, undefined, { assets });
-  return { config, assets, staged: writer.staged, output: writer.output! };
+  const file = path.join(keep, 'recorded.v8');
+  const { staged, output } = writer;
+  writeFileSync(file, serialize({ outDir, manifest: outputManifestPath(config), staged, output: output! }));
+  return { config, assets, staged, output: output!, file };
 }
 
 /**
@@ -213,7 +229,7 @@ async function replayKilledAt(recorded: Recorded, at: number): Promise<'killed' 
   });
   try {
     await writer.previous();
-    if (recorded.staged) await cp(recorded.staged, writer.staging, { recursive: true });
+    if (recorded.staged) cpSync(recorded.staged, writer.staging, { recursive: true });
     await writer.commit(recorded.output);
     return 'finished';
   } catch (error) {
@@ -223,6 +239,53 @@ async function replayKilledAt(recorded: Recorded, at: number): Promise<'killed' 
   }
 }
 
+/**
+ * What `replayKilledAt` does, in a process of its own with DOCS_WRITE_FAULT set: the writer (the
+ * one a build makes: `outputWriter`) kills it with a real SIGKILL at that step, so no `finally`,
+ * clean-up or pending write runs. It loads src/write.ts alone, bundled once (`replayer`).
+ */
+const REPLAY = `
+import { cpSync, readFileSync } from 'node:fs';
+import { deserialize } from 'node:v8';
+import { FsWriter } from './write.ts';
+const { outDir, manifest, staged, output } = deserialize(readFileSync(process.argv[2]));
+const writer = new FsWriter(outDir, { manifest });
+await writer.previous();
+if (staged) cpSync(staged, writer.staging, { recursive: true });
+await writer.commit(output);
+`;
+
+let replayerFolder: string | undefined;
+let replayerScript: Promise<string> | undefined;
+afterAll(() => replayerFolder && rm(replayerFolder, { recursive: true, force: true }));
+
+/** The replaying program, bundled on first use. */
+function replayer(): Promise<string> {
+  replayerScript ??= (async () => {
+    replayerFolder = await mkdtemp(path.join(os.tmpdir(), 'docs-write-replay-'));
+    const outfile = path.join(replayerFolder, 'replay.mjs');
+    await bundle({
+      stdin: { contents: REPLAY, resolveDir: path.join(REPO, 'src'), sourcefile: 'replay.ts', loader: 'ts' },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      outfile,
+      logLevel: 'silent',
+    });
+    return outfile;
+  })();
+  return replayerScript;
+}
+
+/** The recorded build's writer in a child process, killed by a real SIGKILL before its step `at`. */
+async function killedReplay(recorded: Recorded, at: number): Promise<void> {
+  const child = run(process.execPath, [await replayer(), recorded.file], {
+    env: { ...process.env, DOCS_WRITE_FAULT: String(at) },
+  });
+  await expect(child).rejects.toMatchObject({ signal: 'SIGKILL' });
+}
+
 interface Scenario {
   /** The site before (none: a first build). */
   before?: Record<string, string>;
@@ -230,12 +293,14 @@ interface Scenario {
   earlier?: Record<string, string>;
   /** The changes to its files (null deletes one). */
   change: Record<string, string | null>;
+  /** Also a whole `docs build` (bin/docs.js) killed just after the switch. */
+  cli?: boolean;
 }
 
 const SCENARIOS: Record<string, Scenario> = {
   'a first build': { change: {} },
   // A new title is on every page: every page is rendered again.
-  'a full rebuild': { before: SITE, change: { 'docs.config.ts': configFile({ title: 'New title' }) } },
+  'a full rebuild': { before: SITE, change: { 'docs.config.ts': configFile({ title: 'New title' }) }, cli: true },
   'an incremental rebuild (one page edited, one added, one removed)': {
     before: SITE,
     change: {
@@ -284,13 +349,13 @@ async function setUp(scenario: Scenario) {
     for (const file of Object.keys(scenario.earlier)) await writeFile(path.join(root, file), scenario.before![file]);
   }
   if (scenario.before) await build(root, { outDir });
-  const old = await snapshot(outDir);
+  const old = snapshot(outDir);
   const restore = saveState(root, spare);
   for (const [file, contents] of Object.entries(scenario.change)) {
     if (contents === null) await rm(path.join(root, file));
     else await writeFile(path.join(root, file), contents.replace(/__SRC__/g, path.join(REPO, 'src')));
   }
-  const recorded = await recordBuild(root, outDir, path.join(spare, 'staged'));
+  const recorded = await recordBuild(root, outDir, spare);
   return { root, outDir, old, fresh: await expected(root, outDir), restore, recorded };
 }
 
@@ -302,12 +367,12 @@ describe('integration: a build killed at any step of the write leaves the old si
       for (let at = 0; ; at++) {
         await restore();
         const outcome = await replayKilledAt(recorded, at);
-        const shown = which(await snapshot(outDir), old, fresh);
+        const shown = which(snapshot(outDir), old, fresh);
         seen.push(shown);
         expect(shown, `killed at step ${at}`).toMatch(/^(old|new)$/);
         if (outcome === 'killed') {
           await nextBuild(recorded);
-          expect(which(await snapshot(outDir), old, fresh), `the build after step ${at}`).toBe('new');
+          expect(which(snapshot(outDir), old, fresh), `the build after step ${at}`).toBe('new');
         }
         expect(await leftovers(root, outDir), `left behind by the build killed at step ${at} and the next`).toEqual([]);
         if (outcome === 'finished') break;
@@ -316,22 +381,28 @@ describe('integration: a build killed at any step of the write leaves the old si
       expect(seen.join(' ')).toMatch(/^(old )+(new ?)+$/);
       expect(seen.length).toBeGreaterThan(20);
 
-      // The same with a real SIGKILL in a child build, just before and just after the switch.
+      // The same with a real SIGKILL in a child process, just before and just after the switch.
       const flip = seen.indexOf('new');
-      for (const [at, site] of [
-        [flip - 1, 'old'],
-        [flip, 'new'],
-      ] as const) {
+      const kills = [
+        { at: flip - 1, site: 'old', child: 'replay' },
+        { at: flip, site: 'new', child: 'replay' },
+        ...(scenario.cli ? [{ at: flip, site: 'new', child: 'docs build' }] : []),
+      ];
+      for (const { at, site, child } of kills) {
         await restore();
-        const child = run(process.execPath, [path.join(REPO, 'bin/docs.js'), 'build', root], {
-          env: { ...process.env, CI: '1', DOCS_WRITE_FAULT: String(at) },
-        });
-        await expect(child).rejects.toMatchObject({ signal: 'SIGKILL' });
-        expect(which(await snapshot(outDir), old, fresh), `SIGKILL at step ${at}`).toBe(site);
+        if (child === 'replay') await killedReplay(recorded, at);
+        else {
+          const killed = run(process.execPath, [path.join(REPO, 'bin/docs.js'), 'build', root], {
+            env: { ...process.env, CI: '1', DOCS_WRITE_FAULT: String(at) },
+          });
+          await expect(killed).rejects.toMatchObject({ signal: 'SIGKILL' });
+        }
+        expect(which(snapshot(outDir), old, fresh), `SIGKILL of the ${child} at step ${at}`).toBe(site);
         await build(root, { outDir });
+        expect(which(snapshot(outDir), old, fresh), `the build after the ${child} killed at step ${at}`).toBe('new');
         expect(
           await leftovers(root, outDir),
-          `left behind by the child killed at step ${at} and the next build`,
+          `left behind by the ${child} killed at step ${at} and the next build`,
         ).toEqual([]);
       }
     }, 600_000); // about 40 steps, two builds each: a minute of CPU on a busy machine
@@ -387,24 +458,24 @@ describe('integration: a build killed at any step of the write leaves the old si
     const version = await realpath(outDir);
     await rm(outDir);
     await rename(version, outDir);
-    const old = await snapshot(outDir);
+    const old = snapshot(outDir);
     const restore = saveState(root, spare);
     await writeFile(path.join(root, 'content/guide/two.md'), page('Two', 'Back to [one](one.md). Edited.'));
-    const recorded = await recordBuild(root, outDir, path.join(spare, 'staged'));
+    const recorded = await recordBuild(root, outDir, spare);
     const fresh = await expected(root, outDir);
 
     let gap = -1;
     for (let at = 0; gap < 0; at++) {
       await restore();
       expect(await replayKilledAt(recorded, at), `step ${at}`).toBe('killed');
-      const shown = which(await snapshot(outDir), old, fresh);
+      const shown = which(snapshot(outDir), old, fresh);
       if (shown === 'no output') gap = at;
       else expect(shown, `killed at step ${at}`).toMatch(/^(old|new)$/);
     }
     // The one moment without an output: a failed build puts the old folder back.
     await writeFile(path.join(root, 'content/guide/two.md'), page('Two', 'A link to [nowhere](missing.md).'));
     await expect(build(root, { outDir })).rejects.toThrow();
-    expect(which(await snapshot(outDir), old, fresh)).toBe('old');
+    expect(which(snapshot(outDir), old, fresh)).toBe('old');
     expect(lstatSync(outDir).isDirectory()).toBe(true);
 
     // From the plain folder, a build keeps the unchanged pages' files and leaves the link alone.
@@ -413,7 +484,7 @@ describe('integration: a build killed at any step of the write leaves the old si
     expect((await build(root, { outDir })).rendered).toBe(1);
     expect(lstatSync(outDir).isSymbolicLink()).toBe(true);
     // (Expected again: the sitemap's dates follow the page's file, written once more.)
-    expect(which(await snapshot(outDir), old, await expected(root, outDir))).toBe('new');
+    expect(which(snapshot(outDir), old, await expected(root, outDir))).toBe('new');
     expect(await leftovers(root, outDir)).toEqual([]);
   });
 });

@@ -89,10 +89,16 @@ describe('quality/csp', () => {
   });
 });
 
+/**
+ * The runtime fixture without and with a container, as the browser tests of analytics build it
+ * (test/browser/runtime/analytics.test.ts): the run builds each once for both files.
+ */
+const CONTAINER = 'GTM-TEST1';
+
 describe('quality/csp with analytics', () => {
   it('lets the tag manager load only when analytics is configured', async () => {
-    const off = await sharedBuild(fixture('quality'));
-    const on = await sharedBuild(fixture('quality'), { analytics: { containerId: 'GTM-TEST123' } });
+    const off = await sharedBuild(fixture('runtime'));
+    const on = await sharedBuild(fixture('runtime'), { analytics: { containerId: CONTAINER } });
     const servers = [await serveWithHeaders(off.outDir, off.base), await serveWithHeaders(on.outDir, on.base)];
     const { browser, close } = await launchBrowser();
     const loaded: boolean[] = [];
@@ -105,22 +111,23 @@ describe('quality/csp with analytics', () => {
         await watched.page.route('https://www.googletagmanager.com/**', (route) =>
           route.fulfill({ contentType: 'text/javascript', body: 'window.__gtmLoaded = true;' }),
         );
-        await watched.page.goto(`${server.origin}/docs/`, { waitUntil: 'load' });
+        await watched.page.goto(`${server.origin}${off.base}`, { waitUntil: 'load' });
         // Without a container the runtime adds no script; add the same one by hand to see the policy refuse it.
         // Waits until the tag manager's script has loaded or been refused.
         await watched.page.evaluate(
-          () =>
+          (id) =>
             new Promise<void>((resolve) => {
               if ((window as unknown as { __gtmLoaded?: boolean }).__gtmLoaded) return resolve();
               let script = document.querySelector<HTMLScriptElement>('script[src*="googletagmanager"]');
               if (!script) {
                 script = document.createElement('script');
-                script.src = 'https://www.googletagmanager.com/gtm.js?id=GTM-TEST123';
+                script.src = `https://www.googletagmanager.com/gtm.js?id=${id}`;
                 document.head.append(script);
               }
               script.addEventListener('load', () => resolve());
               script.addEventListener('error', () => resolve());
             }),
+          CONTAINER,
         );
         loaded.push(
           await watched.page.evaluate(() => (window as unknown as { __gtmLoaded?: boolean }).__gtmLoaded === true),

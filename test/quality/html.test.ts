@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { HtmlValidate } from 'html-validate';
+import { HtmlValidate, StaticConfigLoader, type ConfigData } from 'html-validate';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
@@ -14,7 +14,7 @@ type Node = DefaultTreeAdapterMap['node'];
  * The HTML gate: every HTML file of the built site is valid, has unique ids, sized images, and
  * every link and `#anchor` it holds to the site itself resolves to a file and an id that exist.
  */
-const validator = new HtmlValidate({
+const CONFIG: ConfigData = {
   extends: ['html-validate:standard', 'html-validate:a11y', 'html-validate:document'],
   rules: {
     // Same-origin, content-hashed assets: integrity attributes would add bytes and no safety.
@@ -22,7 +22,22 @@ const validator = new HtmlValidate({
     // Callouts are <aside> inside the <article>: HTML-AAM maps those to no landmark, so they need no name.
     'unique-landmark': 'off',
   },
-});
+};
+
+/**
+ * The same configuration for every file, resolved once: html-validate's own loader resolves it again for each
+ * file (the presets merged, the element metadata loaded and checked), a fifth of the gate's CPU over the site's
+ * 153 files. The messages are the same either way (compared over 30 pages with errors put in).
+ */
+class ResolvedOnce extends StaticConfigLoader {
+  private resolved?: ReturnType<StaticConfigLoader['getConfigFor']>;
+  override getConfigFor(handle: string, override?: ConfigData): ReturnType<StaticConfigLoader['getConfigFor']> {
+    if (override) return super.getConfigFor(handle, override);
+    return (this.resolved ??= super.getConfigFor(handle));
+  }
+}
+
+const validator = new HtmlValidate(new ResolvedOnce(CONFIG));
 
 function elements(node: Node, out: Element[] = []): Element[] {
   if ('tagName' in node) out.push(node);

@@ -238,6 +238,22 @@ describe('build: unchanged pages keep their files', () => {
     await expectSameAsFullBuild(site.root, site.outDir);
   });
 
+  it('builds right when the parsed pages kept by their stamps are corrupt or deleted (src/source-cache.ts)', async () => {
+    const site = await setUp();
+    await site.build();
+    const dir = cachePath({ root: site.root }, 'sources');
+    const shards = (await readdir(dir)).filter((f) => f.endsWith('.v8'));
+    expect(shards.length).toBeGreaterThan(0);
+    for (const shard of shards) await writeFile(path.join(dir, shard), 'not a shard');
+    await site.edit('guide/two.md', page('Guide two', 'Back to [guide one](one.md#setup), after the cache broke.'));
+    expect((await site.build()).renderedRoutes).toEqual(['/guide/two/']);
+    await expectSameAsFullBuild(site.root, site.outDir);
+    await rm(dir, { recursive: true, force: true });
+    await site.edit('guide/three.md', page('Guide three, renamed', 'More on [guide two](two.md).'));
+    await site.build();
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
   it('writes again a file deleted from the output by hand', async () => {
     const site = await setUp();
     await site.build();

@@ -7,8 +7,9 @@ import { loadConfig } from '../../../src/config.js';
 import { loadContent } from '../../../src/content.js';
 import { Problems } from '../../../src/errors.js';
 import { pageOutline, renderSlice } from '../../../src/markdown/index.js';
-import { PageWorkers, renderMarkdown, runPages } from '../../../src/pages.js';
+import { renderMarkdown, runPages } from '../../../src/pages.js';
 import { readTemplates } from '../../../src/render/index.js';
+import { renderInWorkers } from '../../helpers/page-workers.js';
 
 /** Enough pages for every thread to take several batches of eight; workers are asked for explicitly. */
 const PAGES = 120;
@@ -24,13 +25,20 @@ describe('pages: rendering on all cores', () => {
   it('gives the same page records, in the same order, as rendering in one thread', async () => {
     const config = await loadConfig(dir);
     const sources = await loadContent(config, new Problems());
+    // Through the build's own entry, which renders here too while the workers load, and in the workers alone.
     const parallel = await renderMarkdown(sources, config, new Problems(), { cache: false, parallelFrom: 1 });
+    const inWorkers = await renderInWorkers(
+      sources.map((source) => ({ source })),
+      { config },
+      { workers: 2, batch: 8 },
+    );
     const single = renderSlice(sources, config, new Problems());
     expect(parallel.length).toBe(PAGES);
     expect(parallel).toEqual(single);
+    expect(inWorkers.map((r) => r.record)).toEqual(single);
   });
 
-  it('renders the same page files on all cores as in one thread (layouts in the workers)', async () => {
+  it('renders the same page files in the workers as in one thread (layouts in the workers)', async () => {
     const config = await loadConfig(dir);
     const sources = await loadContent(config, new Problems());
     const outlines = sources.map((source) => pageOutline(source, config, new Problems()));
@@ -50,8 +58,7 @@ describe('pages: rendering on all cores', () => {
       },
     };
     const jobs = sources.map((source) => ({ source }));
-    const workers = await PageWorkers.start(2);
-    const parallel = await runPages(jobs, context, new Problems(), workers).finally(() => workers!.close());
+    const parallel = await renderInWorkers(jobs, context, { workers: 2, batch: 8 });
     const single = await runPages(jobs, context, new Problems());
     expect(parallel.map((r) => r.files!.contents)).toEqual(single.map((r) => r.files!.contents));
     // The sidebar of a page marks the page itself, whichever worker rendered it.

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../../helpers/cli.js';
 import { fixture } from '../../helpers/site.js';
 import { copySite, EventStream, get, runDev } from './harness.js';
 
@@ -10,9 +11,10 @@ describe('cli: docs dev', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as net.AddressInfo).port;
     try {
-      const dev = runDev([fixture('dev'), '--port', String(port)]);
-      expect(await dev.exited).toBe(2);
-      expect(dev.output().stderr.trim()).toBe(
+      // In this process (the next two tests spawn `docs dev`): it stops before it builds or watches anything.
+      const dev = await runCli(['dev', fixture('dev'), '--port', String(port)]);
+      expect(dev.code).toBe(2);
+      expect(dev.stderr.trim()).toBe(
         `error: port ${port} is already in use: stop the other server or pass --port <another port>`,
       );
     } finally {

@@ -1,0 +1,96 @@
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { loadContentFiles } from '../../src/content.js';
+import { Problems } from '../../src/errors.js';
+import { fileStamp, type FileStamp } from '../../src/source-cache.js';
+
+const roots: string[] = [];
+afterEach(async () => {
+  await Promise.all(roots.splice(0).map((root) => rm(root, { recursive: true, force: true })));
+});
+
+async function site(files: Record<string, string>): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), 'docs-sources-'));
+  roots.push(root);
+  await write(root, files);
+  return root;
+}
+
+async function write(root: string, files: Record<string, string>): Promise<void> {
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, 'content', file)), { recursive: true });
+    await writeFile(path.join(root, 'content', file), text);
+  }
+}
+
+const page = (title: string, body = 'Body.') => `---\ntitle: ${title}\ndescription: About ${title}.\n---\n\n${body}\n`;
+
+/** The content stage as `build` runs it: with the stamps of the files given (else its own stat of each). */
+async function load(root: string, stamps?: Map<string, FileStamp>) {
+  const problems = new Problems();
+  const { sources } = await loadContentFiles(await loadConfig(root), problems, undefined, stamps);
+  return { sources, problems: problems.list, byPath: new Map(sources.map((s) => [s.relativePath, s])) };
+}
+
+const stampsOf = (root: string, files: string[]) =>
+  new Map(files.map((file) => [path.join(root, 'content', file), fileStamp(path.join(root, 'content', file))!]));
+
+describe('source-cache', () => {
+  it('takes a page whose file has the stamp it had as parsed then, without reading it', async () => {
+    const root = await site({ 'index.md': page('Home'), 'guide.md': page('Guide') });
+    const stamps = stampsOf(root, ['index.md', 'guide.md']);
+    await load(root, stamps);
+    // Rewritten, but stamped as before: the page comes from the cache, not from the file.
+    await write(root, { 'guide.md': page('Changed') });
+    expect((await load(root, stamps)).byPath.get('guide.md')!.frontmatter.title).toBe('Guide');
+    // Its real stamp differs: read and parsed again.
+    const again = await load(root);
+    expect(again.byPath.get('guide.md')!.frontmatter.title).toBe('Changed');
+    expect(again.byPath.get('index.md')!.frontmatter.title).toBe('Home');
+  });
+
+  it('parses a page again when a partial it takes in changes, even if the page itself did not', async () => {
+    const root = await site({
+      'index.md': page('Home', '<!--@include: ./_parts/note.md-->'),
+      '_parts/note.md': 'First note.\n',
+    });
+    expect((await load(root)).byPath.get('index.md')!.body).toContain('First note.');
+    await write(root, { '_parts/note.md': 'Second note, longer.\n' });
+    expect((await load(root)).byPath.get('index.md')!.body).toContain('Second note, longer.');
+  });
+
+  it('keeps no page with a problem: its message shows on every build', async () => {
+    const root = await site({ 'index.md': page('Home'), 'bad.md': '---\ntitle: Bad\n---\n\nNo description.\n' });
+    for (let run = 0; run < 2; run++) {
+      const { problems } = await load(root);
+      expect(problems.map((p) => p.place.file)).toEqual(['bad.md']);
+    }
+  });
+
+  it('parses every page again when its shards are corrupt, and gives the same pages', async () => {
+    const root = await site({ 'index.md': page('Home'), 'a/b.md': page('B', 'Text of b.') });
+    const first = await load(root);
+    const dir = path.join(root, 'node_modules/.cache/docs/sources');
+    const shards = (await readdir(dir)).filter((f) => f.endsWith('.v8'));
+    expect(shards.length).toBeGreaterThan(0);
+    for (const shard of shards) await writeFile(path.join(dir, shard), 'not a shard');
+    const again = await load(root);
+    expect(again.problems).toEqual([]);
+    expect(again.sources).toEqual(first.sources);
+  });
+
+  it('drops a deleted page and finds a renamed one at its new path', async () => {
+    const root = await site({ 'index.md': page('Home'), 'old.md': page('Moved') });
+    await load(root);
+    await rm(path.join(root, 'content/old.md'));
+    await write(root, { 'new.md': page('Moved') });
+    const { sources } = await load(root);
+    expect(sources.map((s) => [s.relativePath, s.route])).toEqual([
+      ['index.md', '/'],
+      ['new.md', '/new/'],
+    ]);
+  });
+});
