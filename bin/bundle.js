@@ -2,6 +2,7 @@
 // plain JavaScript instead of running every TypeScript module through tsx's loader hooks, which cost
 // a second of CPU on every start (each import of a package crosses to the hooks' thread and back).
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -50,13 +51,66 @@ export async function bundleKey() {
 }
 
 /**
- * The compiled file of one entry of src/ (`cli`, `pages-worker`) for the sources as they are now,
- * compiled first if there is none yet. Keyed on every source file's stats and this file's. What the
- * sources import on demand (`await import('./mdx-compile.js')`: the MDX compiler) is split into
- * chunks beside it (`<entry>-<key>.chunks/`), so a build that needs none does not load their packages.
+ * The installed packages' key: npm rewrites node_modules/.package-lock.json on every install, so a
+ * bundle that holds packages' code is made again when they change.
  */
-async function compiled(entry) {
-  const name = `${entry}-${await bundleKey()}`;
+async function packagesKey() {
+  const lock = await stat(path.join(REPO, 'node_modules/.package-lock.json')).catch(() => null);
+  return lock ? `${lock.size}\0${lock.mtimeMs}` : '';
+}
+
+/**
+ * Node resolves, reads and links an ES module file by file, and the Markdown chain is hundreds of
+ * small packages: compiled into the worker's one file, a page worker starts on about 0.5 s of CPU
+ * instead of 1.2 s. esbuild stays a package (its binary is found next to its own files), and so
+ * does React: the components of MDX pages and layout overrides require it (src/markdown/mdx.ts),
+ * and their hooks work only with the copy that renders them. The bundled CommonJS packages'
+ * `require` of Node's modules needs a real `require`.
+ */
+const PACKAGES_INSIDE = {
+  external: ['esbuild', 'react', 'react/*', 'react-dom', 'react-dom/*'],
+  // The meta property spelled in two parts: `ownUrls` rewrites it wherever it appears in this file.
+  banner: {
+    js: `import { createRequire as __docsRequire } from 'node:module'; const require = __docsRequire(${'import.meta'}.url);`,
+  },
+};
+
+/**
+ * In the page workers' one file, src/markdown/lowlight-files.ts becomes the two lowlight files it
+ * loads at run time (by path: lowlight's `exports` names only its entry), so they and the 37
+ * highlight.js grammars they import are compiled in too (0.15 s of CPU a worker to load one by one).
+ */
+const lowlightFiles = {
+  name: 'lowlight-files',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]markdown[\\/]lowlight-files\.ts$/ }, () => {
+      const lib = path.join(path.dirname(createRequire(path.join(REPO, 'package.json')).resolve('lowlight')), 'lib');
+      return {
+        contents: [
+          `export { createLowlight } from ${JSON.stringify(path.join(lib, 'index.js'))};`,
+          `export { grammars as common } from ${JSON.stringify(path.join(lib, 'common.js'))};`,
+        ].join('\n'),
+        loader: 'js',
+      };
+    });
+  },
+};
+
+/**
+ * The compiled file of one entry of src/ (`cli`, `pages-worker`) for the sources as they are now,
+ * compiled first if there is none yet. Keyed on every source file's stats and this file's, and, with
+ * the packages compiled in, on the installed packages. What the sources import on demand
+ * (`await import('./mdx-compile.js')`: the MDX compiler) is split into chunks beside it
+ * (`<entry>-<key>.chunks/`), so a build that needs none does not load their packages.
+ */
+async function compiled(entry, { packagesInside = false } = {}) {
+  let key = await bundleKey();
+  if (packagesInside)
+    key = createHash('sha1')
+      .update(`${key}\0${await packagesKey()}`)
+      .digest('hex')
+      .slice(0, 16);
+  const name = `${entry}-${key}`;
   const file = path.join(BUNDLE_DIR, `${name}.mjs`);
   if (await stat(file).catch(() => null)) return file;
   const esbuild = await import('esbuild');
@@ -70,10 +124,10 @@ async function compiled(entry) {
     outExtension: { '.js': '.mjs' },
     platform: 'node',
     format: 'esm',
-    packages: 'external',
+    ...(packagesInside ? PACKAGES_INSIDE : { packages: 'external' }),
     jsx: 'automatic',
     tsconfig: path.join(REPO, 'tsconfig.json'),
-    plugins: [ownUrls],
+    plugins: packagesInside ? [lowlightFiles, ownUrls] : [ownUrls],
     write: false,
     logLevel: 'silent',
   });
@@ -102,7 +156,7 @@ export function cliBundle() {
  * starting it costs half a second a worker. Made once for the sources, not once a build.
  */
 export function workerBundle() {
-  return compiled('pages-worker');
+  return compiled('pages-worker', { packagesInside: true });
 }
 
 /**

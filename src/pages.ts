@@ -104,6 +104,20 @@ function pageWriter(config: ResolvedConfig, layout: LayoutContext): (record: Pag
 const BATCH = 8;
 
 /**
+ * The end of the batch that starts at `start`: BATCH jobs, and then the rest of the last page's
+ * folder, up to twice as many. The pages of a folder share a sidebar, which each thread renders
+ * once for itself (src/render/index.tsx `sidebar`): a folder split between two threads was
+ * rendered by both.
+ */
+export function batchEnd(jobs: PageJob[], start: number): number {
+  let end = Math.min(jobs.length, start + BATCH);
+  const folder = (job: PageJob) => job.source.relativePath.slice(0, job.source.relativePath.lastIndexOf('/') + 1);
+  const last = end > start ? folder(jobs[end - 1]) : '';
+  while (end < jobs.length && end < start + 2 * BATCH && folder(jobs[end]) === last) end++;
+  return end;
+}
+
+/**
  * Runs jobs in this thread and in the workers (when given): each takes the next batch when it is
  * done with its last, so a worker that is still loading its code, or a thread with longer pages,
  * simply takes fewer. Results keep the order of the jobs.
@@ -123,7 +137,7 @@ export async function runPages(
   const take = (): [number, number] | null => {
     if (next >= jobs.length) return null;
     const start = next;
-    next = Math.min(jobs.length, next + BATCH);
+    next = batchEnd(jobs, start);
     return [start, next];
   };
   const place = (start: number, pages: PageResult[]) => {

@@ -3,23 +3,9 @@ import dockerfile from 'highlight.js/lib/languages/dockerfile';
 import http from 'highlight.js/lib/languages/http';
 import nginx from 'highlight.js/lib/languages/nginx';
 import powershell from 'highlight.js/lib/languages/powershell';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import type { common as Common, createLowlight as CreateLowlight } from 'lowlight';
+import type { createLowlight as CreateLowlight } from 'lowlight';
+import { common, createLowlight } from './lowlight-files.js';
 import { mergeTokens, type Backend, type Token } from './tokens.js';
-
-/**
- * lowlight's own modules, by file: its package entry also re-exports `all`, whose 190 grammar
- * modules Node loads on import (1.3 s of every process that imports the highlighter, workers
- * included, whether or not it renders a code block); the core and the 37 common grammars are a
- * tenth of that. lowlight's `exports` names only its entry, hence the paths; `require` (Node 20.19
- * loads ES modules so) keeps this module free of top-level await, which a config compiled to
- * CommonJS cannot import.
- */
-const require = createRequire(import.meta.url);
-const lowlightLib = path.join(path.dirname(require.resolve('lowlight')), 'lib');
-const { createLowlight } = require(path.join(lowlightLib, 'index.js')) as { createLowlight: typeof CreateLowlight };
-const { grammars: common } = require(path.join(lowlightLib, 'common.js')) as { grammars: typeof Common };
 
 /** The default highlighter: highlight.js grammars (lowlight), its classes folded into the token kinds. */
 

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { workerCount } from '../../src/pages.js';
+import { batchEnd, workerCount, type PageJob } from '../../src/pages.js';
 
 describe('page workers', () => {
   it('start one a core beside the main thread, at most seven, unless DOCS_PAGE_WORKERS says how many', () => {
@@ -9,5 +9,24 @@ describe('page workers', () => {
     expect(workerCount({ DOCS_PAGE_WORKERS: ' 3 ' })).toBe(3);
     // Not a count: the default, not NaN workers.
     expect(workerCount({ DOCS_PAGE_WORKERS: 'many' })).toBe(workerCount({}));
+  });
+});
+
+describe('batches of pages', () => {
+  const jobs = (paths: string[]) => paths.map((relativePath) => ({ source: { relativePath } }) as PageJob);
+
+  it('end with the folder of their eighth page, so one thread renders its sidebar, up to sixteen pages', () => {
+    const ten = (folder: string) => Array.from({ length: 10 }, (_, i) => `${folder}/page-${i}.md`);
+    const site = jobs([...ten('a'), ...ten('b'), ...Array.from({ length: 30 }, (_, i) => `c/p-${i}.md`)]);
+    const ends = [];
+    for (let start = 0; start < site.length; start = batchEnd(site, start)) ends.push(batchEnd(site, start));
+    // a and b whole; c (30 pages) in batches of sixteen at most; the last one short.
+    expect(ends).toEqual([10, 20, 36, 50]);
+  });
+
+  it('take eight pages when the next one is in another folder, and what is left at the end', () => {
+    const site = jobs([...Array.from({ length: 8 }, (_, i) => `a/${i}.md`), 'b/x.md', 'b/y.md']);
+    expect(batchEnd(site, 0)).toBe(8);
+    expect(batchEnd(site, 8)).toBe(10);
   });
 });
