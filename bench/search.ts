@@ -23,7 +23,7 @@ import { renderMarkdown } from '../src/pages.js';
 import { buildSearchIndex } from '../src/search/index.js';
 import { createSite } from '../src/site.js';
 import { createStaticServer, listen } from '../src/serve.js';
-import { searchPageUrl, type SearchManifest } from '../src/shared/search-format.js';
+import { searchPageUrl, shardUrl, vocabUrl, type SearchManifest } from '../src/shared/search-format.js';
 import { FsWriter } from '../src/write.js';
 import { launchBrowser } from '../test/helpers/browser.js';
 
@@ -134,8 +134,8 @@ async function gzipSize(file: string): Promise<number> {
 
 async function indexSize(dir: string, base: string, manifest: SearchManifest): Promise<SearchBenchResult['index']> {
   const files = [
-    ...manifest.shards.map((_, i) => `${manifest.dir}t/${i}.json`),
-    ...manifest.vocab.map((_, i) => `${manifest.dir}v/${i}.json`),
+    ...manifest.shards.map((_, i) => shardUrl(manifest, i)),
+    ...manifest.vocab.map((_, i) => vocabUrl(manifest, i)),
     ...manifest.counts.map((_, i) => searchPageUrl(manifest, i)),
   ];
   let gzipBytes = 0;

@@ -25,6 +25,8 @@ import { buildSearchIndexes, searchInput } from './i18n/search.js';
 import { searchFiles, type SearchOutput } from './search/carry-over.js';
 import { SearchPageBlocks } from './search/page-blocks.js';
 import { SearchTermsCache } from './search/terms-cache.js';
+import { SearchIndexStore } from './search/store.js';
+import { storeSettings } from './search/index.js';
 import { createSite, type Site } from './site.js';
 import { siteViews } from './versions/views.js';
 import { nameVersionFiles } from './versions/paths.js';
@@ -320,6 +322,16 @@ async function searchIndexWithTerms(
   site: Site,
   previous: OutputManifest | undefined,
 ): Promise<SearchOutput> {
+  // One index: patched from the last build's (src/search/store.ts); an index a locale: each locale's terms cached.
+  if (!siteViews(config)) {
+    const [store, pageBlocks] = await Promise.all([
+      SearchIndexStore.open(config, previous, storeSettings(site)),
+      SearchPageBlocks.open(config, previous),
+    ]);
+    const files = buildSearchIndexes(site, { store, pageBlocks });
+    await Promise.all([store.save(), pageBlocks.save()]);
+    return { files, kept: new Map([...pageBlocks.kept, ...store.kept]) };
+  }
   const [terms, pageBlocks] = await Promise.all([
     SearchTermsCache.open(config),
     SearchPageBlocks.open(config, previous),

@@ -4,12 +4,16 @@
  */
 import MiniSearch, { type AsPlainObject, type Options, type SearchResult } from 'minisearch';
 import {
+  averageLengths,
   decodePostings,
+  DOC_ROW,
   SEARCH_FIELDS,
   SEARCH_FORMAT_VERSION,
   searchPageUrl,
   shardOf,
   shardsUnder,
+  shardUrl,
+  vocabUrl,
   type SearchManifest,
   type SearchPageData,
   type SearchShard,
@@ -142,7 +146,7 @@ export class SearchEngine {
     if (entry < 0) return [];
     let list = this.vocab.get(letter);
     if (!list) {
-      list = this.fetch<string[]>(`${this.manifest.dir}v/${entry}.json`, () => this.vocab.delete(letter));
+      list = this.fetch<string[]>(vocabUrl(this.manifest, entry), () => this.vocab.delete(letter));
       this.vocab.set(letter, list);
     }
     return (await list).filter((word) => word !== leaf.term && distance(leaf.term, word, leaf.fuzzy) <= leaf.fuzzy);
@@ -151,8 +155,8 @@ export class SearchEngine {
   private shard(id: number): Promise<LoadedShard> {
     let loaded = this.shards.get(id);
     if (!loaded) {
-      loaded = this.fetch<SearchShard>(`${this.manifest.dir}t/${id}.json`, () => this.shards.delete(id)).then(
-        decodeShard,
+      loaded = this.fetch<SearchShard>(shardUrl(this.manifest, id), () => this.shards.delete(id)).then((shard) =>
+        decodeShard(shard, this.starts),
       );
       this.shards.set(id, loaded);
     }
@@ -194,7 +198,7 @@ export class SearchEngine {
       documentIds,
       fieldIds: Object.fromEntries(SEARCH_FIELDS.map((f, i) => [f, i])),
       fieldLength,
-      averageFieldLength: this.manifest.avg,
+      averageFieldLength: averageLengths(this.manifest),
       storedFields: {},
       dirtCount: 0,
       index: shards.flatMap((s) => s.index),
@@ -251,24 +255,27 @@ const OPTIONS: Options = {
   searchOptions: { boost: BOOST, combineWith: 'OR', weights: { fuzzy: 0.45, prefix: 0.6 } },
 };
 
-function decodeShard(shard: SearchShard): LoadedShard {
+/** A shard in MiniSearch's terms: sections by id (their position in page order, from `starts`). */
+function decodeShard(shard: SearchShard, starts: number[]): LoadedShard {
+  const ids: number[] = [];
+  const lengths: Record<string, number[]> = {};
+  let page = 0;
+  for (let i = 0; i < shard.docs.length; i += DOC_ROW) {
+    page += shard.docs[i];
+    const doc = starts[page] + shard.docs[i + 1];
+    ids.push(doc);
+    lengths[doc] = shard.docs.slice(i + 2, i + DOC_ROW);
+  }
   const index = shard.terms.map((t, i): [string, Fields] => {
     const fields: Fields = {};
     shard.postings[i].forEach((list, fieldId) => {
       if (!list) return;
       const counts: Record<string, number> = {};
-      for (const [doc, n] of decodePostings(list)) counts[doc] = n;
+      for (const [row, n] of decodePostings(list)) counts[ids[row]] = n;
       fields[fieldId] = counts;
     });
     return [t, fields];
   });
-  const lengths: Record<string, number[]> = {};
-  const width = SEARCH_FIELDS.length + 1;
-  let doc = -1;
-  for (let i = 0; i < shard.lengths.length; i += width) {
-    doc += shard.lengths[i];
-    lengths[doc] = shard.lengths.slice(i + 1, i + width);
-  }
   return { index, lengths };
 }
 

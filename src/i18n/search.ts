@@ -11,8 +11,9 @@ import { siteViews } from '../versions/views.js';
 export function buildSearchIndexes(site: Site, options: SearchIndexOptions = {}): OutputFile[] {
   if (!siteViews(site.config)) return buildSearchIndex(site, options);
   const files = new Map<string, OutputFile>();
+  // The store (src/search/store.ts) holds one index: each locale's is made whole.
   for (const [key, view] of localeSites(site)) {
-    for (const file of buildSearchIndex(view, options))
+    for (const file of buildSearchIndex(view, { ...options, store: undefined }))
       files.set(file.path === SEARCH_MANIFEST ? searchManifestPath(key) : file.path, {
         ...file,
         path: file.path === SEARCH_MANIFEST ? searchManifestPath(key) : file.path,

@@ -1,11 +1,10 @@
 import {
-  encodePostings,
   PAGE_BLOCK,
   SEARCH_FIELDS,
   SEARCH_FORMAT_VERSION,
+  shardOf,
   type SearchManifest,
   type SearchPageData,
-  type SearchShard,
 } from '../shared/search-format.js';
 import { fileHash, sha1 } from '../hash.js';
 import { withBase } from '../shared/paths.js';
@@ -14,7 +13,9 @@ import type { Site } from '../site.js';
 import type { OutputFile } from '../types.js';
 import { searchPages, type SearchPage } from './records.js';
 import { SearchPageBlocks } from './page-blocks.js';
+import { addPage, removePage, ShardWriter, termsOf, type PageLengths, type Postings } from './postings.js';
 import { partition } from './shards.js';
+import { MissingPiece, type SearchIndexStore, type StoredIndex, type StoredShard } from './store.js';
 
 /** Where pages find the index (relative to the base); not hashed, so it must stay small. */
 export const SEARCH_MANIFEST = 'search.json';
@@ -29,83 +30,254 @@ export const SHARD_BYTES = 16_000;
  */
 export const MAX_POSTINGS = 500;
 
+/** Where the index's files go, under the base. */
+const FOLDER = 'assets/search/';
+
 export interface SearchIndexOptions {
   /** Each page's terms from an earlier build (src/search/terms-cache.ts), computed by `compute` when it has none. */
   terms?: (page: SearchPage, english: boolean, compute: () => PageTerms) => PageTerms;
   /** Blocks of page files kept from the previous output (src/search/page-blocks.ts); all are made without. */
   pageBlocks?: SearchPageBlocks;
+  /**
+   * The last build's index (src/search/store.ts): when only some pages' text changed, their
+   * shards are patched and the others kept (`store.kept`); the files are those a build without
+   * it makes. Takes the place of `terms`.
+   */
+  store?: SearchIndexStore;
   /** @default SHARD_BYTES */
   shardBytes?: number;
   /** @default MAX_POSTINGS */
   maxPostings?: number;
 }
 
-/** MiniSearch's BM25 defaults: the truncation keeps what MiniSearch would score highest. */
-const BM25 = { k: 1.2, b: 0.7 };
+/** The settings a stored index was made with: another value makes the index whole. */
+export function storeSettings(site: Site, options: Pick<SearchIndexOptions, 'shardBytes' | 'maxPostings'> = {}) {
+  return [
+    isEnglish(site.config.lang),
+    options.shardBytes ?? SHARD_BYTES,
+    options.maxPostings ?? MAX_POSTINGS,
+  ];
+}
+
+/** The index's terms and shards, whole or patched: what the files are written from. */
+interface Assembled {
+  lengths: PageLengths;
+  sizes: Map<string, number>;
+  writer: ShardWriter;
+  /** Makes sure the postings of these terms are loaded (a patch loads the shards it needs only). */
+  load: (terms: string[]) => void;
+  /** Terms whose postings changed (all of them for a whole index). */
+  changed: (t: string) => boolean;
+  stored?: StoredIndex;
+  blocks: string[];
+}
 
 /**
  * The build's search stage. Every section of every page is a document with four fields (page
  * title, heading, text, sidebar group), indexed the way MiniSearch indexes (same terms, same field
- * lengths), and written in MiniSearch's terms, cut into shards by prefix; the browser hands the shards a query
- * needs to MiniSearch (client/search/engine.ts). Counting here rather than in a MiniSearch
- * instance keeps the stage a few times faster on large sites. Also written: a vocabulary per first
- * letter (typo candidates) and a small file per page (titles and snippets).
+ * lengths), and written in MiniSearch's terms, cut into shards by prefix; the browser hands the
+ * shards a query needs to MiniSearch (client/search/engine.ts). Counting here rather than in a
+ * MiniSearch instance keeps the stage a few times faster on large sites. Also written: a
+ * vocabulary per first letter (typo candidates) and a small file per page (titles and snippets).
+ *
+ * Every file but the manifest depends only on its own terms' pages, so with a store of the last
+ * build's index an edit patches the shards of the pages it changed (same files as made whole).
  */
 export function buildSearchIndex(site: Site, options: SearchIndexOptions = {}): OutputFile[] {
   const pages = searchPages(site);
   const english = isEnglish(site.config.lang);
-  const postings = new Map<string, number[][]>();
-  const lengths: number[][] = [];
-  for (const page of pages) {
-    const compute = () => pageTerms(page, english);
-    const [title, group, ...sections] = (options.terms ? options.terms(page, english, compute) : compute())
-      .split('\n')
-      .map((line) => line.split(' '));
-    for (let i = 0; i < sections.length; i += 2) {
-      const doc = lengths.length;
-      const fields = [title, sections[i], sections[i + 1], group];
-      fields.forEach((f, field) => add(postings, doc, field, f));
-      lengths.push(fields.map((f) => Number(f[0])));
+  const maxPostings = options.maxPostings ?? MAX_POSTINGS;
+  const store = options.store;
+  const keys = pages.map((p) => pageKey(p, english));
+  const ids = pages.map((p) => p.url);
+  let index: Assembled | undefined;
+  if (store?.stored && sameList(store.stored.pages, ids)) {
+    try {
+      index = patched(pages, keys, english, maxPostings, store);
+    } catch (error) {
+      if (!(error instanceof MissingPiece)) throw error;
     }
   }
-  const average = SEARCH_FIELDS.map(
-    (_, field) => lengths.reduce((n, row) => n + row[field], 0) / (lengths.length || 1),
-  );
+  index ??= whole(pages, keys, english, maxPostings, options);
 
-  const maxPostings = options.maxPostings ?? MAX_POSTINGS;
-  const impact = (doc: number, n: number, field: number) =>
-    n / (n + BM25.k * (1 - BM25.b + (BM25.b * lengths[doc][field]) / (average[field] || 1)));
-  const entries = new Map<string, (number[] | 0)[]>();
-  const docsOf = new Map<string, Set<number>>();
+  const parts = partition(index.sizes, options.shardBytes ?? SHARD_BYTES);
+  const files: OutputFile[] = [];
+  const shards: StoredShard[] = [];
+  const before = new Map(index.stored?.shards.map((s) => [s.key, s]));
+  for (const [key, terms] of parts) {
+    const old = before.get(key);
+    if (
+      old &&
+      store &&
+      sameList(old.terms, terms) &&
+      !terms.some(index.changed) &&
+      store.inOutput(`${FOLDER}t/${old.hash}.json`, old.sha)
+    ) {
+      store.kept.set(`${FOLDER}t/${old.hash}.json`, old.sha);
+      shards.push(old);
+      continue;
+    }
+    index.load(terms);
+    const contents = index.writer.shard(terms);
+    const hash = fileHash(contents);
+    const sha = sha1(contents);
+    files.push({ path: `${FOLDER}t/${hash}.json`, contents });
+    const file = store ? store.writePostings(new Map(terms.map((t) => [t, index.writer.postingsOf(t)]))) : '';
+    shards.push({ key, terms, hash, sha, bytes: contents.length, file });
+  }
+  const vocab = [...vocabulary([...index.sizes.keys()])].map(([letter, words]) => {
+    const contents = JSON.stringify(words);
+    const hash = fileHash(contents);
+    const file = `${FOLDER}v/${hash}.json`;
+    const sha = sha1(contents);
+    if (store?.inOutput(file, sha)) store.kept.set(file, sha);
+    else files.push({ path: file, contents });
+    return [letter, contents.length, hash] as [string, number, string];
+  });
+  const blocks = pageFiles(pages, options.pageBlocks, files);
+
+  const docs = pages.reduce((n, p) => n + p.sections.length, 0);
+  const totals = SEARCH_FIELDS.map(() => 0);
+  for (const lengths of index.lengths)
+    for (let i = 0; i < lengths.length; i++) totals[i % SEARCH_FIELDS.length] += lengths[i];
+  const manifest: SearchManifest = {
+    version: SEARCH_FORMAT_VERSION,
+    dir: withBase(site.config.base, FOLDER),
+    pages: blocks.map((block) => withBase(site.config.base, block)),
+    docs,
+    lengths: totals,
+    counts: pages.map((p) => p.sections.length),
+    shards: shards.map((s) => [s.key, s.bytes, s.hash]),
+    vocab,
+    synonyms: site.config.search.synonyms,
+    ...(english ? {} : { stem: false }),
+  };
+  store?.record({ pages: ids, keys, lengths: index.lengths, sizes: index.sizes, shards, blocks: index.blocks });
+  return [{ path: SEARCH_MANIFEST, contents: JSON.stringify(manifest) }, ...files];
+}
+
+/** The whole index from every page's terms (stored ones when their text is unchanged, else counted). */
+function whole(
+  pages: SearchPage[],
+  keys: string[],
+  english: boolean,
+  maxPostings: number,
+  options: SearchIndexOptions,
+): Assembled {
+  const { store } = options;
+  const known = new Map<string, string>();
+  if (store?.stored)
+    for (let b = 0; b < store.stored.blocks.length; b++) {
+      try {
+        for (const [key, terms] of store.block(b)) known.set(key, terms);
+      } catch (error) {
+        if (!(error instanceof MissingPiece)) throw error;
+      }
+    }
+  const postings: Postings = new Map();
+  const lengths: PageLengths = [];
+  const all: string[] = [];
+  pages.forEach((page, i) => {
+    const compute = () => pageTerms(page, english);
+    const terms = store
+      ? (known.get(keys[i]) ?? compute())
+      : options.terms
+        ? options.terms(page, english, compute)
+        : compute();
+    all.push(terms);
+    lengths.push(addPage(postings, i, terms));
+  });
+  const writer = new ShardWriter(postings, lengths, maxPostings);
   const sizes = new Map<string, number>();
-  for (const [t, fields] of postings) {
-    const docs = new Set<number>();
-    const encoded = fields.map((pairs, field) => {
-      if (!pairs.length) return 0;
-      const kept =
-        pairs.length / 2 > maxPostings ? strongest(pairs, maxPostings, (doc, n) => impact(doc, n, field)) : pairs;
-      for (let i = 0; i < kept.length; i += 2) docs.add(kept[i]);
-      return encodePostings(kept);
+  for (const t of postings.keys()) sizes.set(t, writer.size(t));
+  const blocks: string[] = [];
+  if (store)
+    for (let start = 0; start < pages.length; start += PAGE_BLOCK)
+      blocks.push(store.writeBlock(keys.slice(start, start + PAGE_BLOCK).map((key, j) => [key, all[start + j]])));
+  return { lengths, sizes, writer, load: () => {}, changed: () => true, blocks };
+}
+
+/**
+ * The last build's index with the pages whose text changed (same pages, same order) patched in:
+ * the postings of their old and new terms are read from the store's shards, those pages taken out
+ * and put back; every other term keeps its stored size.
+ */
+function patched(
+  pages: SearchPage[],
+  keys: string[],
+  english: boolean,
+  maxPostings: number,
+  store: SearchIndexStore,
+): Assembled {
+  const stored = store.stored!;
+  const changed = keys.flatMap((key, i) => (key === stored.keys[i] ? [] : [i]));
+  const blocks = stored.blocks.slice();
+  const oldTerms = new Map<number, string>();
+  const newTerms = new Map<number, string>();
+  for (const b of new Set(changed.map((i) => Math.floor(i / PAGE_BLOCK)))) {
+    const entries = store.block(b);
+    if (entries.length !== Math.min(PAGE_BLOCK, pages.length - b * PAGE_BLOCK)) throw new MissingPiece('block');
+    entries.forEach(([key, terms], j) => {
+      const i = b * PAGE_BLOCK + j;
+      if (key !== stored.keys[i]) throw new MissingPiece('block');
+      if (keys[i] === key) return;
+      oldTerms.set(i, terms);
+      const fresh = pageTerms(pages[i], english);
+      newTerms.set(i, fresh);
+      entries[j] = [keys[i], fresh];
     });
-    entries.set(t, encoded);
-    docsOf.set(t, docs);
-    // Each document a term refers to also costs a row of field lengths in its shard.
-    sizes.set(t, JSON.stringify(encoded).length + t.length + docs.size * 8);
+    blocks[b] = store.writeBlock(entries);
   }
 
-  const shards = partition(sizes, options.shardBytes ?? SHARD_BYTES);
-  const shardFiles = [...shards.values()].map((list) => JSON.stringify(shard(list, entries, docsOf, lengths)));
-  const vocab = vocabulary([...entries.keys()]);
-  const vocabFiles = [...vocab.values()].map((list) => JSON.stringify(list));
-  const folder = `assets/search/${fileHash([...shardFiles, ...vocabFiles])}/`;
+  const touched = new Set<string>();
+  for (const terms of [...oldTerms.values(), ...newTerms.values()]) for (const t of termsOf(terms)) touched.add(t);
+  const postings: Postings = new Map();
+  const keysOf = stored.shards.map((s) => s.key);
+  const loaded = new Set<number>();
+  // Once the pages are patched, a touched term's stored postings are out of date (or it is gone).
+  let patching = true;
+  const load = (terms: Iterable<string>) => {
+    for (const t of terms) {
+      if (postings.has(t) || !stored.sizes.has(t)) continue;
+      const id = shardOf(keysOf, t);
+      if (id < 0 || loaded.has(id)) continue;
+      loaded.add(id);
+      for (const [term, list] of store.postings(stored.shards[id]))
+        if (!postings.has(term) && (patching || !touched.has(term))) postings.set(term, list);
+    }
+  };
+  load(touched);
+  const lengths = stored.lengths.slice();
+  for (const i of changed) {
+    removePage(postings, i, termsOf(oldTerms.get(i)!));
+    lengths[i] = addPage(postings, i, newTerms.get(i)!);
+  }
+  patching = false;
+  const writer = new ShardWriter(postings, lengths, maxPostings);
+  const sizes = new Map(stored.sizes);
+  for (const t of touched) {
+    if (postings.has(t)) sizes.set(t, writer.size(t));
+    else sizes.delete(t);
+  }
+  return { lengths, sizes, writer, load, changed: (t) => touched.has(t), stored, blocks };
+}
+
+function sameList(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/**
+ * The files of each block of PAGE_BLOCK pages (titles and snippets): kept from the previous
+ * output when the block's pages show what they showed then. Returns each block's folder.
+ */
+function pageFiles(pages: SearchPage[], kept: SearchPageBlocks | undefined, files: OutputFile[]): string[] {
   const blocks: string[] = [];
-  const pageFiles: OutputFile[] = [];
   for (let start = 0; start < pages.length; start += PAGE_BLOCK) {
     const list = pages.slice(start, start + PAGE_BLOCK);
-    const key = options.pageBlocks && SearchPageBlocks.key(start, list);
-    const kept = key && options.pageBlocks!.keep(key);
-    if (kept) {
-      blocks.push(kept);
+    const key = kept && SearchPageBlocks.key(start, list);
+    const folder = key && kept!.keep(key);
+    if (folder) {
+      blocks.push(folder);
       continue;
     }
     const contents = list.map((p) =>
@@ -116,36 +288,23 @@ export function buildSearchIndex(site: Site, options: SearchIndexOptions = {}): 
         sections: p.sections.map((s) => [s.slug, s.heading, s.text]),
       } satisfies SearchPageData),
     );
-    const block = `assets/search/p/${start / PAGE_BLOCK}.${fileHash(contents)}/`;
-    const files = contents.map((c, i) => ({ path: `${block}${start + i}.json`, contents: c }));
+    const block = `${FOLDER}p/${start / PAGE_BLOCK}.${fileHash(contents)}/`;
+    const made = contents.map((c, i) => ({ path: `${block}${start + i}.json`, contents: c }));
     if (key)
-      options.pageBlocks!.made(
+      kept!.made(
         key,
         block,
-        files.map((f) => [f.path, sha1(f.contents)]),
+        made.map((f) => [f.path, sha1(f.contents)]),
       );
     blocks.push(block);
-    pageFiles.push(...files);
+    files.push(...made);
   }
+  return blocks;
+}
 
-  const manifest: SearchManifest = {
-    version: SEARCH_FORMAT_VERSION,
-    dir: withBase(site.config.base, folder),
-    pages: blocks.map((block) => withBase(site.config.base, block)),
-    docs: lengths.length,
-    avg: average.map((n) => Math.round(n * 1000) / 1000),
-    counts: pages.map((p) => p.sections.length),
-    shards: [...shards.keys()].map((key, i) => [key, shardFiles[i].length]),
-    vocab: [...vocab.keys()].map((letter, i) => [letter, vocabFiles[i].length]),
-    synonyms: site.config.search.synonyms,
-    ...(english ? {} : { stem: false }),
-  };
-  return [
-    { path: SEARCH_MANIFEST, contents: JSON.stringify(manifest) },
-    ...shardFiles.map((contents, i) => ({ path: `${folder}t/${i}.json`, contents })),
-    ...vocabFiles.map((contents, i) => ({ path: `${folder}v/${i}.json`, contents })),
-    ...pageFiles,
-  ];
+/** What a page's terms depend on: the text search reads of it, and the language rules. */
+export function pageKey(page: SearchPage, english: boolean): string {
+  return sha1(english ? 'en' : '', page.title, page.group, ...page.sections.flatMap((s) => [s.heading, s.text]));
 }
 
 /**
@@ -177,79 +336,6 @@ function fieldTerms(text: string, named: boolean, english: boolean): string {
   let line = String(length);
   for (const [t, n] of counts) line += ` ${t} ${n}`;
   return line;
-}
-
-/** Adds one field (a line of PageTerms, split) of one document to the postings: flat (doc, count) pairs, in document order. */
-function add(postings: Map<string, number[][]>, doc: number, field: number, line: string[]): void {
-  for (let i = 1; i < line.length; i += 2) {
-    let entry = postings.get(line[i]);
-    if (!entry) postings.set(line[i], (entry = SEARCH_FIELDS.map(() => [])));
-    entry[field].push(doc, Number(line[i + 1]));
-  }
-}
-
-/**
- * The `max` pairs of highest impact, back in document order; at the cut, the earliest documents
- * (as a stable sort by impact would keep). Finds the cut with a numeric typed-array sort rather
- * than sorting the pairs with a comparator: a common word of a 10,000-page site has 70,000.
- */
-function strongest(pairs: number[], max: number, impact: (doc: number, n: number) => number): number[] {
-  const scores = new Float64Array(pairs.length / 2);
-  for (let i = 0; i < scores.length; i++) scores[i] = impact(pairs[2 * i], pairs[2 * i + 1]);
-  const cut = kthSmallest(scores.slice(), scores.length - max);
-  let ties = max;
-  for (const score of scores) if (score > cut) ties--;
-  const kept: number[] = [];
-  for (let i = 0; i < scores.length; i++) {
-    if (scores[i] > cut || (scores[i] === cut && ties-- > 0)) kept.push(pairs[2 * i], pairs[2 * i + 1]);
-  }
-  return kept;
-}
-
-/**
- * The k-th smallest number of `xs` (from 0), as `xs.sort()[k]` gives it, in linear time: xs is
- * reordered in place. A one-page edit assembles the index again, and sorting every common word's
- * scores was a fifth of that work at 10,000 pages.
- */
-export function kthSmallest(xs: Float64Array, k: number): number {
-  let lo = 0;
-  let hi = xs.length - 1;
-  while (lo < hi) {
-    // Hoare partition around the middle value: [lo, j] <= pivot <= [j + 1, hi].
-    const pivot = xs[(lo + hi) >>> 1];
-    let i = lo - 1;
-    let j = hi + 1;
-    for (;;) {
-      do i++;
-      while (xs[i] < pivot);
-      do j--;
-      while (xs[j] > pivot);
-      if (i >= j) break;
-      const t = xs[i];
-      xs[i] = xs[j];
-      xs[j] = t;
-    }
-    if (k <= j) hi = j;
-    else lo = j + 1;
-  }
-  return xs[k];
-}
-
-function shard(
-  list: string[],
-  entries: Map<string, (number[] | 0)[]>,
-  docsOf: Map<string, Set<number>>,
-  lengths: number[][],
-): SearchShard {
-  const ids = new Set<number>();
-  for (const t of list) for (const doc of docsOf.get(t)!) ids.add(doc);
-  const rows: number[] = [];
-  let previous = -1;
-  for (const doc of [...ids].sort((a, b) => a - b)) {
-    rows.push(doc - previous, ...lengths[doc]);
-    previous = doc;
-  }
-  return { terms: list, postings: list.map((t) => entries.get(t)!), lengths: rows };
 }
 
 /** Words by first letter, for typo tolerance: only words of letters, three or more of them. */

@@ -1,6 +1,8 @@
 import { groupOf, type Site } from '../site.js';
 import type { PageRecord } from '../types.js';
 import { collect } from '../plugins/index.js';
+import { BuildError } from '../errors.js';
+import { SECTION_SLOTS } from './postings.js';
 
 /** One result a reader can land on: the top of a page, or one of its h2/h3 sections. */
 export interface SearchSection {
@@ -58,5 +60,12 @@ export function searchPage(page: PageRecord, group = ''): SearchPage {
   const rest = page.sections
     .filter((s) => s.slug !== '')
     .map((s) => ({ slug: s.slug, heading: s.title, text: s.text }));
+  // A page's sections are numbered within its own slots (src/search/postings.ts): more cannot be indexed.
+  if (rest.length + 1 > SECTION_SLOTS)
+    throw new BuildError(
+      `the page has ${rest.length} h2 and h3 headings; the search index takes at most ${SECTION_SLOTS - 1} a page`,
+      { file: page.relativePath },
+      'split the page into several pages, or leave it out of search with `search: false` in its frontmatter',
+    );
   return { route: page.regularPath, url: page.path, title: page.title, group, sections: [top, ...rest] };
 }

@@ -3,12 +3,16 @@
  * split so that a query downloads only what it needs, whatever the size of the site:
  *
  * - `search.json` (at the site root, small, not hashed so pages can find it): the manifest.
- * - `<dir>t/<i>.json`: shard i, the postings of every term whose longest shard key is `keys[i]`.
- * - `<dir>v/<i>.json`: the words starting with one letter, to find typo candidates.
+ * - `<dir>t/<hash>.json`: shard i, the postings of every term whose longest shard key is `keys[i]`.
+ * - `<dir>v/<hash>.json`: the words starting with one letter, to find typo candidates.
  * - `<pages[⌊i / PAGE_BLOCK⌋]><i>.json`: page i's title, URL and section texts, for result titles and
  *   snippets. Pages come in blocks with a folder each, so that editing a page changes one block.
  *
- * `<dir>` and each block's folder hold a content hash, so everything in them can be cached forever.
+ * Each shard and vocabulary file is named by a hash of its contents, and each block's folder holds
+ * one, so everything but the manifest can be cached forever. Nothing in a shard depends on pages
+ * whose terms it does not hold (sections are named by page and position, and the statistics BM25
+ * needs of the whole site are sums in the manifest): editing a page rewrites the manifest and the
+ * shards of the page's old and new terms only (src/search/store.ts).
  */
 
 /**
@@ -17,7 +21,7 @@
  */
 export const SEARCH_FIELDS = ['title', 'heading', 'text', 'group'] as const;
 
-export const SEARCH_FORMAT_VERSION = 2;
+export const SEARCH_FORMAT_VERSION = 3;
 
 /** Pages a folder of page files holds. */
 export const PAGE_BLOCK = 100;
@@ -27,22 +31,37 @@ export function searchPageUrl(manifest: Pick<SearchManifest, 'pages'>, index: nu
   return `${manifest.pages[Math.floor(index / PAGE_BLOCK)]}${index}.json`;
 }
 
+/** URL of shard i. */
+export function shardUrl(manifest: Pick<SearchManifest, 'dir' | 'shards'>, i: number): string {
+  return `${manifest.dir}t/${manifest.shards[i][2]}.json`;
+}
+
+/** URL of vocabulary file i. */
+export function vocabUrl(manifest: Pick<SearchManifest, 'dir' | 'vocab'>, i: number): string {
+  return `${manifest.dir}v/${manifest.vocab[i][2]}.json`;
+}
+
+/** Average length of each field, in terms, as BM25 needs it: from the sums the manifest keeps. */
+export function averageLengths(manifest: Pick<SearchManifest, 'docs' | 'lengths'>): number[] {
+  return manifest.lengths.map((total) => total / (manifest.docs || 1));
+}
+
 export interface SearchManifest {
   version: number;
-  /** URL of the folder of shards and vocabularies ("/docs/assets/search/<hash>/"). */
+  /** URL of the folder of shards and vocabularies ("/docs/assets/search/"). */
   dir: string;
   /** URL of the folder of each block of PAGE_BLOCK pages ("/docs/assets/search/p/<block>.<hash>/"). */
   pages: string[];
   /** Number of sections (MiniSearch documents); a section's id is its position in page order. */
   docs: number;
-  /** Average length of each field, in terms (BM25 needs it). */
-  avg: number[];
+  /** Total length of each field over every section, in terms (BM25's averages are these over `docs`). */
+  lengths: number[];
   /** Sections per page, in page order: section id -> page. */
   counts: number[];
-  /** Shard keys (term prefixes) and sizes in bytes, sorted by key. */
-  shards: [key: string, bytes: number][];
-  /** First letters with a vocabulary file, and sizes in bytes. */
-  vocab: [letter: string, bytes: number][];
+  /** Shard keys (term prefixes), sizes in bytes and content hashes (file names), sorted by key. */
+  shards: [key: string, bytes: number, hash: string][];
+  /** First letters with a vocabulary file, sizes in bytes and content hashes. */
+  vocab: [letter: string, bytes: number, hash: string][];
   /**
    * `search.synonyms` of the configuration. Read from here rather than from `__DOCS_SYNONYMS__`,
    * so the page's initial script carries none of search (esbuild would share the define in a chunk).
@@ -53,16 +72,20 @@ export interface SearchManifest {
 }
 
 /**
- * A shard. `terms[i]` has `postings[i]`: per field, a list of document ids as gaps from the
- * previous id, where a negative gap means the next number is the term's count in that document
- * (count 1 is implied otherwise); 0 when the term is not in that field. `lengths` gives, for every
- * document the shard refers to, the id gap and the length of each field.
+ * A shard. `docs` lists the sections the shard refers to, in page order, six numbers each: the
+ * page (as a gap from the previous row's page), the section's position in its page, and the
+ * length of each field. `terms[i]` has `postings[i]`: per field, a list of rows of `docs` as gaps
+ * from the previous row, where a negative gap means the next number is the term's count in that
+ * section (count 1 is implied otherwise); 0 when the term is not in that field.
  */
 export interface SearchShard {
   terms: string[];
   postings: (number[] | 0)[][];
-  lengths: number[];
+  docs: number[];
 }
+
+/** Numbers a row of `SearchShard.docs` holds: page gap, section, then a length per field. */
+export const DOC_ROW = 2 + SEARCH_FIELDS.length;
 
 /** Page i of the index: what a result shows. `sections[0]` is the top of the page (slug ""). */
 export interface SearchPageData {

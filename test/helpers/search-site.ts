@@ -4,6 +4,7 @@ import path from 'node:path';
 import { SearchEngine } from '../../client/search/engine.js';
 import {
   searchPageUrl,
+  shardUrl,
   type SearchManifest,
   type SearchPageData,
   type SearchShard,
@@ -25,12 +26,11 @@ export async function searchSite(root: string) {
     return json(url.slice(config.base.length));
   };
   const manifest = json<SearchManifest>('search.json');
-  const folder = manifest.dir.slice(config.base.length);
   return {
     ...built,
     manifest,
     loaded,
-    shards: () => manifest.shards.map((_, i) => json<SearchShard>(`${folder}t/${i}.json`)),
+    shards: () => manifest.shards.map((_, i) => json<SearchShard>(shardUrl(manifest, i).slice(config.base.length))),
     pages: () =>
       manifest.counts.map((_, i) => json<SearchPageData>(searchPageUrl(manifest, i).slice(config.base.length))),
     engine: () => SearchEngine.open(`${config.base}search.json`, load),

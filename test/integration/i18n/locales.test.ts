@@ -11,6 +11,7 @@ const normalize = (text: string) =>
   text
     .replace(/\.[A-Za-z0-9_-]{8}\.(js|css|json)/g, '.HASH.$1')
     .replace(/search\/[A-Za-z0-9]{8}\//g, 'search/HASH/')
+    .replace(/,"[A-Za-z0-9]{8}"\]/g, ',"HASH"]') // shard and vocabulary file names in search.json
     .replace(/p\/(\d+)\.[A-Za-z0-9]{8}\//g, 'p/$1.HASH/')
     .replace(/<lastmod>[^<]*<\/lastmod>/g, '')
     // The theme's "Last updated" (a date from git, which changes with each commit) came after that output.

@@ -14,11 +14,13 @@ describe('search/index: what the build puts in the index', () => {
 
   const page = (title: string) => site.pages().find((p) => p.title === title)!;
 
-  it('writes a small manifest at search.json and everything else under a hashed folder of assets', () => {
-    expect(site.manifest.dir).toMatch(/^\/docs\/assets\/search\/\w{8}\/$/);
+  it('writes a small manifest at search.json and everything else under assets, named by a hash of its contents', () => {
+    expect(site.manifest.dir).toBe('/docs/assets/search/');
     const files = [...site.writer.files.keys()].filter((f) => f.includes('search') && f.endsWith('.json'));
     expect(files.filter((f) => !f.startsWith('assets/search/'))).toEqual(['search.json']);
     expect(site.writer.text('search.json')!.length).toBeLessThan(2000);
+    for (const [, , hash] of [...site.manifest.shards, ...site.manifest.vocab]) expect(hash).toMatch(/^\w{8}$/);
+    expect(files.filter((f) => /\/[tv]\//.test(f))).toHaveLength(site.manifest.shards.length + site.manifest.vocab.length);
   });
 
   it('makes the top of each page and each of its h2 and h3 sections a result of its own', () => {
@@ -112,10 +114,12 @@ describe('search/index: what the build puts in the index', () => {
     const manifest = JSON.parse(files.find((f) => f.path === 'search.json')!.contents as string);
     const keys: string[] = manifest.shards.map(([key]: [string]) => key);
     expect(keys.length).toBeGreaterThan(5);
-    const shardFiles = files.filter((f) => /\/t\/\d+\.json$/.test(f.path));
+    const hashes: string[] = manifest.shards.map(([, , hash]: [string, number, string]) => hash);
+    const shardFiles = files.filter((f) => /\/t\/\w+\.json$/.test(f.path));
+    expect(shardFiles).toHaveLength(keys.length);
     const seen: string[] = [];
     for (const file of shardFiles) {
-      const id = Number(/(\d+)\.json$/.exec(file.path)![1]);
+      const id = hashes.indexOf(/(\w+)\.json$/.exec(file.path)![1]);
       for (const t of JSON.parse(file.contents as string).terms) {
         expect(shardOf(keys, t), t).toBe(id);
         seen.push(t);
@@ -126,7 +130,8 @@ describe('search/index: what the build puts in the index', () => {
 
   it('keeps only the strongest postings of a word found in more sections than the limit', () => {
     const files = buildSearchIndex(site.site, { maxPostings: 2 });
-    const shard = JSON.parse(files.find((f) => f.path.endsWith('/t/0.json'))!.contents as string);
+    const manifest = JSON.parse(files.find((f) => f.path === 'search.json')!.contents as string);
+    const shard = JSON.parse(files.find((f) => f.path.endsWith(`/t/${manifest.shards[0][2]}.json`))!.contents as string);
     const text = shard.postings[shard.terms.indexOf('workflow')][2] as number[];
     expect(decodePostings(text)).toHaveLength(2);
     const full = site.shards()[0];
