@@ -23,7 +23,7 @@ const EXPECTED: Record<string, number> = {
   'test/quality/csp.test.ts': 16,
   'test/integration/build/incremental.test.ts': 21,
   // 16 builds of 150 pages, half of them full builds to compare with (36 s at load 20, 2026-11-25).
-  'test/integration/search/incremental.test.ts': 15,
+  'test/integration/search/incremental.test.ts': 10,
   // These four visit their pages in one kept tab since 2026-11-24 (ServedSite.visit): their earlier figures times
   // the share of test time that change left them, measured old and new in turn on the loaded machine.
   'test/browser/runtime/navigation.test.ts': 20,
@@ -35,7 +35,7 @@ const EXPECTED: Record<string, number> = {
   'test/integration/build/pages-parallel.test.ts': 11,
   'test/integration/dev/dev-server.test.ts': 11,
   // Six CLI processes (three fixtures, from the bundle and from the sources): 83 s loaded (load 15) beside incremental's 73 s.
-  'test/integration/cli-bundle.test.ts': 24,
+  'test/integration/cli-bundle.test.ts': 14,
   // Parses the real site, the fixtures and a corpus whole and by blocks, and edits of a third of the site's pages;
   // 16 s times its CPU after/before session 9 (18.6/23.3 s, alone, old and new in turn).
   'test/integration/markdown/block-parse.test.ts': 13,

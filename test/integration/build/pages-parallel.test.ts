@@ -11,8 +11,8 @@ import { renderMarkdown, runPages } from '../../../src/pages.js';
 import { readTemplates } from '../../../src/render/index.js';
 import { renderInWorkers } from '../../helpers/page-workers.js';
 
-/** Enough pages for every thread to take several batches of eight; workers are asked for explicitly. */
-const PAGES = 120;
+/** Enough pages for each of two workers to take several batches of eight; workers are asked for explicitly. */
+const PAGES = 64;
 
 describe('pages: rendering on all cores', () => {
   let dir: string;
