@@ -7,7 +7,7 @@ import { cachePath, readCache, writeCache } from './cache.js';
 import type { ResolvedConfig } from './config.js';
 import { BuildError } from './errors.js';
 import { sha1 } from './hash.js';
-import type { FileStamp } from './source-cache.js';
+import { statStamp, type FileStamp } from './source-cache.js';
 import type { ShownVersion } from './write.js';
 
 /**
@@ -45,10 +45,7 @@ function recordFile(config: ResolvedConfig): string {
  * before the build reads anything, so a file edited while it runs makes the next stamp differ.
  * Undefined when the configuration cannot be written down (the build then keeps no record).
  */
-export async function inputStamp(
-  config: ResolvedConfig,
-  stamps?: Map<string, FileStamp>,
-): Promise<string | undefined> {
+export async function inputStamp(config: ResolvedConfig, stamps?: Map<string, FileStamp>): Promise<string | undefined> {
   const settings = configText(config);
   if (settings === undefined) return undefined;
   const generator = await Promise.all(['src', 'templates', 'client'].map((dir) => sourceKey(path.join(REPO, dir))));
@@ -111,7 +108,7 @@ function projectFiles(config: ResolvedConfig, stamps?: Map<string, FileStamp>): 
         const s = statSync(full, { throwIfNoEntry: false });
         if (s?.isDirectory()) lines.push(`${full} -> ${readlinkSync(full)}`);
         else {
-          const stamp = `${s?.ino} ${s?.size} ${s?.mtimeMs} ${s?.ctimeMs}`;
+          const stamp = s ? statStamp(s) : 'missing';
           lines.push(`${full} ${stamp}`);
           if (s?.isFile()) stamps?.set(full, stamp);
         }

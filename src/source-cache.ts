@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import { cachePath, codeVersion } from './cache.js';
 import type { ResolvedConfig } from './config.js';
@@ -10,11 +10,15 @@ import { contentFile } from './versions/paths.js';
 /** A file's identity on disk: inode, size, modification and change time (src/build-record.ts stamps inputs the same way). */
 export type FileStamp = string;
 
+/** The stamp of a stat'ed file; src/build-record.ts's walk of the project stamps with it too, and this build takes its stamps. */
+export function statStamp(s: Stats): FileStamp {
+  return `${s.ino} ${s.size} ${s.mtimeMs} ${s.ctimeMs}`;
+}
+
 /** The stamp of a file, or undefined when it cannot be stat'ed. */
 export function fileStamp(file: string): FileStamp | undefined {
   const s = statSync(file, { throwIfNoEntry: false });
-  // The same form as src/build-record.ts's lines, whose stamps this build takes in their place.
-  return s?.isFile() ? `${s.ino} ${s.size} ${s.mtimeMs} ${s.ctimeMs}` : undefined;
+  return s?.isFile() ? statStamp(s) : undefined;
 }
 
 /** A parsed page as kept: its file's stamp, its partials' stamps, and the source as bytes (a copy no later stage can change). */
