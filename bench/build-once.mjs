@@ -2,12 +2,7 @@
 // per measurement, so peak memory is this build's alone. `stages`: each stage's wall and CPU time (every thread's).
 // Plain JavaScript, run by plain node: the build loads as bin/docs.js loads it, from the compiled CLI (bin/bundle.js),
 // with tsx only for the project's TypeScript, so the figures include the start-up a user waits for.
-import { fileURLToPath } from 'node:url';
 import { loadCli } from '../bin/bundle.js';
-import { withMainHeap } from '../bin/main-heap.js';
-
-// As bin/docs.js runs a build: in a child Node with the main thread's larger young generation (its figures are printed).
-await withMainHeap(fileURLToPath(import.meta.url));
 
 const { build } = await loadCli();
 
