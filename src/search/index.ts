@@ -13,7 +13,7 @@ import type { Site } from '../site.js';
 import type { OutputFile } from '../types.js';
 import { pageDigest, searchPages, type SearchPage } from './records.js';
 import { SearchPageBlocks } from './page-blocks.js';
-import { addPage, removePage, ShardWriter, termsOf, type PageLengths, type Postings } from './postings.js';
+import { addPage, replacePage, ShardWriter, termsOf, type PageLengths, type Postings } from './postings.js';
 import { partition } from './shards.js';
 import { MissingPiece, type SearchIndexStore, type StoredIndex, type StoredShard } from './store.js';
 
@@ -248,10 +248,7 @@ function patched(
   };
   load(touched);
   const lengths = stored.lengths.slice();
-  for (const i of changed) {
-    removePage(postings, i, termsOf(oldTerms.get(i)!));
-    lengths[i] = addPage(postings, i, newTerms.get(i)!);
-  }
+  for (const i of changed) lengths[i] = replacePage(postings, i, oldTerms.get(i)!, newTerms.get(i)!);
   patching = false;
   const writer = new ShardWriter(postings, lengths, maxPostings);
   const sizes = new Map(stored.sizes);
