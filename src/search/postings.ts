@@ -64,7 +64,8 @@ export function replacePage(postings: Postings, page: number, before: string, af
     const entry = postings.get(t);
     const added = own.get(t);
     if (!entry) {
-      if (added) postings.set(t, added);
+      // Typed like the stored lists: code that sees one kind of list stays fast (V8 slows down on both).
+      if (added) postings.set(t, added.map((pairs) => Uint32Array.from(pairs)));
       continue;
     }
     for (let field = 0; field < entry.length; field++) {
@@ -216,7 +217,7 @@ export class ShardWriter {
  * stable sort by impact would keep). Finds the cut with a numeric typed-array sort rather than
  * sorting the pairs with a comparator: a common word of a 10,000-page site has 70,000.
  */
-function strongest(pairs: Pairs, max: number, impact: (key: number, n: number) => number): number[] {
+function strongest(pairs: Pairs, max: number, impact: (key: number, n: number) => number): Pairs {
   const scores = new Float64Array(pairs.length / 2);
   for (let i = 0; i < scores.length; i++) scores[i] = impact(pairs[2 * i], pairs[2 * i + 1]);
   const cut = kthSmallest(scores.slice(), scores.length - max);
@@ -226,7 +227,8 @@ function strongest(pairs: Pairs, max: number, impact: (key: number, n: number) =
   for (let i = 0; i < scores.length; i++) {
     if (scores[i] > cut || (scores[i] === cut && ties-- > 0)) kept.push(pairs[2 * i], pairs[2 * i + 1]);
   }
-  return kept;
+  // Of the kind it was given: a patch's lists are all typed, a whole index's all arrays (see replacePage).
+  return Array.isArray(pairs) ? kept : Uint32Array.from(kept);
 }
 
 /**
