@@ -45,6 +45,14 @@ process.env.DOCS_TEST_RUN ??= path.join(os.tmpdir(), `docs-test-run-${process.pi
 if (process.env.NODE_ENV === 'test' || process.env.NODE_ENV === undefined) process.env.NODE_ENV = 'production';
 
 /**
+ * A configuration file that is plain data and reads the same as at its last load is not imported again
+ * (src/config.ts, reusedConfigs): every import registers tsx's hooks once more for the life of the
+ * worker, and every later import passes through them all; a worker loads hundreds of test sites'
+ * configurations. Read by the workers, which inherit it.
+ */
+process.env.DOCS_REUSE_PLAIN_CONFIGS ??= '1';
+
+/**
  * micromark's development build asserts what a syntax extension must do (src/markdown/math-syntax.ts is
  * ours): the unit tests, which give it every Markdown fixture, keep it (Node picks `development` first).
  */
