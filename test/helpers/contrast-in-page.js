@@ -159,11 +159,7 @@
     const shown = rects.map((t) => clipped(t, clip));
     const box = around(shown);
     for (const { element: p, rects: painted, box: paintedBox } of painters)
-      if (
-        overlaps(box, paintedBox) &&
-        shown.some((t) => painted.some((r) => overlaps(t, r))) &&
-        !p.contains(element)
-      ) {
+      if (overlaps(box, paintedBox) && shown.some((t) => painted.some((r) => overlaps(t, r))) && !p.contains(element)) {
         if (options.record) element.__over = p;
         return 'overlap';
       }
