@@ -6,6 +6,7 @@ import { sourceKey } from '../bin/bundle.js';
 import { cachePath, readCache, writeCache } from './cache.js';
 import type { ResolvedConfig } from './config.js';
 import { BuildError } from './errors.js';
+import { inGitCheckout } from './git.js';
 import { sha1 } from './hash.js';
 import { statStamp, type FileStamp } from './source-cache.js';
 import type { ShownVersion } from './write.js';
@@ -122,6 +123,7 @@ function projectFiles(config: ResolvedConfig, stamps?: Map<string, FileStamp>): 
 
 /** The commit checked out: "last updated" dates come from git's log, which a commit changes. */
 function gitHead(root: string): string {
+  if (!inGitCheckout(root)) return 'no git';
   try {
     return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString();
   } catch {

@@ -21,7 +21,7 @@ import { pageStyleFiles } from './page-styles.js';
 import { hasHook, runBuildEnd } from './plugins/index.js';
 import { readTemplates } from './render/index.js';
 import { dropFallbackProblems, missingTranslations } from './i18n/locales.js';
-import { buildSearchIndexes, searchInput } from './i18n/search.js';
+import { buildSearchIndexes, searchInputKey } from './i18n/search.js';
 import { searchFiles, type SearchOutput } from './search/carry-over.js';
 import { SearchPageBlocks } from './search/page-blocks.js';
 import { SearchTermsCache } from './search/terms-cache.js';
@@ -216,7 +216,7 @@ export async function buildSite(
     // The index depends only on what search shows of the pages and its settings: the same give the same files.
     const searchKey = options.lazy
       ? ''
-      : sha1(salt, JSON.stringify([config.base, config.search, config.lang]), JSON.stringify(searchInput(site)));
+      : sha1(salt, JSON.stringify([config.base, config.search, config.lang]), searchInputKey(site));
     const search = options.lazy
       ? undefined
       : await task(logger, 'search', () =>

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { BuildError, BuildFailure } from './errors.js';
 import { badgeSchema } from './frontmatter.js';
@@ -469,19 +469,60 @@ function configLoadError(error: NodeJS.ErrnoException, root: string, configFile:
   );
 }
 
+/**
+ * A testability hook (DOCS_REUSE_PLAIN_CONFIGS=1, set by vitest.config.ts): each tsImport registers tsx's
+ * loader hooks once more, and Node keeps every registration for the life of the process, so each later
+ * import of any module passes through them all; measured, after 600 loads of a configuration a small
+ * site's build took three times the CPU, and a test worker loads hundreds. With the hook, a configuration
+ * that is plain data (no function: no plugin's state to share) and imports nothing but the generator's
+ * own files or packages is imported once for each text of it; a load finding the same text gets a copy.
+ */
+const reusedConfigs = process.env.DOCS_REUSE_PLAIN_CONFIGS
+  ? new Map<string, { text: string; user: unknown }>()
+  : undefined;
+
+/** A file's text, or undefined where it cannot be read (tsImport then reports why). */
+function textOf(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function keepForReuse(configFile: string, text: string, user: unknown): void {
+  const own = path.dirname(fileURLToPath(import.meta.url));
+  const specifiers = [...text.matchAll(/\b(?:from|import)\s*['"]([^'"]+)['"]/g)].map((m) => m[1]);
+  const projectFree =
+    !/\b(?:require|import)\s*\(|\bprocess\b|\bfs\b|readFile/.test(text) &&
+    specifiers.every((s) => !s.startsWith('.') && (!path.isAbsolute(s) || s.startsWith(own + path.sep)));
+  try {
+    if (projectFree) reusedConfigs!.set(configFile, { text, user: structuredClone(user) });
+    else reusedConfigs!.delete(configFile);
+  } catch {
+    reusedConfigs!.delete(configFile); // functions in it: not plain data
+  }
+}
+
 /** Finds and imports the root's config file (TypeScript is compiled by the tsx loader); none is fine. */
 export async function loadConfig(root: string, overrides: ConfigOverrides = {}): Promise<ResolvedConfig> {
   const configFile = CONFIG_FILES.map((name) => path.join(root, name)).find((f) => existsSync(f));
   let user: unknown = {};
   if (configFile) {
     try {
-      // tsx's tsImport loads the file (and what it imports) afresh each time, so `dev` sees edits
-      // to the config; a `?t=` query does not defeat tsx's module cache. Imported here, not at start:
-      // a root without a config (a folder of Markdown) does not pay for loading tsx.
-      const { tsImport } = await import('tsx/esm/api');
-      const mod = await tsImport(pathToFileURL(configFile).href, import.meta.url);
-      // A config outside an ES-module package is compiled to CommonJS: its export sits one level down.
-      user = mod.default?.__esModule ? mod.default.default : mod.default;
+      const text = reusedConfigs && textOf(configFile);
+      const reused = text !== undefined ? reusedConfigs?.get(configFile) : undefined;
+      if (reused && reused.text === text) user = structuredClone(reused.user);
+      else {
+        // tsx's tsImport loads the file (and what it imports) afresh each time, so `dev` sees edits
+        // to the config; a `?t=` query does not defeat tsx's module cache. Imported here, not at start:
+        // a root without a config (a folder of Markdown) does not pay for loading tsx.
+        const { tsImport } = await import('tsx/esm/api');
+        const mod = await tsImport(pathToFileURL(configFile).href, import.meta.url);
+        // A config outside an ES-module package is compiled to CommonJS: its export sits one level down.
+        user = mod.default?.__esModule ? mod.default.default : mod.default;
+        if (text !== undefined) keepForReuse(configFile, text, user);
+      }
     } catch (error) {
       throw new BuildFailure([configLoadError(error as NodeJS.ErrnoException, root, configFile)]);
     }

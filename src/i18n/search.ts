@@ -1,6 +1,7 @@
 /** Search in a site of several languages: an index per locale, each read with its language's rules. */
 import { buildSearchIndex, SEARCH_MANIFEST, type SearchIndexOptions } from '../search/index.js';
-import { searchPages, type SearchPage } from '../search/records.js';
+import { pageDigest, searchPages } from '../search/records.js';
+import { sha1 } from '../hash.js';
 import type { Site } from '../site.js';
 import type { OutputFile } from '../types.js';
 import { searchManifestPath } from './head.js';
@@ -22,8 +23,13 @@ export function buildSearchIndexes(site: Site, options: SearchIndexOptions = {})
   return [...files.values()];
 }
 
-/** What the indexes show of the pages (the build's cache key for them), with each locale's group names and language. */
-export function searchInput(site: Site): (SearchPage[] | string)[] {
-  if (!siteViews(site.config)) return [searchPages(site)];
-  return [...localeSites(site).values()].flatMap((view) => [view.config.lang, searchPages(view)]);
+/**
+ * A digest of what the indexes show of the pages (the build's cache key for them), with each
+ * locale's group names and language: each page by its digest (src/search/records.ts pageDigest).
+ */
+export function searchInputKey(site: Site): string {
+  const views = siteViews(site.config)
+    ? [...localeSites(site).values()].map((view) => [view.config.lang, searchPages(view)] as const)
+    : [['', searchPages(site)] as const];
+  return sha1(...views.flatMap(([lang, pages]) => [lang, String(pages.length), ...pages.map(pageDigest)]));
 }

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
+import { inGitCheckout } from '../git.js';
 import { contentFile } from '../versions/paths.js';
 import type { ResolvedConfig } from '../config.js';
 
@@ -39,6 +40,7 @@ function versionedGitDates(config: ResolvedConfig): Map<string, string> {
 /** Newest first, so the first date seen for a file is its last change. */
 function gitDates(contentDir: string): Map<string, string> {
   const dates = new Map<string, string>();
+  if (!inGitCheckout(contentDir)) return dates;
   let log: string;
   try {
     log = execFileSync('git', ['log', '--relative', '--name-only', '--no-renames', '--format=%x00%cI', '--', '.'], {

@@ -11,9 +11,9 @@ import { withBase } from '../shared/paths.js';
 import { compounds, forEachTerm, isEnglish } from '../shared/search-text.js';
 import type { Site } from '../site.js';
 import type { OutputFile } from '../types.js';
-import { searchPages, type SearchPage } from './records.js';
+import { pageDigest, searchPages, type SearchPage } from './records.js';
 import { SearchPageBlocks } from './page-blocks.js';
-import { addPage, removePage, ShardWriter, termsOf, type PageLengths, type Postings } from './postings.js';
+import { addPage, replacePage, ShardWriter, termsOf, type PageLengths, type Postings } from './postings.js';
 import { partition } from './shards.js';
 import { MissingPiece, type SearchIndexStore, type StoredIndex, type StoredShard } from './store.js';
 
@@ -248,10 +248,7 @@ function patched(
   };
   load(touched);
   const lengths = stored.lengths.slice();
-  for (const i of changed) {
-    removePage(postings, i, termsOf(oldTerms.get(i)!));
-    lengths[i] = addPage(postings, i, newTerms.get(i)!);
-  }
+  for (const i of changed) lengths[i] = replacePage(postings, i, oldTerms.get(i)!, newTerms.get(i)!);
   patching = false;
   const writer = new ShardWriter(postings, lengths, maxPostings);
   const sizes = new Map(stored.sizes);
@@ -302,9 +299,9 @@ function pageFiles(pages: SearchPage[], kept: SearchPageBlocks | undefined, file
   return blocks;
 }
 
-/** What a page's terms depend on: the text search reads of it, and the language rules. */
+/** What a page's terms depend on: the text search reads of it (with its URL and slugs), and the language rules. */
 export function pageKey(page: SearchPage, english: boolean): string {
-  return sha1(english ? 'en' : '', page.title, page.group, ...page.sections.flatMap((s) => [s.heading, s.text]));
+  return sha1(english ? 'en' : '', pageDigest(page));
 }
 
 /**

@@ -2,7 +2,7 @@ import { cachePath, codeVersion, readCache, writeCache } from '../cache.js';
 import type { ResolvedConfig } from '../config.js';
 import { sha1 } from '../hash.js';
 import type { OutputManifest } from '../write.js';
-import type { SearchPage } from './records.js';
+import { pageDigest, type SearchPage } from './records.js';
 
 /** A block of page files as a build wrote it: its folder, and each file's path and content hash. */
 interface StoredBlock {
@@ -41,10 +41,7 @@ export class SearchPageBlocks {
 
   /** What a block's files depend on: its pages as search shows them, and where the block starts. */
   static key(start: number, pages: SearchPage[]): string {
-    return sha1(
-      String(start),
-      ...pages.flatMap((p) => [p.url, p.title, p.group, ...p.sections.flatMap((s) => [s.slug, s.heading, s.text])]),
-    );
+    return sha1(String(start), ...pages.map(pageDigest));
   }
 
   /** The folder of a block kept from the previous output, its files then counted as kept; undefined when it must be made. */

@@ -99,6 +99,22 @@ describe('browser: the contrast check of the accessibility gate', () => {
     await page.close();
   });
 
+  it('judges each element by its own ancestors, though it keeps what it read of them for the next element', async () => {
+    // The check keeps each ancestor's background and clip for the next element that passes it: a sibling judged
+    // first must not decide for one that is paler, or that escapes the clip (positioned) to run under a painted box.
+    const page = await pageWith(
+      '<div style="background:#fff"><section><p>Dark enough.</p><p id="pale" style="color:#bbb">Too pale.</p></section></div>' +
+        '<div style="position:relative;overflow:hidden;height:40px;width:200px"><span>Clipped title that is readable</span>' +
+        '<span id="escapes" style="position:absolute;top:60px;left:0">Out of the clip</span></div>' +
+        '<div style="position:relative;height:60px"><div style="position:absolute;top:0;left:0;width:300px;height:40px;background:#ddd"></div></div>',
+    );
+    const fast = await fastContrast(page);
+    expect(fast.failing).toEqual([expect.stringContaining('id="pale"')]);
+    expect(fast.reasons).toEqual({ overlap: 1 });
+    expect(await contrastFailures(page, 'fast')).toEqual(['#pale']);
+    await page.close();
+  });
+
   it('judges every rule again in the second colour scheme where the page changed with it', async () => {
     // In dark only: an image without a text alternative shows, and a button's state becomes invalid.
     const page = await pageWith(

@@ -39,6 +39,29 @@
     s.backgroundImage !== 'none' ||
     s.maskImage !== 'none';
 
+  /**
+   * What the check reads of an element's computed style, read once: a text element's walk up to its background and
+   * its clip passes the same ancestors as its neighbours' (a computed style's property is computed again on each read).
+   */
+  const factsOf = new Map();
+  const facts = (element) => {
+    let found = factsOf.get(element);
+    if (!found) {
+      const s = style(element);
+      found = {
+        visible: s.visibility === 'visible',
+        opacity0: s.opacity === '0',
+        effects: effects(s),
+        bg: rgb(s.backgroundColor),
+        overflowX: s.overflowX !== 'visible',
+        overflowY: s.overflowY !== 'visible',
+        escapes: s.position === 'absolute' || s.position === 'fixed',
+      };
+      factsOf.set(element, found);
+    }
+    return found;
+  };
+
   const all = [...root.querySelectorAll('*')];
   if (root !== document.documentElement) all.unshift(root);
   // Shadow trees are beyond this check's walk: axe's rule judges the whole page then.
@@ -47,14 +70,23 @@
 
   // Every box that paints something of its own: under another element's text it may change the background. An
   // inline box that wraps paints one fragment a line (its client rects), not the rectangle around them all.
+  /** The rectangle around a list of rectangles: most painters are far from a text, and one comparison says so. */
+  const around = (rects) => ({
+    left: Math.min(...rects.map((r) => r.left)),
+    top: Math.min(...rects.map((r) => r.top)),
+    right: Math.max(...rects.map((r) => r.right)),
+    bottom: Math.max(...rects.map((r) => r.bottom)),
+  });
+  // Plain objects: a DOMRect's sides are read through the DOM's bindings, and every text element meets every painter.
   const painters = [];
   for (const element of document.querySelectorAll('*')) {
-    const s = style(element);
-    if (s.visibility !== 'visible' || s.opacity === '0') continue;
-    const bg = rgb(s.backgroundColor);
-    if (GRAPHIC.has(element.nodeName) || effects(s) || !bg || bg[3] > 0) {
-      const rects = [...element.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
-      if (rects.length) painters.push({ element, rects });
+    const f = facts(element);
+    if (!f.visible || f.opacity0) continue;
+    if (GRAPHIC.has(element.nodeName) || f.effects || !f.bg || f.bg[3] > 0) {
+      const rects = [];
+      for (const r of element.getClientRects())
+        if (r.width > 0 && r.height > 0) rects.push({ left: r.left, top: r.top, right: r.right, bottom: r.bottom });
+      if (rects.length) painters.push({ element, rects, box: around(rects) });
     }
   }
   const overlaps = (a, b) =>
@@ -66,18 +98,21 @@
    * short with an ellipsis does not run on under the buttons beside it). The walk stops at an element positioned
    * absolute or fixed, which may escape the clips above it: the area is then larger than what shows, never smaller.
    */
+  const NO_CLIP = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
+  const clips = new Map();
   const clipOf = (element) => {
-    const clip = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
-    for (let a = element; a; a = a.parentElement) {
-      const s = style(a);
-      if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
-        const r = a.getBoundingClientRect();
-        if (s.overflowX !== 'visible')
-          [clip.left, clip.right] = [Math.max(clip.left, r.left), Math.min(clip.right, r.right)];
-        if (s.overflowY !== 'visible')
-          [clip.top, clip.bottom] = [Math.max(clip.top, r.top), Math.min(clip.bottom, r.bottom)];
+    if (!element) return NO_CLIP;
+    let clip = clips.get(element);
+    if (!clip) {
+      const f = facts(element);
+      // Its own overflow's clip within the one it inherits (none past an element positioned absolute or fixed).
+      clip = { ...(f.escapes ? NO_CLIP : clipOf(element.parentElement)) };
+      if (f.overflowX || f.overflowY) {
+        const r = element.getBoundingClientRect();
+        if (f.overflowX) [clip.left, clip.right] = [Math.max(clip.left, r.left), Math.min(clip.right, r.right)];
+        if (f.overflowY) [clip.top, clip.bottom] = [Math.max(clip.top, r.top), Math.min(clip.bottom, r.bottom)];
       }
-      if (s.position === 'absolute' || s.position === 'fixed') break;
+      clips.set(element, clip);
     }
     return clip;
   };
@@ -88,6 +123,28 @@
     bottom: Math.min(rect.bottom, clip.bottom),
   });
 
+  /**
+   * The opaque colour behind an element's text, from it up through its ancestors, or why there is none to judge by
+   * (a string). Kept for each element: its children's walks pass through it again.
+   */
+  const backgrounds = new Map();
+  const backgroundOf = (element) => {
+    if (!element) return 'no background';
+    let found = backgrounds.get(element);
+    if (found === undefined) {
+      const f = facts(element);
+      // Fully transparent (a heading's anchor until hovered): axe counts it hidden, which passes.
+      if (f.opacity0) found = 'invisible';
+      else if (f.effects) found = 'effect on the way';
+      else if (!f.bg) found = 'colour syntax';
+      else if (f.bg[3] === 0) found = backgroundOf(element.parentElement);
+      else if (f.bg[3] !== 1) found = 'translucent background';
+      else found = f.bg;
+      backgrounds.set(element, found);
+    }
+    return found;
+  };
+
   /** The verdict on one element with text of its own: a number (its contrast, judged here) or why axe must judge it. */
   const judge = (element, rects) => {
     if (!(element instanceof HTMLElement)) return 'not HTML';
@@ -96,24 +153,13 @@
     if (parseFloat(s.webkitTextStrokeWidth) !== 0) return 'text stroke';
     const fg = rgb(s.webkitTextFillColor || s.color);
     if (!fg) return 'colour syntax';
-    let bg = null;
-    for (let a = element; a; a = a.parentElement) {
-      const sa = style(a);
-      // Fully transparent (a heading's anchor until hovered): axe counts it hidden, which passes.
-      if (sa.opacity === '0') return 'invisible';
-      if (effects(sa)) return 'effect on the way';
-      const own = rgb(sa.backgroundColor);
-      if (!own) return 'colour syntax';
-      if (own[3] === 0) continue;
-      if (own[3] !== 1) return 'translucent background';
-      bg = own;
-      break;
-    }
-    if (!bg) return 'no background';
+    const bg = backgroundOf(element);
+    if (typeof bg === 'string') return bg;
     const clip = clipOf(element);
     const shown = rects.map((t) => clipped(t, clip));
-    for (const { element: p, rects: painted } of painters)
-      if (shown.some((t) => painted.some((r) => overlaps(t, r))) && !p.contains(element)) {
+    const box = around(shown);
+    for (const { element: p, rects: painted, box: paintedBox } of painters)
+      if (overlaps(box, paintedBox) && shown.some((t) => painted.some((r) => overlaps(t, r))) && !p.contains(element)) {
         if (options.record) element.__over = p;
         return 'overlap';
       }
@@ -121,6 +167,7 @@
     return ratio(text, bg);
   };
 
+  const range = document.createRange();
   let passed = 0;
   const marked = [];
   const failing = [];
@@ -136,7 +183,6 @@
     const rects = [];
     for (const node of element.childNodes)
       if (node.nodeType === Node.TEXT_NODE && node.nodeValue.trim()) {
-        const range = document.createRange();
         range.selectNodeContents(node);
         rects.push(...range.getClientRects());
       }
@@ -210,7 +256,7 @@
     const display = style(link).display;
     if (axeBlock(display) || AXE_INLINE_BLOCK.includes(display)) return true;
     // Fully transparent (a heading's anchor until hovered): not on screen for axe, which judges only what is.
-    for (let a = link; a; a = a.parentElement) if (style(a).opacity === '0') return true;
+    for (let a = link; a; a = a.parentElement) if (facts(a).opacity0) return true;
     let block = link.parentElement;
     while (block && !axeBlock(style(block).display)) block = block.parentElement;
     if (!block) return false;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig, resolveConfig } from '../../src/config.js';
 import { BuildFailure } from '../../src/errors.js';
-import { tmpSite } from '../helpers/tmp-site.js';
+import { configFile, editFile, tmpSite } from '../helpers/tmp-site.js';
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -41,6 +41,31 @@ describe('config', () => {
       expect(error, outDir).toBeInstanceOf(BuildFailure);
       expect(error!.problems[0].place.file).toBe('docs.config.ts');
       expect(error!.problems[0].fix).toContain('outDir');
+    }
+  });
+
+  // DOCS_REUSE_PLAIN_CONFIGS (vitest.config.ts): a configuration of the same text is not imported again.
+  it('loads a configuration again with each edit, and a plain one of the same text as a copy of its own', async () => {
+    const site = await tmpSite({ 'docs.config.ts': configFile({ title: 'First', constants: { a: 'x' } }) });
+    cleanup = site.cleanup;
+    const first = await loadConfig(site.root);
+    const again = await loadConfig(site.root);
+    expect(again.title).toBe('First');
+    expect(again.constants).toEqual(first.constants);
+    expect(again.constants).not.toBe(first.constants);
+    await editFile(`${site.root}/docs.config.ts`, (text) => text.replace('First', 'Second'));
+    expect((await loadConfig(site.root)).title).toBe('Second');
+    // Not plain data (a function), or reading the environment: imported at each load.
+    await editFile(`${site.root}/docs.config.ts`, (text) =>
+      text.replace('"Second"', 'process.env.DOCS_TEST_TITLE ?? "Unset"'),
+    );
+    process.env.DOCS_TEST_TITLE = 'Third';
+    try {
+      expect((await loadConfig(site.root)).title).toBe('Third');
+      process.env.DOCS_TEST_TITLE = 'Fourth';
+      expect((await loadConfig(site.root)).title).toBe('Fourth');
+    } finally {
+      delete process.env.DOCS_TEST_TITLE;
     }
   });
 });

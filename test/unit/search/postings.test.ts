@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   addPage,
   kthSmallest,
-  removePage,
+  replacePage,
   SECTION_SLOTS,
   ShardWriter,
-  termsOf,
   type Postings,
 } from '../../../src/search/postings.js';
 
@@ -30,6 +29,8 @@ describe('postings: a page taken out and put back', () => {
     '1 delta 1\n1 guid 1\n0\n1 alpha 1',
     '2 alpha 1 omega 1\n0\n0\n2 beta 1 delta 1\n1 step 1\n1 alpha 1',
   ];
+  // Lists as arrays, terms sorted: a patch's lists are typed arrays.
+  const plain = (p: Postings) => new Map([...p].map(([t, f]) => [t, f.map((pairs) => [...pairs])] as const).sort());
   const whole = (list: string[]) => {
     const postings: Postings = new Map();
     const lengths = list.map((terms, i) => addPage(postings, i, terms));
@@ -39,18 +40,17 @@ describe('postings: a page taken out and put back', () => {
   it('gives the postings, lengths and shard a build of the edited pages in order gives', () => {
     const edited = '1 zeta 1\n1 guid 1\n0\n2 alpha 1 zeta 2\n1 more 1\n1 beta 1';
     const patched = whole(pages);
-    removePage(patched.postings, 0, termsOf(pages[0]));
-    patched.lengths[0] = addPage(patched.postings, 0, edited);
+    patched.lengths[0] = replacePage(patched.postings, 0, pages[0], edited);
     const expected = whole([edited, ...pages.slice(1)]);
     expect(patched.lengths).toEqual(expected.lengths);
-    expect(new Map([...patched.postings].sort())).toEqual(new Map([...expected.postings].sort()));
+    expect(plain(patched.postings)).toEqual(plain(expected.postings));
     const terms = [...expected.postings.keys()].sort();
     expect(new ShardWriter(patched.postings, patched.lengths, 500).shard(terms)).toBe(
       new ShardWriter(expected.postings, expected.lengths, 500).shard(terms),
     );
     // A term no page has any more is gone.
     expect(patched.postings.has('gamma')).toBe(false);
-    expect(patched.postings.get('alpha')![0]).toEqual([SECTION_SLOTS * 2, 1, SECTION_SLOTS * 2 + 1, 1]);
+    expect([...patched.postings.get('alpha')![0]]).toEqual([SECTION_SLOTS * 2, 1, SECTION_SLOTS * 2 + 1, 1]);
   });
 
   it('cuts a common word by its own sections only: other words do not move it', () => {
@@ -61,5 +61,26 @@ describe('postings: a page taken out and put back', () => {
     const kept = (x: ReturnType<typeof whole>) => new ShardWriter(x.postings, x.lengths, 3).kept('common');
     expect(kept(a)).toEqual(kept(b));
     expect(kept(a)[2]).toHaveLength(6);
+  });
+
+  it('replaces a page in stored (typed) lists as a whole build of the edited pages gives, the stored lists untouched', () => {
+    const stored = whole(pages);
+    // The store hands out typed arrays (src/search/store.ts); a patch must not write into them.
+    const typed: Postings = new Map(
+      [...stored.postings].map(([t, fields]) => [t, fields.map((pairs) => Uint32Array.from(pairs))]),
+    );
+    const before = new Map([...typed].map(([t, fields]) => [t, fields.map((pairs) => [...pairs])]));
+    const patched: Postings = new Map([...typed].map(([t, fields]) => [t, [...fields]]));
+    const edited = '1 zeta 1\n1 guid 1\n0\n2 alpha 1 zeta 2\n1 more 1\n1 beta 1';
+    const lengths = stored.lengths.slice();
+    lengths[1] = replacePage(patched, 1, pages[1], edited);
+    const expected = whole([pages[0], edited, pages[2]]);
+    expect(lengths).toEqual(expected.lengths);
+    expect(plain(patched)).toEqual(plain(expected.postings));
+    const terms = [...expected.postings.keys()].sort();
+    expect(new ShardWriter(patched, lengths, 500).shard(terms)).toBe(
+      new ShardWriter(expected.postings, expected.lengths, 500).shard(terms),
+    );
+    expect(new Map([...typed].map(([t, fields]) => [t, fields.map((pairs) => [...pairs])]))).toEqual(before);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BuildError } from '../../../src/errors.js';
-import { searchPage } from '../../../src/search/records.js';
+import { pageDigest, searchPage } from '../../../src/search/records.js';
 import type { PageRecord } from '../../../src/types.js';
 
 /** A page record with only what the search index reads of it. */
@@ -39,5 +39,20 @@ describe('search/records', () => {
       'the page has 4096 h2 and h3 headings; the search index takes at most 4095 a page',
     );
     expect((error as BuildError).fix).toContain('search: false');
+  });
+
+  it('digests a page by everything search shows of it: the same pages the same digest, any field changed another', () => {
+    const page = searchPage(record(2), 'Guides');
+    const digest = pageDigest(page);
+    expect(pageDigest(searchPage(record(2), 'Guides'))).toBe(digest);
+    const edits = [
+      { ...page, url: '/docs/moved/' },
+      { ...page, title: 'Longer' },
+      { ...page, group: 'Other' },
+      { ...page, sections: page.sections.map((s, i) => (i === 2 ? { ...s, slug: 'renamed' } : s)) },
+      { ...page, sections: page.sections.map((s, i) => (i === 2 ? { ...s, heading: 'Part 9' } : s)) },
+      { ...page, sections: page.sections.map((s, i) => (i === 2 ? { ...s, text: 'Text 1!' } : s)) },
+    ];
+    expect(new Set([digest, ...edits.map(pageDigest)]).size).toBe(edits.length + 1);
   });
 });
