@@ -68,7 +68,8 @@ async function packagesKey() {
  * `require` of Node's modules needs a real `require`.
  */
 const PACKAGES_INSIDE = {
-  external: ['esbuild', 'react', 'react/*', 'react-dom', 'react-dom/*'],
+  // tsx starts its loader thread from its own files, and sharp loads its native binary beside its own.
+  external: ['esbuild', 'react', 'react/*', 'react-dom', 'react-dom/*', 'tsx', 'tsx/*', 'sharp'],
   // The meta property spelled in two parts: `ownUrls` rewrites it wherever it appears in this file.
   banner: {
     js: `import { createRequire as __docsRequire } from 'node:module'; const require = __docsRequire(${'import.meta'}.url);`,
@@ -146,9 +147,13 @@ async function compiled(entry, { packagesInside = false } = {}) {
   return file;
 }
 
-/** The compiled CLI (src/cli.ts). */
+/**
+ * The compiled CLI (src/cli.ts), with its packages inside as the page workers have them: Node then
+ * reads one file instead of resolving and linking several hundred, and a command starts on about
+ * 0.5 s of CPU less (the main thread's start-up is on every command's critical path).
+ */
 export function cliBundle() {
-  return compiled('cli');
+  return compiled('cli', { packagesInside: true });
 }
 
 /**

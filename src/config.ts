@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
 import { z } from 'zod';
 import { BuildError, BuildFailure } from './errors.js';
 import { badgeSchema } from './frontmatter.js';
@@ -516,7 +515,9 @@ export async function loadConfig(root: string, overrides: ConfigOverrides = {}):
       if (reused && reused.text === text) user = structuredClone(reused.user);
       else {
         // tsx's tsImport loads the file (and what it imports) afresh each time, so `dev` sees edits
-        // to the config; a `?t=` query does not defeat tsx's module cache.
+        // to the config; a `?t=` query does not defeat tsx's module cache. Imported here, not at start:
+        // a root without a config (a folder of Markdown) does not pay for loading tsx.
+        const { tsImport } = await import('tsx/esm/api');
         const mod = await tsImport(pathToFileURL(configFile).href, import.meta.url);
         // A config outside an ES-module package is compiled to CommonJS: its export sits one level down.
         user = mod.default?.__esModule ? mod.default.default : mod.default;

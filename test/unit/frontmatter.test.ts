@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseSource } from '../../src/content.js';
 import { Problems } from '../../src/errors.js';
-import { frontmatterLine } from '../../src/frontmatter.js';
+import YAML from 'yaml';
+import { frontmatterLine, simpleFrontmatter } from '../../src/frontmatter.js';
 
 function parse(raw: string) {
   const problems = new Problems();
@@ -55,5 +56,64 @@ describe('frontmatter', () => {
       [3, 'frontmatter "title" must be a non-empty string'],
     ]);
     expect(empty.source.frontmatter.title).toBe('page');
+  });
+});
+
+/** What the YAML parser makes of a frontmatter text: its value, and each top-level key's line (the oracle). */
+function byYaml(text: string): { data: unknown; lines: Record<string, number> } {
+  const doc = YAML.parseDocument(text);
+  const lines: Record<string, number> = {};
+  if (YAML.isMap(doc.contents))
+    for (const pair of doc.contents.items)
+      lines[String((pair.key as YAML.Scalar).value)] = text.slice(0, (pair.key as YAML.Scalar).range![0]).split('\n').length;
+  return { data: doc.toJS() ?? {}, lines };
+}
+
+describe('frontmatter read without the YAML parser (simpleFrontmatter)', () => {
+  // Each as the YAML parser receives it: from the newline that ends the opening "---".
+  const simple = [
+    '\ntitle: "Webhooks overview"\ndescription: "Learn how to register static snapshots."\n',
+    '\ntitle: Plain title\ndescription: It\'s a page about "quotes", [brackets] and a:b\n',
+    '\r\ntitle: "CRLF"\r\n\r\ndescription:   spaced out   \r\n',
+    '\n\ntitle: "Ünïcødé — and # inside quotes: fine"\nlayout: page\nsidebar-label: Short\n',
+    '\ntitle:\t"a tab before"\n',
+    '\n',
+    '',
+  ];
+  it.each(simple)('reads %j exactly as YAML does, key lines included', (text) => {
+    const fast = simpleFrontmatter(text);
+    expect(fast).not.toBeNull();
+    expect(fast).toEqual(byYaml(text));
+  });
+
+  // Anything whose value or shape is not one plain string a line goes to the YAML parser.
+  const others = [
+    '\ntitle: true\n', // a boolean
+    '\ntitle: Null\n', // null
+    '\norder: 3\n', // a number
+    '\ntitle: "with \\"escapes\\""\n',
+    '\ntitle: a: b\n', // a mapping in a plain value is an error
+    '\ntitle: text # a comment\n',
+    '\n# a comment line\ntitle: T\n',
+    '\ntitle: T\ntitle: again\n', // a key twice is an error
+    '\ndescription: one line\n  and its continuation\n',
+    '\ntitle: "a quoted\n  string on two lines"\n',
+    '\nbadge:\n  text: New\n',
+    '\nprev: false\n',
+    '\ntags: [a, b]\n',
+    '\ntitle: \'single quoted\'\n',
+    '\ntitle:\n',
+    '\nconstructor: x\n',
+  ];
+  it.each(others)('leaves %j to the YAML parser', (text) => {
+    expect(simpleFrontmatter(text)).toBeNull();
+  });
+
+  it('gives parseSource the same page as the YAML parser would', () => {
+    const raw = '---\ntitle: "Fast"\n\ndescription: Read without YAML.\n---\n\nBody.\n';
+    const { source, problems } = parse(raw);
+    expect(problems).toEqual([]);
+    expect(source.frontmatter).toMatchObject({ title: 'Fast', description: 'Read without YAML.' });
+    expect([frontmatterLine(source, 'title'), frontmatterLine(source, 'description')]).toEqual([2, 4]);
   });
 });
