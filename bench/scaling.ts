@@ -22,15 +22,11 @@ async function coldBuild(root: string, workers: number): Promise<{ cpuMs: number
   await rm(out, { recursive: true, force: true });
   await rm(path.join(root, '.dist.builds'), { recursive: true, force: true });
   await rm(path.join(root, 'node_modules/.cache/docs'), { recursive: true, force: true });
-  const { stdout } = await run(
-    process.execPath,
-    [path.join(REPO, 'bench/build-once.mjs'), root, out],
-    {
-      cwd: REPO,
-      env: { ...process.env, DOCS_PAGE_WORKERS: String(workers) },
-      maxBuffer: 1 << 24,
-    },
-  );
+  const { stdout } = await run(process.execPath, [path.join(REPO, 'bench/build-once.mjs'), root, out], {
+    cwd: REPO,
+    env: { ...process.env, DOCS_PAGE_WORKERS: String(workers) },
+    maxBuffer: 1 << 24,
+  });
   return JSON.parse(stdout.trim().split('\n').pop()!);
 }
 

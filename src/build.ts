@@ -380,7 +380,9 @@ export async function build(
   const config = await task(logger, 'config', () => loadConfig(root, options));
   const writer = outputWriter(config);
   const stamps = new Map<string, FileStamp>();
-  const stamp = hasHook(config, 'buildEnd') ? undefined : await task(logger, 'inputs', () => inputStamp(config, stamps));
+  const stamp = hasHook(config, 'buildEnd')
+    ? undefined
+    : await task(logger, 'inputs', () => inputStamp(config, stamps));
   const last = stamp && (await unchangedBuild(config, stamp, (version) => writer.isUntouched(version)));
   if (last) {
     await writer.discard();

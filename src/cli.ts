@@ -88,8 +88,7 @@ export function createProgram(root: Command = new Command()): Command {
       const result = await build(root, { outDir: opts.out, base: opts.base, logger });
       if (result.warnings.length) process.stderr.write(`${formatWarnings(result.warnings)}\n`);
       if (result.missingTranslations)
-        for (const line of formatMissingTranslations(result.missingTranslations, result.locales!))
-          logger.info(line);
+        for (const line of formatMissingTranslations(result.missingTranslations, result.locales!)) logger.info(line);
       logger.info(
         `built ${result.pages} pages and ${result.redirects} redirects in ${(result.ms / 1000).toFixed(2)} s -> ${path.relative(process.cwd(), path.resolve(root, opts.out ?? 'dist')) || '.'}`,
       );

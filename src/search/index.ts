@@ -52,11 +52,7 @@ export interface SearchIndexOptions {
 
 /** The settings a stored index was made with: another value makes the index whole. */
 export function storeSettings(site: Site, options: Pick<SearchIndexOptions, 'shardBytes' | 'maxPostings'> = {}) {
-  return [
-    isEnglish(site.config.lang),
-    options.shardBytes ?? SHARD_BYTES,
-    options.maxPostings ?? MAX_POSTINGS,
-  ];
+  return [isEnglish(site.config.lang), options.shardBytes ?? SHARD_BYTES, options.maxPostings ?? MAX_POSTINGS];
 }
 
 /** The index's terms and shards, whole or patched: what the files are written from. */

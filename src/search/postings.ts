@@ -65,7 +65,11 @@ export function replacePage(postings: Postings, page: number, before: string, af
     const added = own.get(t);
     if (!entry) {
       // Typed like the stored lists: code that sees one kind of list stays fast (V8 slows down on both).
-      if (added) postings.set(t, added.map((pairs) => Uint32Array.from(pairs)));
+      if (added)
+        postings.set(
+          t,
+          added.map((pairs) => Uint32Array.from(pairs)),
+        );
       continue;
     }
     for (let field = 0; field < entry.length; field++) {

@@ -109,13 +109,11 @@ export class SearchIndexStore {
   /** Writes the new pieces, then the index naming them, then deletes what it no longer names. */
   async save(): Promise<void> {
     if (!this.next) return;
-    await Promise.all([...this.pending].map(([name, value]) => writeCache(path.join(this.dir, name), this.salt, value)));
+    await Promise.all(
+      [...this.pending].map(([name, value]) => writeCache(path.join(this.dir, name), this.salt, value)),
+    );
     await writeCache(path.join(this.dir, 'index.v8'), this.salt, this.next);
-    const named = new Set([
-      'index.v8',
-      ...this.next.blocks,
-      ...this.next.shards.map((s) => s.file),
-    ]);
+    const named = new Set(['index.v8', ...this.next.blocks, ...this.next.shards.map((s) => s.file)]);
     const names = (() => {
       try {
         return readdirSync(this.dir);

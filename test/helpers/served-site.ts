@@ -139,7 +139,8 @@ export async function startServedSite(root: string, overrides: Partial<UserConfi
     const scheme = options.colorScheme ?? options.context?.colorScheme ?? 'light';
     if (scheme !== tab.scheme) await page.emulateMedia({ colorScheme: (tab.scheme = scheme as 'light' | 'dark') });
     const viewport = options.viewport ?? options.context?.viewport ?? DEFAULT_VIEWPORT;
-    if (JSON.stringify(viewport) !== JSON.stringify(tab.viewport)) await page.setViewportSize((tab.viewport = viewport));
+    if (JSON.stringify(viewport) !== JSON.stringify(tab.viewport))
+      await page.setViewportSize((tab.viewport = viewport));
     if (options.initScript) tab.initScripts.push(await page.addInitScript(options.initScript));
     await options.before?.(page);
     await page.goto(url.href, { waitUntil: 'commit' });

@@ -65,7 +65,9 @@ function byYaml(text: string): { data: unknown; lines: Record<string, number> } 
   const lines: Record<string, number> = {};
   if (YAML.isMap(doc.contents))
     for (const pair of doc.contents.items)
-      lines[String((pair.key as YAML.Scalar).value)] = text.slice(0, (pair.key as YAML.Scalar).range![0]).split('\n').length;
+      lines[String((pair.key as YAML.Scalar).value)] = text
+        .slice(0, (pair.key as YAML.Scalar).range![0])
+        .split('\n').length;
   return { data: doc.toJS() ?? {}, lines };
 }
 
@@ -101,7 +103,7 @@ describe('frontmatter read without the YAML parser (simpleFrontmatter)', () => {
     '\nbadge:\n  text: New\n',
     '\nprev: false\n',
     '\ntags: [a, b]\n',
-    '\ntitle: \'single quoted\'\n',
+    "\ntitle: 'single quoted'\n",
     '\ntitle:\n',
     '\nconstructor: x\n',
   ];

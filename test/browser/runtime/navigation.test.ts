@@ -32,7 +32,6 @@ afterEach(() => site.closePages());
 afterAll(() => site?.close());
 
 describe('browser/runtime: client-side navigation', () => {
-
   it('shows a page of the base without reloading the document', async () => {
     const { page, errors } = await site.visit('/docs/');
     await markDocument(page);
@@ -183,7 +182,6 @@ describe('browser/runtime: client-side navigation', () => {
 });
 
 describe('browser/runtime: addresses, redirects and not found', () => {
-
   it('replaces a page opened at index.html with its slash form, without a new history entry', async () => {
     const { page } = await site.open('/docs/guide/second/index.html#details');
     await title(page, 'Second page');

@@ -20,7 +20,9 @@ describe('search/index: what the build puts in the index', () => {
     expect(files.filter((f) => !f.startsWith('assets/search/'))).toEqual(['search.json']);
     expect(site.writer.text('search.json')!.length).toBeLessThan(2000);
     for (const [, , hash] of [...site.manifest.shards, ...site.manifest.vocab]) expect(hash).toMatch(/^\w{8}$/);
-    expect(files.filter((f) => /\/[tv]\//.test(f))).toHaveLength(site.manifest.shards.length + site.manifest.vocab.length);
+    expect(files.filter((f) => /\/[tv]\//.test(f))).toHaveLength(
+      site.manifest.shards.length + site.manifest.vocab.length,
+    );
   });
 
   it('makes the top of each page and each of its h2 and h3 sections a result of its own', () => {
@@ -131,7 +133,9 @@ describe('search/index: what the build puts in the index', () => {
   it('keeps only the strongest postings of a word found in more sections than the limit', () => {
     const files = buildSearchIndex(site.site, { maxPostings: 2 });
     const manifest = JSON.parse(files.find((f) => f.path === 'search.json')!.contents as string);
-    const shard = JSON.parse(files.find((f) => f.path.endsWith(`/t/${manifest.shards[0][2]}.json`))!.contents as string);
+    const shard = JSON.parse(
+      files.find((f) => f.path.endsWith(`/t/${manifest.shards[0][2]}.json`))!.contents as string,
+    );
     const text = shard.postings[shard.terms.indexOf('workflow')][2] as number[];
     expect(decodePostings(text)).toHaveLength(2);
     const full = site.shards()[0];
