@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { buildAssets, type BuiltAssets } from './assets.js';
 import { inputStamp, saveRecord, summaryWarnings, unchangedBuild } from './build-record.js';
-import { cachePath, codeVersion, PassedCache } from './cache.js';
+import { cachePath, codeVersion, PassedCache, removeCacheFolder } from './cache.js';
 import { ContentChecks } from './checks/index.js';
 import { loadConfig, type ResolvedConfig } from './config.js';
 import { loadContentFiles } from './content.js';
@@ -323,10 +323,12 @@ async function searchIndexWithTerms(
   previous: OutputManifest | undefined,
 ): Promise<SearchOutput> {
   // One index: patched from the last build's (src/search/store.ts); an index a locale: each locale's terms cached.
+  // Each kind keeps its own cache; the other kind's, left by an earlier build of the site, goes.
   if (!siteViews(config)) {
     const [store, pageBlocks] = await Promise.all([
       SearchIndexStore.open(config, previous, storeSettings(site)),
       SearchPageBlocks.open(config, previous),
+      removeCacheFolder(SearchTermsCache.folder(config)),
     ]);
     const files = buildSearchIndexes(site, { store, pageBlocks });
     await Promise.all([store.save(), pageBlocks.save()]);
@@ -335,6 +337,7 @@ async function searchIndexWithTerms(
   const [terms, pageBlocks] = await Promise.all([
     SearchTermsCache.open(config),
     SearchPageBlocks.open(config, previous),
+    removeCacheFolder(SearchIndexStore.folder(config)),
   ]);
   const files = buildSearchIndexes(site, { terms: terms.terms, pageBlocks });
   await Promise.all([terms.save(), pageBlocks.save()]);

@@ -122,3 +122,15 @@ export class PassedCache {
     if (this.added || this.used.size !== this.known.size) await writeCache(this.file, this.salt, this.used);
   }
 }
+
+/**
+ * Deletes a cache folder a build no longer uses (the layout of another kind of site, or of an earlier version of the
+ * generator), so that it does not stay in node_modules/.cache for good.
+ */
+export async function removeCacheFolder(dir: string): Promise<void> {
+  try {
+    await rm(dir, { recursive: true, force: true });
+  } catch {
+    // A read-only checkout: nothing to delete.
+  }
+}

@@ -64,12 +64,17 @@ export class SearchIndexStore {
     private readonly previous: OutputManifest | undefined,
   ) {}
 
+  /** Where the store is kept (a site with one index; a site with one index a language keeps each page's terms). */
+  static folder(config: Pick<ResolvedConfig, 'root'>): string {
+    return cachePath(config, 'search-index');
+  }
+
   static async open(
     config: Pick<ResolvedConfig, 'root'>,
     previous: OutputManifest | undefined,
     settings: unknown,
   ): Promise<SearchIndexStore> {
-    const dir = cachePath(config, 'search-index');
+    const dir = SearchIndexStore.folder(config);
     const salt = sha1(await codeVersion(), JSON.stringify(settings));
     const stored = previous ? await readCache<StoredIndex>(path.join(dir, 'index.v8'), salt) : undefined;
     return new SearchIndexStore(dir, salt, stored, previous);

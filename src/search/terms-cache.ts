@@ -15,9 +15,14 @@ import type { SearchPage } from './records.js';
 export class SearchTermsCache {
   private constructor(private readonly store: ShardedCache<PageTerms>) {}
 
+  /** Where the terms are kept (a site with one index a language; a site with one index keeps a store instead). */
+  static folder(config: Pick<ResolvedConfig, 'root'>): string {
+    return cachePath(config, 'search-terms');
+  }
+
   static async open(config: Pick<ResolvedConfig, 'root'>): Promise<SearchTermsCache> {
     return new SearchTermsCache(
-      await ShardedCache.open<PageTerms>(cachePath(config, 'search-terms'), await codeVersion()),
+      await ShardedCache.open<PageTerms>(SearchTermsCache.folder(config), await codeVersion()),
     );
   }
 

@@ -1,4 +1,4 @@
-import { readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../src/build.js';
@@ -109,5 +109,15 @@ describe('search: an edit patches the index of the last build', () => {
     await write(file(22), page(`Page 22 ${words(5022, 2)}`, body(22, ' Edited once.')));
     expect((await rebuild()).kept).toBeGreaterThan(0);
     await expectSameAsFullBuild(root, outDir);
+  }, 600_000);
+
+  it('deletes the per-page terms cache an earlier build of the site left (a site with one index keeps a store instead)', async () => {
+    const left = cachePath({ root }, 'search-terms');
+    await mkdir(path.join(left, 'ab'), { recursive: true });
+    await writeFile(path.join(left, 'ab', 'shard.v8'), 'terms of an earlier build');
+    await write(file(23), page(`Page 23 ${words(5023, 2)}`, body(23, ' Edited once.')));
+    await rebuild();
+    await expect(stat(left)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect((await stat(cachePath({ root }, 'search-index'))).isDirectory()).toBe(true);
   }, 600_000);
 });
