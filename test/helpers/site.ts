@@ -12,6 +12,19 @@ import { FsWriter, MemoryWriter } from '../../src/write.js';
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const fixture = (name: string) => path.join(REPO, 'test/fixtures', name);
 
+/**
+ * Copies a fixture site without its node_modules: other test files build the same fixture meanwhile, and their
+ * builds write and delete its cache (node_modules/.cache/docs), so a copy that took it could find a file listed and
+ * gone (ENOENT) before it was copied. The copy starts with no cache, as a fresh checkout does.
+ */
+export const fixtureCopyOptions = (name: string) => {
+  const from = fixture(name);
+  return {
+    recursive: true,
+    filter: (source: string) => !path.relative(from, source).split(path.sep).includes('node_modules'),
+  };
+};
+
 /** Builds a fixture (or the real site with root REPO) into a fresh temp folder, so test files never race. */
 export async function buildToTemp(
   root: string,

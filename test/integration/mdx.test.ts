@@ -9,7 +9,7 @@ import { Problems } from '../../src/errors.js';
 import { PageWorkers, runPages, type PageResult } from '../../src/pages.js';
 import { EventStream, startDev } from './dev/harness.js';
 import { runCli } from '../helpers/cli.js';
-import { fixture, REPO } from '../helpers/site.js';
+import { fixture, fixtureCopyOptions, REPO } from '../helpers/site.js';
 import { configFile, editFile, page, tmpSite } from '../helpers/tmp-site.js';
 
 let cleanup: (() => Promise<void>) | undefined;
@@ -31,7 +31,7 @@ async function copyComponentsSite(): Promise<{
 }> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'docs-components-'));
   cleanup = () => rm(root, { recursive: true, force: true });
-  await cp(fixture('components'), root, { recursive: true });
+  await cp(fixture('components'), root, fixtureCopyOptions('components'));
   const config = await readFile(path.join(root, 'docs.config.ts'), 'utf8');
   await writeFile(
     path.join(root, 'docs.config.ts'),

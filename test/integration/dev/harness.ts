@@ -9,14 +9,14 @@ import { loadConfig } from '../../../src/config.js';
 import { startDevServer, type DevServer, type DevServerOptions } from '../../../src/dev/index.js';
 import { MemoryWriter } from '../../../src/write.js';
 import type { Logger } from '../../../src/log.js';
-import { fixture, REPO } from '../../helpers/site.js';
+import { fixture, fixtureCopyOptions, REPO } from '../../helpers/site.js';
 
 /** A copy of a fixture site in a temp folder: the dev tests edit its files. */
 export async function copySite(
   name = 'dev',
 ): Promise<{ root: string; file: (p: string) => string; cleanup: () => Promise<void> }> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'docs-dev-site-'));
-  await cp(fixture(name), root, { recursive: true });
+  await cp(fixture(name), root, fixtureCopyOptions(name));
   return { root, file: (p) => path.join(root, p), cleanup: () => rm(root, { recursive: true, force: true }) };
 }
 

@@ -3,7 +3,7 @@ import { cp, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/prom
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildInMemory, fixture, REPO } from '../../helpers/site.js';
+import { buildInMemory, fixture, fixtureCopyOptions, REPO } from '../../helpers/site.js';
 
 const lastmods = (xml: string) =>
   new Map([...xml.matchAll(/<loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>/g)].map((m) => [m[1], m[2]]));
@@ -35,7 +35,7 @@ describe('outputs/sitemap', () => {
   it('falls back to file dates outside a git checkout', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'sitemap-'));
     try {
-      await cp(fixture('quality'), dir, { recursive: true });
+      await cp(fixture('quality'), dir, fixtureCopyOptions('quality'));
       const config = path.join(dir, 'docs.config.ts');
       await writeFile(
         config,

@@ -4,14 +4,14 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../../../src/build.js';
 import type { BuildFailure } from '../../../src/errors.js';
-import { buildInMemory, fixture } from '../../helpers/site.js';
+import { buildInMemory, fixture, fixtureCopyOptions } from '../../helpers/site.js';
 
 /** test/fixtures/versions-i18n: 2.0 (content/) and 1.0 (versions/1.0/), each in English and Arabic. */
 /** A copy of the fixture to edit, removed after the test. */
 const copies: string[] = [];
 function copyFixture(): string {
   const root = mkdtempSync(path.join(tmpdir(), 'docs-versions-i18n-'));
-  cpSync(fixture('versions-i18n'), root, { recursive: true });
+  cpSync(fixture('versions-i18n'), root, fixtureCopyOptions('versions-i18n'));
   copies.push(root);
   return root;
 }
