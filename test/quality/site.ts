@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { createStaticServer, listen } from '../../src/serve.js';
-import { launchBrowser } from '../helpers/browser.js';
+import { launchBrowser, untilInPage } from '../helpers/browser.js';
 import { fixture, REPO, serveDir, sharedBuild } from '../helpers/site.js';
 
 /**
@@ -111,9 +111,8 @@ export async function watchCsp(context: BrowserContext): Promise<string[]> {
  * moment earlier, had never seen.
  */
 export async function pageSettled(page: Page): Promise<void> {
-  // A function, not a string: Playwright evaluates a string with eval on each poll after the first, which the
-  // site's policy (no 'unsafe-eval') refuses once the first check has found the page not yet whole.
-  await page.waitForFunction(
-    () => document.documentElement.dataset.runtime === 'ready' && !document.querySelector('.tabs:not(.tabs-ready)'),
+  await untilInPage(
+    page,
+    `document.documentElement.dataset.runtime === 'ready' && !document.querySelector('.tabs:not(.tabs-ready)')`,
   );
 }
