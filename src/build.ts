@@ -9,6 +9,7 @@ import { Problems, type BuildError } from './errors.js';
 import { sha1 } from './hash.js';
 import { boundHeapGrowth } from './heap.js';
 import { layoutKeys, type LayoutMemo } from './layout-keys.js';
+import { isFeedPage } from './outputs/feed.js';
 import { lastModified } from './outputs/last-modified.js';
 import { keptMarkdown, readKeptMarkdown } from './outputs/markdown-pages.js';
 import { silentLogger, task, type Logger } from './log.js';
@@ -290,9 +291,12 @@ async function planPages(
     const renderKey = renderKeyOf(source, cache.key(source), layoutKey(outlines[i]));
     const cached = cache.get(source);
     const before = previous?.pages.get(source.route);
-    if (cached && before?.renderKey === renderKey) {
+    // A feed's entries are its page's HTML (src/outputs/feed.ts): a kept feed page keeps its record with it, or
+    // is rendered again when the cache has lost it.
+    const record = cached && isFeedPage(outlines[i]) ? await cache.withHtml(source, cached) : cached;
+    if (record && before?.renderKey === renderKey) {
       kept.add(source.route);
-      records.set(source.route, cached);
+      records.set(source.route, record);
       entries.set(source.route, before);
     } else {
       jobs.push({ source, cached: cached && (await cache.withHtml(source, cached)) });

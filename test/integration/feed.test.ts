@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { build } from '../../src/build.js';
 import { buildInMemory, REPO } from '../helpers/site.js';
 import { configFile, page, tmpSite } from '../helpers/tmp-site.js';
 import { EventStream, get, startDev } from './dev/harness.js';
@@ -47,6 +48,29 @@ describe('outputs/feed: a page with `feed: true` gets an Atom feed of its dated 
       expect(writer.text('index.html')).not.toContain('application/atom+xml');
       // A link to the generated feed is a link to a file, not a missing one.
       expect(writer.text('index.html')).toContain('href="/docs/changelog/feed.xml"');
+    } finally {
+      await site.cleanup();
+    }
+  });
+
+  it('keeps the content of every entry in a build that keeps the feed page (another page edited)', async () => {
+    const site = await tmpSite({
+      'docs.config.ts': config,
+      'content/index.md': home,
+      'content/changelog.md': changelog(
+        '## 2026-11-20\n\nSchedules accept **seconds**.\n\n## 2026-10-02\n\nRetries.\n',
+      ),
+    });
+    try {
+      const outDir = path.join(site.root, 'dist');
+      const feed = () => readFile(path.join(outDir, 'changelog/feed.xml'), 'utf8');
+      await build(site.root, { outDir });
+      const whole = await feed();
+      expect(whole).toContain('Schedules accept &#60;strong&#62;seconds&#60;/strong&#62;.');
+      await writeFile(path.join(site.root, 'content/index.md'), `${home}\nOne more line.\n`);
+      // Only the home page is rendered again: the changelog's record comes from the cache, and its feed with it.
+      expect((await build(site.root, { outDir })).rendered).toBe(1);
+      expect(await feed()).toBe(whole);
     } finally {
       await site.cleanup();
     }
