@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { ResolvedConfig } from './config.js';
 import { redirectScriptFile } from './redirects.js';
 import { withBase } from './shared/paths.js';
+import { clientBundle } from './client-bundle.js';
 import type { Feature, OutputFile } from './types.js';
 import { buildThemeAssets, type ThemeView } from './theme/assets.js';
 import { buildPluginAssets, type PluginAssets } from './plugins/assets.js';
@@ -76,38 +77,38 @@ export async function buildAssets(
   theme.catch(() => {}); // thrown below, once the bundle is done
   // esbuild's content hashes cover module paths relative to its working directory: the generator's own
   // folder, so that asset names do not change with the folder a build is started from.
-  const workingDir = path.dirname(clientDir);
-  const result = await esbuild.build({
-    absWorkingDir: workingDir,
-    entryPoints: {
-      client: path.join(clientDir, 'main.ts'),
-      style: path.join(clientDir, 'styles/index.css'),
-      ...Object.fromEntries(FEATURES.map((f) => [f, path.join(clientDir, `features/${f}.css`)])),
+  const files = await clientBundle(config, {
+    clientDir,
+    options: {
+      entryPoints: {
+        client: path.join(clientDir, 'main.ts'),
+        style: path.join(clientDir, 'styles/index.css'),
+        ...Object.fromEntries(FEATURES.map((f) => [f, path.join(clientDir, `features/${f}.css`)])),
+      },
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      minify: true,
+      target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+      outdir: 'assets',
+      entryNames: '[name].[hash]',
+      chunkNames: 'chunks/[name].[hash]',
+      assetNames: '[name].[hash]',
+      publicPath: withBase(config.base, 'assets'),
+      write: false,
+      metafile: true,
+      legalComments: 'none',
+      loader: { '.woff2': 'file' },
+      logLevel: 'silent',
+      // One scalar a constant: esbuild inlines scalars, but hoists an object define into a chunk of
+      // its own once code splitting is on, which would cost every page an extra request.
+      define: {
+        ...leafDefines('__DOCS_RUNTIME__', config.runtime),
+        __DOCS_DEV__: JSON.stringify(Boolean(options.dev)),
+      },
     },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    minify: true,
-    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
-    outdir: 'assets',
-    entryNames: '[name].[hash]',
-    chunkNames: 'chunks/[name].[hash]',
-    assetNames: '[name].[hash]',
-    publicPath: withBase(config.base, 'assets'),
-    write: false,
-    metafile: true,
-    legalComments: 'none',
-    loader: { '.woff2': 'file' },
     plugins: [woff2Only],
-    logLevel: 'silent',
-    // One scalar a constant: esbuild inlines scalars, but hoists an object define into a chunk of
-    // its own once code splitting is on, which would cost every page an extra request.
-    define: { ...leafDefines('__DOCS_RUNTIME__', config.runtime), __DOCS_DEV__: JSON.stringify(Boolean(options.dev)) },
   });
-  const files: OutputFile[] = result.outputFiles.map((f) => ({
-    path: path.relative(workingDir, f.path).split(path.sep).join('/'),
-    contents: f.contents,
-  }));
   const find = (re: RegExp) => {
     const file = files.find((f) => re.test(f.path));
     if (!file) throw new Error(`Internal error: esbuild produced no ${re}`);

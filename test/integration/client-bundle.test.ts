@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildAssets } from '../../src/assets.js';
+import { loadConfig } from '../../src/config.js';
+import { spawnCli } from '../helpers/cli.js';
+import { configFile, page, tmpSite } from '../helpers/tmp-site.js';
+import { copyClient } from './dev/harness.js';
+
+/** A small site in a temp folder (its cache in its own node_modules/.cache). */
+async function site(): Promise<string> {
+  const made = await tmpSite({
+    'docs.config.ts': configFile({ title: 'Bundle' }),
+    'content/index.md': page('Home', 'Read [the guide](guide.md).'),
+    'content/guide.md': page('Guide', 'Back [home](index.md).'),
+  });
+  cleanups.push(made.cleanup);
+  return made.root;
+}
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+/**
+ * The client bundle's files in a built site's assets folder, each file's path and bytes (as latin1 text, to compare
+ * quickly): all but the pages' chunks, route tables, search files and the sidebar's data, which the pages make.
+ */
+async function bundleOf(outDir: string): Promise<Record<string, string>> {
+  const dir = path.join(outDir, 'assets');
+  const pagesMade = /^(js|routes|search)\/|^nav\./;
+  const names = (await readdir(dir, { recursive: true, withFileTypes: true })).filter(
+    (e) => e.isFile() && !pagesMade.test(path.relative(dir, path.join(e.parentPath, e.name))),
+  );
+  const files: Record<string, string> = {};
+  for (const entry of names) {
+    const file = path.join(entry.parentPath, entry.name);
+    files[path.relative(dir, file)] = await readFile(file, 'latin1');
+  }
+  return files;
+}
+
+describe('client-bundle: the browser runtime bundled once for its inputs', () => {
+  it('makes a new bundle when a file of the client folder changes, and the same one when it is back', async () => {
+    const root = await site();
+    const client = await copyClient();
+    cleanups.push(client.cleanup);
+    const clientDir = client.clientDir;
+    // A client folder no other test bundles: what follows is this test's own bundle, from esbuild.
+    const styles = path.join(clientDir, 'styles/index.css');
+    const original = `${await readFile(styles, 'utf8')}\n/* ${randomUUID()} */\n`;
+    await writeFile(styles, original);
+    const config = await loadConfig(root, {});
+
+    const first = await buildAssets(config, { clientDir });
+    const again = await buildAssets(config, { clientDir });
+    expect(again.css).toBe(first.css);
+    expect(again.files.map((f) => f.path)).toEqual(first.files.map((f) => f.path));
+
+    await writeFile(styles, `${original}.edited-by-the-test { color: rgb(1, 2, 3) }\n`);
+    const edited = await buildAssets(config, { clientDir });
+    expect(edited.css).not.toBe(first.css);
+    const css = edited.files.find((f) => `${config.base}${f.path}` === edited.css)!;
+    expect(Buffer.from(css.contents).toString()).toContain('.edited-by-the-test{color:#010203}');
+
+    await writeFile(styles, original);
+    expect((await buildAssets(config, { clientDir })).css).toBe(first.css);
+  });
+
+  it('gives a later build process the bundle from the site cache, the same files as esbuild made, and bundles again when the cache is damaged', async () => {
+    const root = await site();
+    const outDir = path.join(root, 'dist');
+    const cached = path.join(root, 'node_modules/.cache/docs/client-bundle');
+    const page = path.join(root, 'content/index.md');
+    const text = await readFile(page, 'utf8');
+
+    expect((await spawnCli(['build'], root)).code).toBe(0);
+    const made = await bundleOf(outDir);
+    expect(Object.keys(made).some((name) => /^client\.[^/]+\.js$/.test(name))).toBe(true);
+    const stored = await stat(cached);
+
+    // An edit, so that the build is not an unchanged one (which makes no assets at all).
+    await writeFile(page, `${text}\nOne more line.\n`);
+    expect((await spawnCli(['build'], root)).code).toBe(0);
+    expect(await bundleOf(outDir)).toEqual(made);
+    // Read, not made again: esbuild's bundle would have been stored anew.
+    expect((await stat(cached)).mtimeMs).toBe(stored.mtimeMs);
+
+    await writeFile(cached, 'not a bundle');
+    await writeFile(page, text);
+    expect((await spawnCli(['build'], root)).code).toBe(0);
+    expect(await bundleOf(outDir)).toEqual(made);
+    expect(await readFile(cached, 'utf8')).not.toBe('not a bundle');
+  });
+});
