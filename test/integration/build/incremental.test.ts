@@ -97,6 +97,22 @@ describe('build: unchanged pages keep their files', () => {
     await expectSameAsFullBuild(site.root, site.outDir);
   });
 
+  it("renders pages again from cached records, each with its own Markdown (the cache keeps a page's body once), as a build without a cache does", async () => {
+    const site = await setUp({
+      ...SITE,
+      'docs.config.ts': configFile({ title: 'Cached', constants: { limit: '512KB' } }),
+      'content/guide/one.md': page('Guide one', 'The limit is %{limit}. See [guide two](two.md).\n\n## Setup\n\nText.'),
+    });
+    await site.build();
+    // The group's other pages show the new title: rendered again from their cached records.
+    await site.edit('guide/three.md', page('Guide three, renamed', 'More on [guide two](two.md).'));
+    expect((await site.build()).rendered).toBe(3);
+    expect(await readFile(path.join(site.outDir, 'guide/one/index.md'), 'utf8')).toContain('The limit is 512KB.');
+    expect(await readFile(path.join(site.outDir, 'guide/two/index.md'), 'utf8')).toContain('Back to [guide one]');
+    await rm(cachePath({ root: site.root }, 'markdown'), { recursive: true, force: true });
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
   it('follows pages that are added and deleted', async () => {
     const site = await setUp();
     await site.build();
