@@ -113,6 +113,38 @@ describe('build: unchanged pages keep their files', () => {
     await expectSameAsFullBuild(site.root, site.outDir);
   });
 
+  it("changes each page once by a plugin's hook that edits the pages in place, however many builds take them as parsed before", async () => {
+    const site = await setUp({
+      ...SITE,
+      'docs.config.ts': `export default {
+  title: 'Hooked',
+  plugins: [
+    {
+      name: 'beta-marker',
+      pages({ sources }) {
+        for (const source of sources)
+          if (source.route.startsWith('/reference/')) {
+            source.frontmatter.title += ' (beta)';
+            source.body += '\\n\\nThis part is in beta.\\n';
+          }
+      },
+    },
+  ],
+};
+`,
+    });
+    await site.build();
+    for (const text of ['Back to guide one, edited.', 'Back to guide one, edited again.']) {
+      await site.edit('guide/two.md', page('Guide two', text));
+      await site.build();
+    }
+    const alpha = await readFile(path.join(site.outDir, 'reference/alpha/index.html'), 'utf8');
+    expect(alpha.match(/This part is in beta\./g)).toHaveLength(1);
+    expect(alpha).toContain('Alpha (beta)');
+    expect(alpha).not.toContain('(beta) (beta)');
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
   it('follows pages that are added and deleted', async () => {
     const site = await setUp();
     await site.build();
