@@ -28,7 +28,7 @@ import { SearchPageBlocks } from './search/page-blocks.js';
 import { SearchTermsCache } from './search/terms-cache.js';
 import { SearchIndexStore } from './search/store.js';
 import { storeSettings } from './search/index.js';
-import { createSite, type Site } from './site.js';
+import { createSite, withSamePlan, type Site } from './site.js';
 import { siteViews } from './versions/views.js';
 import { nameVersionFiles } from './versions/paths.js';
 import type { SourceMemo } from './source-memo.js';
@@ -182,10 +182,10 @@ export async function buildSite(
     });
 
     const recordPages = sources.map((s) => records.get(s.route)!);
-    // `dev`: records show what their outlines show, so the outlines' sidebars stand.
+    // Records show what their outlines show (src/markdown/index.ts), so the outlines' sidebars stand.
     const site = layoutMemo
       ? layoutMemo.recordSite(outline, recordPages, lastUpdated)
-      : createSite(config, recordPages, staticFiles, lastUpdated);
+      : withSamePlan(outline, recordPages, lastUpdated);
     // Site files made of every page's Markdown read the kept pages' pieces from the previous output.
     if (previous?.dir) {
       const keptFiles = sources.filter((s) => kept.has(s.route));

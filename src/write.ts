@@ -210,9 +210,10 @@ export class FsWriter implements Writer {
    * The new version: the pages rendered into it already, the kept pages' files and unchanged
    * site files linked from the previous version, the other site files written; then published.
    */
-  async commit(output: BuildOutput): Promise<void> {
+  async commit(built: BuildOutput): Promise<void> {
     try {
       const found = await this.findPrevious();
+      const output = { ...built, files: built.files.map(asBytes) };
       const siteFiles = new Map(output.files.map((f) => [f.path, sha1(f.contents)]));
       for (const [file, hash] of output.keptFiles ?? []) siteFiles.set(file, hash);
       const previous = found?.intact;
@@ -448,6 +449,14 @@ function linkOrCopy(from: string, to: string): boolean {
     copyFileSync(from, to);
     return false;
   }
+}
+
+/**
+ * A file with its text as UTF-8 bytes: encoded once, for its hash and for its write (hashing a
+ * string and writing it encoded it twice: at 10,000 pages llms-full.txt is 70 MB, 0.3-0.4 s a time).
+ */
+function asBytes(file: OutputFile): OutputFile {
+  return typeof file.contents === 'string' ? { path: file.path, contents: Buffer.from(file.contents) } : file;
 }
 
 /** What tells a file apart from an edited or replaced one: inode, size and modification time. */

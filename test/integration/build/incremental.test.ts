@@ -97,6 +97,54 @@ describe('build: unchanged pages keep their files', () => {
     await expectSameAsFullBuild(site.root, site.outDir);
   });
 
+  it("renders pages again from cached records, each with its own Markdown (the cache keeps a page's body once), as a build without a cache does", async () => {
+    const site = await setUp({
+      ...SITE,
+      'docs.config.ts': configFile({ title: 'Cached', constants: { limit: '512KB' } }),
+      'content/guide/one.md': page('Guide one', 'The limit is %{limit}. See [guide two](two.md).\n\n## Setup\n\nText.'),
+    });
+    await site.build();
+    // The group's other pages show the new title: rendered again from their cached records.
+    await site.edit('guide/three.md', page('Guide three, renamed', 'More on [guide two](two.md).'));
+    expect((await site.build()).rendered).toBe(3);
+    expect(await readFile(path.join(site.outDir, 'guide/one/index.md'), 'utf8')).toContain('The limit is 512KB.');
+    expect(await readFile(path.join(site.outDir, 'guide/two/index.md'), 'utf8')).toContain('Back to [guide one]');
+    await rm(cachePath({ root: site.root }, 'markdown'), { recursive: true, force: true });
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
+  it("changes each page once by a plugin's hook that edits the pages in place, however many builds take them as parsed before", async () => {
+    const site = await setUp({
+      ...SITE,
+      'docs.config.ts': `export default {
+  title: 'Hooked',
+  plugins: [
+    {
+      name: 'beta-marker',
+      pages({ sources }) {
+        for (const source of sources)
+          if (source.route.startsWith('/reference/')) {
+            source.frontmatter.title += ' (beta)';
+            source.body += '\\n\\nThis part is in beta.\\n';
+          }
+      },
+    },
+  ],
+};
+`,
+    });
+    await site.build();
+    for (const text of ['Back to guide one, edited.', 'Back to guide one, edited again.']) {
+      await site.edit('guide/two.md', page('Guide two', text));
+      await site.build();
+    }
+    const alpha = await readFile(path.join(site.outDir, 'reference/alpha/index.html'), 'utf8');
+    expect(alpha.match(/This part is in beta\./g)).toHaveLength(1);
+    expect(alpha).toContain('Alpha (beta)');
+    expect(alpha).not.toContain('(beta) (beta)');
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
   it('follows pages that are added and deleted', async () => {
     const site = await setUp();
     await site.build();
