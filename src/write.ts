@@ -213,7 +213,7 @@ export class FsWriter implements Writer {
   async commit(output: BuildOutput): Promise<void> {
     try {
       const found = await this.findPrevious();
-      const siteFiles = new Map(output.files.map((f) => [f.path, sha1(f.contents)]));
+      const siteFiles = new Map(output.files.map((f) => [f.path, f.hash ?? sha1(f.contents)]));
       for (const [file, hash] of output.keptFiles ?? []) siteFiles.set(file, hash);
       const previous = found?.intact;
       if (
@@ -265,7 +265,7 @@ export class FsWriter implements Writer {
     for (const file of output.files) {
       this.step();
       if (previous?.siteFiles.get(file.path) === siteFiles.get(file.path)) keep(file.path);
-      else writeFileSync(staged(file.path), file.contents);
+      else writeFile(staged(file.path), file);
     }
     return linked;
   }
@@ -326,11 +326,11 @@ export class FsWriter implements Writer {
         for (const file of entry.paths) ids.set(file, spare.identities.get(file)!);
       } else entry.paths.forEach(fromPrevious);
     }
-    const contents = new Map(output.files.map((f) => [f.path, f.contents]));
+    const made = new Map(output.files.map((f) => [f.path, f]));
     for (const [file, hash] of siteFiles) {
       if (spare.siteFiles.get(file) === hash && sure(file)) ids.set(file, spare.identities.get(file)!);
       else if (found.intact.siteFiles.get(file) === hash) fromPrevious(file);
-      else replace(file, (full) => writeFileSync(full, contents.get(file)!));
+      else replace(file, (full) => writeFile(full, made.get(file)!));
     }
     // What the spare has that this version has not: deleted, and so are the folders that empties.
     const wanted = new Set([...[...output.pages.values()].flatMap((entry) => entry.paths), ...siteFiles.keys()]);
@@ -435,6 +435,12 @@ async function moveCache(from: string, to: string): Promise<void> {
   await rm(`${to}.key`, { force: true });
   await rename(from, to).catch(() => {});
   await rename(`${from}.key`, `${to}.key`).catch(() => {});
+}
+
+/** A site file written: by its own means when it has them (its contents are then not in memory). */
+function writeFile(full: string, file: OutputFile): void {
+  if (file.writeTo) file.writeTo(full);
+  else writeFileSync(full, file.contents);
 }
 
 /** A hard link (true); a copy where the file system has none (or the versions are on two). */
