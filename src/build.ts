@@ -10,8 +10,9 @@ import { sha1 } from './hash.js';
 import { boundHeapGrowth } from './heap.js';
 import { layoutKeys, type LayoutMemo } from './layout-keys.js';
 import { isFeedPage } from './outputs/feed.js';
-import { lastModified } from './outputs/last-modified.js';
+import { lastModified, takenStamps } from './outputs/last-modified.js';
 import { keptMarkdown, readKeptMarkdown } from './outputs/markdown-pages.js';
+import { keptOutput } from './outputs/pieces.js';
 import { silentLogger, task, type Logger } from './log.js';
 import { MarkdownCache } from './markdown/cache.js';
 import { pageOutline } from './markdown/index.js';
@@ -113,6 +114,7 @@ export async function buildSite(
     const layoutMemo = options.memory?.layout;
     const outlines = sources.map((source) => layoutMemo?.outline(source, outlineOf) ?? outlineOf(source));
     // "Last updated": one `git log` for every page (the sitemap reads the same dates); a commit changes the layout key of the pages it touches.
+    if (options.stamps) takenStamps.set(config, options.stamps);
     const datesOf = (pages: PageSource[]) => lastModified({ config, pages });
     const lastUpdated = !config.theme.lastUpdated
       ? undefined
@@ -187,16 +189,12 @@ export async function buildSite(
       ? layoutMemo.recordSite(outline, recordPages, lastUpdated)
       : withSamePlan(outline, recordPages, lastUpdated);
     // Site files made of every page's Markdown read the kept pages' pieces from the previous output.
-    if (previous?.dir) {
-      const keptFiles = sources.filter((s) => kept.has(s.route));
-      keptMarkdown.set(
-        site,
-        readKeptMarkdown(
-          previous.dir,
-          new Map(keptFiles.map((s) => [records.get(s.route)!, entries.get(s.route)!.paths])),
-        ),
-      );
-    }
+    const keptPages = new Map(
+      sources.filter((s) => kept.has(s.route)).map((s) => [records.get(s.route)!, entries.get(s.route)!.paths]),
+    );
+    if (writer.staging !== null)
+      keptOutput.set(site, { dir: previous?.dir, siteFiles: previous?.siteFiles ?? new Map(), pages: keptPages });
+    if (previous?.dir) keptMarkdown.set(site, readKeptMarkdown(previous.dir, keptPages));
     const passed = options.memory ? undefined : await PassedCache.open(cachePath(config, 'passed-blocks.v8'), salt);
     // The registry (src/checks/index.ts), as `docs check` runs it.
     await task(logger, 'checks', () => (options.memory?.checks ?? new ContentChecks(passed)).run(site, problems));

@@ -1,3 +1,4 @@
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,6 +65,32 @@ export async function writeCache(file: string, salt: string, value: unknown): Pr
     await rename(temp, file);
     await writeFile(temp, sha1(salt));
     await rename(temp, `${file}.key`);
+  } catch {
+    // No cache this time.
+  }
+}
+
+/** `readCache`, at once: for the stages that run synchronously (the plugins' outputs). */
+export function readCacheSync<T>(file: string, salt: string): T | undefined {
+  try {
+    if (readFileSync(`${file}.key`, 'utf8') !== sha1(salt)) return undefined;
+    const stored = deserialize(readFileSync(file)) as { salt: string; value: T };
+    return stored.salt === salt ? stored.value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `writeCache`, at once. */
+export function writeCacheSync(file: string, salt: string, value: unknown): void {
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    rmSync(`${file}.key`, { force: true });
+    writeFileSync(temp, serialize({ salt, value }));
+    renameSync(temp, file);
+    writeFileSync(temp, sha1(salt));
+    renameSync(temp, `${file}.key`);
   } catch {
     // No cache this time.
   }

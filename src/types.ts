@@ -135,4 +135,11 @@ export interface CodeBlock {
 export interface OutputFile {
   path: string;
   contents: string | Uint8Array;
+  /**
+   * An identity of the contents the writer records in place of their SHA-1 (equal identities,
+   * equal contents), and how to write the file without its contents in memory: a large file made
+   * mostly of the previous output's bytes (src/outputs/pieces.ts).
+   */
+  hash?: string;
+  writeTo?: (file: string) => void;
 }

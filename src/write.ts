@@ -214,7 +214,7 @@ export class FsWriter implements Writer {
     try {
       const found = await this.findPrevious();
       const output = { ...built, files: built.files.map(asBytes) };
-      const siteFiles = new Map(output.files.map((f) => [f.path, sha1(f.contents)]));
+      const siteFiles = new Map(output.files.map((f) => [f.path, f.hash ?? sha1(f.contents)]));
       for (const [file, hash] of output.keptFiles ?? []) siteFiles.set(file, hash);
       const previous = found?.intact;
       if (
@@ -266,7 +266,7 @@ export class FsWriter implements Writer {
     for (const file of output.files) {
       this.step();
       if (previous?.siteFiles.get(file.path) === siteFiles.get(file.path)) keep(file.path);
-      else writeFileSync(staged(file.path), file.contents);
+      else writeFile(staged(file.path), file);
     }
     return linked;
   }
@@ -327,11 +327,11 @@ export class FsWriter implements Writer {
         for (const file of entry.paths) ids.set(file, spare.identities.get(file)!);
       } else entry.paths.forEach(fromPrevious);
     }
-    const contents = new Map(output.files.map((f) => [f.path, f.contents]));
+    const made = new Map(output.files.map((f) => [f.path, f]));
     for (const [file, hash] of siteFiles) {
       if (spare.siteFiles.get(file) === hash && sure(file)) ids.set(file, spare.identities.get(file)!);
       else if (found.intact.siteFiles.get(file) === hash) fromPrevious(file);
-      else replace(file, (full) => writeFileSync(full, contents.get(file)!));
+      else replace(file, (full) => writeFile(full, made.get(file)!));
     }
     // What the spare has that this version has not: deleted, and so are the folders that empties.
     const wanted = new Set([...[...output.pages.values()].flatMap((entry) => entry.paths), ...siteFiles.keys()]);
@@ -438,6 +438,12 @@ async function moveCache(from: string, to: string): Promise<void> {
   await rename(`${from}.key`, `${to}.key`).catch(() => {});
 }
 
+/** A site file written: by its own means when it has them (its contents are then not in memory). */
+function writeFile(full: string, file: OutputFile): void {
+  if (file.writeTo) file.writeTo(full);
+  else writeFileSync(full, file.contents);
+}
+
 /** A hard link (true); a copy where the file system has none (or the versions are on two). */
 function linkOrCopy(from: string, to: string): boolean {
   try {
@@ -456,7 +462,7 @@ function linkOrCopy(from: string, to: string): boolean {
  * string and writing it encoded it twice: at 10,000 pages llms-full.txt is 70 MB, 0.3-0.4 s a time).
  */
 function asBytes(file: OutputFile): OutputFile {
-  return typeof file.contents === 'string' ? { path: file.path, contents: Buffer.from(file.contents) } : file;
+  return typeof file.contents === 'string' && !file.writeTo ? { ...file, contents: Buffer.from(file.contents) } : file;
 }
 
 /** What tells a file apart from an edited or replaced one: inode, size and modification time. */

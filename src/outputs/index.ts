@@ -14,6 +14,7 @@ import { headersFile } from './headers.js';
 import { pageMarkdown } from './markdown-pages.js';
 import { nginxFiles } from './nginx.js';
 import { feedFiles } from './feed.js';
+import { piecedFile, type Piece } from './pieces.js';
 import { collect } from '../plugins/index.js';
 import { pageModules } from '../plugins/assets.js';
 
@@ -152,19 +153,28 @@ export function emitSiteFiles(site: Site, renderer: Renderer, chunkPaths: Map<st
   files.push({ path: '404.html', contents: renderer.renderNotFound(routesUrl) }, ...redirectStubs(site, renderer));
   const redirects = redirectsFile(site);
   files.push({ path: '_redirects', contents: redirects }, ...nginxFiles(config, redirects));
-  files.push({
-    path: 'pages.json',
-    contents: JSON.stringify(
-      site.pages.map(
-        ({ html, links, anchors, sections, markdown, codeBlocks, features, images, css, keyLines, ...record }) =>
-          record,
-      ),
-      null,
-      1,
-    ),
-  });
+  files.push(pagesManifest(site));
   files.push(...feedFiles(site));
   // Readers beyond the browser and the host: headers, favicon; the plugins' files (sitemap, llms.txt).
   files.push(headersFile(config), faviconFile(), ...collect(config, 'outputs', { config, site }));
   return files;
+}
+
+/**
+ * `pages.json`: every page's record but its bodies, as `JSON.stringify(records, null, 1)` writes it,
+ * a piece a page (src/outputs/pieces.ts): after an edit, the kept pages' pieces are the previous
+ * output's bytes.
+ */
+function pagesManifest(site: Site): OutputFile {
+  if (!site.pages.length) return { path: 'pages.json', contents: '[]' };
+  const pieces: Piece[] = site.pages.map((page, i) => ({
+    page,
+    key: i ? '' : 'first',
+    make: () => {
+      const { html, links, anchors, sections, markdown, codeBlocks, features, images, css, keyLines, ...record } = page;
+      // An element of the list is indented one level more: JSON's strings hold no line breaks.
+      return `${i ? ',' : '['}\n ${JSON.stringify(record, null, 1).replaceAll('\n', '\n ')}`;
+    },
+  }));
+  return piecedFile(site, 'pages.json', [...pieces, '\n]']);
 }

@@ -3,28 +3,22 @@ import { navLinks } from '../nav.js';
 import { isGroup, type Site } from '../site.js';
 import type { OutputFile, PageRecord } from '../types.js';
 import type { Plugin } from '../plugins/types.js';
-import { pagesMarkdown } from './markdown-pages.js';
+import { keptMarkdown, pageMarkdown } from './markdown-pages.js';
+import { piecedFile } from './pieces.js';
 
 /** llms.txt and llms-full.txt, through the plugin API (src/plugins/builtin.ts). */
 export const llmsPlugin: Plugin = {
   name: 'docs:llms',
-  outputs: ({ site }) => llmsFiles(site, pagesMarkdown(site)),
+  outputs: ({ site }) => [{ path: 'llms.txt', contents: llmsIndex(site) }, llmsFullFile(site)],
 };
+
+const mdUrl = (site: Site, page: PageRecord) => absolute(site, `${page.path}index.md`);
 
 /**
  * `llms.txt` (llmstxt.org): the site's title and summary, then every page as a link to its
  * Markdown with its description, grouped as the sidebar groups them. `llms-full.txt`: every
  * page's Markdown in reading order, for assistants that take the whole site at once.
  */
-export function llmsFiles(site: Site, markdown: Map<PageRecord, string>): OutputFile[] {
-  return [
-    { path: 'llms.txt', contents: llmsIndex(site) },
-    { path: 'llms-full.txt', contents: llmsFull(site, markdown) },
-  ];
-}
-
-const mdUrl = (site: Site, page: PageRecord) => absolute(site, `${page.path}index.md`);
-
 function llmsIndex(site: Site): string {
   const { config } = site;
   const listed = new Set<PageRecord>();
@@ -51,10 +45,26 @@ function llmsIndex(site: Site): string {
   return `# ${config.title}\n${summary}\n${full}\n\n${sections.join('\n\n')}\n`;
 }
 
-function llmsFull(site: Site, markdown: Map<PageRecord, string>): string {
+const readingOrder = (site: Site) => {
   const inOrder = new Set(site.order);
-  const order = [...site.order, ...site.pages.filter((p) => !inOrder.has(p))];
-  return order
-    .map((page) => `<!-- Source: ${absolute(site, page.path)} -->\n\n${markdown.get(page)}`)
-    .join('\n---\n\n');
+  return [...site.order, ...site.pages.filter((p) => !inOrder.has(p))];
+};
+
+/**
+ * llms-full.txt as `llmsFull` makes it, a piece a page (src/outputs/pieces.ts): after an edit, the
+ * pieces of the pages the build kept are copied from the previous output's file, and only the
+ * edited pages' Markdown is made (or read from their kept `index.md`).
+ */
+function llmsFullFile(site: Site): OutputFile {
+  const kept = keptMarkdown.get(site);
+  // A page's head shows its URL: the site's address and the page's route, which names its piece.
+  return piecedFile(
+    site,
+    'llms-full.txt',
+    readingOrder(site).map((page, i) => {
+      const head = `${i ? '\n---\n\n' : ''}<!-- Source: ${absolute(site, page.path)} -->\n\n`;
+      return { page, key: i ? '' : 'first', make: () => head + (kept?.(page) ?? pageMarkdown(site, page)) };
+    }),
+    absolute(site, site.config.base),
+  );
 }

@@ -36,16 +36,6 @@ export function readKeptMarkdown(
   };
 }
 
-/**
- * Every page's Markdown, for llms-full.txt (each page's `index.md` is written with its HTML). After
- * a one-page edit the other pages' pieces are read back from their kept `index.md` rather than
- * made again from their records (at 10,000 pages, 2 s of rewriting links).
- */
-export function pagesMarkdown(site: Site): Map<PageRecord, string> {
-  const kept = keptMarkdown.get(site);
-  return new Map(site.pages.map((page) => [page, kept?.(page) ?? pageMarkdown(site, page)]));
-}
-
 /** The destination of an inline link or a definition: `](href`, `]: href`, or the same in angle brackets (`](<my page.md>`). */
 const DESTINATION = /(\]\(\s*<|\]:\s*<)([^>\n]+)(?=>)|(\]\(\s*|\]:\s*)([^\s)<>]+)(?=[\s)]|$)/g;
 

@@ -181,7 +181,13 @@ class RecordingWriter implements Writer {
     return this.inner.previous();
   }
   async commit(output: BuildOutput): Promise<void> {
-    this.output = output;
+    // A file that writes itself (src/outputs/pieces.ts) is replayed from its contents, read while the previous version is there.
+    const files = output.files.map(({ path: file, contents, hash }) => ({
+      path: file,
+      contents,
+      ...(hash ? { hash } : {}),
+    }));
+    this.output = { ...output, files };
     if (existsSync(this.inner.staging)) {
       await cp(this.inner.staging, this.keep, { recursive: true });
       this.staged = this.keep;

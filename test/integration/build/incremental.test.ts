@@ -259,6 +259,30 @@ describe('build: unchanged pages keep their files', () => {
     await expectSameAsFullBuild(site.root, site.outDir);
   });
 
+  it('makes llms-full.txt and pages.json from the previous files after edits that move, add and remove pieces', async () => {
+    const files: Record<string, string> = { ...SITE };
+    for (let i = 0; i < 12; i++) files[`content/more/p${i}.md`] = page(`More ${i}`, `Text of page ${i}.`);
+    const site = await setUp(files);
+    await site.build();
+    const llms = path.join(site.outDir, 'llms-full.txt');
+    // A longer piece in the middle (the rest moves), then a shorter one, a page added, a page removed.
+    const edits: (() => Promise<unknown>)[] = [
+      () => site.edit('more/p5.md', page('More 5', `Text of page 5, ${'now much longer. '.repeat(40)}`)),
+      () => site.edit('more/p5.md', page('More 5', 'Short.')),
+      () => site.edit('more/p0.md', page('More 0', 'Text of page 0, edited. ✓ Ünïcode.')),
+      () => site.edit('more/p10b.md', page('More 10b', 'A page added between two.')),
+      () => unlink(path.join(site.root, 'content/more/p3.md')),
+      () => site.edit('guide/three.md', page('Guide three', 'More on [guide two](two.md), and edited.')),
+    ];
+    for (const edit of edits) {
+      const before = await readFile(llms, 'utf8');
+      await edit();
+      await site.build();
+      expect(await readFile(llms, 'utf8')).not.toBe(before);
+      await expectSameAsFullBuild(site.root, site.outDir);
+    }
+  });
+
   it('trusts no file that another build put in the output folder', async () => {
     // Site B differs from A only in its configuration (an analytics tag on every page).
     const a = await setUp();

@@ -3,6 +3,7 @@ import { cp, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/prom
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { build } from '../../../src/build.js';
 import { buildInMemory, fixture, fixtureCopyOptions, REPO } from '../../helpers/site.js';
 
 const lastmods = (xml: string) =>
@@ -16,6 +17,22 @@ function gitDate(file: string): string {
     }).trim();
   } catch {
     return '';
+  }
+}
+
+/** Runs `test` on a copy of the quality fixture outside any git checkout, deleted after. */
+async function outsideGit(test: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sitemap-'));
+  try {
+    await cp(fixture('quality'), dir, fixtureCopyOptions('quality'));
+    const config = path.join(dir, 'docs.config.ts');
+    await writeFile(
+      config,
+      (await readFile(config, 'utf8')).replace('../../../src/define.js', path.join(REPO, 'src/define.ts')),
+    );
+    await test(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -33,23 +50,27 @@ describe('outputs/sitemap', () => {
   });
 
   it('falls back to file dates outside a git checkout', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'sitemap-'));
-    try {
-      await cp(fixture('quality'), dir, fixtureCopyOptions('quality'));
-      const config = path.join(dir, 'docs.config.ts');
-      await writeFile(
-        config,
-        (await readFile(config, 'utf8')).replace('../../../src/define.js', path.join(REPO, 'src/define.ts')),
-      );
+    await outsideGit(async (dir) => {
       const when = new Date('2024-05-06T07:08:09.000Z');
       await utimes(path.join(dir, 'content/errors.md'), when, when);
       const { writer } = await buildInMemory(dir);
       expect(lastmods(writer.text('sitemap.xml')!).get('https://relay.example/docs/errors/')).toBe(
         '2024-05-06T07:08:09.000Z',
       );
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
+  });
+
+  it('dates files outside git from the stamps `build` takes of them, as a stat of each dates them', async () => {
+    await outsideGit(async (dir) => {
+      // A time between two milliseconds: a stat's date rounds it.
+      const file = path.join(dir, 'content/errors.md');
+      await utimes(file, 1714979289.1237, 1714979289.1237);
+      const outDir = path.join(dir, 'dist');
+      await build(dir, { outDir });
+      const dates = lastmods(await readFile(path.join(outDir, 'sitemap.xml'), 'utf8'));
+      expect(dates.get('https://relay.example/docs/errors/')).toBe((await stat(file)).mtime.toISOString());
+      expect(dates.get('https://relay.example/docs/errors/')).toBe('2024-05-06T07:08:09.124Z');
+    });
   });
 
   it('is pointed to by robots.txt', async () => {
