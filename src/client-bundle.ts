@@ -39,12 +39,17 @@ export async function clientBundle(
   if (!files) {
     files = fromCacheOrEsbuild(config, key, request);
     recent.set(key, files);
-    // A failed bundle is not kept: the next build asks esbuild again and reports the error again.
+    // A failed or stale bundle is not kept: the next build asks esbuild again (and reports an error again).
     files.catch(() => recent.delete(key));
     if (recent.size > RECENT_KEPT) recent.delete(recent.keys().next().value!);
   }
   // A copy of the list: callers add their own files to it.
-  return [...(await files)];
+  try {
+    return [...(await files)];
+  } catch (error) {
+    if (error instanceof StaleBundle) return [...error.files];
+    throw error;
+  }
 }
 
 async function fromCacheOrEsbuild(
@@ -64,8 +69,18 @@ async function fromCacheOrEsbuild(
     path: path.relative(workingDir, f.path).split(path.sep).join('/'),
     contents: f.contents,
   }));
+  // A file saved while esbuild read the folder (`docs dev`): what it bundled may be neither the keyed state nor
+  // the new one, so it is not kept under either (the save's own rebuild bundles again).
+  if ((await bundleKey(request)) !== key) throw new StaleBundle(files);
   await writeCache(file, key, files);
   return files;
+}
+
+/** A bundle made while its inputs changed: good for the build that asked, not to be kept. */
+class StaleBundle extends Error {
+  constructor(readonly files: OutputFile[]) {
+    super('the client folder changed while it was bundled');
+  }
 }
 
 async function bundleKey(request: ClientBundleRequest): Promise<string> {

@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type * as esbuild from 'esbuild';
 import { buildAssets } from '../../src/assets.js';
+import { clientBundle } from '../../src/client-bundle.js';
 import { loadConfig } from '../../src/config.js';
+import type { OutputFile } from '../../src/types.js';
 import { spawnCli } from '../helpers/cli.js';
 import { configFile, page, tmpSite } from '../helpers/tmp-site.js';
 import { copyClient } from './dev/harness.js';
@@ -66,6 +69,36 @@ describe('client-bundle: the browser runtime bundled once for its inputs', () =>
 
     await writeFile(styles, original);
     expect((await buildAssets(config, { clientDir })).css).toBe(first.css);
+  });
+
+  it('keeps no bundle of a folder saved while esbuild read it: the text saved back later is bundled, not taken from memory', async () => {
+    const root = await site();
+    const client = await copyClient();
+    cleanups.push(client.cleanup);
+    const sheet = path.join(client.clientDir, 'styles/extra.css');
+    const mark = randomUUID().slice(0, 8);
+    await writeFile(sheet, `.first-${mark} { color: red }\n`);
+    let saved = false;
+    // A save that lands while esbuild reads the folder: the bundle is of the new text, its key of the first.
+    const saveWhileBundling: esbuild.Plugin = {
+      name: 'save-while-bundling',
+      setup(build) {
+        build.onLoad({ filter: /extra\.css$/ }, async (args) => {
+          if (!saved) await writeFile(args.path, `.saved-${mark} { color: blue }\n`);
+          saved = true;
+          return { contents: await readFile(args.path, 'utf8'), loader: 'css' };
+        });
+      },
+    };
+    const request = {
+      clientDir: client.clientDir,
+      options: { entryPoints: { extra: sheet }, bundle: true, outdir: 'assets', write: false as const },
+      plugins: [saveWhileBundling],
+    };
+    const text = (files: OutputFile[]) => files.map((f) => Buffer.from(f.contents).toString()).join('\n');
+    expect(text(await clientBundle({ root }, request))).toContain(`.saved-${mark}`);
+    await writeFile(sheet, `.first-${mark} { color: red }\n`);
+    expect(text(await clientBundle({ root }, request))).toContain(`.first-${mark}`);
   });
 
   it('gives a later build process the bundle from the site cache, the same files as esbuild made, and bundles again when the cache is damaged', async () => {
