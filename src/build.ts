@@ -289,17 +289,19 @@ async function planPages(
     const renderKey = renderKeyOf(source, cache.key(source), layoutKey(outlines[i]));
     const cached = cache.get(source);
     const before = previous?.pages.get(source.route);
-    // A feed's entries are its page's HTML (src/outputs/feed.ts): a kept feed page keeps its record with it, or
-    // is rendered again when the cache has lost it.
-    const record = cached && isFeedPage(outlines[i]) ? await cache.withHtml(source, cached) : cached;
-    if (record && before?.renderKey === renderKey) {
-      kept.add(source.route);
-      records.set(source.route, record);
-      entries.set(source.route, before);
-    } else {
-      jobs.push({ source, cached: cached && (await cache.withHtml(source, cached)) });
-      entries.set(source.route, { renderKey, chunk: '', paths: [] }); // the files come from the job
+    if (cached && before?.renderKey === renderKey) {
+      // A feed's entries are its page's HTML (src/outputs/feed.ts): a kept feed page keeps its record with it, or
+      // is rendered again when the cache has lost it.
+      const record = isFeedPage(outlines[i]) ? await cache.withHtml(source, cached) : cached;
+      if (record) {
+        kept.add(source.route);
+        records.set(source.route, record);
+        entries.set(source.route, before);
+        continue;
+      }
     }
+    jobs.push({ source, cached: cached && (await cache.withHtml(source, cached)) });
+    entries.set(source.route, { renderKey, chunk: '', paths: [] }); // the files come from the job
   }
   return { jobs, kept, records, entries };
 }
