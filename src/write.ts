@@ -462,7 +462,8 @@ function linkOrCopy(from: string, to: string): boolean {
  * string and writing it encoded it twice: at 10,000 pages llms-full.txt is 70 MB, 0.3-0.4 s a time).
  */
 function asBytes(file: OutputFile): OutputFile {
-  return typeof file.contents === 'string' && !file.writeTo ? { ...file, contents: Buffer.from(file.contents) } : file;
+  // writeTo first: reading `contents` of a file that writes itself would make it in memory (src/outputs/pieces.ts).
+  return !file.writeTo && typeof file.contents === 'string' ? { ...file, contents: Buffer.from(file.contents) } : file;
 }
 
 /** What tells a file apart from an edited or replaced one: inode, size and modification time. */
