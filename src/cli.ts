@@ -128,6 +128,12 @@ export function createProgram(root: Command = new Command()): Command {
       .argument('[root]', 'folder with docs.config.ts and content/', '.'),
   ).action(async (rootDir: string, opts: { port: number; host?: string | boolean }) => {
     const host = listenHost(opts.host);
+    // Started by bin/docs.js (bin/dev-process.js): the CLI process it answers to may go, killed or not, even while
+    // the first build runs.
+    const parentGone =
+      process.env.DOCS_DEV_PROCESS && process.send
+        ? new Promise<void>((resolve) => process.once('disconnect', resolve))
+        : undefined;
     const dev = await startDevServer({ root: path.resolve(rootDir), port: opts.port, host });
     process.stdout.write(
       `dev server at ${dev.url}${host === '127.0.0.1' ? '' : ` (listening on ${host})`}; press Ctrl-C to stop\n`,
@@ -135,6 +141,7 @@ export function createProgram(root: Command = new Command()): Command {
     const stop = () => void dev.close().then(() => process.exit(EXIT.ok));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    void parentGone?.then(stop);
   });
 
   program

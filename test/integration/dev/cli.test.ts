@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/cli.js';
@@ -45,6 +45,30 @@ describe('cli: docs dev', () => {
     }
   });
 
+  it('serves from a process with a larger young generation, which stops when the CLI process is killed', async () => {
+    const dev = runDev([fixture('dev'), '--port', '0']);
+    try {
+      const url = await dev.started;
+      // bin/dev-process.js: the server is a child of the CLI process, started with V8's flag.
+      const server = await childOf(dev.pid);
+      expect(server.cmdline).toContain('--max-semi-space-size=64');
+      expect((await get(url)).status).toBe(200);
+      process.kill(dev.pid, 'SIGKILL');
+      await dev.exited;
+      // Its server closes: requests are refused (a condition, looked for every 20 ms).
+      while (
+        await get(url).then(
+          () => true,
+          () => false,
+        )
+      )
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      await until(async () => (await processState(server.pid)) !== 'running');
+    } finally {
+      dev.stop();
+    }
+  });
+
   it('listens on every interface when --host is given', async () => {
     const all = runDev([fixture('dev'), '--port', '0', '--host']);
     try {
@@ -56,3 +80,27 @@ describe('cli: docs dev', () => {
     }
   });
 });
+
+/** The one child process of a process (Linux's /proc), with its command line. */
+async function childOf(parent: number): Promise<{ pid: number; cmdline: string[] }> {
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // pid (comm) state ppid ...: comm may hold spaces, so read after its closing parenthesis.
+    if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== parent) continue;
+    const cmdline = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).split('\0');
+    return { pid: Number(entry), cmdline };
+  }
+  throw new Error(`process ${parent} has no child`);
+}
+
+/** Whether a process runs, has ended (a zombie not yet reaped counts as ended), or is gone. */
+async function processState(pid: number): Promise<'running' | 'ended'> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  return stat && stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z' ? 'running' : 'ended';
+}
+
+/** Waits for a condition, looking every 20 ms (a condition, not a time: a loaded machine only takes longer). */
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
+}

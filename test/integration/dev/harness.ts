@@ -61,7 +61,7 @@ export function runDev(args: string[], as: Pick<SpawnOptions, 'uid' | 'gid' | 'e
     void exited.then((code) => reject(new Error(`dev exited with ${code}: ${stderr}`)));
   });
   started.catch(() => undefined); // a test that expects the exit does not wait for the start
-  return { started, exited, output: () => ({ stdout, stderr }), stop: () => child.kill('SIGINT') };
+  return { pid: child.pid!, started, exited, output: () => ({ stdout, stderr }), stop: () => child.kill('SIGINT') };
 }
 
 export async function startDev(
