@@ -325,6 +325,10 @@ export class Renderer {
       }),
       `<link rel="stylesheet" href="${assets.css}">`,
       assets.theme?.customCss ? `<link rel="stylesheet" href="${escapeHtml(assets.theme.customCss)}">` : '',
+      // No first paint before the top bar is whole: HTML that arrives in parts (a slow network) was painted up to
+      // the middle of the bar, and its items moved as the rest came (a flex row, the search box pushed by the theme
+      // toggle). The sidebar's element follows the bar on every page; a browser without `rel=expect` ignores it.
+      `<link rel="expect" href="#sidebar" blocking="render">`,
       `<script>${assets.themeScript}</script>`,
       `<script type="module" src="${assets.js}"></script>`,
       `<meta name="docs:routes" content="${routesUrl}">`,

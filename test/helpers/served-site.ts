@@ -1,7 +1,7 @@
 /** One built and served site and one Chromium, per test file. */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { UserConfig } from '../../src/config.js';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, untilInPage } from './browser.js';
 import { serveDir, sharedBuild } from './site.js';
 
 export interface OpenOptions {
@@ -61,7 +61,7 @@ export interface ServedSite {
 
 /** Waits until the page's runtime says it is ready (after a load, a reload or a `goto`). */
 export async function runtimeReady(page: Page): Promise<void> {
-  await page.waitForFunction(`document.documentElement.dataset.runtime === 'ready'`);
+  await untilInPage(page, `document.documentElement.dataset.runtime === 'ready'`);
 }
 
 const DEFAULT_VIEWPORT = { width: 1280, height: 720 }; // Playwright's

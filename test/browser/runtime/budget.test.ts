@@ -1,5 +1,10 @@
+import { createServer, type ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initialScriptWeight, INITIAL_JS_BUDGET } from '../../../bench/weight.js';
+import { createStaticServer, listen } from '../../../src/serve.js';
+import { untilInPage } from '../../helpers/browser.js';
 import { startServedSite, type ServedSite } from '../../helpers/served-site.js';
 import { sharedBuild, fixture } from '../../helpers/site.js';
 
@@ -45,4 +50,44 @@ describe('browser/runtime: budgets', () => {
       expect(await page.evaluate('window.__shifts')).toEqual([]);
     });
   }
+
+  // A slow network delivers a page in parts. Chromium paints what it has parsed, so a top bar cut after its search
+  // box was painted without the theme toggle, and the box moved when the toggle came (a fresh-clone run under load
+  // once saw the same shift with no cut). The page holds its first paint until the top bar is whole
+  // (`<link rel="expect" href="#sidebar" blocking="render">`, src/render/index.tsx).
+  it('shifts no layout when the HTML arrives cut in the middle of the top bar', async () => {
+    const { outDir } = await sharedBuild(fixture('runtime'));
+    const html = await readFile(path.join(outDir, 'guide/second/index.html'), 'utf8');
+    const cutAt = html.indexOf('<button type="button" class="theme-toggle"');
+    expect(cutAt).toBeGreaterThan(html.indexOf('class="search"'));
+    let rest: ServerResponse | undefined;
+    const files = createStaticServer({ dir: outDir, base: '/docs/' });
+    const server = createServer((request, response) => {
+      if (request.url !== '/docs/guide/second/') return void files.emit('request', request, response);
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.write(html.slice(0, cutAt));
+      rest = response;
+    });
+    const port = await listen(server, 0, '127.0.0.1');
+    const context = await site.browser.newContext({ viewport: { width: 375, height: 740 } });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(WATCH_SHIFTS);
+      await page.goto(`http://127.0.0.1:${port}/docs/guide/second/`, { waitUntil: 'commit' });
+      // The first part is parsed, and then painted, unless the page holds its first paint for an element still to come.
+      await untilInPage(
+        page,
+        `document.querySelector('.search') && (performance.getEntriesByType('paint').length > 0 || [...document.querySelectorAll('link[rel=expect][blocking~=render]')].some((link) => !document.querySelector(link.getAttribute('href'))))`,
+      );
+      rest!.end(html.slice(cutAt));
+      await page.waitForLoadState('load');
+      await untilInPage(page, `document.documentElement.dataset.runtime === 'ready'`);
+      await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+      expect(await page.evaluate('window.__shifts')).toEqual([]);
+    } finally {
+      rest?.end();
+      await context.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });
