@@ -1,7 +1,7 @@
 /** One built and served site and one Chromium, per test file. */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { UserConfig } from '../../src/config.js';
-import { launchBrowser, untilInPage } from './browser.js';
+import { launchBrowser } from './browser.js';
 import { serveDir, sharedBuild } from './site.js';
 
 export interface OpenOptions {
@@ -61,7 +61,10 @@ export interface ServedSite {
 
 /** Waits until the page's runtime says it is ready (after a load, a reload or a `goto`). */
 export async function runtimeReady(page: Page): Promise<void> {
-  await untilInPage(page, `document.documentElement.dataset.runtime === 'ready'`);
+  // Playwright's wait looks at each animation frame, so it returns once a frame has been made, as a visitor sees
+  // the page. Looking by timers (`untilInPage`) could read the page before its first frame: one fresh-clone run
+  // read scrollY 0 right after a reload whose runtime had just scrolled to 1234.
+  await page.waitForFunction(`document.documentElement.dataset.runtime === 'ready'`);
 }
 
 const DEFAULT_VIEWPORT = { width: 1280, height: 720 }; // Playwright's
