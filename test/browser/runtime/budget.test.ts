@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initialScriptWeight, INITIAL_JS_BUDGET } from '../../../bench/weight.js';
 import { createStaticServer, listen } from '../../../src/serve.js';
 import { untilInPage } from '../../helpers/browser.js';
-import { startServedSite, type ServedSite } from '../../helpers/served-site.js';
+import { runtimeReady, startServedSite, type ServedSite } from '../../helpers/served-site.js';
 import { sharedBuild, fixture } from '../../helpers/site.js';
 
 /**
@@ -81,7 +81,7 @@ describe('browser/runtime: budgets', () => {
       );
       rest!.end(html.slice(cutAt));
       await page.waitForLoadState('load');
-      await untilInPage(page, `document.documentElement.dataset.runtime === 'ready'`);
+      await runtimeReady(page);
       await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
       expect(await page.evaluate('window.__shifts')).toEqual([]);
     } finally {

@@ -55,14 +55,13 @@ describe('cli: docs dev', () => {
       expect((await get(url)).status).toBe(200);
       process.kill(dev.pid, 'SIGKILL');
       await dev.exited;
-      // Its server closes: requests are refused (a condition, looked for every 20 ms).
-      while (
-        await get(url).then(
-          () => true,
+      // Its server closes: requests are refused.
+      await until(() =>
+        get(url).then(
           () => false,
-        )
-      )
-        await new Promise((resolve) => setTimeout(resolve, 20));
+          () => true,
+        ),
+      );
       await until(async () => (await processState(server.pid)) !== 'running');
     } finally {
       dev.stop();
