@@ -56,13 +56,15 @@ describe('cli: docs dev', () => {
       process.kill(dev.pid, 'SIGKILL');
       await dev.exited;
       // Its server closes: requests are refused.
-      await until(() =>
-        get(url).then(
-          () => false,
-          () => true,
-        ),
-      );
-      await until(async () => (await processState(server.pid)) !== 'running');
+      await expect
+        .poll(() =>
+          get(url).then(
+            () => 'answered',
+            () => 'refused',
+          ),
+        )
+        .toBe('refused');
+      await expect.poll(() => processState(server.pid)).toBe('ended');
     } finally {
       dev.stop();
     }
@@ -97,9 +99,4 @@ async function childOf(parent: number): Promise<{ pid: number; cmdline: string[]
 async function processState(pid: number): Promise<'running' | 'ended'> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
   return stat && stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z' ? 'running' : 'ended';
-}
-
-/** Waits for a condition, looking every 20 ms (a condition, not a time: a loaded machine only takes longer). */
-async function until(condition: () => Promise<boolean>): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
 }
