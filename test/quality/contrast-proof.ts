@@ -10,7 +10,7 @@
  */
 import { chromium } from 'playwright-core';
 import { injectAxe } from '../helpers/axe.js';
-import { CHROMIUM_ARGS } from '../helpers/browser.js';
+import { CHROMIUM_ARGS, TEST_CHROMIUM } from '../helpers/browser.js';
 import { fastContrast } from '../helpers/contrast.js';
 import { serveDir } from '../helpers/site.js';
 import { buildGateSites, pagePaths, pageSettled } from './site.js';
@@ -19,7 +19,7 @@ const [dir, base] = process.argv.slice(2);
 const sites = dir
   ? [{ name: dir, outDir: dir, base: base ?? '/docs/', cleanup: async () => {} }]
   : await buildGateSites();
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 const totals: Record<string, number> = {};
 const reasons: Record<string, number> = {};
 const bad: string[] = [];

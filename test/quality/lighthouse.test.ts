@@ -1,6 +1,7 @@
 import type { LaunchedChrome } from 'chrome-launcher';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit, auditTargets, launchChrome, type AuditTarget, type Category } from '../../bench/lighthouse.js';
+import { TEST_CHROMIUM } from '../helpers/browser.js';
 import { buildGateSites, REAL_SITE, serveWithHeaders, type BuiltSite } from './site.js';
 
 /**
@@ -40,7 +41,7 @@ describe('quality/lighthouse', () => {
   beforeAll(async () => {
     [site] = await buildGateSites();
     server = await serveWithHeaders(site.outDir, site.base);
-    chrome = await launchChrome();
+    chrome = await launchChrome(TEST_CHROMIUM);
     targets = await auditTargets(site.outDir, site.base);
   });
   afterAll(async () => {
