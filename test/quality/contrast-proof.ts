@@ -8,9 +8,8 @@
  * What must hold: no element that axe finds in violation is passed by the fast check, no element axe judges is
  * missed by it, and the ratios of the elements both pass agree (axe truncates to two decimals).
  */
-import { chromium } from 'playwright-core';
 import { injectAxe } from '../helpers/axe.js';
-import { CHROMIUM_ARGS, TEST_CHROMIUM } from '../helpers/browser.js';
+import { launchBrowser } from '../helpers/browser.js';
 import { fastContrast } from '../helpers/contrast.js';
 import { serveDir } from '../helpers/site.js';
 import { buildGateSites, pagePaths, pageSettled } from './site.js';
@@ -19,7 +18,7 @@ const [dir, base] = process.argv.slice(2);
 const sites = dir
   ? [{ name: dir, outDir: dir, base: base ?? '/docs/', cleanup: async () => {} }]
   : await buildGateSites();
-const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+const { browser, close } = await launchBrowser();
 const totals: Record<string, number> = {};
 const reasons: Record<string, number> = {};
 const bad: string[] = [];
@@ -144,7 +143,7 @@ for (const site of sites) {
   await server.close();
   await site.cleanup();
 }
-await browser.close();
+await close();
 console.log(JSON.stringify({ totals, reasons, viewsWithElementsAxeJudges: viewsLeaving }, null, 2));
 for (const [k, v] of Object.entries(left).sort((a, b) => b[1].count - a[1].count))
   console.log(
