@@ -13,7 +13,7 @@ import type { Site } from '../site.js';
 import type { OutputFile } from '../types.js';
 import { pageDigest, searchPages, type SearchPage } from './records.js';
 import { SearchPageBlocks } from './page-blocks.js';
-import { addPage, replacePage, ShardWriter, termsOf, type PageLengths, type Postings } from './postings.js';
+import { addPage, changedTerms, replacePage, ShardWriter, type PageLengths, type Postings } from './postings.js';
 import { partition } from './shards.js';
 import { MissingPiece, type SearchIndexStore, type StoredIndex, type StoredShard } from './store.js';
 
@@ -225,8 +225,10 @@ function patched(
     blocks[b] = store.writeBlock(entries);
   }
 
+  // Only the terms of the sections that changed: the others' postings and shards stay as stored.
+  const touchedBy = new Map(changed.map((i) => [i, changedTerms(oldTerms.get(i)!, newTerms.get(i)!)]));
   const touched = new Set<string>();
-  for (const terms of [...oldTerms.values(), ...newTerms.values()]) for (const t of termsOf(terms)) touched.add(t);
+  for (const terms of touchedBy.values()) for (const t of terms) touched.add(t);
   const postings: Postings = new Map();
   const keysOf = stored.shards.map((s) => s.key);
   const loaded = new Set<number>();
@@ -244,7 +246,7 @@ function patched(
   };
   load(touched);
   const lengths = stored.lengths.slice();
-  for (const i of changed) lengths[i] = replacePage(postings, i, oldTerms.get(i)!, newTerms.get(i)!);
+  for (const i of changed) lengths[i] = replacePage(postings, i, oldTerms.get(i)!, newTerms.get(i)!, touchedBy.get(i));
   patching = false;
   const writer = new ShardWriter(postings, lengths, maxPostings);
   const sizes = new Map(stored.sizes);

@@ -53,14 +53,21 @@ export function addPage(postings: Postings, page: number, terms: string): number
 /**
  * A page's terms replaced: the sections of page `page` taken out of the postings of its old terms
  * (`before`, a PageTerms string) and those of `after` put in, each list rebuilt once; returns the
- * page's field lengths. A term left with no section goes.
+ * page's field lengths. A term left with no section goes. `terms`: the terms to rebuild, when the
+ * caller knows the others' lists stay as they are (`changedTerms`); by default all of both.
  */
-export function replacePage(postings: Postings, page: number, before: string, after: string): number[] {
+export function replacePage(
+  postings: Postings,
+  page: number,
+  before: string,
+  after: string,
+  terms: Iterable<string> = new Set([...termsOf(before), ...termsOf(after)]),
+): number[] {
   const own: Postings = new Map();
   const lengths = addPage(own, page, after);
   const from = page * SECTION_SLOTS;
   const to = from + SECTION_SLOTS;
-  for (const t of new Set([...termsOf(before), ...own.keys()])) {
+  for (const t of terms) {
     const entry = postings.get(t);
     const added = own.get(t);
     if (!entry) {
@@ -89,6 +96,34 @@ function spliced(pairs: Pairs, start: number, end: number, insert: Pairs): Pairs
   out.set(part(0, start));
   out.set(insert, start);
   out.set(part(end, pairs.length), start + insert.length);
+  return out;
+}
+
+/**
+ * The terms whose shard an edit of a page changes, from its terms before and after (PageTerms
+ * strings): those of the sections whose lines differ (a section's key is its position, so a
+ * section added or removed differs from there on), old and new. A term's shard also holds the
+ * field lengths of every section it names, and the title's and group's terms name every section
+ * of the page: they change with any section, and a changed title or group changes all of them.
+ * One sentence added to one section touches that section's words, not the whole page's.
+ */
+export function changedTerms(before: string, after: string): Set<string> {
+  const out = new Set<string>();
+  if (before === after) return out;
+  const old = before.split('\n');
+  const now = after.split('\n');
+  const addLine = (line: string | undefined) => {
+    if (line !== undefined) for (const t of termsOf(line)) out.add(t);
+  };
+  if (old[0] !== now[0] || old[1] !== now[1]) {
+    for (const line of [...old, ...now]) addLine(line);
+    return out;
+  }
+  for (const line of [old[0], old[1]]) addLine(line);
+  for (let i = 2; i < Math.max(old.length, now.length); i += 2) {
+    if (old[i] === now[i] && old[i + 1] === now[i + 1]) continue;
+    for (const line of [old[i], old[i + 1], now[i], now[i + 1]]) addLine(line);
+  }
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../src/build.js';
@@ -66,6 +66,29 @@ describe('search: an edit patches the index of the last build', () => {
     const { kept, made } = await rebuild();
     expect(made).toBeGreaterThan(0);
     expect(kept).toBeGreaterThan(0);
+    await expectSameAsFullBuild(root, outDir);
+  }, 600_000);
+
+  it("patches an edit of one section by that section's words: the shards of the page's other words are not read or written", async () => {
+    const intro = words(777, 40);
+    const sections = (tail: string) => page('Sections zyxhead', `${intro}.\n\n## Tail\n\n${tail}.\n`);
+    await write('content/g0/sections.md', sections('zyxtail'));
+    await rebuild();
+    // The shards that hold a word of the page's introduction (each word as the index has it, when unstemmed).
+    const introShards = new Set<string>();
+    for (const f of await shardFiles()) {
+      const { terms } = JSON.parse(await readFile(path.join(outDir, f), 'utf8')) as { terms: string[] };
+      if (terms.some((t) => intro.split(' ').includes(t))) introShards.add(f);
+    }
+    const store = cachePath({ root }, 'search-index');
+    const stored = new Set(await readdir(store));
+    await write('content/g0/sections.md', sections('zyxtail zyxmore'));
+    await rebuild();
+    // The store's files this edit wrote: the postings of each shard it made again, and the page's block.
+    const written = (await readdir(store)).filter((f) => f.endsWith('.v8') && !stored.has(f));
+    expect(introShards.size).toBeGreaterThan(4);
+    // Before, every shard that holds a word of the page was read and written again (15 pieces here, against 4).
+    expect(written.length).toBeLessThan(introShards.size / 2);
     await expectSameAsFullBuild(root, outDir);
   }, 600_000);
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addPage,
+  changedTerms,
   kthSmallest,
   replacePage,
   SECTION_SLOTS,
@@ -51,6 +52,35 @@ describe('postings: a page taken out and put back', () => {
     // A term no page has any more is gone.
     expect(patched.postings.has('gamma')).toBe(false);
     expect([...patched.postings.get('alpha')![0]]).toEqual([SECTION_SLOTS * 2, 1, SECTION_SLOTS * 2 + 1, 1]);
+  });
+
+  it("an edit of one section rebuilds only that section's words and the title's, and gives a whole build's lists", () => {
+    // Page 0 with its second section's text changed: "setup" and "gamma" (other sections) keep their lists.
+    const edited = '2 alpha 1 beta 1\n1 guid 1\n0\n2 alpha 2 gamma 1\n1 setup 1\n2 beta 3 kappa 1';
+    const terms = changedTerms(pages[0], edited);
+    expect([...terms].sort()).toEqual(['alpha', 'beta', 'guid', 'kappa', 'setup']);
+    const patched = whole(pages);
+    patched.lengths[0] = replacePage(patched.postings, 0, pages[0], edited, terms);
+    const expected = whole([edited, ...pages.slice(1)]);
+    expect(patched.lengths).toEqual(expected.lengths);
+    expect(plain(patched.postings)).toEqual(plain(expected.postings));
+    // A new title names every section: every word of the page changes; the same terms change nothing.
+    expect(changedTerms(pages[0], pages[0]).size).toBe(0);
+    expect([...changedTerms(pages[0], pages[0].replace('2 alpha 1 beta 1', '1 alpha 1'))].sort()).toEqual([
+      'alpha',
+      'beta',
+      'gamma',
+      'guid',
+      'setup',
+    ]);
+    // A section removed: its words, and those of every section after it (their keys move).
+    expect([...changedTerms(pages[2], '2 alpha 1 omega 1\n0')].sort()).toEqual([
+      'alpha',
+      'beta',
+      'delta',
+      'omega',
+      'step',
+    ]);
   });
 
   it('cuts a common word by its own sections only: other words do not move it', () => {
