@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { contentFile } from '../versions/paths.js';
 import type { ResolvedConfig } from '../config.js';
 import { imageHash } from './images.js';
-import { cachePath, codeVersion, readCache, removeCache } from '../cache.js';
+import { cachePath, codeVersion, readCache, readCacheSync, removeCache } from '../cache.js';
 import { byShard, changedShards, readShards, shardFile, shardOf, writeShard } from '../sharded-cache.js';
 import { sha1 } from '../hash.js';
-import type { PageRecord, PageSource } from '../types.js';
+import type { PageRecord, PageSource, Section } from '../types.js';
+import { BuildError } from '../errors.js';
+import { sectionsKey, withLazySections } from '../page-sections.js';
 import { markdownPluginsKey } from '../plugins/markdown.js';
 import { htmlBytes, withHtmlBytes, withoutHtml } from '../page-html.js';
 
@@ -14,9 +17,10 @@ import { htmlBytes, withHtmlBytes, withoutHtml } from '../page-html.js';
  * the page's source, the base, the constants and the Markdown options (the users' remark and rehype
  * plugins by their code), and the generator's code. An unchanged page is
  * not parsed again. Stored under node_modules/.cache/docs/markdown/ in 256 shards by key prefix, each
- * two files: the records without their HTML, which every build reads, and the HTML, read when a
- * cached page's layout must be rendered again, or by `save` to carry over the HTML of pages not
- * rendered this run (a page whose files are kept needs none). `save` rewrites only the shards whose
+ * three files: the records without their HTML and sections, which every build reads; the HTML, read
+ * when a cached page's layout must be rendered again, or by `save` to carry over the HTML of pages
+ * not rendered this run (a page whose files are kept needs none); and the sections, read when a
+ * page's are first asked for (src/page-sections.ts). `save` rewrites only the shards whose
  * pages changed, so one edit writes about 1/128 of the cache (at 10,000 pages the whole is 400 MB).
  * A missing, unreadable or corrupt shard is simply empty (its pages are rendered again and the shard
  * rewritten), and pages with problems are never stored (their messages must show every run).
@@ -26,6 +30,11 @@ export class MarkdownCache {
   private readonly used = new Map<string, StoredRecord>();
   /** HTML of the records rendered in this run (cached records carry none), as UTF-8 bytes (src/page-html.ts). */
   private readonly newHtml = new Map<string, Uint8Array>();
+  /** The sections of the records rendered in this run (cached records read theirs from their shard's file). */
+  private readonly newSections = new Map<string, Section[]>();
+  /** Each shard's stored sections, read on first use, and the key of its file. */
+  private readonly sectionsRead = new Map<string, Map<string, Section[]>>();
+  private readonly sectionsStamps = new Map<string, string>();
   /** Each shard's stored HTML, read on first use. */
   private readonly storedHtml = new Map<string, Promise<Map<string, Uint8Array>>>();
   private readonly images: ImageFreshness;
@@ -89,9 +98,46 @@ export class MarkdownCache {
     const key = this.key(source);
     const stored = this.shards.get(shardOf(key))?.get(key);
     if (!stored || !this.images.current(stored)) return undefined;
+    const shard = shardOf(key);
+    if (!this.sectionsKept(shard, stored.sectionsStamp)) return undefined;
     this.used.set(key, stored);
+    const { sectionsKey: digest, sectionsStamp: _stamp, ...record } = stored;
     // The key holds the body: a record found by it was made from this text.
-    return stored.markdown === undefined ? { ...stored, markdown: source.body } : (stored as PageRecord);
+    if (record.markdown === undefined) record.markdown = source.body;
+    return withLazySections(record as Omit<PageRecord, 'sections'>, digest, () => this.storedSections(shard, key));
+  }
+
+  /** Whether a shard's sections file is the one written with its records (a build may have died between the two). */
+  private sectionsKept(shard: string, stamp: string): boolean {
+    let kept = this.sectionsStamps.get(shard);
+    if (kept === undefined) {
+      kept = readKey(shardFile(shardDir(this.config), 'sections', shard));
+      this.sectionsStamps.set(shard, kept);
+    }
+    return kept === sha1(this.sectionsSalt(stamp));
+  }
+
+  private sectionsSalt(stamp: string): string {
+    return `${this.salt}\0${stamp}`;
+  }
+
+  /** A cached record's sections, from its shard's file (read once, when a page of it is first asked for). */
+  private storedSections(shard: string, key: string): Section[] {
+    let stored = this.sectionsRead.get(shard);
+    if (!stored) {
+      const stamp = this.shards.get(shard)?.get(key)?.sectionsStamp ?? '';
+      const file = shardFile(shardDir(this.config), 'sections', shard);
+      stored = readCacheSync<Map<string, Section[]>>(file, this.sectionsSalt(stamp)) ?? new Map();
+      this.sectionsRead.set(shard, stored);
+    }
+    const sections = stored.get(key);
+    if (!sections)
+      throw new BuildError(
+        `the Markdown cache's file ${shardFile(shardDir(this.config), 'sections', shard)} cannot be read`,
+        { file: shardDir(this.config) },
+        'delete the folder and build again (it is made anew)',
+      );
+    return sections;
   }
 
   /** A cached record (from `get`) with its HTML, or undefined if the HTML is lost (render the page again). */
@@ -114,10 +160,12 @@ export class MarkdownCache {
 
   set(source: PageSource, record: PageRecord): void {
     const key = this.key(source);
-    const stored: StoredRecord = withoutHtml(record);
+    const { sections, ...rest } = withoutHtml(record);
+    const stored: StoredRecord = { ...rest, sectionsKey: sectionsKey(record), sectionsStamp: '' };
     if (record.markdown === source.body) stored.markdown = undefined;
     this.used.set(key, stored);
     this.newHtml.set(key, htmlBytes(record));
+    this.newSections.set(key, sections);
   }
 
   /**
@@ -144,15 +192,21 @@ export class MarkdownCache {
       ? new Map<string, Uint8Array>()
       : await this.html(shard);
     const html = new Map<string, Uint8Array>();
+    const sections = new Map<string, Section[]>();
     const records = new Map<string, StoredRecord>();
+    // The records name the sections file written with them: one left by a build that died between the two is not read.
+    const sectionsStamp = randomBytes(6).toString('hex');
     for (const key of keys) {
       const text = this.newHtml.get(key) ?? previous.get(key);
       if (text === undefined) continue; // its HTML is lost: leave the page out, it is parsed again next time
+      const stored = this.used.get(key)!;
       html.set(key, text);
-      records.set(key, this.used.get(key)!);
+      sections.set(key, this.newSections.get(key) ?? this.storedSections(shard, key));
+      records.set(key, { ...stored, sectionsStamp });
     }
     const dir = shardDir(this.config);
     await writeShard(dir, 'html', shard, this.salt, html);
+    await writeShard(dir, 'sections', shard, this.sectionsSalt(sectionsStamp), sections);
     await writeShard(dir, 'records', shard, this.salt, records);
   }
 }
@@ -163,7 +217,21 @@ export class MarkdownCache {
  * holds already: most pages have no constants, and at 10,000 pages that is 70 MB less to read
  * and deserialize a build.
  */
-type StoredRecord = Omit<PageRecord, 'markdown'> & { markdown: string | undefined };
+type StoredRecord = Omit<PageRecord, 'markdown' | 'sections'> & {
+  markdown: string | undefined;
+  /** The digest of the sections (src/page-sections.ts), and the stamp of the shard's sections file that holds them. */
+  sectionsKey: string;
+  sectionsStamp: string;
+};
+
+/** A cache file's key (the digest of its salt), or '' when there is none. */
+function readKey(file: string): string {
+  try {
+    return readFileSync(`${file}.key`, 'utf8');
+  } catch {
+    return '';
+  }
+}
 
 /** Shards serialized and written at a time by `save`: enough to keep the disk busy. */
 const SHARDS_AT_ONCE = 4;

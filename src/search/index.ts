@@ -132,7 +132,9 @@ export function buildSearchIndex(site: Site, options: SearchIndexOptions = {}): 
   });
   const blocks = pageFiles(pages, options.pageBlocks, files);
 
-  const docs = pages.reduce((n, p) => n + p.sections.length, 0);
+  // Each section has a length a field: counted so, no page's sections are read for it.
+  const counts = index.lengths.map((lengths) => lengths.length / SEARCH_FIELDS.length);
+  const docs = counts.reduce((n, c) => n + c, 0);
   const totals = SEARCH_FIELDS.map(() => 0);
   for (const lengths of index.lengths)
     for (let i = 0; i < lengths.length; i++) totals[i % SEARCH_FIELDS.length] += lengths[i];
@@ -142,7 +144,7 @@ export function buildSearchIndex(site: Site, options: SearchIndexOptions = {}): 
     pages: blocks.map((block) => withBase(site.config.base, block)),
     docs,
     lengths: totals,
-    counts: pages.map((p) => p.sections.length),
+    counts,
     shards: shards.map((s) => [s.key, s.bytes, s.hash]),
     vocab,
     synonyms: site.config.search.synonyms,
@@ -275,22 +277,26 @@ function pageFiles(pages: SearchPage[], kept: SearchPageBlocks | undefined, file
       blocks.push(folder);
       continue;
     }
-    const contents = list.map((p) =>
-      JSON.stringify({
-        title: p.title,
-        group: p.group,
-        url: p.url,
-        sections: p.sections.map((s) => [s.slug, s.heading, s.text]),
-      } satisfies SearchPageData),
+    // A page that shows what it showed at this place last time: its file's bytes, not its sections.
+    const contents = list.map(
+      (p, i) =>
+        kept?.previousFile(start, i, pageDigest(p)) ??
+        JSON.stringify({
+          title: p.title,
+          group: p.group,
+          url: p.url,
+          sections: p.sections.map((s) => [s.slug, s.heading, s.text]),
+        } satisfies SearchPageData),
     );
     const block = `${FOLDER}p/${start / PAGE_BLOCK}.${fileHash(contents)}/`;
     const made = contents.map((c, i) => ({ path: `${block}${start + i}.json`, contents: c }));
     if (key)
-      kept!.made(
-        key,
-        block,
-        made.map((f) => [f.path, sha1(f.contents)]),
-      );
+      kept!.made(key, {
+        folder: block,
+        start,
+        digests: list.map(pageDigest),
+        files: made.map((f) => [f.path, sha1(f.contents)]),
+      });
     blocks.push(block);
     files.push(...made);
   }

@@ -1,12 +1,16 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { cachePath, codeVersion, readCache, writeCache } from '../cache.js';
 import type { ResolvedConfig } from '../config.js';
 import { sha1 } from '../hash.js';
 import type { OutputManifest } from '../write.js';
 import { pageDigest, type SearchPage } from './records.js';
 
-/** A block of page files as a build wrote it: its folder, and each file's path and content hash. */
+/** A block of page files as a build wrote it: its folder, first page, each page's digest, and each file's path and content hash. */
 interface StoredBlock {
   folder: string;
+  start: number;
+  digests: string[];
   files: [path: string, hash: string][];
 }
 
@@ -54,8 +58,29 @@ export class SearchPageBlocks {
   }
 
   /** A block made this build. */
-  made(key: string, folder: string, files: [path: string, hash: string][]): void {
-    this.used.set(key, { folder, files });
+  made(key: string, block: StoredBlock): void {
+    this.used.set(key, block);
+  }
+
+  /** The blocks of the previous output by their first page. */
+  private byStart?: Map<number, StoredBlock>;
+
+  /**
+   * The contents of page `i` of the block that starts at `start`, read from the previous output, when
+   * that block showed the same page there (same digest) and its file is as written; else undefined.
+   */
+  previousFile(start: number, i: number, digest: string): string | undefined {
+    this.byStart ??= new Map([...this.known.values()].map((block) => [block.start, block]));
+    const block = this.byStart.get(start);
+    const file = block?.files[i];
+    if (!file || block.digests[i] !== digest || !this.previous?.dir) return undefined;
+    if (this.previous.siteFiles.get(file[0]) !== file[1]) return undefined;
+    try {
+      const contents = readFileSync(path.join(this.previous.dir, file[0]), 'utf8');
+      return sha1(contents) === file[1] ? contents : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Keeps this build's blocks only: the store never grows beyond the site's. */

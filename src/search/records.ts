@@ -4,6 +4,7 @@ import { collect } from '../plugins/index.js';
 import { BuildError } from '../errors.js';
 import { SECTION_SLOTS } from './postings.js';
 import { sha1 } from '../hash.js';
+import { sectionsKey } from '../page-sections.js';
 
 /** One result a reader can land on: the top of a page, or one of its h2/h3 sections. */
 export interface SearchSection {
@@ -57,6 +58,23 @@ function groupName(site: Site, page: PageRecord): string {
 }
 
 export function searchPage(page: PageRecord, group = ''): SearchPage {
+  // The sections are made when first read: an edit reads those of the pages whose text changed,
+  // and tells the others by their digest, made of the record's sections' (src/page-sections.ts).
+  let sections: SearchSection[] | undefined;
+  const made: SearchPage = {
+    route: page.regularPath,
+    url: page.path,
+    title: page.title,
+    group,
+    get sections() {
+      return (sections ??= searchSections(page));
+    },
+  };
+  digests.set(made, sha1(`${page.path}\0${page.title}\0${group}\0${page.description}\0${sectionsKey(page)}`));
+  return made;
+}
+
+function searchSections(page: PageRecord): SearchSection[] {
   const intro = page.sections.find((s) => s.slug === '')?.text ?? '';
   // The description is the page's own summary, written in the words a reader searches with: it
   // counts as text of the top of the page (once, when the introduction does not repeat it).
@@ -77,7 +95,7 @@ export function searchPage(page: PageRecord, group = ''): SearchPage {
       { file: page.relativePath },
       'split the page into several pages, or leave it out of search with `search: false` in its frontmatter',
     );
-  return { route: page.regularPath, url: page.path, title: page.title, group, sections: [top, ...rest] };
+  return [top, ...rest];
 }
 
 const digests = new WeakMap<SearchPage, string>();
@@ -86,7 +104,8 @@ const digests = new WeakMap<SearchPage, string>();
  * A digest of all search shows of a page (URL, title, group, each section's slug, heading and
  * text): equal digests, equal pages. Hashed once a page, as one string: the search stage's keys
  * (the stage's own, each page's terms', each block of page files') are made of these. At 10,000
- * pages, hashing the text part by part for each key took 3 s of a one-page edit's build.
+ * pages, hashing the text part by part for each key took 3 s of a one-page edit's build. A page's
+ * digest is made with it, from its record's (`searchPage`); a plugin's record's, from its text.
  */
 export function pageDigest(page: SearchPage): string {
   let digest = digests.get(page);

@@ -36,7 +36,12 @@ function source(relativePath: string, body = `Text of ${relativePath}.`): PageSo
   } as PageSource;
 }
 
-const record = (s: PageSource): PageRecord => ({ title: s.relativePath, html: `<p>${s.body}</p>` }) as PageRecord;
+const record = (s: PageSource): PageRecord =>
+  ({
+    title: s.relativePath,
+    html: `<p>${s.body}</p>`,
+    sections: [{ slug: '', title: '', level: 2, text: s.body }],
+  }) as PageRecord;
 
 /** Forty pages: spread over many shards (a key's first two hex digits). */
 const PAGES = Array.from({ length: 40 }, (_, i) => source(`guide/page-${i}.md`));
@@ -97,7 +102,7 @@ describe('markdown/cache: shards', () => {
     expect(await rebuild(config, edited)).toEqual({ hits: PAGES.length - 1 });
     const changed = changedFiles(before, await inodes(config));
     expect(changed.length).toBeGreaterThan(0);
-    expect(changed.length).toBeLessThanOrEqual(4); // records and HTML of at most two shards
+    expect(changed.length).toBeLessThanOrEqual(6); // records, sections and HTML of at most two shards
     expect(await rebuild(config, edited)).toEqual({ hits: PAGES.length });
   });
 
@@ -123,9 +128,29 @@ describe('markdown/cache: shards', () => {
     expect(await rebuild(config, PAGES)).toEqual({ hits: PAGES.length - inShard });
     expect(await rebuild(config, PAGES)).toEqual({ hits: PAGES.length });
 
+    // Sections left by a build that died before writing their records: the records do not take them.
+    const sectionsFile = path.join(dir(config), `sections-${shard}.v8`);
+    await writeFile(`${sectionsFile}.key`, 'the key of another build');
+    expect(await rebuild(config, PAGES)).toEqual({ hits: PAGES.length - inShard });
+    expect(await rebuild(config, PAGES)).toEqual({ hits: PAGES.length });
+
     // Lost HTML: the page is rendered again, not shown empty.
     await writeFile(path.join(dir(config), `html-${shard}.v8`), 'garbage');
     expect(await rebuild(config, PAGES)).toEqual({ hits: PAGES.length - inShard });
     expect(await rebuild(config, PAGES)).toEqual({ hits: PAGES.length });
+  });
+
+  it("reads a cached page's sections from its shard's file when they are first asked for", async () => {
+    const config = await tempConfig();
+    await cacheWith(config, PAGES);
+    const cache = await MarkdownCache.open(config);
+    const cached = cache.get(PAGES[9])!;
+    const shard = cache.key(PAGES[9]).slice(0, 2);
+    // Not read yet: a file made unreadable now would only show when they are.
+    await writeFile(path.join(dir(config), `sections-${shard}.v8`), 'garbage');
+    expect(() => cached.sections).toThrow(/cannot be read/);
+    await cacheWith(config, PAGES);
+    const fresh = (await MarkdownCache.open(config)).get(PAGES[9])!;
+    expect(fresh.sections).toEqual([{ slug: '', title: '', level: 2, text: 'Text of guide/page-9.md.' }]);
   });
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sha1 } from '../../../src/hash.js';
 import { SearchPageBlocks } from '../../../src/search/page-blocks.js';
-import type { SearchPage } from '../../../src/search/records.js';
+import { pageDigest, type SearchPage } from '../../../src/search/records.js';
 import type { OutputManifest } from '../../../src/write.js';
 import { tempFolders } from '../../helpers/tmp-site.js';
 
@@ -24,6 +27,8 @@ const BLOCK: [string, string][] = [
   ['assets/search/p/0.abc/1.json', 'h1'],
 ];
 
+const stored = (folder: string) => ({ folder, start: 0, digests: ['d0', 'd1'], files: BLOCK });
+
 describe('search/page-blocks', () => {
   it('keys a block by its pages as search shows them and by its position', () => {
     const pages = [page('a', 'Alpha'), page('b', 'Beta')];
@@ -38,7 +43,7 @@ describe('search/page-blocks', () => {
     const root = await tempFolder('docs-blocks-');
     const first = await SearchPageBlocks.open({ root }, previous([]));
     expect(first.keep('k')).toBeUndefined();
-    first.made('k', 'assets/search/p/0.abc/', BLOCK);
+    first.made('k', stored('assets/search/p/0.abc/'));
     await first.save();
 
     const intact = await SearchPageBlocks.open({ root }, previous(BLOCK));
@@ -58,11 +63,32 @@ describe('search/page-blocks', () => {
   it('stores only the blocks of the last build', async () => {
     const root = await tempFolder('docs-blocks-');
     const first = await SearchPageBlocks.open({ root }, previous([]));
-    first.made('old', 'assets/search/p/0.abc/', BLOCK);
+    first.made('old', stored('assets/search/p/0.abc/'));
     await first.save();
     const second = await SearchPageBlocks.open({ root }, previous(BLOCK));
-    second.made('new', 'assets/search/p/0.def/', BLOCK);
+    second.made('new', stored('assets/search/p/0.def/'));
     await second.save();
     expect((await SearchPageBlocks.open({ root }, previous(BLOCK))).keep('old')).toBeUndefined();
+  });
+
+  it("reads a page's file from the previous output when the block at its place showed the same page there", async () => {
+    const root = await tempFolder('docs-blocks-');
+    const dir = await tempFolder('docs-blocks-out-');
+    const pages = [page('a', 'Alpha'), page('b', 'Beta')];
+    const contents = ['{"title":"a"}', '{"title":"b"}'];
+    const files = contents.map((c, i): [string, string] => [`assets/search/p/0.abc/${i}.json`, sha1(c)]);
+    await mkdir(path.join(dir, 'assets/search/p/0.abc'), { recursive: true });
+    for (const [i, [file]] of files.entries()) await writeFile(path.join(dir, file), contents[i]);
+    const first = await SearchPageBlocks.open({ root }, previous([]));
+    first.made('k', { folder: 'assets/search/p/0.abc/', start: 0, digests: pages.map(pageDigest), files });
+    await first.save();
+
+    const next = await SearchPageBlocks.open({ root }, { ...previous(files), dir });
+    expect(next.previousFile(0, 1, pageDigest(pages[1]))).toBe(contents[1]);
+    // Another page there, another place, or a file changed since it was written: made again.
+    expect(next.previousFile(0, 1, pageDigest(page('b', 'Beta, edited')))).toBeUndefined();
+    expect(next.previousFile(100, 1, pageDigest(pages[1]))).toBeUndefined();
+    await writeFile(path.join(dir, files[0][0]), '{"title":"edited by hand"}');
+    expect(next.previousFile(0, 0, pageDigest(pages[0]))).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BuildError } from '../../../src/errors.js';
 import { pageDigest, searchPage } from '../../../src/search/records.js';
 import type { PageRecord } from '../../../src/types.js';
+import { sectionsKey, withLazySections } from '../../../src/page-sections.js';
 
 /** A page record with only what the search index reads of it. */
 function record(sections: number): PageRecord {
@@ -26,10 +27,11 @@ describe('search/records', () => {
   });
 
   it('refuses a page with more headings than the index numbers, naming the file and a fix', () => {
-    expect(() => searchPage(record(4095))).not.toThrow();
+    // Found when the page's sections are read: the index reads those of every page whose text it counts.
+    expect(() => searchPage(record(4095)).sections).not.toThrow();
     let error: unknown;
     try {
-      searchPage(record(4096));
+      void searchPage(record(4096)).sections;
     } catch (e) {
       error = e;
     }
@@ -42,17 +44,38 @@ describe('search/records', () => {
   });
 
   it('digests a page by everything search shows of it: the same pages the same digest, any field changed another', () => {
-    const page = searchPage(record(2), 'Guides');
-    const digest = pageDigest(page);
+    const base = record(2);
+    const digest = pageDigest(searchPage(base, 'Guides'));
     expect(pageDigest(searchPage(record(2), 'Guides'))).toBe(digest);
+    const section = (edit: Partial<PageRecord['sections'][number]>) => ({
+      ...base,
+      sections: base.sections.map((s, i) => (i === 2 ? { ...s, ...edit } : s)),
+    });
     const edits = [
-      { ...page, url: '/docs/moved/' },
-      { ...page, title: 'Longer' },
-      { ...page, group: 'Other' },
-      { ...page, sections: page.sections.map((s, i) => (i === 2 ? { ...s, slug: 'renamed' } : s)) },
-      { ...page, sections: page.sections.map((s, i) => (i === 2 ? { ...s, heading: 'Part 9' } : s)) },
-      { ...page, sections: page.sections.map((s, i) => (i === 2 ? { ...s, text: 'Text 1!' } : s)) },
+      searchPage({ ...base, path: '/docs/moved/' }, 'Guides'),
+      searchPage({ ...base, title: 'Longer' }, 'Guides'),
+      searchPage({ ...base, description: 'Another summary.' }, 'Guides'),
+      searchPage(base, 'Other'),
+      searchPage(section({ slug: 'renamed' }), 'Guides'),
+      searchPage(section({ title: 'Part 9' }), 'Guides'),
+      searchPage(section({ text: 'Text 1!' }), 'Guides'),
     ];
     expect(new Set([digest, ...edits.map(pageDigest)]).size).toBe(edits.length + 1);
+  });
+
+  it("digests a plugin's record by its text, and reads a page's sections only when asked for", () => {
+    const plugin = { route: '/api/', url: '/docs/api/#get', title: 'GET', group: '', sections: [] };
+    expect(pageDigest(plugin)).toBe(pageDigest({ ...plugin }));
+    expect(pageDigest(plugin)).not.toBe(pageDigest({ ...plugin, sections: [{ slug: '', heading: '', text: 'x' }] }));
+    // A cached record (src/page-sections.ts): its digest is known, its sections are read when first shown.
+    let loads = 0;
+    const { sections, ...rest } = record(2);
+    const cached = withLazySections(rest, sectionsKey(record(2)), () => (loads++, sections));
+    const page = searchPage(cached, 'Guides');
+    expect(pageDigest(page)).toBe(pageDigest(searchPage(record(2), 'Guides')));
+    expect(loads).toBe(0);
+    expect(page.sections).toHaveLength(3);
+    expect(page.sections).toBe(page.sections);
+    expect(loads).toBe(1);
   });
 });
