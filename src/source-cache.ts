@@ -6,6 +6,7 @@ import { sha1 } from './hash.js';
 import { ShardedCache } from './sharded-cache.js';
 import type { PageSource } from './types.js';
 import { contentFile } from './versions/paths.js';
+import { bodyKey, withLazyBody } from './page-body.js';
 
 /** A file's identity on disk: inode, size, modification and change time (src/build-record.ts stamps inputs the same way). */
 export type FileStamp = string;
@@ -21,11 +22,16 @@ export function fileStamp(file: string): FileStamp | undefined {
   return s?.isFile() ? statStamp(s) : undefined;
 }
 
-/** A parsed page as kept: its file's stamp, its partials' stamps, and the source as bytes (a copy no later stage can change). */
+/**
+ * A parsed page as kept: its file's stamp, its partials' stamps, and the source as bytes (a copy no
+ * later stage can change), its body apart as UTF-8 with its digest (src/page-body.ts).
+ */
 interface Kept {
   stamp: FileStamp;
   inputs: [file: string, stamp: FileStamp | undefined][];
   source: Uint8Array;
+  body: Uint8Array;
+  bodyKey: string;
 }
 
 /**
@@ -64,7 +70,7 @@ export class SourceCache {
     const kept = this.entries.get(keyOf(relativePath));
     if (kept?.stamp !== stamp) return undefined;
     if (!kept.inputs.every(([file, was]) => this.stamp(contentFile(this.config, file)) === was)) return undefined;
-    return deserialize(kept.source) as PageSource;
+    return withLazyBody(deserialize(kept.source) as Omit<PageSource, 'body'>, kept.bodyKey, kept.body);
   }
 
   /** Keeps a page parsed without problems from a file stamped `stamp` (taken before it was read). */
@@ -74,7 +80,14 @@ export class SourceCache {
       file,
       this.stamp(contentFile(this.config, file)),
     ]);
-    this.entries.set(keyOf(source.relativePath), { stamp, inputs, source: serialize(source) });
+    const { body, ...rest } = source;
+    this.entries.set(keyOf(source.relativePath), {
+      stamp,
+      inputs,
+      source: serialize(rest),
+      body: encoder.encode(body),
+      bodyKey: bodyKey(source),
+    });
   }
 
   /** Keeps only this build's pages; rewrites the shards that changed. */
@@ -84,3 +97,4 @@ export class SourceCache {
 }
 
 const keyOf = (relativePath: string) => sha1(relativePath);
+const encoder = new TextEncoder();

@@ -9,6 +9,7 @@ import { sha1 } from '../hash.js';
 import type { PageRecord, PageSource, Section } from '../types.js';
 import { BuildError } from '../errors.js';
 import { sectionsKey, withLazySections } from '../page-sections.js';
+import { bodyKey } from '../page-body.js';
 import { markdownPluginsKey } from '../plugins/markdown.js';
 import { htmlBytes, withHtmlBytes, withoutHtml } from '../page-html.js';
 
@@ -84,7 +85,7 @@ export class MarkdownCache {
         source.relativePath,
         source.hash,
         String(source.lineOffset),
-        source.body,
+        bodyKey(source),
         JSON.stringify(source.frontmatter),
         components,
       );
@@ -102,8 +103,9 @@ export class MarkdownCache {
     if (!this.sectionsKept(shard, stored.sectionsStamp)) return undefined;
     this.used.set(key, stored);
     const { sectionsKey: digest, sectionsStamp: _stamp, ...record } = stored;
-    // The key holds the body: a record found by it was made from this text.
-    if (record.markdown === undefined) record.markdown = source.body;
+    // The key holds the body: a record found by it was made from this text (read when asked for, src/page-body.ts).
+    if (record.markdown === undefined)
+      Object.defineProperty(record, 'markdown', { get: () => source.body, enumerable: true, configurable: true });
     return withLazySections(record as Omit<PageRecord, 'sections'>, digest, () => this.storedSections(shard, key));
   }
 

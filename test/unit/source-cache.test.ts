@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { loadContentFiles } from '../../src/content.js';
 import { Problems } from '../../src/errors.js';
+import { bodyKey } from '../../src/page-body.js';
 import { fileStamp, type FileStamp } from '../../src/source-cache.js';
 
 const roots: string[] = [];
@@ -50,6 +51,23 @@ describe('source-cache', () => {
     const again = await load(root);
     expect(again.byPath.get('guide.md')!.frontmatter.title).toBe('Changed');
     expect(again.byPath.get('index.md')!.frontmatter.title).toBe('Home');
+  });
+
+  it("gives a kept page's body as parsed, read when first asked for, and its digest as the parsed page's", async () => {
+    const text = 'Grüße — 日本語, and an include:\n\n<!--@include: ./_parts/note.md-->';
+    const root = await site({ 'index.md': page('Home', text), '_parts/note.md': 'A note.\n' });
+    const stamps = stampsOf(root, ['index.md']);
+    const parsed = (await load(root, stamps)).byPath.get('index.md')!;
+    const kept = (await load(root, stamps)).byPath.get('index.md')!;
+    expect(kept).not.toBe(parsed);
+    expect(bodyKey(kept)).toBe(bodyKey(parsed));
+    expect(kept.body).toBe(parsed.body);
+    expect(kept.body).toContain('Grüße — 日本語');
+    expect(kept.body).toContain('A note.');
+    // A hook may replace a body (the OpenAPI reference appends to its pages'): the digest follows.
+    kept.body = `${kept.body}\nMore.`;
+    expect(kept.body.endsWith('More.')).toBe(true);
+    expect(bodyKey(kept)).not.toBe(bodyKey(parsed));
   });
 
   it('parses a page again when a partial it takes in changes, even if the page itself did not', async () => {
