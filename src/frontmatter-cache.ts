@@ -1,5 +1,5 @@
 import type { ResolvedConfig } from './config.js';
-import { cachePath, codeVersion, readCache, writeCache } from './cache.js';
+import { cachePath, codeVersion, readCacheSync, writeCache } from './cache.js';
 import { parseFrontmatterYaml, type KeyLines } from './frontmatter.js';
 
 /** What a frontmatter's YAML gives: its value and the line of each key. */
@@ -18,17 +18,22 @@ interface Parsed {
 export class FrontmatterCache {
   private readonly used = new Map<string, Parsed>();
   private added = false;
+  /** The stored texts, read when a page first needs its YAML parsed: most frontmatter is plain strings, read without it (src/frontmatter.ts). */
+  private stored?: Map<string, Parsed>;
 
   private constructor(
     private readonly file: string,
     private readonly salt: string,
-    private readonly known: Map<string, Parsed>,
   ) {}
 
   static async open(config: Pick<ResolvedConfig, 'root'>): Promise<FrontmatterCache> {
     const file = cachePath(config, 'frontmatter.v8');
     const salt = await codeVersion(); // the YAML package's version is in the lockfile
-    return new FrontmatterCache(file, salt, (await readCache<Map<string, Parsed>>(file, salt)) ?? new Map());
+    return new FrontmatterCache(file, salt);
+  }
+
+  private get known(): Map<string, Parsed> {
+    return (this.stored ??= readCacheSync<Map<string, Parsed>>(this.file, this.salt) ?? new Map());
   }
 
   /**
@@ -47,7 +52,10 @@ export class FrontmatterCache {
     return structuredClone(parsed.value);
   }
 
-  /** `prune`: keep only the texts asked for since `open` (every page was parsed); else add them to the others. */
+  /**
+   * `prune`: keep only the texts asked for since `open` (every page was parsed); else add them to
+   * the others. A build that parsed no YAML and was not told to prune writes nothing.
+   */
   async save({ prune = true } = {}): Promise<void> {
     if (prune && (this.added || this.used.size !== this.known.size)) await writeCache(this.file, this.salt, this.used);
     else if (!prune && this.added) await writeCache(this.file, this.salt, new Map([...this.known, ...this.used]));
