@@ -241,7 +241,8 @@ export async function buildSite(
     await task(logger, 'write', () =>
       allSettled([
         writer.commit({ files, pages: entries, kept, keptFiles: search?.kept }),
-        cache.save(),
+        // A record the cache keeps is known to pass the per-page checks (src/record-parts.ts): `dev`'s build with problems stores none.
+        cache.save({ checked: problems.list.length === 0 }),
         passed?.save() ?? Promise.resolve(),
       ]),
     );

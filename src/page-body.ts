@@ -8,13 +8,23 @@ import type { PageSource } from './types.js';
  * pages the bodies are 74 MB of strings the garbage collector would otherwise copy and sweep.
  */
 
-const keys = new WeakMap<object, string>();
+/** Digests of lazy bodies (their setter drops it), and of plain ones with the body they were made from. */
+const lazyKeys = new WeakMap<object, string>();
+const plainKeys = new WeakMap<object, { body: string; key: string }>();
 const decoder = new TextDecoder();
 
-/** A digest of a source's body: equal digests, equal bodies. Known without reading the body for a cached source. */
+/**
+ * A digest of a source's body: equal digests, equal bodies. Known without reading the body for a
+ * cached source; a plain source's is made again when its body was replaced since (a `pages` hook
+ * may append to it, as the OpenAPI reference does).
+ */
 export function bodyKey(source: PageSource): string {
-  let key = keys.get(source);
-  if (key === undefined) keys.set(source, (key = sha1(source.body)));
+  const lazy = lazyKeys.get(source);
+  if (lazy !== undefined) return lazy;
+  const known = plainKeys.get(source);
+  if (known?.body === source.body) return known.key;
+  const key = sha1(source.body);
+  plainKeys.set(source, { body: source.body, key });
   return key;
 }
 
@@ -25,11 +35,11 @@ export function withLazyBody(source: Omit<PageSource, 'body'>, key: string, byte
     get: () => (body ??= decoder.decode(bytes)),
     set: (text: string) => {
       body = text;
-      keys.delete(lazy);
+      lazyKeys.delete(lazy);
     },
     enumerable: true,
     configurable: true,
   }) as PageSource;
-  keys.set(lazy, key);
+  lazyKeys.set(lazy, key);
   return lazy;
 }

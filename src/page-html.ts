@@ -1,4 +1,5 @@
 import type { PageRecord } from './types.js';
+import { copyRecord } from './record-parts.js';
 
 /**
  * A page record's HTML kept as UTF-8 bytes, outside V8's heap. A build holds every page's record
@@ -16,12 +17,10 @@ const bytesOf = new WeakMap<PageRecord, Uint8Array>();
 
 /** The record with its HTML held as `bytes` (`html` reads them back as a string). */
 export function withHtmlBytes(record: PageRecord, bytes: Uint8Array): PageRecord {
-  const { html: _html, ...rest } = record;
-  const compact = Object.defineProperty(rest, 'html', {
-    get: () => decoder.decode(bytes),
-    enumerable: true,
-    configurable: true,
-  }) as PageRecord;
+  // Property by property: a cached record's sections and code blocks stay unread (src/record-parts.ts).
+  const compact = copyRecord(record, {
+    html: { get: () => decoder.decode(bytes), enumerable: true, configurable: true },
+  });
   bytesOf.set(compact, bytes);
   return compact;
 }

@@ -305,14 +305,20 @@ export const PARALLEL_THRESHOLD = 400;
 
 /**
  * Renders every page's Markdown (no layout: `check` and `dev`); pages unchanged since an earlier
- * build come from the cache. Problems go to `problems`. With `html: false`, records from the cache
+ * build come from the cache. Problems go to `problems` (a run with any keeps no record in the cache). With `html: false`, records from the cache
  * have no HTML (`check` needs none); `parallelFrom` is the number of pages to render from which workers help.
  */
 export async function renderMarkdown(
   sources: PageSource[],
   config: ResolvedConfig,
   problems: Problems,
-  options: { cache?: boolean; html?: boolean; parallelFrom?: number } = {},
+  options: {
+    cache?: boolean;
+    html?: boolean;
+    parallelFrom?: number;
+    /** The checks (`check`), run before the cache is saved: a record the cache keeps counts as checked (src/record-parts.ts). */
+    check?: (records: PageRecord[]) => Promise<void>;
+  } = {},
 ): Promise<PageRecord[]> {
   const cache = options.cache === false ? undefined : await MarkdownCache.open(config);
   const records = new Map<string, PageRecord>();
@@ -341,8 +347,10 @@ export async function renderMarkdown(
     records.set(source.relativePath, rendered[i].record);
     if (!failed.has(source.relativePath)) cache?.set(source, rendered[i].record);
   });
-  await cache?.save();
-  return sources.map((s) => records.get(s.relativePath)!);
+  const all = sources.map((s) => records.get(s.relativePath)!);
+  await options.check?.(all);
+  await cache?.save({ checked: problems.list.length === 0 });
+  return all;
 }
 
 /**

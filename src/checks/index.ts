@@ -19,6 +19,7 @@ import { siteViews } from '../versions/views.js';
 import { nameVersionFiles } from '../versions/paths.js';
 import { checkScriptFiles } from './security.js';
 import { SiteCheckMemo } from './site-memo.js';
+import { checkedWhenKept } from '../record-parts.js';
 import { feedProblems } from '../outputs/feed.js';
 import { callHook, configFileName, hookFailure } from '../plugins/index.js';
 import type { Check, Plugin } from '../plugins/types.js';
@@ -121,7 +122,9 @@ export class ContentChecks {
     return model ? site.pages.flatMap((page) => this.cliProblems(page, model)) : [];
   }
 
-  private codeProblems(page: PageRecord): Promise<BuildError[]> {
+  private codeProblems(page: PageRecord): Promise<BuildError[]> | BuildError[] {
+    // Kept by the Markdown cache: its blocks passed when it was stored, and their verdict depends on nothing else.
+    if (checkedWhenKept(page)) return [];
     let result = this.code.get(page);
     if (!result) {
       this.code.set(page, (result = codeBlockProblems(page, this.passed)));
@@ -223,10 +226,11 @@ export async function checkContent(
     const config = await loadConfig(root);
     const collected = new Problems();
     const { sources, staticFiles } = await loadContentFiles(config, collected);
-    const records = await renderMarkdown(sources, config, collected, { html: false });
+    const records = await renderMarkdown(sources, config, collected, {
+      html: false,
+      check: (all) => runContentChecks(createSite(config, all, staticFiles), collected),
+    });
     pages = records.length;
-    const site = createSite(config, records, staticFiles);
-    await runContentChecks(site, collected);
     dropFallbackProblems(collected, sources);
     nameVersionFiles(collected, config);
     warnings.push(...collected.warnings);

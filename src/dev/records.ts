@@ -55,6 +55,8 @@ export class MemoryRecords implements RecordCache {
       const found = this.records.get(key);
       const record = found?.record ?? this.disk.get(source);
       if (!record) return undefined;
+      // `dev` keeps records for the session: their parts are read now, not from a file a later build may have replaced.
+      if (!found) void record.sections;
       held = Object.assign(found ?? { record, complete: false, build: 0 }, { key });
       this.bySource.set(source, held);
     }
@@ -78,14 +80,14 @@ export class MemoryRecords implements RecordCache {
   }
 
   /** Keeps only the records of this build's pages (an edited page's older versions go). */
-  async save(): Promise<void> {
+  async save({ checked = true } = {}): Promise<void> {
     if (this.used < this.records.size)
       for (const [key, held] of this.records)
         if (held.build !== this.build) {
           this.records.delete(key);
           held.dropped = true;
         }
-    if (this.saved) return;
+    if (this.saved || !checked) return; // saved by the first build without problems
     this.saved = true;
     await this.disk.save();
   }

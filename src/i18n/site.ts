@@ -93,7 +93,18 @@ function versionSidebar(config: ResolvedConfig, view: ResolvedLocale, own: PageO
   if (version.contentDir === config.contentDir && config.sidebar) return config.sidebar;
   if (!view.key) return undefined; // the generated one of the root pages
   const within = (p: string) => p.slice(view.key.length + 1);
-  const inner = own.map((p) => ({ ...p, regularPath: within(p.regularPath), relativePath: within(p.relativePath) }));
+  // Outlines only (a record's copy would read its parts and HTML, src/record-parts.ts): the sidebar needs no more.
+  const inner = own.map((p): PageOutline => ({
+    key: p.key,
+    title: p.title,
+    description: p.description,
+    frontmatter: p.frontmatter,
+    keyLines: p.keyLines,
+    regularPath: within(p.regularPath),
+    relativePath: within(p.relativePath),
+    path: p.path,
+    hash: p.hash,
+  }));
   return sidebarOf(createSite({ ...config, sidebar: undefined, versions: undefined, locales: undefined }, inner).nav);
 }
 

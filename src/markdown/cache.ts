@@ -1,14 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { deserialize } from 'node:v8';
 import { randomBytes } from 'node:crypto';
 import { contentFile } from '../versions/paths.js';
 import type { ResolvedConfig } from '../config.js';
 import { imageHash } from './images.js';
-import { cachePath, codeVersion, readCache, readCacheSync, removeCache } from '../cache.js';
+import { cachePath, codeVersion, readCache, removeCache } from '../cache.js';
 import { byShard, changedShards, readShards, shardFile, shardOf, writeShard } from '../sharded-cache.js';
 import { sha1 } from '../hash.js';
-import type { PageRecord, PageSource, Section } from '../types.js';
+import type { PageRecord, PageSource } from '../types.js';
 import { BuildError } from '../errors.js';
-import { sectionsKey, withLazySections } from '../page-sections.js';
+import { sectionsKey, withLazyParts, type RecordParts } from '../record-parts.js';
 import { bodyKey } from '../page-body.js';
 import { markdownPluginsKey } from '../plugins/markdown.js';
 import { htmlBytes, withHtmlBytes, withoutHtml } from '../page-html.js';
@@ -18,10 +19,10 @@ import { htmlBytes, withHtmlBytes, withoutHtml } from '../page-html.js';
  * the page's source, the base, the constants and the Markdown options (the users' remark and rehype
  * plugins by their code), and the generator's code. An unchanged page is
  * not parsed again. Stored under node_modules/.cache/docs/markdown/ in 256 shards by key prefix, each
- * three files: the records without their HTML and sections, which every build reads; the HTML, read
- * when a cached page's layout must be rendered again, or by `save` to carry over the HTML of pages
- * not rendered this run (a page whose files are kept needs none); and the sections, read when a
- * page's are first asked for (src/page-sections.ts). `save` rewrites only the shards whose
+ * three files: the records without their HTML, sections and code blocks, which every build reads;
+ * the HTML, read when a cached page's layout must be rendered again, or by `save` to carry over the
+ * HTML of pages not rendered this run (a page whose files are kept needs none); and the sections and
+ * code blocks, read when a page's are first asked for (src/record-parts.ts). `save` rewrites only the shards whose
  * pages changed, so one edit writes about 1/128 of the cache (at 10,000 pages the whole is 400 MB).
  * A missing, unreadable or corrupt shard is simply empty (its pages are rendered again and the shard
  * rewritten), and pages with problems are never stored (their messages must show every run).
@@ -31,11 +32,12 @@ export class MarkdownCache {
   private readonly used = new Map<string, StoredRecord>();
   /** HTML of the records rendered in this run (cached records carry none), as UTF-8 bytes (src/page-html.ts). */
   private readonly newHtml = new Map<string, Uint8Array>();
-  /** The sections of the records rendered in this run (cached records read theirs from their shard's file). */
-  private readonly newSections = new Map<string, Section[]>();
-  /** Each shard's stored sections, read on first use, and the key of its file. */
-  private readonly sectionsRead = new Map<string, Map<string, Section[]>>();
-  private readonly sectionsStamps = new Map<string, string>();
+  /** The parts of the records rendered in this run (cached records read theirs from their shard's file). */
+  private readonly newParts = new Map<string, RecordParts>();
+  /** Each shard's stored parts, read on first use, and the key of its file. */
+  private readonly partsRead = new Map<string, Map<string, RecordParts>>();
+  /** Each shard's parts file, opened when a record of it is first taken, with the key it had then. */
+  private readonly partsFiles = new Map<string, { fd: number | undefined; key: string }>();
   /** Each shard's stored HTML, read on first use. */
   private readonly storedHtml = new Map<string, Promise<Map<string, Uint8Array>>>();
   private readonly images: ImageFreshness;
@@ -100,46 +102,93 @@ export class MarkdownCache {
     const stored = this.shards.get(shardOf(key))?.get(key);
     if (!stored || !this.images.current(stored)) return undefined;
     const shard = shardOf(key);
-    if (!this.sectionsKept(shard, stored.sectionsStamp)) return undefined;
+    if (!this.partsKept(shard, stored.partsStamp)) return undefined;
     this.used.set(key, stored);
-    const { sectionsKey: digest, sectionsStamp: _stamp, ...record } = stored;
+    const { sectionsKey: digest, partsStamp: _stamp, ...record } = stored;
     // The key holds the body: a record found by it was made from this text (read when asked for, src/page-body.ts).
     if (record.markdown === undefined)
-      Object.defineProperty(record, 'markdown', { get: () => source.body, enumerable: true, configurable: true });
-    return withLazySections(record as Omit<PageRecord, 'sections'>, digest, () => this.storedSections(shard, key));
+      Object.defineProperty(record, 'markdown', {
+        get: () => source.body,
+        set(this: object, value: string) {
+          Object.defineProperty(this, 'markdown', { value, writable: true, enumerable: true, configurable: true });
+        },
+        enumerable: true,
+        configurable: true,
+      });
+    return withLazyParts(record as Omit<PageRecord, keyof RecordParts>, digest, () => this.storedParts(shard, key));
   }
 
-  /** Whether a shard's sections file is the one written with its records (a build may have died between the two). */
-  private sectionsKept(shard: string, stamp: string): boolean {
-    let kept = this.sectionsStamps.get(shard);
-    if (kept === undefined) {
-      kept = readKey(shardFile(shardDir(this.config), 'sections', shard));
-      this.sectionsStamps.set(shard, kept);
+  /**
+   * Whether a shard's parts file is the one written with its records (a build may have died between
+   * the two). The file is opened here and read through that descriptor when a part is first asked
+   * for: another build that replaces it meanwhile (a new file renamed over it) leaves this build the
+   * file its records were written with.
+   */
+  private partsKept(shard: string, stamp: string): boolean {
+    let open = this.partsFiles.get(shard);
+    if (open === undefined) {
+      const file = shardFile(shardDir(this.config), 'parts', shard);
+      let fd: number | undefined;
+      try {
+        fd = openSync(file, 'r');
+      } catch {
+        fd = undefined;
+      }
+      open = { fd, key: fd === undefined ? '' : readKey(file) };
+      this.partsFiles.set(shard, open);
     }
-    return kept === sha1(this.sectionsSalt(stamp));
+    return open.fd !== undefined && open.key === sha1(this.partsSalt(stamp));
   }
 
-  private sectionsSalt(stamp: string): string {
+  private partsSalt(stamp: string): string {
     return `${this.salt}\0${stamp}`;
   }
 
-  /** A cached record's sections, from its shard's file (read once, when a page of it is first asked for). */
-  private storedSections(shard: string, key: string): Section[] {
-    let stored = this.sectionsRead.get(shard);
+  /** A cached record's parts, from its shard's file (read once, when a page of it first asks). */
+  private storedParts(shard: string, key: string): RecordParts {
+    let stored = this.partsRead.get(shard);
     if (!stored) {
-      const stamp = this.shards.get(shard)?.get(key)?.sectionsStamp ?? '';
-      const file = shardFile(shardDir(this.config), 'sections', shard);
-      stored = readCacheSync<Map<string, Section[]>>(file, this.sectionsSalt(stamp)) ?? new Map();
-      this.sectionsRead.set(shard, stored);
+      const stamp = this.shards.get(shard)?.get(key)?.partsStamp ?? '';
+      stored = this.readParts(shard, stamp);
+      this.partsRead.set(shard, stored);
     }
-    const sections = stored.get(key);
-    if (!sections)
-      throw new BuildError(
-        `the Markdown cache's file ${shardFile(shardDir(this.config), 'sections', shard)} cannot be read`,
-        { file: shardDir(this.config) },
-        'delete the folder and build again (it is made anew)',
-      );
-    return sections;
+    const parts = stored.get(key);
+    if (parts) return parts;
+    // Damaged since it was written: its records go too, so the next build renders their pages again.
+    rmSync(shardFile(shardDir(this.config), 'records', shard), { force: true });
+    throw new BuildError(
+      `the Markdown cache's file ${shardFile(shardDir(this.config), 'parts', shard)} cannot be read`,
+      { file: shardDir(this.config) },
+      'build again: the pages it held are rendered anew',
+    );
+  }
+
+  /** A kept record's parts for `save`, or undefined when its shard's file cannot give them. */
+  private readPartsOf(shard: string, key: string): RecordParts | undefined {
+    try {
+      return this.storedParts(shard, key);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private readParts(shard: string, stamp: string): Map<string, RecordParts> {
+    const fd = this.partsFiles.get(shard)?.fd;
+    try {
+      const stored = deserialize(readFileSync(fd ?? shardFile(shardDir(this.config), 'parts', shard))) as {
+        salt: string;
+        value: Map<string, RecordParts>;
+      };
+      return stored.salt === this.partsSalt(stamp) && stored.value instanceof Map ? stored.value : new Map();
+    } catch {
+      return new Map();
+    }
+  }
+
+  /** Closes the parts files this build opened (`save` has read what it carries over). */
+  private closeParts(): void {
+    for (const open of this.partsFiles.values()) if (open.fd !== undefined) closeSync(open.fd);
+    this.partsFiles.clear();
   }
 
   /** A cached record (from `get`) with its HTML, or undefined if the HTML is lost (render the page again). */
@@ -162,19 +211,23 @@ export class MarkdownCache {
 
   set(source: PageSource, record: PageRecord): void {
     const key = this.key(source);
-    const { sections, ...rest } = withoutHtml(record);
-    const stored: StoredRecord = { ...rest, sectionsKey: sectionsKey(record), sectionsStamp: '' };
+    const { sections, codeBlocks, ...rest } = withoutHtml(record);
+    const stored: StoredRecord = { ...rest, sectionsKey: sectionsKey(record), partsStamp: '' };
     if (record.markdown === source.body) stored.markdown = undefined;
     this.used.set(key, stored);
     this.newHtml.set(key, htmlBytes(record));
-    this.newSections.set(key, sections);
+    this.newParts.set(key, { sections, codeBlocks });
   }
 
   /**
    * Keeps only this build's pages (deleted pages drop out): rewrites the shards whose set of pages
    * changed or that got new HTML, deletes those left with none, and leaves the others alone.
+   * `checked: false` (a `dev` build that found problems) keeps nothing: a kept record counts as
+   * one that passed the per-page checks (src/record-parts.ts).
    */
-  async save(): Promise<void> {
+  async save({ checked = true } = {}): Promise<void> {
+    // Records of a build whose checks found problems are not kept: a kept record counts as checked.
+    if (!checked) return this.closeParts();
     const used = byShard(this.used.keys());
     const changed = changedShards(this.shards, used, (key) => this.newHtml.has(key));
     // A few shards at a time: each is serialized whole before it is written, and all at once held every
@@ -184,7 +237,11 @@ export class MarkdownCache {
       for (let shard = queue.shift(); shard !== undefined; shard = queue.shift())
         await this.saveShard(shard, used.get(shard) ?? []);
     };
-    await Promise.all(Array.from({ length: SHARDS_AT_ONCE }, writing));
+    try {
+      await Promise.all(Array.from({ length: SHARDS_AT_ONCE }, writing));
+    } finally {
+      this.closeParts();
+    }
     // The single files of earlier versions (hundreds of MB on a large site) are not read any more.
     await Promise.all(['records.v8', 'html.v8'].map((name) => removeCache(cachePath(this.config, name))));
   }
@@ -194,21 +251,22 @@ export class MarkdownCache {
       ? new Map<string, Uint8Array>()
       : await this.html(shard);
     const html = new Map<string, Uint8Array>();
-    const sections = new Map<string, Section[]>();
+    const parts = new Map<string, RecordParts>();
     const records = new Map<string, StoredRecord>();
-    // The records name the sections file written with them: one left by a build that died between the two is not read.
-    const sectionsStamp = randomBytes(6).toString('hex');
+    // The records name the parts file written with them: one left by a build that died between the two is not read.
+    const partsStamp = randomBytes(6).toString('hex');
     for (const key of keys) {
       const text = this.newHtml.get(key) ?? previous.get(key);
       if (text === undefined) continue; // its HTML is lost: leave the page out, it is parsed again next time
-      const stored = this.used.get(key)!;
+      const own = this.newParts.get(key) ?? this.readPartsOf(shard, key);
+      if (!own) continue; // its parts are damaged on disk: the same
       html.set(key, text);
-      sections.set(key, this.newSections.get(key) ?? this.storedSections(shard, key));
-      records.set(key, { ...stored, sectionsStamp });
+      parts.set(key, own);
+      records.set(key, { ...this.used.get(key)!, partsStamp });
     }
     const dir = shardDir(this.config);
     await writeShard(dir, 'html', shard, this.salt, html);
-    await writeShard(dir, 'sections', shard, this.sectionsSalt(sectionsStamp), sections);
+    await writeShard(dir, 'parts', shard, this.partsSalt(partsStamp), parts);
     await writeShard(dir, 'records', shard, this.salt, records);
   }
 }
@@ -219,11 +277,11 @@ export class MarkdownCache {
  * holds already: most pages have no constants, and at 10,000 pages that is 70 MB less to read
  * and deserialize a build.
  */
-type StoredRecord = Omit<PageRecord, 'markdown' | 'sections'> & {
+type StoredRecord = Omit<PageRecord, 'markdown' | keyof RecordParts> & {
   markdown: string | undefined;
-  /** The digest of the sections (src/page-sections.ts), and the stamp of the shard's sections file that holds them. */
+  /** The digest of the sections (src/record-parts.ts), and the stamp of the shard's parts file that holds them. */
   sectionsKey: string;
-  sectionsStamp: string;
+  partsStamp: string;
 };
 
 /** A cache file's key (the digest of its salt), or '' when there is none. */

@@ -277,10 +277,10 @@ function pageFiles(pages: SearchPage[], kept: SearchPageBlocks | undefined, file
       blocks.push(folder);
       continue;
     }
-    // A page that shows what it showed at this place last time: its file's bytes, not its sections.
+    // A page that shows what it showed last time: its file's bytes, not its sections.
     const contents = list.map(
-      (p, i) =>
-        kept?.previousFile(start, i, pageDigest(p)) ??
+      (p) =>
+        kept?.previousFile(pageDigest(p)) ??
         JSON.stringify({
           title: p.title,
           group: p.group,
@@ -293,7 +293,6 @@ function pageFiles(pages: SearchPage[], kept: SearchPageBlocks | undefined, file
     if (key)
       kept!.made(key, {
         folder: block,
-        start,
         digests: list.map(pageDigest),
         files: made.map((f) => [f.path, sha1(f.contents)]),
       });

@@ -6,10 +6,9 @@ import { sha1 } from '../hash.js';
 import type { OutputManifest } from '../write.js';
 import { pageDigest, type SearchPage } from './records.js';
 
-/** A block of page files as a build wrote it: its folder, first page, each page's digest, and each file's path and content hash. */
+/** A block of page files as a build wrote it: its folder, each page's digest (src/search/records.ts pageDigest), and each file's path and content hash. */
 interface StoredBlock {
   folder: string;
-  start: number;
   digests: string[];
   files: [path: string, hash: string][];
 }
@@ -62,19 +61,21 @@ export class SearchPageBlocks {
     this.used.set(key, block);
   }
 
-  /** The blocks of the previous output by their first page. */
-  private byStart?: Map<number, StoredBlock>;
+  /** The previous output's page files by the digest of the page each shows. */
+  private byDigest?: Map<string, [path: string, hash: string]>;
 
   /**
-   * The contents of page `i` of the block that starts at `start`, read from the previous output, when
-   * that block showed the same page there (same digest) and its file is as written; else undefined.
+   * The contents of the file of a page search shows as `digest` shows it, read from the previous
+   * output (wherever the page was then: pages added before it move it to another block), when
+   * that file is as written; else undefined.
    */
-  previousFile(start: number, i: number, digest: string): string | undefined {
-    this.byStart ??= new Map([...this.known.values()].map((block) => [block.start, block]));
-    const block = this.byStart.get(start);
-    const file = block?.files[i];
-    if (!file || block.digests[i] !== digest || !this.previous?.dir) return undefined;
-    if (this.previous.siteFiles.get(file[0]) !== file[1]) return undefined;
+  previousFile(digest: string): string | undefined {
+    if (!this.byDigest) {
+      this.byDigest = new Map();
+      for (const block of this.known.values()) block.digests.forEach((d, i) => this.byDigest!.set(d, block.files[i]));
+    }
+    const file = this.byDigest.get(digest);
+    if (!file || !this.previous?.dir || this.previous.siteFiles.get(file[0]) !== file[1]) return undefined;
     try {
       const contents = readFileSync(path.join(this.previous.dir, file[0]), 'utf8');
       return sha1(contents) === file[1] ? contents : undefined;

@@ -4,7 +4,7 @@ import { collect } from '../plugins/index.js';
 import { BuildError } from '../errors.js';
 import { SECTION_SLOTS } from './postings.js';
 import { sha1 } from '../hash.js';
-import { sectionsKey } from '../page-sections.js';
+import { sectionsKey } from '../record-parts.js';
 
 /** One result a reader can land on: the top of a page, or one of its h2/h3 sections. */
 export interface SearchSection {
@@ -59,7 +59,7 @@ function groupName(site: Site, page: PageRecord): string {
 
 export function searchPage(page: PageRecord, group = ''): SearchPage {
   // The sections are made when first read: an edit reads those of the pages whose text changed,
-  // and tells the others by their digest, made of the record's sections' (src/page-sections.ts).
+  // and tells the others by their digest, made of the record's sections' (src/record-parts.ts).
   let sections: SearchSection[] | undefined;
   const made: SearchPage = {
     route: page.regularPath,
@@ -70,7 +70,8 @@ export function searchPage(page: PageRecord, group = ''): SearchPage {
       return (sections ??= searchSections(page));
     },
   };
-  digests.set(made, sha1(`${page.path}\0${page.title}\0${group}\0${page.description}\0${sectionsKey(page)}`));
+  // Tagged apart from a plugin record's digest (`pageDigest`), which is made of its text.
+  digests.set(made, sha1(`page\0${page.path}\0${page.title}\0${group}\0${page.description}\0${sectionsKey(page)}`));
   return made;
 }
 
@@ -110,7 +111,7 @@ const digests = new WeakMap<SearchPage, string>();
 export function pageDigest(page: SearchPage): string {
   let digest = digests.get(page);
   if (digest === undefined) {
-    let text = `${page.url}\0${page.title}\0${page.group}`;
+    let text = `text\0${page.url}\0${page.title}\0${page.group}`;
     for (const s of page.sections) text += `\0${s.slug}\0${s.heading}\0${s.text}`;
     digests.set(page, (digest = sha1(text)));
   }

@@ -3,7 +3,7 @@ import type { ResolvedConfig } from '../config.js';
 import { sha1 } from '../hash.js';
 import { ShardedCache } from '../sharded-cache.js';
 import type { PageTerms, SearchIndexOptions } from './index.js';
-import type { SearchPage } from './records.js';
+import { pageDigest, type SearchPage } from './records.js';
 
 /**
  * Each page's search terms, kept between builds by a hash of the text search reads of the page
@@ -41,6 +41,7 @@ export class SearchTermsCache {
   }
 }
 
+/** By the page's digest (src/search/records.ts): its sections are read only when its terms must be counted. */
 function pageKey(page: SearchPage, english: boolean): string {
-  return sha1(english ? 'en' : '', page.title, page.group, ...page.sections.flatMap((s) => [s.heading, s.text]));
+  return sha1(english ? 'en' : '', pageDigest(page));
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -41,20 +41,38 @@ describe('frontmatter-cache', () => {
   it('keeps the texts a dev rebuild did not ask for (its memo had those pages), and drops them in a build', async () => {
     const root = await tempRoot();
     const file = path.join(root, 'node_modules/.cache/docs/frontmatter.v8');
+    // Lists need the YAML parser (plain string lines are read without the cache, below).
     const first = await FrontmatterCache.open({ root });
-    first.parse('\ntitle: A\n', {});
+    first.parse('\ntitle: A\ntags: [a]\n', {});
     await first.save();
     const rebuild = await FrontmatterCache.open({ root });
-    rebuild.parse('\ntitle: B\n', {});
+    rebuild.parse('\ntitle: B\ntags: [b]\n', {});
     await rebuild.save({ prune: false });
     expect([...(await readCache<Map<string, unknown>>(file, await codeVersion()))!.keys()].sort()).toEqual([
-      '\ntitle: A\n',
-      '\ntitle: B\n',
+      '\ntitle: A\ntags: [a]\n',
+      '\ntitle: B\ntags: [b]\n',
     ]);
     const build = await FrontmatterCache.open({ root });
-    build.parse('\ntitle: B\n', {});
+    build.parse('\ntitle: B\ntags: [b]\n', {});
     await build.save();
-    expect([...(await readCache<Map<string, unknown>>(file, await codeVersion()))!.keys()]).toEqual(['\ntitle: B\n']);
+    expect([...(await readCache<Map<string, unknown>>(file, await codeVersion()))!.keys()]).toEqual([
+      '\ntitle: B\ntags: [b]\n',
+    ]);
+  });
+
+  it('reads plain string lines without the stored file, and keeps none of them', async () => {
+    const root = await tempRoot();
+    const file = path.join(root, 'node_modules/.cache/docs/frontmatter.v8');
+    const first = await FrontmatterCache.open({ root });
+    first.parse('\ntitle: A\ntags: [a]\n', {});
+    await first.save();
+    await writeFile(file, 'not a cache'); // unread by what follows
+    const lines = {};
+    const next = await FrontmatterCache.open({ root });
+    expect(next.parse('\ntitle: "Plain"\ndescription: Text\n', lines)).toEqual({ title: 'Plain', description: 'Text' });
+    expect(lines).toEqual({ title: 2, description: 3 });
+    await next.save({ prune: false });
+    expect(await readFile(file, 'utf8')).toBe('not a cache');
   });
 
   it('hands out copies: a page completing its frontmatter does not change the next one', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResolvedConfig } from '../../../src/config.js';
 import { MarkdownCache } from '../../../src/markdown/cache.js';
+import { checkedWhenKept } from '../../../src/record-parts.js';
 import type { PageRecord, PageSource } from '../../../src/types.js';
 import { tempFolders } from '../../helpers/tmp-site.js';
 
@@ -102,7 +103,7 @@ describe('markdown/cache: shards', () => {
     expect(await rebuild(config, edited)).toEqual({ hits: PAGES.length - 1 });
     const changed = changedFiles(before, await inodes(config));
     expect(changed.length).toBeGreaterThan(0);
-    expect(changed.length).toBeLessThanOrEqual(6); // records, sections and HTML of at most two shards
+    expect(changed.length).toBeLessThanOrEqual(6); // records, parts and HTML of at most two shards
     expect(await rebuild(config, edited)).toEqual({ hits: PAGES.length });
   });
 
@@ -128,9 +129,9 @@ describe('markdown/cache: shards', () => {
     expect(await rebuild(config, PAGES)).toEqual({ hits: PAGES.length - inShard });
     expect(await rebuild(config, PAGES)).toEqual({ hits: PAGES.length });
 
-    // Sections left by a build that died before writing their records: the records do not take them.
-    const sectionsFile = path.join(dir(config), `sections-${shard}.v8`);
-    await writeFile(`${sectionsFile}.key`, 'the key of another build');
+    // Parts left by a build that died before writing their records: the records do not take them.
+    const partsFile = path.join(dir(config), `parts-${shard}.v8`);
+    await writeFile(`${partsFile}.key`, 'the key of another build');
     expect(await rebuild(config, PAGES)).toEqual({ hits: PAGES.length - inShard });
     expect(await rebuild(config, PAGES)).toEqual({ hits: PAGES.length });
 
@@ -147,10 +148,25 @@ describe('markdown/cache: shards', () => {
     const cached = cache.get(PAGES[9])!;
     const shard = cache.key(PAGES[9]).slice(0, 2);
     // Not read yet: a file made unreadable now would only show when they are.
-    await writeFile(path.join(dir(config), `sections-${shard}.v8`), 'garbage');
+    await writeFile(path.join(dir(config), `parts-${shard}.v8`), 'garbage');
     expect(() => cached.sections).toThrow(/cannot be read/);
+    // Its records went with it: the next build renders those pages again rather than failing again.
+    const inShard = PAGES.filter((s) => cache.key(s).startsWith(shard)).length;
+    expect(await rebuild(config, PAGES)).toEqual({ hits: PAGES.length - inShard });
     await cacheWith(config, PAGES);
     const fresh = (await MarkdownCache.open(config)).get(PAGES[9])!;
     expect(fresh.sections).toEqual([{ slug: '', title: '', level: 2, text: 'Text of guide/page-9.md.' }]);
+  });
+
+  it('keeps nothing from a build whose checks found problems (a kept record counts as checked)', async () => {
+    const config = await tempConfig();
+    const cache = await MarkdownCache.open(config);
+    for (const s of PAGES) cache.set(s, record(s));
+    await cache.save({ checked: false });
+    expect(await rebuild(config, PAGES)).toEqual({ hits: 0 });
+    expect(await rebuild(config, PAGES)).toEqual({ hits: PAGES.length });
+    const kept = (await MarkdownCache.open(config)).get(PAGES[0])!;
+    expect(checkedWhenKept(kept)).toBe(true);
+    expect(checkedWhenKept(record(PAGES[0]))).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BuildError } from '../../../src/errors.js';
 import { pageDigest, searchPage } from '../../../src/search/records.js';
 import type { PageRecord } from '../../../src/types.js';
-import { sectionsKey, withLazySections } from '../../../src/page-sections.js';
+import { sectionsKey, withLazyParts } from '../../../src/record-parts.js';
 
 /** A page record with only what the search index reads of it. */
 function record(sections: number): PageRecord {
@@ -67,10 +67,10 @@ describe('search/records', () => {
     const plugin = { route: '/api/', url: '/docs/api/#get', title: 'GET', group: '', sections: [] };
     expect(pageDigest(plugin)).toBe(pageDigest({ ...plugin }));
     expect(pageDigest(plugin)).not.toBe(pageDigest({ ...plugin, sections: [{ slug: '', heading: '', text: 'x' }] }));
-    // A cached record (src/page-sections.ts): its digest is known, its sections are read when first shown.
+    // A cached record (src/record-parts.ts): its digest is known, its sections are read when first shown.
     let loads = 0;
-    const { sections, ...rest } = record(2);
-    const cached = withLazySections(rest, sectionsKey(record(2)), () => (loads++, sections));
+    const { sections, codeBlocks, ...rest } = record(2);
+    const cached = withLazyParts(rest, sectionsKey(record(2)), () => (loads++, { sections, codeBlocks }));
     const page = searchPage(cached, 'Guides');
     expect(pageDigest(page)).toBe(pageDigest(searchPage(record(2), 'Guides')));
     expect(loads).toBe(0);

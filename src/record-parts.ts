@@ -1,0 +1,77 @@
+import { sha1 } from './hash.js';
+import type { PageRecord } from './types.js';
+
+/**
+ * The parts of a page record a build reads only for the pages it renders: its sections (the text
+ * by heading, which search reads) and its code blocks (which the code checks read). The Markdown
+ * cache keeps them apart from the record, and a record from the cache reads them when first asked
+ * for: at 10,000 pages they are 71% of the records' bytes, and a one-page edit asks for the edited
+ * page's alone. Search tells the other pages apart by a digest of their sections (`sectionsKey`),
+ * kept with the record; the code checks need not look at them again (`checkedWhenKept`).
+ */
+export type RecordParts = Pick<PageRecord, 'sections' | 'codeBlocks'>;
+
+/** Sections digests of cached records (a setter drops one), and of others with the sections they were made from. */
+const keptKeys = new WeakMap<object, string>();
+const madeKeys = new WeakMap<object, { sections: unknown; key: string }>();
+const kept = new WeakSet<object>();
+
+/** A digest of a record's sections: equal digests, equal sections. Known without reading them for a cached record. */
+export function sectionsKey(record: PageRecord): string {
+  const known = keptKeys.get(record);
+  if (known !== undefined) return known;
+  const made = madeKeys.get(record);
+  if (made && made.sections === record.sections) return made.key;
+  const key = sha1(JSON.stringify(record.sections ?? []));
+  madeKeys.set(record, { sections: record.sections, key });
+  return key;
+}
+
+/**
+ * Whether the record is one the Markdown cache kept, so its code blocks passed the code checks
+ * (a build that finds a problem saves no cache, and the checks read nothing but the blocks).
+ */
+export function checkedWhenKept(record: PageRecord): boolean {
+  return kept.has(record);
+}
+
+/**
+ * A cached record with its parts read by `load` when one is first asked for (once); `key` is its
+ * sections' digest. Setting a part replaces it on that object.
+ */
+export function withLazyParts(
+  record: Omit<PageRecord, keyof RecordParts>,
+  key: string,
+  load: () => RecordParts,
+): PageRecord {
+  let parts: RecordParts | undefined;
+  for (const name of ['sections', 'codeBlocks'] as const)
+    Object.defineProperty(record, name, {
+      get: () => (parts ??= load())[name],
+      // Its own value for the object set: no longer the cache's record as kept.
+      set(this: object, value: unknown) {
+        Object.defineProperty(this, name, { value, writable: true, enumerable: true, configurable: true });
+        keptKeys.delete(this);
+        kept.delete(this);
+      },
+      enumerable: true,
+      configurable: true,
+    });
+  keptKeys.set(record, key);
+  kept.add(record);
+  return record as PageRecord;
+}
+
+/**
+ * A copy of a record made property by property (`extra` put last): a cached record's parts stay
+ * unread, and it stays known as the cache's (`withHtmlBytes` copies a record to hold its HTML).
+ */
+export function copyRecord(record: PageRecord, extra: PropertyDescriptorMap): PageRecord {
+  const own: PropertyDescriptorMap = Object.getOwnPropertyDescriptors(record);
+  for (const name of Object.keys(extra)) delete own[name]; // added last, as a spread and assignment would
+  const copy = Object.defineProperties({}, { ...own, ...extra }) as PageRecord;
+  const key = keptKeys.get(record);
+  if (key !== undefined) keptKeys.set(copy, key);
+  if (kept.has(record)) kept.add(copy);
+  return copy;
+}
