@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deserialize, serialize } from 'node:v8';
-import { compactHtml, htmlBytes, packRecord, unpackRecord, withoutHtml } from '../../src/page-html.js';
+import { compactHtml, htmlBytes, packRecord, unpackRecord, withHtmlBytes, withoutHtml } from '../../src/page-html.js';
+import { checkedWhenKept, sectionsKey, withLazyParts } from '../../src/record-parts.js';
 import type { PageRecord } from '../../src/types.js';
 
 const html = '<h2 id="a">Ünïcode & “quotes”<a class="anchor" aria-label="Permalink to “A”">#</a></h2><p>日本語</p>';
@@ -49,5 +50,18 @@ describe('page HTML kept as bytes', () => {
   it('leaves the HTML out of the record the cache stores, and nothing else', () => {
     const { html: _html, ...rest } = record();
     expect(withoutHtml(compactHtml(record()))).toEqual({ ...rest, html: '' });
+  });
+
+  it("holds a cached record's HTML without reading its sections and code blocks, which stay the cache's", () => {
+    let loads = 0;
+    const { sections, codeBlocks, ...rest } = record();
+    const cached = withLazyParts(rest, sectionsKey(record()), () => (loads++, { sections, codeBlocks }));
+    const withHtml = withHtmlBytes(cached, new TextEncoder().encode(html));
+    expect(loads).toBe(0);
+    expect(checkedWhenKept(withHtml)).toBe(true);
+    expect(sectionsKey(withHtml)).toBe(sectionsKey(record()));
+    expect(Object.keys(withHtml).at(-1)).toBe('html'); // last, as a spread and assignment put it
+    expect({ ...withHtml }).toEqual(record());
+    expect(loads).toBe(1);
   });
 });
