@@ -37,7 +37,7 @@ export class MarkdownCache {
   /** Each shard's stored parts, read on first use, and the key of its file. */
   private readonly partsRead = new Map<string, Map<string, RecordParts>>();
   /** Each shard's parts file, opened when a record of it is first taken, with the key it had then. */
-  private readonly partsFiles = new Map<string, { fd: number | undefined; key: string }>();
+  private readonly partsFiles: OpenParts = new Map();
   /** Each shard's stored HTML, read on first use. */
   private readonly storedHtml = new Map<string, Promise<Map<string, Uint8Array>>>();
   private readonly images: ImageFreshness;
@@ -49,6 +49,8 @@ export class MarkdownCache {
     private readonly shards: Map<string, Map<string, StoredRecord>>,
   ) {
     this.images = new ImageFreshness(config);
+    // A build that fails before `save` leaves its parts files open: closed once the cache is collected.
+    openParts.register(this, this.partsFiles);
   }
 
   static async open(config: ResolvedConfig): Promise<MarkdownCache> {
@@ -187,8 +189,7 @@ export class MarkdownCache {
 
   /** Closes the parts files this build opened (`save` has read what it carries over). */
   private closeParts(): void {
-    for (const open of this.partsFiles.values()) if (open.fd !== undefined) closeSync(open.fd);
-    this.partsFiles.clear();
+    closeAll(this.partsFiles);
   }
 
   /** A cached record (from `get`) with its HTML, or undefined if the HTML is lost (render the page again). */
@@ -283,6 +284,16 @@ type StoredRecord = Omit<PageRecord, 'markdown' | keyof RecordParts> & {
   sectionsKey: string;
   partsStamp: string;
 };
+
+/** The descriptors of parts files still open, by shard. */
+type OpenParts = Map<string, { fd: number | undefined; key: string }>;
+
+function closeAll(files: OpenParts): void {
+  for (const open of files.values()) if (open.fd !== undefined) closeSync(open.fd);
+  files.clear();
+}
+
+const openParts = new FinalizationRegistry<OpenParts>(closeAll);
 
 /** A cache file's key (the digest of its salt), or '' when there is none. */
 function readKey(file: string): string {
