@@ -47,11 +47,27 @@ export function cachePath(config: Pick<ResolvedConfig, 'root'>, name: string): s
 export async function readCache<T>(file: string, salt: string): Promise<T | undefined> {
   try {
     if ((await readFile(`${file}.key`, 'utf8')) !== sha1(salt)) return undefined;
-    const stored = deserialize(await readFile(file)) as { salt: string; value: T };
-    // Checked again: another build may have replaced the value after we read its key.
-    return stored.salt === salt ? stored.value : undefined;
+    return storedValue<T>(await readFile(file), salt);
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * The value in the bytes of a file `writeCache` wrote, if it was stored under `salt` (checked again
+ * after its key: another build may have replaced the value meanwhile). Throws on bytes that are not one.
+ */
+export function storedValue<T>(bytes: Uint8Array, salt: string): T | undefined {
+  const stored = deserialize(bytes) as { salt: string; value: T };
+  return stored.salt === salt ? stored.value : undefined;
+}
+
+/** The key `writeCache` wrote beside a value (the digest of its salt), or '' when there is none. */
+export function storedKey(file: string): string {
+  try {
+    return readFileSync(`${file}.key`, 'utf8');
+  } catch {
+    return '';
   }
 }
 
@@ -73,9 +89,8 @@ export async function writeCache(file: string, salt: string, value: unknown): Pr
 /** `readCache`, at once: for the stages that run synchronously (the plugins' outputs). */
 export function readCacheSync<T>(file: string, salt: string): T | undefined {
   try {
-    if (readFileSync(`${file}.key`, 'utf8') !== sha1(salt)) return undefined;
-    const stored = deserialize(readFileSync(file)) as { salt: string; value: T };
-    return stored.salt === salt ? stored.value : undefined;
+    if (storedKey(file) !== sha1(salt)) return undefined;
+    return storedValue<T>(readFileSync(file), salt);
   } catch {
     return undefined;
   }

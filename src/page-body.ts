@@ -1,5 +1,6 @@
 import { sha1 } from './hash.js';
 import type { PageSource } from './types.js';
+import { lazyProperty } from './lazy-property.js';
 
 /**
  * A page source's body held as UTF-8 bytes until it is read. The source cache (src/source-cache.ts)
@@ -31,15 +32,12 @@ export function bodyKey(source: PageSource): string {
 /** The source with `body` decoded from `bytes` when first read; `key` is its digest. Setting `body` replaces it. */
 export function withLazyBody(source: Omit<PageSource, 'body'>, key: string, bytes: Uint8Array): PageSource {
   let body: string | undefined;
-  const lazy = Object.defineProperty(source, 'body', {
-    get: () => (body ??= decoder.decode(bytes)),
-    set: (text: string) => {
-      body = text;
-      lazyKeys.delete(lazy);
-    },
-    enumerable: true,
-    configurable: true,
-  }) as PageSource;
-  lazyKeys.set(lazy, key);
-  return lazy;
+  lazyProperty(
+    source,
+    'body',
+    () => (body ??= decoder.decode(bytes)),
+    (owner) => lazyKeys.delete(owner),
+  );
+  lazyKeys.set(source, key);
+  return source as PageSource;
 }

@@ -1,5 +1,6 @@
 import { sha1 } from './hash.js';
 import type { PageRecord } from './types.js';
+import { lazyProperty } from './lazy-property.js';
 
 /**
  * The parts of a page record a build reads only for the pages it renders: its sections (the text
@@ -45,18 +46,13 @@ export function withLazyParts(
   load: () => RecordParts,
 ): PageRecord {
   let parts: RecordParts | undefined;
+  // A part set anew: the object is no longer the cache's record as kept.
+  const replaced = (owner: object) => {
+    keptKeys.delete(owner);
+    kept.delete(owner);
+  };
   for (const name of ['sections', 'codeBlocks'] as const)
-    Object.defineProperty(record, name, {
-      get: () => (parts ??= load())[name],
-      // Its own value for the object set: no longer the cache's record as kept.
-      set(this: object, value: unknown) {
-        Object.defineProperty(this, name, { value, writable: true, enumerable: true, configurable: true });
-        keptKeys.delete(this);
-        kept.delete(this);
-      },
-      enumerable: true,
-      configurable: true,
-    });
+    lazyProperty(record, name, () => (parts ??= load())[name], replaced);
   keptKeys.set(record, key);
   kept.add(record);
   return record as PageRecord;

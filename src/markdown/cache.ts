@@ -1,16 +1,16 @@
 import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { deserialize } from 'node:v8';
 import { randomBytes } from 'node:crypto';
 import { contentFile } from '../versions/paths.js';
 import type { ResolvedConfig } from '../config.js';
 import { imageHash } from './images.js';
-import { cachePath, codeVersion, readCache, removeCache } from '../cache.js';
+import { cachePath, codeVersion, readCache, removeCache, storedKey, storedValue } from '../cache.js';
 import { byShard, changedShards, readShards, shardFile, shardOf, writeShard } from '../sharded-cache.js';
 import { sha1 } from '../hash.js';
 import type { PageRecord, PageSource } from '../types.js';
 import { BuildError } from '../errors.js';
 import { sectionsKey, withLazyParts, type RecordParts } from '../record-parts.js';
 import { bodyKey } from '../page-body.js';
+import { lazyProperty } from '../lazy-property.js';
 import { markdownPluginsKey } from '../plugins/markdown.js';
 import { htmlBytes, withHtmlBytes, withoutHtml } from '../page-html.js';
 
@@ -108,15 +108,7 @@ export class MarkdownCache {
     this.used.set(key, stored);
     const { sectionsKey: digest, partsStamp: _stamp, ...record } = stored;
     // The key holds the body: a record found by it was made from this text (read when asked for, src/page-body.ts).
-    if (record.markdown === undefined)
-      Object.defineProperty(record, 'markdown', {
-        get: () => source.body,
-        set(this: object, value: string) {
-          Object.defineProperty(this, 'markdown', { value, writable: true, enumerable: true, configurable: true });
-        },
-        enumerable: true,
-        configurable: true,
-      });
+    if (record.markdown === undefined) lazyProperty(record, 'markdown', () => source.body);
     return withLazyParts(record as Omit<PageRecord, keyof RecordParts>, digest, () => this.storedParts(shard, key));
   }
 
@@ -136,7 +128,7 @@ export class MarkdownCache {
       } catch {
         fd = undefined;
       }
-      open = { fd, key: fd === undefined ? '' : readKey(file) };
+      open = { fd, key: fd === undefined ? '' : storedKey(file) };
       this.partsFiles.set(shard, open);
     }
     return open.fd !== undefined && open.key === sha1(this.partsSalt(stamp));
@@ -177,11 +169,9 @@ export class MarkdownCache {
   private readParts(shard: string, stamp: string): Map<string, RecordParts> {
     const fd = this.partsFiles.get(shard)?.fd;
     try {
-      const stored = deserialize(readFileSync(fd ?? shardFile(shardDir(this.config), 'parts', shard))) as {
-        salt: string;
-        value: Map<string, RecordParts>;
-      };
-      return stored.salt === this.partsSalt(stamp) && stored.value instanceof Map ? stored.value : new Map();
+      const bytes = readFileSync(fd ?? shardFile(shardDir(this.config), 'parts', shard));
+      const value = storedValue<Map<string, RecordParts>>(bytes, this.partsSalt(stamp));
+      return value instanceof Map ? value : new Map();
     } catch {
       return new Map();
     }
@@ -294,15 +284,6 @@ function closeAll(files: OpenParts): void {
 }
 
 const openParts = new FinalizationRegistry<OpenParts>(closeAll);
-
-/** A cache file's key (the digest of its salt), or '' when there is none. */
-function readKey(file: string): string {
-  try {
-    return readFileSync(`${file}.key`, 'utf8');
-  } catch {
-    return '';
-  }
-}
 
 /** Shards serialized and written at a time by `save`: enough to keep the disk busy. */
 const SHARDS_AT_ONCE = 4;

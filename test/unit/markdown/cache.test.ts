@@ -169,4 +169,17 @@ describe('markdown/cache: shards', () => {
     expect(checkedWhenKept(kept)).toBe(true);
     expect(checkedWhenKept(record(PAGES[0]))).toBe(false);
   });
+
+  it("lets a cached record's parts and Markdown be set, and the record is then no longer the cache's as kept", async () => {
+    const config = await tempConfig();
+    await cacheWith(config, PAGES);
+    const cached = (await MarkdownCache.open(config)).get(PAGES[2])!;
+    expect(cached.markdown).toBe(PAGES[2].body);
+    const sections = [{ slug: 'new', title: 'New', level: 2 as const, text: 'Set by a plugin.' }];
+    cached.sections = sections;
+    cached.markdown = 'Set by a plugin.';
+    expect(cached.sections).toBe(sections);
+    expect(cached.markdown).toBe('Set by a plugin.');
+    expect(checkedWhenKept(cached)).toBe(false);
+  });
 });
