@@ -160,7 +160,9 @@ export function parseSource(
   const keyLines: KeyLines = {};
   try {
     // A fresh options object: gray-matter caches results by input string otherwise.
-    const parseYaml = (text: string) => (yaml ? yaml.parse(text, keyLines) : parseFrontmatterYaml(text, keyLines));
+    // Plain string lines are read without the YAML parser, or its cache (whose file is then not read).
+    const parseYaml = (text: string) =>
+      parseFrontmatterYaml(text, keyLines, yaml && ((yamlText, lines) => yaml.parse(yamlText, lines)));
     parsed = matter(raw, { engines: { yaml: parseYaml, javascript: refuseCode, coffee: refuseCode } });
   } catch (error) {
     problems.add(

@@ -1,6 +1,6 @@
 import type { ResolvedConfig } from './config.js';
 import { cachePath, codeVersion, readCacheSync, writeCache } from './cache.js';
-import { parseFrontmatterYaml, simpleFrontmatter, type KeyLines } from './frontmatter.js';
+import { parseYamlDocument, type KeyLines } from './frontmatter.js';
 
 /** What a frontmatter's YAML gives: its value and the line of each key. */
 interface Parsed {
@@ -37,20 +37,15 @@ export class FrontmatterCache {
   }
 
   /**
-   * `parseFrontmatterYaml`, from the cache when the text was seen before: the value (a copy each
-   * time, since the content stage completes it in place), and the key lines added to `lines`.
+   * `parseYamlDocument`, from the cache when the text was seen before: the value (a copy each time,
+   * since the content stage completes it in place), and the key lines added to `lines`. Given only
+   * text that is not plain strings (src/frontmatter.ts parseFrontmatterYaml reads those itself).
    */
   parse(text: string, lines: KeyLines): object {
-    // Plain `key: "string"` lines are read faster than looked up, and without reading the stored file.
-    const simple = simpleFrontmatter(text);
-    if (simple) {
-      Object.assign(lines, simple.lines);
-      return simple.data;
-    }
     let parsed = this.used.get(text) ?? this.known.get(text);
     if (!parsed) {
       const own: KeyLines = {};
-      parsed = { value: parseFrontmatterYaml(text, own), lines: own };
+      parsed = { value: parseYamlDocument(text, own), lines: own };
       this.added = true;
     }
     this.used.set(text, parsed);

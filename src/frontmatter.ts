@@ -123,12 +123,22 @@ export const MAX_YAML_ALIASES = 100;
  * gray-matter's js-yaml 3, which has no alias limit), and records the line of each top-level key.
  * The text starts with the newline after the opening "---": its line n is the file's line n.
  */
-export function parseFrontmatterYaml(text: string, lines: KeyLines): object {
+export function parseFrontmatterYaml(
+  text: string,
+  lines: KeyLines,
+  /** What reads text that is not plain strings (src/frontmatter-cache.ts keeps its results between builds). */
+  parseYaml: (text: string, lines: KeyLines) => object = parseYamlDocument,
+): object {
   const simple = simpleFrontmatter(text);
   if (simple) {
     Object.assign(lines, simple.lines);
     return simple.data;
   }
+  return parseYaml(text, lines);
+}
+
+/** The YAML parser's reading of a frontmatter text (`parseFrontmatterYaml` without its fast path for plain strings). */
+export function parseYamlDocument(text: string, lines: KeyLines): object {
   const doc = YAML.parseDocument(text);
   if (doc.errors.length) throw doc.errors[0];
   if (YAML.isMap(doc.contents)) {
