@@ -29,13 +29,13 @@ export function bodyKey(source: PageSource): string {
   return key;
 }
 
-/** The source with `body` decoded from `bytes` when first read; `key` is its digest. Setting `body` replaces it. */
-export function withLazyBody(source: Omit<PageSource, 'body'>, key: string, bytes: Uint8Array): PageSource {
+/** The source with `body` decoded from the bytes `read` gives when first read; `key` is its digest. Setting `body` replaces it. */
+export function withLazyBody(source: Omit<PageSource, 'body'>, key: string, read: () => Uint8Array): PageSource {
   let body: string | undefined;
   lazyProperty(
     source,
     'body',
-    () => (body ??= decoder.decode(bytes)),
+    () => (body ??= decoder.decode(read())),
     (owner) => lazyKeys.delete(owner),
   );
   lazyKeys.set(source, key);

@@ -4,13 +4,14 @@ import { lazyProperty } from './lazy-property.js';
 
 /**
  * The parts of a page record a build reads only for the pages it renders: its sections (the text
- * by heading, which search reads) and its code blocks (which the code checks read). The Markdown
- * cache keeps them apart from the record, and a record from the cache reads them when first asked
- * for: at 10,000 pages they are 71% of the records' bytes, and a one-page edit asks for the edited
- * page's alone. Search tells the other pages apart by a digest of their sections (`sectionsKey`),
+ * by heading, which search reads), its code blocks (which the code checks read) and its headings
+ * (which the layout's outline shows). The Markdown cache keeps them apart from the record, and a
+ * record from the cache reads them when first asked for: at 10,000 pages they are 77% of the
+ * records' bytes (and the headings, nested objects, half the time it took to read the rest), and
+ * a one-page edit asks for the edited page's alone. Search tells the other pages apart by a digest of their sections (`sectionsKey`),
  * kept with the record; the code checks need not look at them again (`checkedWhenKept`).
  */
-export type RecordParts = Pick<PageRecord, 'sections' | 'codeBlocks'>;
+export type RecordParts = Pick<PageRecord, 'sections' | 'codeBlocks' | 'headers'>;
 
 /** Sections digests of cached records (a setter drops one), and of others with the sections they were made from. */
 const keptKeys = new WeakMap<object, string>();
@@ -51,7 +52,7 @@ export function withLazyParts(
     keptKeys.delete(owner);
     kept.delete(owner);
   };
-  for (const name of ['sections', 'codeBlocks'] as const)
+  for (const name of ['sections', 'codeBlocks', 'headers'] as const)
     lazyProperty(record, name, () => (parts ??= load())[name], replaced);
   keptKeys.set(record, key);
   kept.add(record);

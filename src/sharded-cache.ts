@@ -93,19 +93,18 @@ export class ShardedCache<V> {
     this.fresh.add(key);
   }
 
-  async save(): Promise<void> {
+  /**
+   * Writes the shards whose entries changed. `prepare` gets each one's entries first (a new map), and
+   * returns those to store: a cache keeps a file beside a shard with it (src/shard-companions.ts).
+   */
+  async save(prepare?: (shard: string, entries: Map<string, V>) => Promise<Map<string, V>>): Promise<void> {
     const used = byShard(this.used.keys());
     const changed = changedShards(this.stored, used, (key) => this.fresh.has(key));
     await Promise.all(
-      changed.map((shard) =>
-        writeShard(
-          this.dir,
-          'values',
-          shard,
-          this.salt,
-          new Map((used.get(shard) ?? []).map((key) => [key, this.used.get(key)!])),
-        ),
-      ),
+      changed.map(async (shard) => {
+        const entries = new Map((used.get(shard) ?? []).map((key) => [key, this.used.get(key)!]));
+        await writeShard(this.dir, 'values', shard, this.salt, prepare ? await prepare(shard, entries) : entries);
+      }),
     );
   }
 }

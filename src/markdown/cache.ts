@@ -1,9 +1,8 @@
-import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
 import { contentFile } from '../versions/paths.js';
 import type { ResolvedConfig } from '../config.js';
 import { imageHash } from './images.js';
-import { cachePath, codeVersion, readCache, removeCache, storedKey, storedValue } from '../cache.js';
+import { cachePath, codeVersion, readCache, removeCache } from '../cache.js';
 import { byShard, changedShards, readShards, shardFile, shardOf, writeShard } from '../sharded-cache.js';
 import { sha1 } from '../hash.js';
 import type { PageRecord, PageSource } from '../types.js';
@@ -13,16 +12,17 @@ import { bodyKey } from '../page-body.js';
 import { lazyProperty } from '../lazy-property.js';
 import { markdownPluginsKey } from '../plugins/markdown.js';
 import { htmlBytes, withHtmlBytes, withoutHtml } from '../page-html.js';
+import { ShardCompanions } from '../shard-companions.js';
 
 /**
  * Page records from earlier builds, keyed by a content hash of everything a record depends on:
  * the page's source, the base, the constants and the Markdown options (the users' remark and rehype
  * plugins by their code), and the generator's code. An unchanged page is
  * not parsed again. Stored under node_modules/.cache/docs/markdown/ in 256 shards by key prefix, each
- * three files: the records without their HTML, sections and code blocks, which every build reads;
+ * three files: the records without their HTML, sections, code blocks and headings, which every build reads;
  * the HTML, read when a cached page's layout must be rendered again, or by `save` to carry over the
- * HTML of pages not rendered this run (a page whose files are kept needs none); and the sections and
- * code blocks, read when a page's are first asked for (src/record-parts.ts). `save` rewrites only the shards whose
+ * HTML of pages not rendered this run (a page whose files are kept needs none); and the sections, code
+ * blocks and headings, read when a page's are first asked for (src/record-parts.ts). `save` rewrites only the shards whose
  * pages changed, so one edit writes about 1/128 of the cache (at 10,000 pages the whole is 400 MB).
  * A missing, unreadable or corrupt shard is simply empty (its pages are rendered again and the shard
  * rewritten), and pages with problems are never stored (their messages must show every run).
@@ -34,10 +34,8 @@ export class MarkdownCache {
   private readonly newHtml = new Map<string, Uint8Array>();
   /** The parts of the records rendered in this run (cached records read theirs from their shard's file). */
   private readonly newParts = new Map<string, RecordParts>();
-  /** Each shard's stored parts, read on first use, and the key of its file. */
-  private readonly partsRead = new Map<string, Map<string, RecordParts>>();
-  /** Each shard's parts file, opened when a record of it is first taken, with the key it had then. */
-  private readonly partsFiles: OpenParts = new Map();
+  /** The cached records' parts, in a file beside each shard. */
+  private readonly parts: ShardCompanions<RecordParts>;
   /** Each shard's stored HTML, read on first use. */
   private readonly storedHtml = new Map<string, Promise<Map<string, Uint8Array>>>();
   private readonly images: ImageFreshness;
@@ -49,8 +47,7 @@ export class MarkdownCache {
     private readonly shards: Map<string, Map<string, StoredRecord>>,
   ) {
     this.images = new ImageFreshness(config);
-    // A build that fails before `save` leaves its parts files open: closed once the cache is collected.
-    openParts.register(this, this.partsFiles);
+    this.parts = new ShardCompanions(shardDir(config), 'parts', salt);
   }
 
   static async open(config: ResolvedConfig): Promise<MarkdownCache> {
@@ -104,7 +101,8 @@ export class MarkdownCache {
     const stored = this.shards.get(shardOf(key))?.get(key);
     if (!stored || !this.images.current(stored)) return undefined;
     const shard = shardOf(key);
-    if (!this.partsKept(shard, stored.partsStamp)) return undefined;
+    // Its parts file may be another than the one written with it (a build died between the two).
+    if (!this.parts.has(shard, stored.partsStamp)) return undefined;
     this.used.set(key, stored);
     const { sectionsKey: digest, partsStamp: _stamp, ...record } = stored;
     // The key holds the body: a record found by it was made from this text (read when asked for, src/page-body.ts).
@@ -112,46 +110,14 @@ export class MarkdownCache {
     return withLazyParts(record as Omit<PageRecord, keyof RecordParts>, digest, () => this.storedParts(shard, key));
   }
 
-  /**
-   * Whether a shard's parts file is the one written with its records (a build may have died between
-   * the two). The file is opened here and read through that descriptor when a part is first asked
-   * for: another build that replaces it meanwhile (a new file renamed over it) leaves this build the
-   * file its records were written with.
-   */
-  private partsKept(shard: string, stamp: string): boolean {
-    let open = this.partsFiles.get(shard);
-    if (open === undefined) {
-      const file = shardFile(shardDir(this.config), 'parts', shard);
-      let fd: number | undefined;
-      try {
-        fd = openSync(file, 'r');
-      } catch {
-        fd = undefined;
-      }
-      open = { fd, key: fd === undefined ? '' : storedKey(file) };
-      this.partsFiles.set(shard, open);
-    }
-    return open.fd !== undefined && open.key === sha1(this.partsSalt(stamp));
-  }
-
-  private partsSalt(stamp: string): string {
-    return `${this.salt}\0${stamp}`;
-  }
-
   /** A cached record's parts, from its shard's file (read once, when a page of it first asks). */
   private storedParts(shard: string, key: string): RecordParts {
-    let stored = this.partsRead.get(shard);
-    if (!stored) {
-      const stamp = this.shards.get(shard)?.get(key)?.partsStamp ?? '';
-      stored = this.readParts(shard, stamp);
-      this.partsRead.set(shard, stored);
-    }
-    const parts = stored.get(key);
+    const parts = this.parts.get(shard, this.shards.get(shard)?.get(key)?.partsStamp ?? '', key);
     if (parts) return parts;
     // Damaged since it was written: its records go too, so the next build renders their pages again.
     rmSync(shardFile(shardDir(this.config), 'records', shard), { force: true });
     throw new BuildError(
-      `the Markdown cache's file ${shardFile(shardDir(this.config), 'parts', shard)} cannot be read`,
+      `the Markdown cache's file ${this.parts.file(shard)} cannot be read`,
       { file: shardDir(this.config) },
       'build again: the pages it held are rendered anew',
     );
@@ -164,22 +130,6 @@ export class MarkdownCache {
     } catch {
       return undefined;
     }
-  }
-
-  private readParts(shard: string, stamp: string): Map<string, RecordParts> {
-    const fd = this.partsFiles.get(shard)?.fd;
-    try {
-      const bytes = readFileSync(fd ?? shardFile(shardDir(this.config), 'parts', shard));
-      const value = storedValue<Map<string, RecordParts>>(bytes, this.partsSalt(stamp));
-      return value instanceof Map ? value : new Map();
-    } catch {
-      return new Map();
-    }
-  }
-
-  /** Closes the parts files this build opened (`save` has read what it carries over). */
-  private closeParts(): void {
-    closeAll(this.partsFiles);
   }
 
   /** A cached record (from `get`) with its HTML, or undefined if the HTML is lost (render the page again). */
@@ -202,12 +152,12 @@ export class MarkdownCache {
 
   set(source: PageSource, record: PageRecord): void {
     const key = this.key(source);
-    const { sections, codeBlocks, ...rest } = withoutHtml(record);
+    const { sections, codeBlocks, headers, ...rest } = withoutHtml(record);
     const stored: StoredRecord = { ...rest, sectionsKey: sectionsKey(record), partsStamp: '' };
     if (record.markdown === source.body) stored.markdown = undefined;
     this.used.set(key, stored);
     this.newHtml.set(key, htmlBytes(record));
-    this.newParts.set(key, { sections, codeBlocks });
+    this.newParts.set(key, { sections, codeBlocks, headers });
   }
 
   /**
@@ -218,7 +168,7 @@ export class MarkdownCache {
    */
   async save({ checked = true } = {}): Promise<void> {
     // Records of a build whose checks found problems are not kept: a kept record counts as checked.
-    if (!checked) return this.closeParts();
+    if (!checked) return this.parts.close();
     const used = byShard(this.used.keys());
     const changed = changedShards(this.shards, used, (key) => this.newHtml.has(key));
     // A few shards at a time: each is serialized whole before it is written, and all at once held every
@@ -231,7 +181,7 @@ export class MarkdownCache {
     try {
       await Promise.all(Array.from({ length: SHARDS_AT_ONCE }, writing));
     } finally {
-      this.closeParts();
+      this.parts.close();
     }
     // The single files of earlier versions (hundreds of MB on a large site) are not read any more.
     await Promise.all(['records.v8', 'html.v8'].map((name) => removeCache(cachePath(this.config, name))));
@@ -244,8 +194,6 @@ export class MarkdownCache {
     const html = new Map<string, Uint8Array>();
     const parts = new Map<string, RecordParts>();
     const records = new Map<string, StoredRecord>();
-    // The records name the parts file written with them: one left by a build that died between the two is not read.
-    const partsStamp = randomBytes(6).toString('hex');
     for (const key of keys) {
       const text = this.newHtml.get(key) ?? previous.get(key);
       if (text === undefined) continue; // its HTML is lost: leave the page out, it is parsed again next time
@@ -253,11 +201,13 @@ export class MarkdownCache {
       if (!own) continue; // its parts are damaged on disk: the same
       html.set(key, text);
       parts.set(key, own);
-      records.set(key, { ...this.used.get(key)!, partsStamp });
+      records.set(key, this.used.get(key)!);
     }
     const dir = shardDir(this.config);
     await writeShard(dir, 'html', shard, this.salt, html);
-    await writeShard(dir, 'parts', shard, this.partsSalt(partsStamp), parts);
+    // The records name the parts file written with them: one left by a build that died between the two is not read.
+    const partsStamp = await this.parts.write(shard, parts);
+    for (const [key, record] of records) records.set(key, { ...record, partsStamp });
     await writeShard(dir, 'records', shard, this.salt, records);
   }
 }
@@ -274,16 +224,6 @@ type StoredRecord = Omit<PageRecord, 'markdown' | keyof RecordParts> & {
   sectionsKey: string;
   partsStamp: string;
 };
-
-/** The descriptors of parts files still open, by shard. */
-type OpenParts = Map<string, { fd: number | undefined; key: string }>;
-
-function closeAll(files: OpenParts): void {
-  for (const open of files.values()) if (open.fd !== undefined) closeSync(open.fd);
-  files.clear();
-}
-
-const openParts = new FinalizationRegistry<OpenParts>(closeAll);
 
 /** Shards serialized and written at a time by `save`: enough to keep the disk busy. */
 const SHARDS_AT_ONCE = 4;

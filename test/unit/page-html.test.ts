@@ -52,10 +52,10 @@ describe('page HTML kept as bytes', () => {
     expect(withoutHtml(compactHtml(record()))).toEqual({ ...rest, html: '' });
   });
 
-  it("holds a cached record's HTML without reading its sections and code blocks, which stay the cache's", () => {
+  it("holds a cached record's HTML without reading its sections, code blocks and headings, which stay the cache's", () => {
     let loads = 0;
-    const { sections, codeBlocks, ...rest } = record();
-    const cached = withLazyParts(rest, sectionsKey(record()), () => (loads++, { sections, codeBlocks }));
+    const { sections, codeBlocks, headers, ...rest } = record();
+    const cached = withLazyParts(rest, sectionsKey(record()), () => (loads++, { sections, codeBlocks, headers }));
     const withHtml = withHtmlBytes(cached, new TextEncoder().encode(html));
     expect(loads).toBe(0);
     expect(checkedWhenKept(withHtml)).toBe(true);

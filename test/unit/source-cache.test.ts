@@ -1,10 +1,12 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { cachePath } from '../../src/cache.js';
 import { loadConfig } from '../../src/config.js';
 import { loadContentFiles } from '../../src/content.js';
 import { Problems } from '../../src/errors.js';
+import { sha1 } from '../../src/hash.js';
 import { bodyKey } from '../../src/page-body.js';
 import { fileStamp, type FileStamp } from '../../src/source-cache.js';
 
@@ -114,5 +116,32 @@ describe('source-cache', () => {
       ['index.md', '/'],
       ['new.md', '/new/'],
     ]);
+  });
+
+  it("keeps the bodies beside the shards: an edit rewrites its shard's, and its other pages keep theirs", async () => {
+    // Two pages of one shard (by the digest of their paths), so that one's edit rewrites the other's shard.
+    const shardOf = (file: string) => sha1(file).slice(0, 2);
+    const names = Array.from({ length: 400 }, (_, i) => `p${i}.md`);
+    const first = names.find((a) => names.some((b) => b !== a && shardOf(b) === shardOf(a)))!;
+    const second = names.find((b) => b !== first && shardOf(b) === shardOf(first))!;
+    const root = await site({ [first]: page('First', 'First body.'), [second]: page('Second', 'Second body.') });
+    await load(root);
+    const dir = cachePath({ root }, 'sources');
+    const shard = await readFile(path.join(dir, `values-${shardOf(first)}.v8`));
+    expect(shard.includes('Second body.')).toBe(false); // read by every build: no bodies
+    expect((await readFile(path.join(dir, `bodies-${shardOf(first)}.v8`))).includes('Second body.')).toBe(true);
+    const stamps = stampsOf(root, [second]);
+    await write(root, { [first]: page('First', 'First body, edited.') });
+    const edited = await load(root, stamps);
+    expect(edited.byPath.get(first)!.body).toContain('First body, edited.');
+    expect(edited.byPath.get(second)!.body).toContain('Second body.');
+    // The second page, rewritten but stamped as before, comes from the cache: its body was carried over.
+    await write(root, { [second]: page('Second', 'Second body, changed unseen.') });
+    const again = await load(root, stamps);
+    expect(again.byPath.get(second)!.body).toContain('Second body.');
+    expect(again.byPath.get(first)!.body).toContain('First body, edited.');
+    // Without its bodies file the cache gives no page of that shard: each is read again.
+    await rm(path.join(dir, `bodies-${shardOf(first)}.v8`));
+    expect((await load(root, stamps)).byPath.get(second)!.body).toContain('Second body, changed unseen.');
   });
 });

@@ -69,8 +69,8 @@ describe('search/records', () => {
     expect(pageDigest(plugin)).not.toBe(pageDigest({ ...plugin, sections: [{ slug: '', heading: '', text: 'x' }] }));
     // A cached record (src/record-parts.ts): its digest is known, its sections are read when first shown.
     let loads = 0;
-    const { sections, codeBlocks, ...rest } = record(2);
-    const cached = withLazyParts(rest, sectionsKey(record(2)), () => (loads++, { sections, codeBlocks }));
+    const { sections, codeBlocks, headers, ...rest } = record(2);
+    const cached = withLazyParts(rest, sectionsKey(record(2)), () => (loads++, { sections, codeBlocks, headers }));
     const page = searchPage(cached, 'Guides');
     expect(pageDigest(page)).toBe(pageDigest(searchPage(record(2), 'Guides')));
     expect(loads).toBe(0);
