@@ -13,49 +13,21 @@ import {
 } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { readCache, writeCache } from './cache.js';
 import { sha1 } from './hash.js';
 import { buildEnded, buildStarted, OutputLink } from './output-link.js';
+import {
+  readManifest,
+  writeManifest,
+  type OutputManifest,
+  type PageEntry,
+  type StoredManifest,
+} from './stored-manifest.js';
 import type { OutputFile } from './types.js';
 
-/** What a page's files were rendered from, and where they are. */
-export interface PageEntry {
-  /** Hash of everything the files show (src/layout-keys.ts): equal keys, equal files. */
-  renderKey: string;
-  /** Path of the chunk, for the route table. */
-  chunk: string;
-  paths: string[];
-}
-
-/**
- * What an output folder holds: each page's files by route, and a content hash of every other
- * file. As read back (`Writer.previous`), only what is still on disk as the last build left it.
- */
-export interface OutputManifest {
-  pages: Map<string, PageEntry>;
-  siteFiles: Map<string, string>;
-  /** The folder of the previous version, where the files listed can be read (until this build ends). */
-  dir?: string;
-}
+export type { OutputManifest, PageEntry } from './stored-manifest.js';
 
 /** Changes when the stored manifest's shape does: an older one is then ignored. */
-const MANIFEST_FORMAT = 3;
-
-/** The manifest as stored: also every file's identity on disk after the build that wrote it. */
-interface StoredManifest extends OutputManifest {
-  /** Path -> "inode size mtime": a file deleted, replaced or edited since no longer matches. */
-  identities: Map<string, string>;
-  /** The name of the version it describes (src/output-link.ts). */
-  version?: string;
-  /** The name of the version before it, kept as the spare (src/output-link.ts), whose manifest is stored beside this one. */
-  spare?: string;
-  /**
-   * Each folder's identity (its modification time) after the build: a file added to a folder, or removed
-   * or replaced in it, changes its time. Checked before a spare is used, since no other stat of
-   * its files would find a file added to it by hand while it was shown.
-   */
-  folders?: Map<string, string>;
-}
+const MANIFEST_FORMAT = 4;
 
 /** Where the spare version's manifest is kept, beside the current one's. */
 const spareManifest = (manifest: string) => `${manifest}.spare`;
@@ -133,6 +105,8 @@ export class FsWriter implements Writer {
   private steps = 0;
   private dead = false;
   private published = false;
+  /** The folders of the version this build made from the spare that it left as they were, with their identities. */
+  private unchangedFolders?: Map<string, string>;
   private readonly fault?: WriteFault;
 
   constructor(
@@ -174,7 +148,7 @@ export class FsWriter implements Writer {
 
   private async readPrevious(): Promise<Found | undefined> {
     if (!this.options.manifest) return undefined;
-    const stored = await readCache<StoredManifest>(this.options.manifest, this.manifestSalt());
+    const stored = await readManifest(this.options.manifest, this.manifestSalt());
     if (!stored) return undefined;
     const dir = this.link.pin();
     if (!dir) return undefined;
@@ -287,7 +261,7 @@ export class FsWriter implements Writer {
   ): Promise<Map<string, string> | undefined> {
     const name = found.stored.spare;
     if (!name || !this.options.manifest) return undefined;
-    const spare = await readCache<StoredManifest>(spareManifest(this.options.manifest), this.manifestSalt());
+    const spare = await readManifest(spareManifest(this.options.manifest), this.manifestSalt());
     if (spare?.version !== name || !spare.folders || !sameFolders(this.link.spare(name), spare.folders))
       return undefined;
     // A spare most of whose pages differ (the version before a full rebuild) would be changed file by file: no gain.
@@ -306,8 +280,17 @@ export class FsWriter implements Writer {
       return found.onDisk.get(file) === expected || identity(path.join(root, file)) === expected;
     };
     const ids = new Map<string, string>();
+    // The folders this build changes, and their parents (a folder made or removed changes its parent's time).
+    const changed = new Set<string>();
+    const change = (file: string) => {
+      for (let dir = path.posix.dirname(file); !changed.has(dir); dir = path.posix.dirname(dir)) {
+        changed.add(dir);
+        if (dir === '.') break;
+      }
+    };
     const replace = (file: string, make: (full: string) => void) => {
       this.step();
+      change(file);
       rmSync(path.join(root, file), { force: true });
       make(folders(file));
     };
@@ -321,6 +304,7 @@ export class FsWriter implements Writer {
       if (!output.kept.has(route)) {
         for (const file of entry.paths) {
           this.step();
+          change(file);
           renameSync(path.join(this.staging, file), folders(file));
         }
       } else if (had?.renderKey === entry.renderKey && entry.paths.every(sure)) {
@@ -338,6 +322,7 @@ export class FsWriter implements Writer {
     for (const file of spare.identities.keys()) {
       if (wanted.has(file)) continue;
       this.step();
+      change(file);
       rmSync(path.join(root, file), { force: true });
       removeEmptyFolders(root, path.dirname(file));
     }
@@ -345,6 +330,8 @@ export class FsWriter implements Writer {
     await rm(this.staging, { recursive: true, force: true });
     this.step();
     await rename(root, this.staging);
+    // The other folders are as `sameFolders` found them: their times need no stat again.
+    this.unchangedFolders = new Map([...spare.folders].filter(([dir]) => !changed.has(dir)));
     return ids;
   }
 
@@ -364,13 +351,13 @@ export class FsWriter implements Writer {
     // The previous version is the spare now: its manifest goes beside this one's.
     const spareKept = spare !== undefined && found?.stored.version === spare;
     if (spareKept) await moveCache(this.options.manifest, spareManifest(this.options.manifest));
-    await writeCache(this.options.manifest, this.manifestSalt(), {
+    await writeManifest(this.options.manifest, this.manifestSalt(), {
       pages: output.pages,
       siteFiles,
       identities,
       version: path.basename(this.staging),
       ...(spareKept ? { spare } : {}),
-      folders: folderIdentities(this.staging, identities.keys()),
+      folders: folderIdentities(this.staging, identities.keys(), this.unchangedFolders),
     } satisfies StoredManifest);
   }
 
@@ -396,12 +383,16 @@ export function folderMaker(root: string): (file: string) => string {
   };
 }
 
-/** Every folder of a version's files (its root as ''), with its identity. */
-function folderIdentities(root: string, files: Iterable<string>): Map<string, string> {
+/** Every folder of a version's files (its root as '.'), with its identity (`known`, or a stat). */
+function folderIdentities(
+  root: string,
+  files: Iterable<string>,
+  known = new Map<string, string>(),
+): Map<string, string> {
   const folders = new Map<string, string>();
   for (const file of files) {
     for (let dir = path.posix.dirname(file); !folders.has(dir); dir = path.posix.dirname(dir)) {
-      folders.set(dir, folderIdentity(path.join(root, dir)));
+      folders.set(dir, known.get(dir) ?? folderIdentity(path.join(root, dir)));
       if (dir === '.') break;
     }
   }
