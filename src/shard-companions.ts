@@ -41,7 +41,7 @@ export class ShardCompanions<V> {
       } catch {
         fd = undefined;
       }
-      open = { fd, key: fd === undefined ? '' : storedKey(file) };
+      open = { fd, key: fd === undefined ? '' : storedKey(fd) };
       this.files.set(shard, open);
     }
     return open.fd !== undefined && open.key === sha1(this.saltOf(stamp));

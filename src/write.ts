@@ -422,11 +422,9 @@ function removeEmptyFolders(root: string, folder: string): void {
   }
 }
 
-/** Renames a value stored by `writeCache` (src/cache.ts), its key last: a half-moved value is never read. */
+/** Renames a value stored by `writeCache` (src/cache.ts: its key is in its file). */
 async function moveCache(from: string, to: string): Promise<void> {
-  await rm(`${to}.key`, { force: true });
   await rename(from, to).catch(() => {});
-  await rename(`${from}.key`, `${to}.key`).catch(() => {});
 }
 
 /** A site file written: by its own means when it has them (its contents are then not in memory). */

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { deserialize } from 'node:v8';
-import { cachePath, codeVersion, readCache, writeCache } from '../cache.js';
+import { cachePath, codeVersion, readCache, storedValue, writeCache } from '../cache.js';
 import type { ResolvedConfig } from '../config.js';
 import { sha1 } from '../hash.js';
 import type { OutputManifest } from '../write.js';
@@ -143,11 +142,9 @@ export class SearchIndexStore {
   private read<T>(name: string | undefined): T {
     if (!name) throw new MissingPiece('no such piece');
     try {
-      const file = path.join(this.dir, name);
-      if (readFileSync(`${file}.key`, 'utf8') !== sha1(this.salt)) throw new Error('another version');
-      const stored = deserialize(readFileSync(file)) as { salt: string; value: T };
-      if (stored.salt !== this.salt) throw new Error('another version');
-      return stored.value;
+      const value = storedValue<T>(readFileSync(path.join(this.dir, name)), this.salt);
+      if (value === undefined) throw new Error('another version');
+      return value;
     } catch (error) {
       throw new MissingPiece(`search index piece ${name}: ${(error as Error).message}`);
     }

@@ -2,6 +2,7 @@ import { readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ResolvedConfig } from '../../../src/config.js';
+import { writeCache } from '../../../src/cache.js';
 import { MarkdownCache } from '../../../src/markdown/cache.js';
 import { checkedWhenKept } from '../../../src/record-parts.js';
 import type { PageRecord, PageSource } from '../../../src/types.js';
@@ -131,7 +132,7 @@ describe('markdown/cache: shards', () => {
 
     // Parts left by a build that died before writing their records: the records do not take them.
     const partsFile = path.join(dir(config), `parts-${shard}.v8`);
-    await writeFile(`${partsFile}.key`, 'the key of another build');
+    await writeCache(partsFile, 'the salt of another build', new Map());
     expect(await rebuild(config, PAGES)).toEqual({ hits: PAGES.length - inShard });
     expect(await rebuild(config, PAGES)).toEqual({ hits: PAGES.length });
 
