@@ -171,10 +171,33 @@ function pagesManifest(site: Site): OutputFile {
     page,
     key: i ? '' : 'first',
     make: () => {
-      const { html, links, anchors, sections, markdown, codeBlocks, features, images, css, keyLines, ...record } = page;
       // An element of the list is indented one level more: JSON's strings hold no line breaks.
-      return `${i ? ',' : '['}\n ${JSON.stringify(record, null, 1).replaceAll('\n', '\n ')}`;
+      return `${i ? ',' : '['}\n ${JSON.stringify(manifestEntry(page), null, 1).replaceAll('\n', '\n ')}`;
     },
   }));
   return piecedFile(site, 'pages.json', [...pieces, '\n]']);
+}
+
+/** pages.json's fields first, in this order: a record from the Markdown cache defines its parts after the rest. */
+const MANIFEST_ORDER = ['key', 'title', 'description', 'frontmatter', 'regularPath', 'relativePath', 'path', 'hash'];
+/** What pages.json leaves out of a record: its bodies, and what only the build reads. */
+const NOT_IN_MANIFEST = new Set([
+  'html',
+  'links',
+  'anchors',
+  'sections',
+  'markdown',
+  'codeBlocks',
+  'features',
+  'images',
+  'css',
+  'keyLines',
+]);
+
+/** A page's entry in pages.json: the same bytes whether its record was rendered or read from the cache. */
+function manifestEntry(page: PageRecord): Record<string, unknown> {
+  const entry: Record<string, unknown> = {};
+  for (const name of [...MANIFEST_ORDER, 'headers', 'includes', ...Object.keys(page).sort()])
+    if (!NOT_IN_MANIFEST.has(name) && !(name in entry)) entry[name] = page[name as keyof PageRecord];
+  return entry;
 }
