@@ -3,6 +3,7 @@ import { buildAssets, type BuiltAssets } from './assets.js';
 import { inputStamp, saveRecord, summaryWarnings, unchangedBuild } from './build-record.js';
 import { cachePath, codeVersion, PassedCache, removeCacheFolder } from './cache.js';
 import { ContentChecks } from './checks/index.js';
+import { StoredLinkChecks } from './checks/stored-links.js';
 import { loadConfig, type ResolvedConfig } from './config.js';
 import { loadContentFiles } from './content.js';
 import { Problems, type BuildError } from './errors.js';
@@ -200,7 +201,8 @@ export async function buildSite(
     }
     const passed = options.memory ? undefined : await PassedCache.open(cachePath(config, 'passed-blocks.v8'), salt);
     // The registry (src/checks/index.ts), as `docs check` runs it.
-    await task(logger, 'checks', () => (options.memory?.checks ?? new ContentChecks(passed)).run(site, problems));
+    const checks = options.memory?.checks ?? new ContentChecks(passed, { stored: StoredLinkChecks.for(config) });
+    await task(logger, 'checks', () => checks.run(site, problems));
     if (config.locales) dropFallbackProblems(problems, sources); // fallback pages are a translated site's
     nameVersionFiles(problems, config);
     if (!options.keepGoing) problems.throwIfAny(); // every problem of the run at once, before anything is written

@@ -37,6 +37,41 @@ export function checkedWhenKept(record: PageRecord): boolean {
   return kept.has(record);
 }
 
+/** Digests of a record's links (`links`) and of its heading ids and outline (`anchors`): what the link checks read of it. */
+export interface LinkKeys {
+  links: string;
+  anchors: string;
+}
+
+/** Link keys of cached records, stored with them (their links are not read to know them), and of others once made. */
+const linkKeysOf = new WeakMap<object, LinkKeys>();
+
+/** A record's link keys: equal keys, equal links and headings (src/checks/stored-links.ts). */
+export function linkKeys(record: PageRecord): LinkKeys {
+  let keys = linkKeysOf.get(record);
+  if (!keys) {
+    keys = {
+      links: sha1(JSON.stringify(record.links ?? [])),
+      anchors: sha1(JSON.stringify(record.anchors ?? []), JSON.stringify((record.headers ?? []).map((h) => h.slug))),
+    };
+    linkKeysOf.set(record, keys);
+  }
+  return keys;
+}
+
+/** Names a cached record's link keys, as stored with it; setting its links or headings drops them. */
+export function withLinkKeys(record: object, keys: LinkKeys): void {
+  linkKeysOf.set(record, keys);
+}
+
+/** What a record's link keys are made of: a new value for one of these drops them. */
+export const LINK_KEY_PARTS = ['links', 'anchors', 'headers'] as const;
+
+/** Drops a record's link keys (one of their parts was set anew). */
+export function dropLinkKeys(record: object): void {
+  linkKeysOf.delete(record);
+}
+
 /**
  * A cached record with its parts read by `load` when one is first asked for (once); `key` is its
  * sections' digest. Setting a part replaces it on that object.
@@ -51,6 +86,7 @@ export function withLazyParts(
   const replaced = (owner: object) => {
     keptKeys.delete(owner);
     kept.delete(owner);
+    dropLinkKeys(owner);
   };
   for (const name of ['sections', 'codeBlocks', 'headers'] as const)
     lazyProperty(record, name, () => (parts ??= load())[name], replaced);
@@ -70,5 +106,7 @@ export function copyRecord(record: PageRecord, extra: PropertyDescriptorMap): Pa
   const key = keptKeys.get(record);
   if (key !== undefined) keptKeys.set(copy, key);
   if (kept.has(record)) kept.add(copy);
+  const links = linkKeysOf.get(record);
+  if (links && !LINK_KEY_PARTS.some((name) => name in extra)) linkKeysOf.set(copy, links);
   return copy;
 }

@@ -19,6 +19,7 @@ import { siteViews } from '../versions/views.js';
 import { nameVersionFiles } from '../versions/paths.js';
 import { checkScriptFiles } from './security.js';
 import { SiteCheckMemo } from './site-memo.js';
+import { StoredLinkChecks } from './stored-links.js';
 import { checkedWhenKept } from '../record-parts.js';
 import { feedProblems } from '../outputs/feed.js';
 import { callHook, configFileName, hookFailure } from '../plugins/index.js';
@@ -42,12 +43,19 @@ export class ContentChecks {
   /** `dev`'s: the site-wide checks kept between builds. */
   private readonly siteMemo?: SiteCheckMemo;
 
-  /** `passed`: code blocks known to parse from earlier builds; `keep`: one instance checks build after build (`dev`). */
+  /** `build`'s: the links and orphans checks of the last build (src/checks/stored-links.ts). */
+  private readonly stored?: StoredLinkChecks;
+
+  /**
+   * `passed`: code blocks known to parse from earlier builds; `keep`: one instance checks build after
+   * build (`dev`); `stored`: the links and orphans checks kept from the last build.
+   */
   constructor(
     private readonly passed?: PassedCache,
-    options: { keep?: boolean } = {},
+    options: { keep?: boolean; stored?: StoredLinkChecks } = {},
   ) {
     if (options.keep) this.siteMemo = new SiteCheckMemo();
+    this.stored = options.stored;
   }
 
   /** Ours: links and anchors, the sidebar, redirects, code blocks, CLI examples, taste, scripts, feeds (the OpenAPI model's comes from its plugin). */
@@ -65,8 +73,10 @@ export class ContentChecks {
         { name: 'script files', run: checkScriptFiles },
         { name: 'feeds', run: (s) => feedProblems(memo.feedSite(s)) },
       ];
+    // A site of one language and version: links and orphans checked again only where the pages changed.
+    const stored = siteViews(site.config) ? undefined : this.stored;
     return [
-      { name: 'links', run: listing(checkLinks) },
+      { name: 'links', run: stored ? (s) => stored.links(s) : listing(checkLinks) },
       ...this.planChecks(),
       // A fallback page repeats its original's description; each locale has its own sidebar.
       {
@@ -80,7 +90,9 @@ export class ContentChecks {
       {
         name: 'orphans',
         severity: checks.orphans,
-        run: (s) => (siteViews(s.config) ? [...localeSites(s).values()] : [s]).flatMap(checkOrphans),
+        run: stored
+          ? (s) => stored.orphans(s)
+          : (s) => (siteViews(s.config) ? [...localeSites(s).values()] : [s]).flatMap(checkOrphans),
       },
       { name: 'script files', run: checkScriptFiles },
       { name: 'feeds', run: feedProblems },

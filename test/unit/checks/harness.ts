@@ -1,4 +1,6 @@
 import { checkContent } from '../../../src/checks/index.js';
+import { fileToRoute } from '../../../src/shared/paths.js';
+import type { LinkRef, PageRecord } from '../../../src/types.js';
 import { tmpSite } from '../../helpers/tmp-site.js';
 
 /** The one page helper (test/helpers/tmp-site.ts), here too for the checks' tests. */
@@ -32,3 +34,24 @@ export async function check(
     await site.cleanup();
   }
 }
+
+/** A record with what the site-wide checks read: links, anchors, description (pages named `same-*` share one). */
+export function linkRecord(relativePath: string, links: Partial<LinkRef>[] = [], anchors: string[] = []): PageRecord {
+  const regularPath = fileToRoute(relativePath);
+  const description = relativePath.startsWith('same') ? 'Shared.' : `About ${relativePath}.`;
+  return {
+    key: relativePath,
+    title: relativePath,
+    description,
+    frontmatter: { title: relativePath, description },
+    regularPath,
+    relativePath,
+    path: `/docs${regularPath}`,
+    links: links.map((l) => ({ href: l.href ?? '', route: null, hash: '', line: 1, ...l })),
+    anchors,
+    headers: anchors.map((slug) => ({ slug })),
+  } as unknown as PageRecord;
+}
+
+/** A link to a route, with a heading's id or none. */
+export const linkTo = (route: string, hash = '') => ({ href: `${route}#${hash}`, route, hash });

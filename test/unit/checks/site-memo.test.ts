@@ -5,29 +5,12 @@ import { checkOrphans } from '../../../src/checks/orphans.js';
 import { SiteCheckMemo } from '../../../src/checks/site-memo.js';
 import { checkLinks } from '../../../src/checks/site.js';
 import { Problems } from '../../../src/errors.js';
-import { fileToRoute } from '../../../src/shared/paths.js';
 import { createSite, withSamePlan, type Site } from '../../../src/site.js';
-import type { LinkRef, PageRecord } from '../../../src/types.js';
+import type { PageRecord } from '../../../src/types.js';
+import { linkRecord, linkTo } from './harness.js';
 
-/** A record with what the site-wide checks read: links, anchors, description. */
-function record(relativePath: string, links: Partial<LinkRef>[] = [], anchors: string[] = []): PageRecord {
-  const regularPath = fileToRoute(relativePath);
-  const description = relativePath.startsWith('same') ? 'Shared.' : `About ${relativePath}.`;
-  return {
-    key: relativePath,
-    title: relativePath,
-    description,
-    frontmatter: { title: relativePath, description },
-    regularPath,
-    relativePath,
-    path: `/docs${regularPath}`,
-    links: links.map((l) => ({ href: l.href ?? '', route: null, hash: '', line: 1, ...l })),
-    anchors,
-    headers: anchors.map((slug) => ({ slug })),
-  } as unknown as PageRecord;
-}
-
-const to = (route: string, hash = '') => ({ href: `${route}#${hash}`, route, hash });
+const record = linkRecord;
+const to = linkTo;
 
 /** What a full run of the four checks finds, as text. */
 function full(site: Site): string[] {

@@ -1,0 +1,166 @@
+import { cachePath, codeVersion, readCache, writeCache } from '../cache.js';
+import type { ResolvedConfig } from '../config.js';
+import { BuildError, Problems } from '../errors.js';
+import { sha1 } from '../hash.js';
+import { feedPaths } from '../outputs/feed.js';
+import { linkKeys } from '../record-parts.js';
+import type { Site } from '../site.js';
+import type { PageRecord } from '../types.js';
+import { navReached, orphanProblem, pageReaches } from './orphans.js';
+import { checkPageLinks, linkTargets } from './site.js';
+
+/**
+ * The links and orphans checks of the last build, kept for the next one (`build` and `check`; `dev`
+ * keeps its own in memory, src/checks/site-memo.ts). A page's link findings depend on its links and
+ * prev/next, the site's routes and files, and the headings of the pages its `#` links point to; the
+ * orphans on which pages each page reaches. While the routes and files are the same, a page whose
+ * links and targets' headings are the same keeps its findings, and its links are not read: the
+ * Markdown cache keeps them packed (src/markdown/cache.ts), and at 10,000 pages reading all of them
+ * for a one-page edit cost more than the rest of the checks. The findings are those a full run gives,
+ * in the same order.
+ */
+
+/** As stored: strings and numbers only, which deserialize in a copy each (no object a page). */
+interface Stored {
+  /** What every page's findings depend on besides its own: the routes in order, the static and generated files. */
+  site: string;
+  /** Each page's key (`pageKey`), by route. */
+  keys: Map<string, string>;
+  /** The routes each page reaches (links and prev/next), one a line, by route. */
+  reaches: Map<string, string>;
+  /** The routes whose headings each page's `#` links check, one a line, by route (pages with none left out). */
+  targets: Map<string, string>;
+  /** How many references from pages reach each route. */
+  reached: Map<string, number>;
+  /** The link findings of the pages that have any, by route. */
+  findings: Map<string, StoredFinding[]>;
+}
+
+type StoredFinding = ReturnType<BuildError['toJSON']>;
+
+/** A page's links (with its file and prev/next, which the checks also read), then its headings: one line each. */
+function pageKey(page: PageRecord): string {
+  const keys = linkKeys(page);
+  const { prev, next } = page.frontmatter;
+  return `${keys.links}\0${page.relativePath}\0${JSON.stringify([prev ?? null, next ?? null])}\n${keys.anchors}`;
+}
+
+const linksPart = (key: string | undefined) => key?.slice(0, key.indexOf('\n'));
+const anchorsPart = (key: string | undefined) => key?.slice(key.indexOf('\n') + 1);
+const lines = (text: string | undefined) => (text ? text.split('\n') : []);
+
+export class StoredLinkChecks {
+  private state?: Promise<Stored>;
+
+  constructor(private readonly file: string) {}
+
+  /** The checks of a site, kept in its cache folder. */
+  static for(config: Pick<ResolvedConfig, 'root'>): StoredLinkChecks {
+    return new StoredLinkChecks(cachePath(config, 'link-checks.v8'));
+  }
+
+  async links(site: Site): Promise<BuildError[]> {
+    const { findings } = await this.update(site);
+    return site.pages.flatMap((page) => (findings.get(page.regularPath) ?? []).map(asError));
+  }
+
+  async orphans(site: Site): Promise<BuildError[]> {
+    const { reached } = await this.update(site);
+    const fromNav = navReached(site);
+    return site.pages
+      .filter((page) => !fromNav.has(page.regularPath) && !reached.get(page.regularPath))
+      .map(orphanProblem);
+  }
+
+  /** Brings the stored checks up to date with `site` (once: both checks ask), and stores them for the next build. */
+  private update(site: Site): Promise<Stored> {
+    this.state ??= (async () => {
+      const salt = await codeVersion();
+      const before = await readCache<Stored>(this.file, salt);
+      const siteKey = siteKeyOf(site);
+      const stored = before?.site === siteKey ? before : undefined;
+      const state: Stored = stored ?? {
+        site: siteKey,
+        keys: new Map(),
+        reaches: new Map(),
+        targets: new Map(),
+        reached: new Map(),
+        findings: new Map(),
+      };
+      const again = stored ? changedPages(site, stored) : site.pages;
+      const generated = again.length ? feedPaths(site) : new Set<string>();
+      for (const page of again) recheck(site, page, generated, state);
+      if (again.length) await writeCache(this.file, salt, state);
+      return state;
+    })();
+    return this.state;
+  }
+}
+
+/** The routes in order, and the files a link may name. */
+function siteKeyOf(site: Site): string {
+  return sha1(
+    site.pages.map((page) => page.regularPath).join('\n'),
+    [...site.staticFiles].sort().join('\n'),
+    [...feedPaths(site)].sort().join('\n'),
+  );
+}
+
+/**
+ * The pages to check again on a site of the stored routes: those whose links changed, and those that
+ * check the headings of a page whose headings changed (itself among them: a `#` link to its own heading).
+ */
+function changedPages(site: Site, stored: Stored): PageRecord[] {
+  const again = new Set<PageRecord>();
+  let checkedBy: Map<string, string[]> | undefined;
+  for (const page of site.pages) {
+    const route = page.regularPath;
+    const key = pageKey(page);
+    const before = stored.keys.get(route);
+    if (key === before) continue;
+    if (linksPart(key) !== linksPart(before)) again.add(page);
+    if (anchorsPart(key) !== anchorsPart(before)) {
+      again.add(page);
+      checkedBy ??= reversed(stored.targets);
+      for (const from of checkedBy.get(route) ?? []) again.add(site.byRoute.get(from)!);
+    }
+  }
+  return site.pages.filter((page) => again.has(page));
+}
+
+/** For each route, the pages whose `#` links check its headings. */
+function reversed(targets: Map<string, string>): Map<string, string[]> {
+  const from = new Map<string, string[]>();
+  for (const [route, list] of targets)
+    for (const target of lines(list)) {
+      const pages = from.get(target);
+      if (pages) pages.push(route);
+      else from.set(target, [route]);
+    }
+  return from;
+}
+
+/** Checks one page's links again, and replaces what was stored of it. */
+function recheck(site: Site, page: PageRecord, generated: Set<string>, state: Stored): void {
+  const route = page.regularPath;
+  const problems = new Problems();
+  checkPageLinks(site, page, generated, problems);
+  if (problems.list.length)
+    state.findings.set(
+      route,
+      problems.list.map((p) => p.toJSON()),
+    );
+  else state.findings.delete(route);
+  for (const reached of lines(state.reaches.get(route))) state.reached.set(reached, state.reached.get(reached)! - 1);
+  const reaches = pageReaches(page);
+  for (const reached of reaches) state.reached.set(reached, (state.reached.get(reached) ?? 0) + 1);
+  state.reaches.set(route, reaches.join('\n'));
+  const targets = linkTargets(page);
+  if (targets.length) state.targets.set(route, targets.join('\n'));
+  else state.targets.delete(route);
+  state.keys.set(route, pageKey(page));
+}
+
+function asError(found: StoredFinding): BuildError {
+  return new BuildError(found.message, { file: found.file, line: found.line, column: found.column }, found.fix);
+}
