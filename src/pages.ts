@@ -201,7 +201,12 @@ export class PageWorkers {
     );
   }
 
-  /** Keeps each worker two batches ahead until `take` has no more. */
+  /**
+   * Keeps each worker two batches ahead until `take` has no more. The context and the first two batches
+   * are posted at once, not when the worker says it is ready: a worker's messages wait for it, and this
+   * thread reads the worker's only between its own batches, of which the first, run cold, takes 0.3-0.6 s
+   * (at 1,000 pages the worker waited 0.6 s for its first batch).
+   */
   serve(
     jobs: PageJob[],
     context: PagesContext,
@@ -211,7 +216,6 @@ export class PageWorkers {
   ): Promise<void> {
     return Promise.all(
       this.workers.map(async ({ worker, ready }) => {
-        await ready;
         worker.postMessage({ type: 'context', context: workerContext(context) } satisfies WorkerRequest);
         await new Promise<void>((resolve, reject) => {
           let inFlight = 0;
@@ -241,6 +245,7 @@ export class PageWorkers {
             send();
           };
           worker.on('message', onMessage);
+          ready.catch(reject); // it failed to load, perhaps before this was called
           worker.once('error', reject);
           worker.once(
             'exit',
