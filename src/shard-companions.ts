@@ -44,7 +44,10 @@ export class ShardCompanions<V> {
       open = { fd, key: fd === undefined ? '' : storedKey(fd) };
       this.files.set(shard, open);
     }
-    return open.fd !== undefined && open.key === sha1(this.saltOf(stamp));
+    // A shard's entries name one stamp: its key is hashed once a shard, not once an entry.
+    if (open.checked?.stamp !== stamp)
+      open.checked = { stamp, matches: open.fd !== undefined && open.key === sha1(this.saltOf(stamp)) };
+    return open.checked.matches;
   }
 
   /**
@@ -94,7 +97,7 @@ export class ShardCompanions<V> {
 }
 
 /** The descriptors of files still open, by shard. */
-type OpenFiles = Map<string, { fd: number | undefined; key: string }>;
+type OpenFiles = Map<string, { fd: number | undefined; key: string; checked?: { stamp: string; matches: boolean } }>;
 
 function closeAll(files: OpenFiles): void {
   for (const open of files.values()) if (open.fd !== undefined) closeSync(open.fd);

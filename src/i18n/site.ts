@@ -151,7 +151,12 @@ export function localizeSidebar(
   return Object.fromEntries(Object.entries(sidebar).map(([prefix, items]) => [move(prefix), items.map(item)]));
 }
 
-/** The home page of a site's language: where its title links. */
+/** The home page of a site's language: where its title links (asked for by every page's layout key). */
 export function localeHome(site: Site<PageOutline>): string {
-  return pageUrl(site.config.base, pageRoute({ locale: localeOf(site).key }, '/'));
+  let home = homes.get(site);
+  if (home === undefined)
+    homes.set(site, (home = pageUrl(site.config.base, pageRoute({ locale: localeOf(site).key }, '/'))));
+  return home;
 }
+
+const homes = new WeakMap<Site<PageOutline>, string>();
