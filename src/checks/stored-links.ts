@@ -10,8 +10,8 @@ import { navReached, orphanProblem, pageReaches } from './orphans.js';
 import { checkPageLinks, linkTargets } from './site.js';
 
 /**
- * The links and orphans checks of the last build, kept for the next one (`build` and `check`; `dev`
- * keeps its own in memory, src/checks/site-memo.ts). A page's link findings depend on its links and
+ * The links and orphans checks of the last build, kept for the next one (`build`; `dev` keeps its own
+ * in memory, src/checks/site-memo.ts). A page's link findings depend on its links and
  * prev/next, the site's routes and files, and the headings of the pages its `#` links point to; the
  * orphans on which pages each page reaches. While the routes and files are the same, a page whose
  * links and targets' headings are the same keeps its findings, and its links are not read: the
@@ -38,11 +38,16 @@ interface Stored {
 
 type StoredFinding = ReturnType<BuildError['toJSON']>;
 
-/** A page's links (with its file and prev/next, which the checks also read), then its headings: one line each. */
+/**
+ * What a page's own findings depend on of it (its links, its file, its prev/next and their lines), then what
+ * the findings of pages linking to its headings do (its headings, and its file, which their fix names): one line each.
+ */
 function pageKey(page: PageRecord): string {
   const keys = linkKeys(page);
   const { prev, next } = page.frontmatter;
-  return `${keys.links}\0${page.relativePath}\0${JSON.stringify([prev ?? null, next ?? null])}\n${keys.anchors}`;
+  const lines = [page.keyLines?.prev ?? null, page.keyLines?.next ?? null];
+  const own = `${keys.links}\0${page.relativePath}\0${JSON.stringify([prev ?? null, next ?? null, ...lines])}`;
+  return `${own}\n${keys.anchors}\0${page.relativePath}`;
 }
 
 const linksPart = (key: string | undefined) => key?.slice(0, key.indexOf('\n'));

@@ -87,6 +87,35 @@ describe('checks/stored-links', () => {
     );
   });
 
+  it('names the file of a page renamed under the same route in the fix of a link to its headings', async () => {
+    // b.md becomes b/index.md: same route, same headings; index.md's finding names the new file.
+    const one = [record('index.md', [to('/b/', 'nope')]), record('b.md', [], ['intro'])];
+    const two = [record('index.md', [to('/b/', 'nope')]), record('b/index.md', [], ['intro'])];
+    for (const pages of [one, two]) {
+      const site = createSite(config, pages);
+      expect(await stored(site)).toEqual(full(site));
+    }
+    expect(full(createSite(config, two))).toContainEqual(expect.stringMatching(/b\/index\.md has no heading/));
+  });
+
+  it('reports a missing prev page at the line its key moved to, the links unchanged', async () => {
+    const withPrev = (line: number): PageRecord => {
+      const page = record('b.md', [], ['intro']);
+      return {
+        ...page,
+        frontmatter: { ...page.frontmatter, prev: '/gone/' },
+        keyLines: { title: line === 2 ? 3 : 2, prev: line },
+      } as PageRecord;
+    };
+    for (const line of [2, 3]) {
+      const site = createSite(config, [record('index.md', [to('/b/')]), withPrev(line)]);
+      expect(await stored(site)).toEqual(full(site));
+      expect(full(site)).toContainEqual(
+        expect.stringMatching(new RegExp(`^b\\.md:${line} .*"prev" points to a missing page`)),
+      );
+    }
+  });
+
   it("reads the links of the pages an edit changed, and of those that link to a changed page's headings, only", async () => {
     await stored(createSite(config, first));
     const reads = new Set<string>();
