@@ -66,7 +66,7 @@ export class MarkdownCache {
       ]),
       ...(plugins ? [plugins, config.checks.markdownPlugins] : []),
     );
-    const shards = await readShards<StoredRecord>(shardDir(config), 'records', salt);
+    const shards = readShards<StoredRecord>(shardDir(config), 'records', salt);
     return new MarkdownCache(config, salt, shards);
   }
 
