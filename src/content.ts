@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import type { ResolvedConfig } from './config.js';
@@ -58,22 +57,34 @@ async function listContent(
 async function listContentFiles(contentDir: string): Promise<{ files: string[]; refused: RefusedPath[] }> {
   const out: string[] = [];
   const refused: RefusedPath[] = [];
-  const root = await realpath(contentDir);
+  const root = realpathSync(contentDir);
   const inside = (real: string) => real === root || real.startsWith(root + path.sep);
-  /** `walking`: the real paths of the folders being walked, to refuse a link back into one of them. */
-  async function walk(dir: string, walking: string[]): Promise<void> {
-    const entries = await readdir(dir, { withFileTypes: true });
-    for (const entry of entries) {
+  const realOrNull = (full: string) => {
+    try {
+      return realpathSync(full);
+    } catch {
+      return null;
+    }
+  };
+  /**
+   * `prefix`: the folder's path under the content folder ('' or ending in '/'); `walking`: the real
+   * paths of the folders being walked, to refuse a link back into one of them. Synchronous: 1,000
+   * folders from the page cache, each a round trip through libuv's pool otherwise (10,000 pages:
+   * about half of the walk's 90 ms).
+   */
+  function walk(dir: string, prefix: string, walking: string[]): void {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (isHidden(entry.name)) continue;
       const full = path.join(dir, entry.name);
-      const relative = path.relative(contentDir, full).split(path.sep).join('/');
-      if (entry.isDirectory()) await walk(full, [...walking, path.join(walking[walking.length - 1], entry.name)]);
+      const relative = prefix + entry.name;
+      if (entry.isDirectory())
+        walk(full, `${relative}/`, [...walking, path.join(walking[walking.length - 1], entry.name)]);
       else if (entry.isFile()) out.push(relative);
       else if (entry.isSymbolicLink()) {
         // A link that leads nowhere (or to itself) stays a file: reading it reports why.
-        const real = await realpath(full).catch(() => null);
-        const stats = real === null ? null : await stat(real).catch(() => null);
-        if (real === null || stats === null) out.push(relative);
+        const real = realOrNull(full);
+        const stats = real === null ? undefined : statSync(real, { throwIfNoEntry: false });
+        if (real === null || !stats) out.push(relative);
         else if (!inside(real))
           refused.push({
             path: relative,
@@ -87,11 +98,11 @@ async function listContentFiles(contentDir: string): Promise<{ files: string[]; 
             message: 'a symbolic link to a folder that contains it (a loop)',
             fix: 'remove the link',
           });
-        else await walk(full, [...walking, real]);
+        else walk(full, `${relative}/`, [...walking, real]);
       }
     }
   }
-  await walk(contentDir, [root]);
+  walk(contentDir, '', [root]);
   return { files: out.sort(), refused };
 }
 
