@@ -155,7 +155,5 @@ export async function saveRecord(
 
 /** The warnings of a summary, as the build reported them. */
 export function summaryWarnings(summary: BuildSummary): BuildError[] {
-  return summary.warnings.map(
-    (w) => new BuildError(w.message, { file: w.file, line: w.line, column: w.column }, w.fix),
-  );
+  return summary.warnings.map(BuildError.fromJSON);
 }

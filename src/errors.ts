@@ -34,6 +34,11 @@ export class BuildError extends Error {
       fix: this.fix,
     };
   }
+
+  /** The error `toJSON` gave (sent by a page worker, kept in a cache). */
+  static fromJSON(json: ReturnType<BuildError['toJSON']>): BuildError {
+    return new BuildError(json.message, { file: json.file, line: json.line, column: json.column }, json.fix);
+  }
 }
 
 /**

@@ -240,8 +240,7 @@ export class PageWorkers {
               message.start,
               message.pages.map((page) => ({ ...page, record: unpackRecord(page.record) })),
             );
-            for (const p of message.problems)
-              problems.push(new BuildError(p.message, { file: p.file, line: p.line, column: p.column }, p.fix));
+            problems.push(...message.problems.map(BuildError.fromJSON));
             send();
           };
           worker.on('message', onMessage);

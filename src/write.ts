@@ -282,12 +282,7 @@ export class FsWriter implements Writer {
     const ids = new Map<string, string>();
     // The folders this build changes, and their parents (a folder made or removed changes its parent's time).
     const changed = new Set<string>();
-    const change = (file: string) => {
-      for (let dir = path.posix.dirname(file); !changed.has(dir); dir = path.posix.dirname(dir)) {
-        changed.add(dir);
-        if (dir === '.') break;
-      }
-    };
+    const change = (file: string) => eachNewFolder(file, changed, (dir) => changed.add(dir));
     const replace = (file: string, make: (full: string) => void) => {
       this.step();
       change(file);
@@ -390,13 +385,20 @@ function folderIdentities(
   known = new Map<string, string>(),
 ): Map<string, string> {
   const folders = new Map<string, string>();
-  for (const file of files) {
-    for (let dir = path.posix.dirname(file); !folders.has(dir); dir = path.posix.dirname(dir)) {
-      folders.set(dir, known.get(dir) ?? folderIdentity(path.join(root, dir)));
-      if (dir === '.') break;
-    }
-  }
+  for (const file of files)
+    eachNewFolder(file, folders, (dir) => folders.set(dir, known.get(dir) ?? folderIdentity(path.join(root, dir))));
   return folders;
+}
+
+/**
+ * Calls `add` for each folder holding `file` (a path in a version, with forward slashes), innermost
+ * first up to the root ('.'), until one `seen` has: its parents were added with it.
+ */
+function eachNewFolder(file: string, seen: { has(dir: string): boolean }, add: (dir: string) => void): void {
+  for (let dir = path.posix.dirname(file); !seen.has(dir); dir = path.posix.dirname(dir)) {
+    add(dir);
+    if (dir === '.') break;
+  }
 }
 
 /** A folder's modification time (to the millisecond): what adding, removing or replacing a file in it changes. */

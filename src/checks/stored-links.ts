@@ -66,7 +66,7 @@ export class StoredLinkChecks {
 
   async links(site: Site): Promise<BuildError[]> {
     const { findings } = await this.update(site);
-    return site.pages.flatMap((page) => (findings.get(page.regularPath) ?? []).map(asError));
+    return site.pages.flatMap((page) => (findings.get(page.regularPath) ?? []).map(BuildError.fromJSON));
   }
 
   async orphans(site: Site): Promise<BuildError[]> {
@@ -164,8 +164,4 @@ function recheck(site: Site, page: PageRecord, generated: Set<string>, state: St
   if (targets.length) state.targets.set(route, targets.join('\n'));
   else state.targets.delete(route);
   state.keys.set(route, pageKey(page));
-}
-
-function asError(found: StoredFinding): BuildError {
-  return new BuildError(found.message, { file: found.file, line: found.line, column: found.column }, found.fix);
 }

@@ -156,12 +156,13 @@ export class MarkdownCache {
   set(source: PageSource, record: PageRecord): void {
     const key = this.key(source);
     const { sections, codeBlocks, headers, links, anchors, ...rest } = withoutHtml(record);
+    const digests = linkKeys(record);
     const stored: StoredRecord = {
       ...rest,
       links: JSON.stringify(links ?? []),
       anchors: JSON.stringify(anchors ?? []),
-      linksKey: linkKeys(record).links,
-      anchorsKey: linkKeys(record).anchors,
+      linksKey: digests.links,
+      anchorsKey: digests.anchors,
       sectionsKey: sectionsKey(record),
       partsStamp: '',
     };
