@@ -106,6 +106,9 @@ export async function buildSite(
 ): Promise<BuildResult> {
   const started = performance.now();
   const problems = new Problems();
+  // The last output's files are checked (src/file-identity.ts: a thread of their own at scale) while the content is read.
+  const previousOutput = writer.previous();
+  previousOutput.catch(() => {}); // awaited by the cache stage, whose failure it then is
   try {
     const { sources, staticFiles } = await task(logger, 'content', () =>
       loadContentFiles(config, problems, options.memory?.sources, options.stamps),
@@ -126,7 +129,7 @@ export async function buildSite(
     const assets = options.assets ?? (await task(logger, 'assets', () => buildAssets(config)));
     const templates = readTemplates();
     const [cache, previous, salt] = await task(logger, 'cache', () =>
-      Promise.all([options.memory?.records ?? MarkdownCache.open(config), writer.previous(), codeVersion()]),
+      Promise.all([options.memory?.records ?? MarkdownCache.open(config), previousOutput, codeVersion()]),
     );
 
     // Pages show the bundle and the theme's files by these URLs (the script's own imports are in its hash), and the plugins' head and modules.

@@ -13,6 +13,7 @@ import {
 } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { identitiesOf, identity } from './file-identity.js';
 import { sha1 } from './hash.js';
 import { buildEnded, buildStarted, OutputLink } from './output-link.js';
 import {
@@ -157,12 +158,13 @@ export class FsWriter implements Writer {
     const intact = new Set<string>();
     // The listed files by a stat each: no walk of the folder (10,000 pages: 10,000 folders read).
     const onDisk = new Map<string, string>();
-    for (const [file, expected] of stored.identities) {
-      const now = identity(path.join(dir, file));
-      if (!now) continue;
-      onDisk.set(file, now);
-      if (expected === now) intact.add(file);
-    }
+    const files = [...stored.identities.keys()];
+    const now = await identitiesOf(dir, files);
+    files.forEach((file, i) => {
+      if (!now[i]) return;
+      onDisk.set(file, now[i]);
+      if (stored.identities.get(file) === now[i]) intact.add(file);
+    });
     const strays = () => listFiles(dir).some((file) => !stored.identities.has(file));
     const pages = new Map([...stored.pages].filter(([, entry]) => entry.paths.every((p) => intact.has(p))));
     const siteFiles = new Map([...stored.siteFiles].filter(([file]) => intact.has(file)));
@@ -358,6 +360,8 @@ export class FsWriter implements Writer {
 
   /** Ends the build: what it staged goes (unless published), and so does what earlier builds left. */
   async discard(): Promise<void> {
+    // A build that failed early may still be reading the previous output (which pins its folder).
+    await this.found?.catch(() => undefined);
     if (!this.published) await this.link.release();
     buildEnded(this.link.stamp);
   }
@@ -455,12 +459,6 @@ function linkOrCopy(from: string, to: string): boolean {
 function asBytes(file: OutputFile): OutputFile {
   // writeTo first: reading `contents` of a file that writes itself would make it in memory (src/outputs/pieces.ts).
   return !file.writeTo && typeof file.contents === 'string' ? { ...file, contents: Buffer.from(file.contents) } : file;
-}
-
-/** What tells a file apart from an edited or replaced one: inode, size and modification time. */
-function identity(file: string): string {
-  const s = statSync(file, { throwIfNoEntry: false });
-  return s ? `${s.ino} ${s.size} ${s.mtimeMs}` : '';
 }
 
 /** Every file under a folder, with its identity. */

@@ -1,0 +1,55 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+/** What tells a file apart from an edited or replaced one: inode, size and modification time ('' when missing). */
+export function identity(file: string): string {
+  const s = statSync(file, { throwIfNoEntry: false });
+  return s ? `${s.ino} ${s.size} ${s.mtimeMs}` : '';
+}
+
+/**
+ * Files from which their stats are taken in a thread of their own. A one-page edit at 10,000 pages
+ * checks the 40,000 files of the last output: 0.2 s of stat calls that the main thread, busy
+ * reading the content meanwhile, no longer waits for. Below it a thread's start costs more than
+ * it saves.
+ */
+export const ASIDE_FROM = 5_000;
+
+/** The worker: a stat each, sent back as numbers (inode, size, time; NaN for a missing file). */
+const STAT_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { statSync } = require('node:fs');
+const { join } = require('node:path');
+const { dir, files } = workerData;
+const list = files.split('\\n');
+const out = new Float64Array(list.length * 3);
+for (let i = 0; i < list.length; i++) {
+  const s = statSync(join(dir, list[i]), { throwIfNoEntry: false });
+  if (s) { out[i * 3] = s.ino; out[i * 3 + 1] = s.size; out[i * 3 + 2] = s.mtimeMs; }
+  else out[i * 3] = NaN;
+}
+parentPort.postMessage(out, [out.buffer]);
+`;
+
+/**
+ * The identities of `files` (paths relative to `dir`, with forward slashes), in their order: for
+ * many files taken by a worker thread, so the caller's thread goes on until it needs them.
+ */
+export async function identitiesOf(dir: string, files: string[], asideFrom = ASIDE_FROM): Promise<string[]> {
+  if (files.length < asideFrom || files.some((file) => file.includes('\n')))
+    return files.map((file) => identity(path.join(dir, file)));
+  const worker = new Worker(STAT_WORKER, { eval: true, workerData: { dir, files: files.join('\n') } });
+  try {
+    const stats = await new Promise<Float64Array>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the stat thread stopped (exit code ${code})`)));
+    });
+    return files.map((_, i) =>
+      Number.isNaN(stats[i * 3]) ? '' : `${stats[i * 3]} ${stats[i * 3 + 1]} ${stats[i * 3 + 2]}`,
+    );
+  } finally {
+    void worker.terminate();
+  }
+}

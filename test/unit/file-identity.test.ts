@@ -1,0 +1,31 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { identitiesOf, identity } from '../../src/file-identity.js';
+
+let root: string | undefined;
+afterEach(async () => {
+  if (root) await rm(root, { recursive: true, force: true });
+  root = undefined;
+});
+
+describe('identitiesOf', () => {
+  it('gives, from its own thread, the identities a stat each gives, in order, and none for a missing file', async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'docs-identity-'));
+    await mkdir(path.join(root, 'guide/deep'), { recursive: true });
+    const files = ['index.html', 'guide/index.html', 'guide/deep/page.md', 'missing.html', 'guide/gone/index.html'];
+    for (const [i, file] of files.slice(0, 3).entries()) await writeFile(path.join(root, file), 'x'.repeat(i * 100));
+
+    const aside = await identitiesOf(root, files, 1);
+    const inline = await identitiesOf(root, files, Infinity);
+
+    expect(aside).toEqual(inline);
+    expect(aside).toEqual(files.map((file) => identity(path.join(root!, file))));
+    expect(aside.slice(3)).toEqual(['', '']);
+    // Inode, size and time: an edit that changes the size shows.
+    expect(aside[1].split(' ')[1]).toBe('100');
+    await writeFile(path.join(root, 'guide/index.html'), 'y');
+    expect((await identitiesOf(root, files, 1))[1]).not.toBe(aside[1]);
+  });
+});
