@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildAssets, type BuiltAssets } from './assets.js';
 import { inputStamp, saveRecord, summaryWarnings, unchangedBuild } from './build-record.js';
@@ -5,6 +7,7 @@ import { cachePath, codeVersion, PassedCache, removeCacheFolder } from './cache.
 import { ContentChecks } from './checks/index.js';
 import { StoredLinkChecks } from './checks/stored-links.js';
 import { loadConfig, type ResolvedConfig } from './config.js';
+import { PAGE_FILE } from './content-listing.js';
 import { loadContentFiles } from './content.js';
 import { Problems, type BuildError } from './errors.js';
 import { sha1 } from './hash.js';
@@ -91,6 +94,11 @@ export interface BuildOptions {
   keepGoing?: boolean;
   /** The project's files' stamps, taken by `build`'s input stamp (src/build-record.ts): pages are taken by them. */
   stamps?: Map<string, FileStamp>;
+  /**
+   * Many pages are to be rendered (`build` with no previous output): the page workers start with
+   * the build and load their code while this thread reads the content, instead of after the plan.
+   */
+  manyPages?: boolean;
 }
 
 /**
@@ -109,6 +117,8 @@ export async function buildSite(
   // The last output's files are checked (src/file-identity.ts: a thread of their own at scale) while the content is read.
   const previousOutput = writer.previous();
   previousOutput.catch(() => {}); // awaited by the cache stage, whose failure it then is
+  // At 1,000 pages of the bench corpus a worker's start is 0.5 s of CPU: on the second core, under the content stage.
+  const earlyWorkers = options.manyPages && workersAllowed(config) ? PageWorkers.start() : undefined;
   try {
     const { sources, staticFiles } = await task(logger, 'content', () =>
       loadContentFiles(config, problems, options.memory?.sources, options.stamps),
@@ -155,8 +165,9 @@ export async function buildSite(
     if (!options.memory) boundHeapGrowth(jobs.length);
     const results = await task(logger, 'pages', async () => {
       // Only for many pages to render: an unchanged build starts none.
-      const workers =
-        jobs.length >= PARALLEL_THRESHOLD && workersAllowed(config) ? await PageWorkers.start() : undefined;
+      const parallel = jobs.length >= PARALLEL_THRESHOLD && workersAllowed(config);
+      if (!parallel) await earlyWorkers?.then((early) => early?.close());
+      const workers = parallel ? await (earlyWorkers ?? PageWorkers.start()) : undefined;
       const progress = (done: number) => logger.progress?.('pages', done, jobs.length);
       return runPages(
         jobs,
@@ -273,6 +284,8 @@ export async function buildSite(
       problems: problems.list,
     };
   } catch (error) {
+    // Workers started early for a build that failed before its pages stage.
+    await earlyWorkers?.then((early) => early?.close()).catch(() => {});
     await writer.discard();
     throw error;
   }
@@ -413,7 +426,10 @@ export async function build(
       ms: performance.now() - started,
     };
   }
-  const result = await buildSite(config, writer, logger, { stamps });
+  const result = await buildSite(config, writer, logger, {
+    stamps,
+    manyPages: !existsSync(outputManifestPath(config)) && pageFiles(config, stamps) >= PARALLEL_THRESHOLD,
+  });
   if (stamp)
     await saveRecord(config, stamp, writer.shown, {
       pages: result.pages,
@@ -422,6 +438,14 @@ export async function build(
       ...(result.missingTranslations ? { missingTranslations: result.missingTranslations } : {}),
     });
   return { ...result, locales: config.locales };
+}
+
+/** How many of the project's files (as the input stamp found them) are pages of the content folder. */
+function pageFiles(config: ResolvedConfig, stamps: Map<string, FileStamp>): number {
+  const inContent = config.contentDir + path.sep;
+  let count = 0;
+  for (const file of stamps.keys()) if (file.startsWith(inContent) && PAGE_FILE.test(file)) count++;
+  return count;
 }
 
 /** The writer of a build's output folder; `fault` is for tests (src/write.ts). */
