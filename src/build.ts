@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildAssets, type BuiltAssets } from './assets.js';
 import { inputStamp, saveRecord, summaryWarnings, unchangedBuild } from './build-record.js';
@@ -7,8 +6,7 @@ import { cachePath, codeVersion, PassedCache, removeCacheFolder } from './cache.
 import { ContentChecks } from './checks/index.js';
 import { StoredLinkChecks } from './checks/stored-links.js';
 import { loadConfig, type ResolvedConfig } from './config.js';
-import { PAGE_FILE } from './content-listing.js';
-import { loadContentFiles } from './content.js';
+import { countPages, loadContentFiles } from './content.js';
 import { Problems, type BuildError } from './errors.js';
 import { sha1 } from './hash.js';
 import { boundHeapGrowth } from './heap.js';
@@ -119,6 +117,7 @@ export async function buildSite(
   previousOutput.catch(() => {}); // awaited by the cache stage, whose failure it then is
   // At 1,000 pages of the bench corpus a worker's start is 0.5 s of CPU: on the second core, under the content stage.
   const earlyWorkers = options.manyPages && workersAllowed(config) ? PageWorkers.start() : undefined;
+  earlyWorkers?.catch(() => {}); // a start that failed fails the pages stage, as a late start would
   try {
     const { sources, staticFiles } = await task(logger, 'content', () =>
       loadContentFiles(config, problems, options.memory?.sources, options.stamps),
@@ -166,7 +165,7 @@ export async function buildSite(
     const results = await task(logger, 'pages', async () => {
       // Only for many pages to render: an unchanged build starts none.
       const parallel = jobs.length >= PARALLEL_THRESHOLD && workersAllowed(config);
-      if (!parallel) await earlyWorkers?.then((early) => early?.close());
+      if (!parallel) await earlyWorkers?.then((early) => early?.close()).catch(() => {});
       const workers = parallel ? await (earlyWorkers ?? PageWorkers.start()) : undefined;
       const progress = (done: number) => logger.progress?.('pages', done, jobs.length);
       return runPages(
@@ -428,7 +427,8 @@ export async function build(
   }
   const result = await buildSite(config, writer, logger, {
     stamps,
-    manyPages: !existsSync(outputManifestPath(config)) && pageFiles(config, stamps) >= PARALLEL_THRESHOLD,
+    manyPages:
+      !existsSync(outputManifestPath(config)) && countPages(config.contentDir, stamps.keys()) >= PARALLEL_THRESHOLD,
   });
   if (stamp)
     await saveRecord(config, stamp, writer.shown, {
@@ -438,14 +438,6 @@ export async function build(
       ...(result.missingTranslations ? { missingTranslations: result.missingTranslations } : {}),
     });
   return { ...result, locales: config.locales };
-}
-
-/** How many of the project's files (as the input stamp found them) are pages of the content folder. */
-function pageFiles(config: ResolvedConfig, stamps: Map<string, FileStamp>): number {
-  const inContent = config.contentDir + path.sep;
-  let count = 0;
-  for (const file of stamps.keys()) if (file.startsWith(inContent) && PAGE_FILE.test(file)) count++;
-  return count;
 }
 
 /** The writer of a build's output folder; `fault` is for tests (src/write.ts). */

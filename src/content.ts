@@ -30,6 +30,19 @@ import { siteViews } from './versions/views.js';
 /** Folders and files starting with "_" or "." hold data (the reference model), not pages. */
 const isHidden = (name: string) => name.startsWith('_') || name.startsWith('.') || name === 'node_modules';
 
+/**
+ * How many of `files` (absolute paths, as the input stamp lists the project) are pages the content
+ * walk would list: before the walk, a build knows from it whether many pages are coming.
+ */
+export function countPages(contentDir: string, files: Iterable<string>): number {
+  const inside = contentDir + path.sep;
+  let count = 0;
+  for (const file of files)
+    if (file.startsWith(inside) && PAGE_FILE.test(file) && !file.slice(inside.length).split(path.sep).some(isHidden))
+      count++;
+  return count;
+}
+
 /** A path of the content folder that is not read: a symbolic link out of the folder, or back into itself. */
 export interface RefusedPath {
   path: string;

@@ -2,10 +2,22 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
-/** What tells a file apart from an edited or replaced one: inode, size and modification time ('' when missing). */
+/**
+ * What tells a file apart from an edited or replaced one: inode, size and modification time ('' when
+ * missing, also when a folder on its path was replaced by a file).
+ */
 export function identity(file: string): string {
-  const s = statSync(file, { throwIfNoEntry: false });
+  const s = statOrNull(file);
   return s ? `${s.ino} ${s.size} ${s.mtimeMs}` : '';
+}
+
+function statOrNull(file: string): ReturnType<typeof statSync> | null {
+  try {
+    return statSync(file, { throwIfNoEntry: false }) ?? null;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
+    throw error;
+  }
 }
 
 /**
@@ -24,8 +36,16 @@ const { join } = require('node:path');
 const { dir, files } = workerData;
 const list = files.split('\\n');
 const out = new Float64Array(list.length * 3);
+const stat = (file) => {
+  try {
+    return statSync(file, { throwIfNoEntry: false });
+  } catch (error) {
+    if (error.code === 'ENOTDIR') return undefined;
+    throw error;
+  }
+};
 for (let i = 0; i < list.length; i++) {
-  const s = statSync(join(dir, list[i]), { throwIfNoEntry: false });
+  const s = stat(join(dir, list[i]));
   if (s) { out[i * 3] = s.ino; out[i * 3 + 1] = s.size; out[i * 3 + 2] = s.mtimeMs; }
   else out[i * 3] = NaN;
 }
@@ -37,19 +57,31 @@ parentPort.postMessage(out, [out.buffer]);
  * many files taken by a worker thread, so the caller's thread goes on until it needs them.
  */
 export async function identitiesOf(dir: string, files: string[], asideFrom = ASIDE_FROM): Promise<string[]> {
-  if (files.length < asideFrom || files.some((file) => file.includes('\n')))
-    return files.map((file) => identity(path.join(dir, file)));
-  const worker = new Worker(STAT_WORKER, { eval: true, workerData: { dir, files: files.join('\n') } });
+  const here = () => files.map((file) => identity(path.join(dir, file)));
+  if (files.length < asideFrom || files.some((file) => file.includes('\n'))) return here();
+  const stats = await statsAside(dir, files);
+  // A thread that could not start or stopped (a process limit, memory): the stats are taken here, and a real
+  // file system error is thrown from here.
+  if (!stats) return here();
+  return files.map((_, i) =>
+    Number.isNaN(stats[i * 3]) ? '' : `${stats[i * 3]} ${stats[i * 3 + 1]} ${stats[i * 3 + 2]}`,
+  );
+}
+
+/** The stats from a worker thread, or undefined if it failed. */
+async function statsAside(dir: string, files: string[]): Promise<Float64Array | undefined> {
+  let worker: Worker | undefined;
   try {
-    const stats = await new Promise<Float64Array>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`the stat thread stopped (exit code ${code})`)));
+    worker = new Worker(STAT_WORKER, { eval: true, workerData: { dir, files: files.join('\n') } });
+    const started = worker;
+    return await new Promise<Float64Array>((resolve, reject) => {
+      started.once('message', resolve);
+      started.once('error', reject);
+      started.once('exit', (code) => reject(new Error(`the stat thread stopped (exit code ${code})`)));
     });
-    return files.map((_, i) =>
-      Number.isNaN(stats[i * 3]) ? '' : `${stats[i * 3]} ${stats[i * 3 + 1]} ${stats[i * 3 + 2]}`,
-    );
+  } catch {
+    return undefined;
   } finally {
-    void worker.terminate();
+    void worker?.terminate();
   }
 }

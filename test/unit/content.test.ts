@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseSource } from '../../src/content.js';
+import path from 'node:path';
+import { countPages, parseSource } from '../../src/content.js';
 import { Problems } from '../../src/errors.js';
 
 function parse(raw: string) {
@@ -89,5 +90,24 @@ describe('content: frontmatter', () => {
     parseSource('---\ntitle: Fine\ndescription: [unclosed\n---\n\nBody\n', 'bad.md', '/x/bad.md', problems);
     expect(problems.list[0].message).toMatch(/^malformed YAML frontmatter: /);
     expect(problems.list[0].place.line).toBe(3); // the "description" line
+  });
+});
+
+describe('content: pages counted before the walk', () => {
+  it('counts the pages the walk lists: not partials, hidden folders, other files or files outside the content folder', () => {
+    const content = path.join(path.sep, 'site', 'content');
+    const at = (...parts: string[]) => path.join(content, ...parts);
+    const files = [
+      at('index.md'),
+      at('guide', 'setup.mdx'),
+      at('guide', 'deep', 'page.MD'),
+      at('_partials', 'note.md'),
+      at('guide', '_snippet.md'),
+      at('.drafts', 'later.md'),
+      at('guide', 'diagram.png'),
+      path.join(path.sep, 'site', 'README.md'),
+      path.join(path.sep, 'site', 'content-old', 'page.md'),
+    ];
+    expect(countPages(content, files)).toBe(3);
   });
 });

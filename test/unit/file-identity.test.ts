@@ -28,4 +28,20 @@ describe('identitiesOf', () => {
     await writeFile(path.join(root, 'guide/index.html'), 'y');
     expect((await identitiesOf(root, files, 1))[1]).not.toBe(aside[1]);
   });
+
+  it('counts a file under a folder replaced by a file as missing, in its thread and here', async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'docs-identity-'));
+    await writeFile(path.join(root, 'guide'), 'a file where the folder was');
+    const files = ['guide/index.html', 'guide'];
+    expect((await identitiesOf(root, files, 1))[0]).toBe('');
+    expect((await identitiesOf(root, files, Infinity))[0]).toBe('');
+    expect((await identitiesOf(root, files, 1))[1]).not.toBe('');
+  });
+
+  it('throws a file system error as a stat here throws it when its thread fails on it', async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'docs-identity-'));
+    const tooLong = [`${'x'.repeat(300)}.html`];
+    await expect(identitiesOf(root, tooLong, 1)).rejects.toMatchObject({ code: 'ENAMETOOLONG' });
+    await expect(identitiesOf(root, tooLong, Infinity)).rejects.toMatchObject({ code: 'ENAMETOOLONG' });
+  });
 });
