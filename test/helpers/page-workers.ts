@@ -11,7 +11,7 @@ export async function renderInWorkers(
   context: PagesContext,
   options: { workers: number; batch: number; problems?: Problems },
 ): Promise<PageResult[]> {
-  const workers = await PageWorkers.start(options.workers);
+  const workers = await PageWorkers.start({ workers: options.workers, mainRenders: false });
   if (!workers) throw new Error('no page workers could start (the worker bundle was not written)');
   const results: PageResult[] = [];
   let next = 0;

@@ -117,7 +117,7 @@ describe('mdx: page workers', () => {
     const site = await copyComponentsSite();
     const config = await loadConfig(site.root);
     const jobs = (await loadContent(config, new Problems())).map((source) => ({ source }));
-    const workers = await PageWorkers.start(1);
+    const workers = await PageWorkers.start({ workers: 1, mainRenders: false });
     const problems = new Problems();
     // Every job to the worker (runPages would let this thread take a small site's pages first).
     const inWorker: PageResult[] = [];

@@ -1,14 +1,19 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { batchEnd, workerCount, type PageJob } from '../../src/pages.js';
+import { batchEnd, pageThreads, workerCount, type PageJob } from '../../src/pages.js';
 
 describe('page workers', () => {
-  it('start one a core beside the main thread, at most seven, unless DOCS_PAGE_WORKERS says how many', () => {
-    expect(workerCount({})).toBe(Math.min(availableParallelism(), 8) - 1);
-    expect(workerCount({ DOCS_PAGE_WORKERS: '0' })).toBe(0);
-    expect(workerCount({ DOCS_PAGE_WORKERS: ' 3 ' })).toBe(3);
+  it('start one a core, at most eight, the main thread coordinating, unless DOCS_PAGE_WORKERS says how many', () => {
+    const cores = Math.min(availableParallelism(), 8);
+    expect(pageThreads({})).toEqual(
+      cores < 2 ? { workers: 0, mainRenders: true } : { workers: cores, mainRenders: false },
+    );
+    expect(workerCount({})).toBe(pageThreads({}).workers);
+    // Set: that many beside the main thread, which renders too (0: the main thread alone).
+    expect(pageThreads({ DOCS_PAGE_WORKERS: '0' })).toEqual({ workers: 0, mainRenders: true });
+    expect(pageThreads({ DOCS_PAGE_WORKERS: ' 3 ' })).toEqual({ workers: 3, mainRenders: true });
     // Not a count: the default, not NaN workers.
-    expect(workerCount({ DOCS_PAGE_WORKERS: 'many' })).toBe(workerCount({}));
+    expect(pageThreads({ DOCS_PAGE_WORKERS: 'many' })).toEqual(pageThreads({}));
   });
 });
 
