@@ -1,5 +1,8 @@
 // What more cores would give a cold build: the work per page and the serial part, measured on this machine, and the
 // wall time they imply for 1, 2, 4 and 8 threads (the pages stage runs in this thread and DOCS_PAGE_WORKERS workers).
+// A model of threads that all render: a default build on N cores runs N workers, its main thread only taking in
+// their pages once one is ready (src/pages.ts pageThreads), which at 10,000 pages saves the main thread's costlier
+// collections; the projection does not count that.
 // Usage: node --import tsx bench/scaling.ts [pages=1000]   (the corpus of bench/gen-corpus.mjs, in bench/.corpus/)
 import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';

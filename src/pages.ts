@@ -130,7 +130,7 @@ export async function runPages(
   onProgress?: (done: number) => void,
 ): Promise<PageResult[]> {
   await loadMdxCompiler(jobs.filter((j) => !j.cached).map((j) => j.source));
-  const run = pageRunner(context);
+  let run: ReturnType<typeof pageRunner> | undefined;
   const results: PageResult[] = new Array(jobs.length);
   let next = 0;
   let done = 0;
@@ -147,12 +147,12 @@ export async function runPages(
   };
   const helping = workers?.serve(jobs, context, take, place, problems);
   helping?.catch(() => {}); // a worker's failure is thrown below, not reported as unhandled meanwhile
-  for (let range = take(); range; range = take()) {
-    place(range[0], run(jobs.slice(...range), problems));
+  // Once a worker renders, the rest is theirs (`pageThreads`): workers started early may be ready before the first batch.
+  const mine = () => (workers?.rendering && !workers.mainRenders ? null : take());
+  for (let range = mine(); range; range = mine()) {
+    place(range[0], (run ??= pageRunner(context))(jobs.slice(...range), problems));
     // Lets the workers' messages in between batches: each asks for its next batch.
     if (helping) await new Promise((resolve) => setImmediate(resolve));
-    // A worker renders now: the rest is theirs (`pageThreads`).
-    if (workers?.rendering && !workers.mainRenders) break;
   }
   await helping;
   return results;
@@ -188,7 +188,7 @@ export class PageWorkers {
   rendering = false;
 
   private constructor(
-    private readonly workers: { worker: Worker; ready: Promise<void> }[],
+    private readonly workers: { worker: Worker; ready: Promise<void>; exited: { code?: number } }[],
     readonly mainRenders: boolean,
   ) {
     for (const { ready } of workers) ready.then(() => (this.rendering = true)).catch(() => {});
@@ -206,7 +206,10 @@ export class PageWorkers {
           worker.once('error', reject);
         });
         ready.catch(() => {}); // reported by `serve`
-        return { worker, ready };
+        // One that stops before `serve` listens (ready, then failed): `serve` reports it instead of waiting on it.
+        const exited: { code?: number } = {};
+        worker.once('exit', (code) => (exited.code = code));
+        return { worker, ready, exited };
       }),
       mainRenders,
     );
@@ -226,7 +229,7 @@ export class PageWorkers {
     problems: Problems,
   ): Promise<void> {
     return Promise.all(
-      this.workers.map(async ({ worker, ready }) => {
+      this.workers.map(async ({ worker, ready, exited }) => {
         worker.postMessage({ type: 'context', context: workerContext(context) } satisfies WorkerRequest);
         await new Promise<void>((resolve, reject) => {
           let inFlight = 0;
@@ -257,10 +260,13 @@ export class PageWorkers {
           worker.on('message', onMessage);
           ready.catch(reject); // it failed to load, perhaps before this was called
           worker.once('error', reject);
-          worker.once(
-            'exit',
-            (code) => inFlight > 0 && reject(new Error(`Internal error: a page worker exited with code ${code}`)),
-          );
+          const stopped = (code?: number) => new Error(`Internal error: a page worker exited with code ${code}`);
+          worker.once('exit', (code) => inFlight > 0 && reject(stopped(code)));
+          if (exited.code !== undefined) {
+            // Gone already: its load error if it failed to load, else its exit.
+            ready.then(() => reject(stopped(exited.code)), reject);
+            return;
+          }
           send();
         });
       }),
@@ -294,11 +300,13 @@ const WORKER_YOUNG_GENERATION_MB = 96;
  * thread alone): for a container given fewer cores than the machine reports, and for measuring
  * threads (`bench/scaling.ts`).
  */
-export function pageThreads(env: NodeJS.ProcessEnv = process.env): { workers: number; mainRenders: boolean } {
+export function pageThreads(
+  env: NodeJS.ProcessEnv = process.env,
+  cores = availableParallelism(),
+): { workers: number; mainRenders: boolean } {
   const set = env.DOCS_PAGE_WORKERS;
   if (set !== undefined && /^\d+$/.test(set.trim())) return { workers: Number(set), mainRenders: true };
-  const cores = Math.min(availableParallelism(), 8);
-  return cores < 2 ? { workers: 0, mainRenders: true } : { workers: cores, mainRenders: false };
+  return cores < 2 ? { workers: 0, mainRenders: true } : { workers: Math.min(cores, 8), mainRenders: false };
 }
 
 /** The page workers a build starts (`pageThreads`). */

@@ -1,19 +1,19 @@
-import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { batchEnd, pageThreads, workerCount, type PageJob } from '../../src/pages.js';
 
 describe('page workers', () => {
-  it('start one a core, at most eight, the main thread coordinating, unless DOCS_PAGE_WORKERS says how many', () => {
-    const cores = Math.min(availableParallelism(), 8);
-    expect(pageThreads({})).toEqual(
-      cores < 2 ? { workers: 0, mainRenders: true } : { workers: cores, mainRenders: false },
-    );
+  it('start one a core, at most eight, the main thread coordinating; none on one core', () => {
+    expect(pageThreads({}, 1)).toEqual({ workers: 0, mainRenders: true });
+    expect(pageThreads({}, 2)).toEqual({ workers: 2, mainRenders: false });
+    expect(pageThreads({}, 16)).toEqual({ workers: 8, mainRenders: false });
     expect(workerCount({})).toBe(pageThreads({}).workers);
-    // Set: that many beside the main thread, which renders too (0: the main thread alone).
-    expect(pageThreads({ DOCS_PAGE_WORKERS: '0' })).toEqual({ workers: 0, mainRenders: true });
-    expect(pageThreads({ DOCS_PAGE_WORKERS: ' 3 ' })).toEqual({ workers: 3, mainRenders: true });
+  });
+
+  it('start as many as DOCS_PAGE_WORKERS says, the main thread rendering beside them', () => {
+    expect(pageThreads({ DOCS_PAGE_WORKERS: '0' }, 4)).toEqual({ workers: 0, mainRenders: true });
+    expect(pageThreads({ DOCS_PAGE_WORKERS: ' 3 ' }, 4)).toEqual({ workers: 3, mainRenders: true });
     // Not a count: the default, not NaN workers.
-    expect(pageThreads({ DOCS_PAGE_WORKERS: 'many' })).toEqual(pageThreads({}));
+    expect(pageThreads({ DOCS_PAGE_WORKERS: 'many' }, 4)).toEqual(pageThreads({}, 4));
   });
 });
 

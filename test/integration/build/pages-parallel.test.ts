@@ -8,7 +8,16 @@ import { loadConfig } from '../../../src/config.js';
 import { loadContent } from '../../../src/content.js';
 import { Problems } from '../../../src/errors.js';
 import { pageOutline, renderSlice } from '../../../src/markdown/index.js';
-import { PARALLEL_THRESHOLD, renderMarkdown, runPages, workerCount } from '../../../src/pages.js';
+import {
+  PARALLEL_THRESHOLD,
+  renderMarkdown,
+  runPages,
+  workerCount,
+  type PageJob,
+  type PageResult,
+  type PagesContext,
+  PageWorkers,
+} from '../../../src/pages.js';
 import { readTemplates } from '../../../src/render/index.js';
 import { spawnCli } from '../../helpers/cli.js';
 import { renderInWorkers } from '../../helpers/page-workers.js';
@@ -66,6 +75,54 @@ describe('pages: rendering on all cores', () => {
     // The sidebar of a page marks the page itself, whichever worker rendered it.
     const last = parallel[parallel.length - 1].files!.contents!.find((f) => f.path.endsWith('index.html'))!;
     expect(last.contents).toContain(`href="${outlines[outlines.length - 1].path}" class="active" aria-current="page"`);
+  });
+
+  it('leaves every batch to the workers once one renders: none rendered here, the jobs in order, progress to the end', async () => {
+    const config = await loadConfig(dir);
+    const sources = await loadContent(config, new Problems());
+    const jobs = sources.map((source) => ({ source }));
+    const given: number[] = [];
+    // Workers ready before the stage starts (as a first build's are), stood in for by this thread.
+    const ready = {
+      rendering: true,
+      mainRenders: false,
+      async serve(
+        all: PageJob[],
+        context: PagesContext,
+        take: () => [number, number] | null,
+        place: (start: number, pages: PageResult[]) => void,
+        problems: Problems,
+      ) {
+        for (let range = take(); range; range = take()) {
+          given.push(range[1] - range[0]);
+          place(range[0], await runPages(all.slice(...range), context, problems));
+        }
+      },
+    } as unknown as PageWorkers;
+    const progress: number[] = [];
+    const results = await runPages(jobs, { config }, new Problems(), ready, (done) => progress.push(done));
+    expect(given.reduce((sum, n) => sum + n, 0)).toBe(jobs.length);
+    expect(results.map((r) => r.record)).toEqual(renderSlice(sources, config, new Problems()));
+    expect(progress.at(-1)).toBe(jobs.length);
+  });
+
+  it('fails, not hangs, when a worker stops after it loaded and before it is given pages', async () => {
+    const config = await loadConfig(dir);
+    const sources = await loadContent(config, new Problems());
+    const workers = (await PageWorkers.start({ workers: 1, mainRenders: false }))!;
+    await expect.poll(() => workers.rendering, { timeout: 60_000 }).toBe(true);
+    await workers.close();
+    let next = 0;
+    const take = (): [number, number] | null => (next < sources.length ? [next, (next = sources.length)] : null);
+    await expect(
+      workers.serve(
+        sources.map((source) => ({ source })),
+        { config },
+        take,
+        () => {},
+        new Problems(),
+      ),
+    ).rejects.toThrow(/a page worker exited/);
   });
 
   it('gives the same records from the cache on a second run, and re-renders only a changed page', async () => {
