@@ -118,6 +118,7 @@ export async function buildSite(
   // At 1,000 pages of the bench corpus a worker's start is 0.5 s of CPU: on the second core, under the content stage.
   const earlyWorkers = options.manyPages && workersAllowed(config) ? PageWorkers.start() : undefined;
   earlyWorkers?.catch(() => {}); // a start that failed fails the pages stage, as a late start would
+  const closeEarlyWorkers = () => earlyWorkers?.then((early) => early?.close()).catch(() => {});
   try {
     const { sources, staticFiles } = await task(logger, 'content', () =>
       loadContentFiles(config, problems, options.memory?.sources, options.stamps),
@@ -165,7 +166,7 @@ export async function buildSite(
     const results = await task(logger, 'pages', async () => {
       // Only for many pages to render: an unchanged build starts none.
       const parallel = jobs.length >= PARALLEL_THRESHOLD && workersAllowed(config);
-      if (!parallel) await earlyWorkers?.then((early) => early?.close()).catch(() => {});
+      if (!parallel) await closeEarlyWorkers();
       const workers = parallel ? await (earlyWorkers ?? PageWorkers.start()) : undefined;
       const progress = (done: number) => logger.progress?.('pages', done, jobs.length);
       return runPages(
@@ -284,7 +285,7 @@ export async function buildSite(
     };
   } catch (error) {
     // Workers started early for a build that failed before its pages stage.
-    await earlyWorkers?.then((early) => early?.close()).catch(() => {});
+    await closeEarlyWorkers();
     await writer.discard();
     throw error;
   }

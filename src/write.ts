@@ -158,12 +158,15 @@ export class FsWriter implements Writer {
     const intact = new Set<string>();
     // The listed files by a stat each: no walk of the folder (10,000 pages: 10,000 folders read).
     const onDisk = new Map<string, string>();
-    const files = [...stored.identities.keys()];
-    const now = await identitiesOf(dir, files);
-    files.forEach((file, i) => {
+    const listed = [...stored.identities];
+    const now = await identitiesOf(
+      dir,
+      listed.map(([file]) => file),
+    );
+    listed.forEach(([file, expected], i) => {
       if (!now[i]) return;
       onDisk.set(file, now[i]);
-      if (stored.identities.get(file) === now[i]) intact.add(file);
+      if (expected === now[i]) intact.add(file);
     });
     const strays = () => listFiles(dir).some((file) => !stored.identities.has(file));
     const pages = new Map([...stored.pages].filter(([, entry]) => entry.paths.every((p) => intact.has(p))));
