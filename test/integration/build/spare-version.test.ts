@@ -154,6 +154,18 @@ describe('build: a new version made from the spare equals a full build', () => {
     await expectSameAsFullBuild(site);
   });
 
+  it("a spare's folder replaced by a file by hand: the version is made anew", async () => {
+    const site = await setUp();
+    const replaced = async () => {
+      const guide = path.join(site.root, '.dist.builds', site.spare()[0], 'guide');
+      await rm(guide, { recursive: true });
+      await writeFile(guide, 'a file where the folder was');
+      await appendFile(site.content('guide/two.md'), '\nEdited.\n');
+    };
+    expect(await fromSpare(site, replaced)).toBe(false);
+    await expectSameAsFullBuild(site);
+  });
+
   it("a spare's file edited or removed by hand (in the spare, or in the output through a shared file): replaced", async () => {
     const site = await setUp();
     const tamper = async () => {
