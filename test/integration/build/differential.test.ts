@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { build } from '../../../src/build.js';
+import { build } from '../../../src/build/index.js';
 import { bytes, listFiles } from '../../helpers/full-build.js';
 import { REPO } from '../../helpers/site.js';
 
