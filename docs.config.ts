@@ -129,6 +129,9 @@ const constants = {
   supportResponsePro: '2 business days',
   supportResponseTeam: '1 business day',
   supportResponseEnterprise: '4 business hours',
+  /** Outside references for readers new to JavaScript and Node.js. */
+  mdnJavaScriptGuideUrl: 'https://developer.mozilla.org/en-US/docs/Web/JavaScript/Guide',
+  nodeApiDocsUrl: 'https://nodejs.org/docs/latest-v14.x/api/',
   /** The vendors' own rate-limit pages, linked from the app guides. */
   slackRateLimitsUrl: 'https://api.slack.com/apis/rate-limits',
   discordRateLimitsUrl: 'https://discord.com/developers/docs/topics/rate-limits',
