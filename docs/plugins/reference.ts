@@ -46,7 +46,8 @@ function defaultOf(row: SchemaRow, resolved: Record<string, unknown>, root: stri
   let value = lookup(resolved);
   if (value === undefined) value = lookup(resolved.theme);
   if (value === undefined) return row.optional ? 'none' : 'required';
-  if (typeof value === 'string' && path.isAbsolute(value)) value = path.relative(root, value) || '.';
+  // Folders are resolved against the project root: show them as written.
+  if (typeof value === 'string' && (value === root || value.startsWith(root + path.sep))) value = path.relative(root, value) || '.';
   if (Array.isArray(value)) return value.length ? code(JSON.stringify(value)) : '`[]`';
   if (value && typeof value === 'object') return Object.keys(value).length ? '' : '`{}`';
   return code(typeof value === 'string' ? JSON.stringify(value) : String(value));
