@@ -33,7 +33,14 @@ const LAYOUT_IDS = new Set(['main', 'sidebar', 'page-title', 'announcer']);
 const anchor = (key: string) => (LAYOUT_IDS.has(key.toLowerCase()) ? `${key.toLowerCase()}-option` : key.toLowerCase());
 
 const text = (note: Note | undefined) => (typeof note === 'string' ? note : note?.text);
-const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+/** A table cell: pipes escaped, one line, and `<` outside code spans written as an entity (a command's `<name>` is not HTML). */
+const cell = (s: string) =>
+  s
+    .replace(/\|/g, '\\|')
+    .replace(/\n/g, ' ')
+    .split('`')
+    .map((part, i) => (i % 2 ? part : part.replace(/</g, '&lt;')))
+    .join('`');
 const code = (s: string) => `\`${s.replace(/\|/g, '\\|')}\``;
 
 /** The default of a key: from the configuration resolved with nothing set, else from its note. */
