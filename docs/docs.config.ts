@@ -5,7 +5,7 @@
  * The configuration and CLI references are generated from the generator's own schema and program by
  * the plugin in plugins/reference.ts.
  */
-import { defineConfig } from '../src/define.js';
+import { defineConfig } from '../src/config/define.js';
 import { referencePlugin } from './plugins/reference.js';
 
 export default defineConfig({

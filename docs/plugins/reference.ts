@@ -5,23 +5,23 @@
  *   its type, whether it is optional and its default (read by resolving an empty configuration), and the
  *   sentence of ./config-notes.ts. A top-level key without a sentence, or a sentence for a key that no
  *   longer exists, fails the build.
- * - /reference/cli/: every command of the commander program in src/cli.ts, its arguments and options.
+ * - /reference/cli/: every command of the commander program in src/cli/index.ts, its arguments and options.
  *
  * It also checks the guide's shell examples: a `pagewright` or `docs` command in a `bash` or `sh` code
  * block must be a command of the program, with options it has.
  */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { definePlugin } from '../../src/define.js';
-import { resolveConfig } from '../../src/config.js';
-import { createProgram } from '../../src/cli.js';
+import { definePlugin } from '../../src/config/define.js';
+import { resolveConfig } from '../../src/config/index.js';
+import { createProgram } from '../../src/cli/index.js';
 import { configSchema, schemaRows, type SchemaRow } from './schema.js';
 import { configNotes, type Note } from './config-notes.js';
 
 
 /**
  * Commands the guide documents that the program in this tree does not have yet, with their options.
- * Used only while the program lacks them: once `init` lands in src/cli.ts its real options are checked.
+ * Used only while the program lacks them: once `init` lands in src/cli/index.ts its real options are checked.
  */
 const DOCUMENTED_AHEAD: Record<string, string[]> = { init: ['--yes', '-y'] };
 

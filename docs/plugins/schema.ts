@@ -1,10 +1,10 @@
 /**
- * The configuration's zod schema, read at build time, and walked into rows (one a key, nested keys
+ * The zod schema of the configuration (src/config/index.ts), read at build time, and walked into rows (one a key, nested keys
  * included) for the generated configuration reference. Nothing here repeats a key by hand: a key
  * added to the schema appears in the reference at the next build.
  */
 import { z } from 'zod';
-import * as configModule from '../../src/config.js';
+import * as configModule from '../../src/config/index.js';
 
 /** One documented key: its dotted path (`runtime.progress.minimum`, `social[].icon`, `locales.<key>.label`). */
 export interface SchemaRow {
@@ -23,8 +23,8 @@ type Def = Record<string, unknown> & { type: string };
 const defOf = (s: AnySchema): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 /**
- * The schema of `docs.config.ts`. src/config.ts does not export it (only the inferred type), so it is
- * caught where src/config.ts itself uses it: validating a value that is not an object raises one issue
+ * The schema of `docs.config.ts`. src/config/index.ts does not export it (only the inferred type), so it is
+ * caught where src/config/index.ts itself uses it: validating a value that is not an object raises one issue
  * at the root, and zod hands the schema that raised it to the global error map. When the module exports
  * the schema under a known name, that export is used instead.
  */
@@ -48,7 +48,7 @@ export function configSchema(): AnySchema {
     z.config({ customError: previous });
   }
   if (!caught || defOf(caught).type !== 'object')
-    throw new Error('could not read the configuration schema from src/config.ts (resolveConfig did not validate with zod)');
+    throw new Error('could not read the configuration schema from src/config/index.ts (resolveConfig did not validate with zod)');
   return caught;
 }
 

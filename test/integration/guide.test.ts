@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProgram } from '../../src/cli.js';
+import { createProgram } from '../../src/cli/index.js';
 import { spawnCli } from '../helpers/cli.js';
 import { REPO } from '../helpers/site.js';
 import { topLevelKeys } from '../../docs/plugins/schema.js';
