@@ -44,6 +44,8 @@ export const configNotes: Record<string, Note> = {
     text: 'A name, a slug and the public address of the product the docs describe, for sites that quote them in pages.',
     default: 'none',
   },
+  openapi: 'Settings of the API reference pages that draw from OpenAPI documents (frontmatter `openapi:`).',
+  'openapi.apiKeyVariable': 'The environment variable the request samples read the credential from.',
   editLink: {
     text: 'Adds an "Edit this page" link to each page; `:path` in the pattern is replaced by the page\'s file under the content folder.',
     default: 'none (no link)',
