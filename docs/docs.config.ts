@@ -15,13 +15,13 @@ export default defineConfig({
   lang: 'en-US',
   constants: {
     nodeMin: '20.19',
-    defaultPort: 4173,
+    defaultPort: '4173',
     benchDate: '2026-12-07',
   },
   checks: { duplicateDescriptions: 'error', orphans: 'error' },
   search: { synonyms: [['config', 'configuration', 'docs.config.ts'], ['i18n', 'locales', 'languages'], ['deploy', 'hosting', 'publish']] },
   topNav: [
-    { text: 'Guide', link: '/getting-started/', match: '/' },
+    { text: 'Guide', link: '/getting-started/' },
     { text: 'Reference', link: '/reference/configuration/', match: '/reference/' },
   ],
   sidebar: [

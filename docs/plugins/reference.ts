@@ -41,6 +41,9 @@ const cell = (s: string) =>
     .split('`')
     .map((part, i) => (i % 2 ? part : part.replace(/</g, '&lt;')))
     .join('`');
+/** A type short enough for the summary table: `Array<string | object> | Record<...>` becomes `Array | Record`. */
+const shortType = (type: string) =>
+  type.length <= 28 ? type : [...new Set(type.split(/ \| (?![^<]*>)/).map((t) => t.replace(/<.*$/, '')))].join(' | ');
 const code = (s: string) => `\`${s.replace(/\|/g, '\\|')}\``;
 
 /** The default of a key: from the configuration resolved with nothing set, else from its note. */
@@ -79,7 +82,7 @@ export function configurationReference(root: string): { markdown: string; proble
     '',
     '| Key | Type | Default |',
     '| --- | --- | --- |',
-    ...tops.map((r) => `| [${code(r.path)}](#${anchor(r.path)}) | ${code(r.type)} | ${cell(defaultOf(r, resolved, root)) || ''} |`),
+    ...tops.map((r) => `| [${code(r.path)}](#${anchor(r.path)}) | ${code(shortType(r.type))} | ${cell(defaultOf(r, resolved, root)) || ''} |`),
     '',
   ];
   for (const top of tops) {
