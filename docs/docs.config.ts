@@ -35,6 +35,7 @@ export default defineConfig({
         '/writing/includes/',
         '/writing/code/',
         '/writing/diagrams-math-images/',
+        '/writing/openapi/',
       ],
     },
     { text: 'Site', items: ['/navigation/', '/theming/', '/languages/', '/versions/', '/search/'] },
