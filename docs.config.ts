@@ -1,4 +1,4 @@
-import { defineConfig } from './src/define.js';
+import { defineConfig } from './src/config/define.js';
 
 /** The platform these docs describe. Change it here and every page, path and redirect follows. */
 const product = { name: 'Conduit', slug: 'conduit', siteUrl: 'https://conduit.example' };
