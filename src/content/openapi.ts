@@ -6,7 +6,7 @@ import type { BuildError } from '../model/errors.js';
 import { frontmatterLine } from './frontmatter.js';
 import type { Plugin } from '../plugins/types.js';
 import { checkOpenApi, OPENAPI_MODEL, validateOpenApi } from '../checks/openapi.js';
-import { readOptional } from '../checks/index.js';
+import { readOptional } from './files.js';
 import { resolveConstants } from '../markdown/constants.js';
 import type { PageSource } from '../model/page.js';
 import type { Site } from '../model/site.js';
