@@ -13,14 +13,32 @@ const FEATURE_TOKENS = Object.fromEntries(FEATURES.map((f) => [f, `__docs_dev_fe
 >;
 
 /** The bundle as pages are rendered with it in `dev`: its files, and tokens for its URLs. */
+/** The home layout's and the feedback widget's files (src/build/assets.ts `extra`). */
+const EXTRA_TOKENS = {
+  home: '__docs_dev_home__',
+  feedback: { js: '__docs_dev_feedback_js__', css: '__docs_dev_feedback_css__' },
+} as const;
+
 export function tokenAssets(assets: BuiltAssets): BuiltAssets {
-  return { ...assets, css: TOKENS.css, js: TOKENS.js, redirectScript: TOKENS.redirect, features: FEATURE_TOKENS };
+  const extra = {
+    home: EXTRA_TOKENS.home,
+    ...(assets.extra?.feedback ? { feedback: { ...EXTRA_TOKENS.feedback } } : {}),
+  };
+  return {
+    ...assets,
+    css: TOKENS.css,
+    js: TOKENS.js,
+    redirectScript: TOKENS.redirect,
+    features: FEATURE_TOKENS,
+    extra,
+  };
 }
 
 /** A page as `build` writes it: the bundle's current URLs in place of the tokens. */
 export function fillDevTokens(
   html: string,
-  assets: Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> | undefined,
+  assets:
+    (Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> & Partial<Pick<BuiltAssets, 'extra'>>) | undefined,
 ): string {
   if (!assets) return html;
   let out = html
@@ -30,5 +48,10 @@ export function fillDevTokens(
   for (const feature of FEATURES)
     if (out.includes(FEATURE_TOKENS[feature]))
       out = out.replaceAll(FEATURE_TOKENS[feature], assets.features[feature] ?? '');
+  if (assets.extra && out.includes('__docs_dev_'))
+    out = out
+      .replaceAll(EXTRA_TOKENS.home, assets.extra.home)
+      .replaceAll(EXTRA_TOKENS.feedback.js, assets.extra.feedback?.js ?? '')
+      .replaceAll(EXTRA_TOKENS.feedback.css, assets.extra.feedback?.css ?? '');
   return out;
 }

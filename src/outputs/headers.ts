@@ -18,6 +18,7 @@ export function scriptHash(source: string): string {
 
 /** What the policy reads of the configuration: the theme's banner and head tags, and the plugins' inline scripts, change it too. */
 type PolicyConfig = Pick<ResolvedConfig, 'analytics'> &
+  Partial<Pick<ResolvedConfig, 'feedback'>> &
   Partial<Pick<ResolvedConfig, 'theme' | 'plugins' | 'root' | 'configFile'>>;
 
 /**
@@ -46,7 +47,13 @@ export function contentSecurityPolicy(config: PolicyConfig): string {
     ['style-src', "'self'", ...head.styleOrigins],
     ['img-src', "'self'", 'data:', ...extra.img],
     ['font-src', "'self'"],
-    ['connect-src', "'self'", ...extra.connect],
+    // The feedback endpoint's origin, only when answers are sent there.
+    [
+      'connect-src',
+      "'self'",
+      ...extra.connect,
+      ...(config.feedback?.endpoint ? [new URL(config.feedback.endpoint).origin] : []),
+    ],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
     ['form-action', "'self'"],

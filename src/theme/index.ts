@@ -18,6 +18,8 @@ export type {
   WithDefault,
 } from '../render/parts.js';
 export type { PageView } from '../render/components.js';
+export type { SocialCardProps, CardColors } from '../render/social-card.js';
+export type { CardTextProps } from '../render/card-text.js';
 
 import type { PartProps } from '../render/parts.js';
 export type TopBarProps = PartProps['TopBar'];
