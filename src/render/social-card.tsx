@@ -50,7 +50,7 @@ export function SocialCard({
   const pad = 80;
   const inner = width - 2 * pad;
   const titleSize = title.length > 48 ? 60 : 72;
-  const titleTop = section ? 270 : 230;
+  const titleTop = section ? 290 : 240;
   const titleLines = lineCount(title, titleSize, inner, 3, 700);
   const descriptionTop = titleTop + (titleLines - 1) * titleSize * 1.15 + 80;
   const descriptionLines = Math.max(1, Math.min(3, Math.floor((height - 70 - descriptionTop) / (34 * 1.35)) + 1));
@@ -71,7 +71,7 @@ export function SocialCard({
         {siteTitle}
       </Text>
       {section && (
-        <Text x={pad} y={210} size={30} weight={700} fill={colors.brand} width={inner}>
+        <Text x={pad} y={196} size={30} weight={700} fill={colors.brand} width={inner}>
           {section}
         </Text>
       )}
