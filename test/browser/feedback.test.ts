@@ -218,9 +218,9 @@ describe('browser/feedback: sent to analytics', () => {
         },
       ]);
       await page.waitForLoadState('networkidle');
-      expect(requests.filter((url) => !url.startsWith(state.server.origin) && !url.includes('googletagmanager'))).toEqual(
-        [],
-      );
+      expect(
+        requests.filter((url) => !url.startsWith(state.server.origin) && !url.includes('googletagmanager')),
+      ).toEqual([]);
       expect(violations).toEqual([]);
     } finally {
       await context.close();
