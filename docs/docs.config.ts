@@ -38,7 +38,7 @@ export default defineConfig({
         '/writing/openapi/',
       ],
     },
-    { text: 'Site', items: ['/navigation/', '/theming/', '/languages/', '/versions/', '/search/'] },
+    { text: 'Site', items: ['/navigation/', '/theming/', '/home-page/', '/social-cards/', '/feedback/', '/languages/', '/versions/', '/search/'] },
     { text: 'Extending', items: ['/plugins/'] },
     { text: 'Working', items: ['/dev-server/', '/checks/', '/limits-and-security/', '/deploy/'] },
     { text: 'Reference', items: ['/reference/configuration/', '/reference/cli/'] },
