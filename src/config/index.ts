@@ -187,6 +187,8 @@ const userConfigSchema = z.strictObject({
       nesting: z.number().int().positive().optional(),
       /** Longest one page's Markdown may take to parse, in milliseconds. @default 30000 */
       parseMs: z.number().int().positive().optional(),
+      /** Largest file the build reads for the site (a page, a partial, an image, a download), in bytes. @default 67108864 (64 MB) */
+      fileBytes: z.number().int().positive().optional(),
     })
     .optional(),
   /** What pages may run or link to: by default scripts and `javascript:`-like links are errors (src/markdown/security.ts, src/checks/security.ts). */

@@ -43,6 +43,7 @@ import { withParseVerdict } from '../checks/code-blocks.js';
 export function createProcessor(
   config: Pick<ResolvedConfig, 'base' | 'contentDir' | 'versions' | 'security'> & {
     markdown: Partial<ResolvedConfig['markdown']>;
+    limits?: Partial<ResolvedConfig['limits']>;
   },
 ): Processor {
   return unified()
@@ -64,7 +65,12 @@ export function createProcessor(
     .use(rehypeCode, config.markdown) // before headings: code blocks are left out of section text
     .use(namedPlugins(config.markdown?.rehypePlugins, 'rehype')) // users': before the outline, links and security, which see what they add
     .use(rehypeHeadings) // after rehypeHeadingSlugs: needs ids
-    .use(rehypeImages, { base: config.base, contentDir: config.contentDir, versions: config.versions }) // before links, which resolve each src
+    .use(rehypeImages, {
+      base: config.base,
+      contentDir: config.contentDir,
+      versions: config.versions,
+      fileBytes: config.limits?.fileBytes ?? DEFAULT_LIMITS.fileBytes,
+    }) // before links, which resolve each src
     .use(rehypeLinks, { base: config.base })
     .use(rehypeTables) // focusable, named scroll box per table (WCAG 2.1.1)
     .use(rehypeTaskLists) // names task-list checkboxes
