@@ -179,7 +179,7 @@ export function parseSource(
   file: string,
   problems: Problems,
   yaml?: FrontmatterCache,
-  fileBytes = DEFAULT_LIMITS.fileBytes,
+  scope?: ReadScope,
 ): PageSource {
   let parsed: { data: Record<string, unknown>; content: string };
   const fallbackTitle = path.basename(relativePath).replace(PAGE_FILE, '');
@@ -215,11 +215,25 @@ export function parseSource(
     );
   }
   const frontmatter = validateFrontmatter(parsed.data, keyLines, relativePath, fallbackTitle, problems);
-  return prepareBody(toSource(raw, relativePath, file, frontmatter, parsed.content, keyLines), problems, fileBytes);
+  return prepareBody(toSource(raw, relativePath, file, frontmatter, parsed.content, keyLines), problems, scope);
 }
 
-/** Takes in the page's includes, and an MDX page's component imports, before anything parses it. */
-function prepareBody(source: PageSource, problems: Problems, fileBytes: number): PageSource {
+/** What a page may read besides itself: files inside the project `root` (MDX imports), partials up to `fileBytes`. */
+export interface ReadScope {
+  root: string;
+  fileBytes: number;
+}
+
+const scopeOf = (config: Pick<ResolvedConfig, 'root' | 'limits'>): ReadScope => ({
+  root: config.root,
+  fileBytes: config.limits.fileBytes,
+});
+
+/**
+ * Takes in the page's includes, and an MDX page's component imports, before anything parses it.
+ * Without a scope (a page parsed alone, in tests), the project is the content folder's parent.
+ */
+function prepareBody(source: PageSource, problems: Problems, scope?: ReadScope): PageSource {
   const contentDir = path.resolve(
     path.dirname(source.file),
     ...source.relativePath
@@ -233,11 +247,11 @@ function prepareBody(source: PageSource, problems: Problems, fileBytes: number):
     source.lineOffset,
     contentDir,
     problems,
-    fileBytes,
+    scope?.fileBytes ?? DEFAULT_LIMITS.fileBytes,
   );
   source.body = body;
   if (included) source.included = included;
-  if (isMdx(source.relativePath)) prepareMdxImports(source, problems);
+  if (isMdx(source.relativePath)) prepareMdxImports(source, problems, scope?.root ?? path.dirname(contentDir));
   return source;
 }
 
@@ -349,12 +363,12 @@ function parseVersionedSource(
   problems: Problems,
   versions: ResolvedVersion[],
   yaml: FrontmatterCache | undefined,
-  fileBytes: number,
+  scope: ReadScope,
 ): PageSource {
   const { version, path: inner } = splitVersion(versions, relativePath);
-  if (!version.key) return parseSource(raw, relativePath, file, problems, yaml, fileBytes);
+  if (!version.key) return parseSource(raw, relativePath, file, problems, yaml, scope);
   const own = new Problems();
-  const source = parseSource(raw, inner, file, own, yaml, fileBytes);
+  const source = parseSource(raw, inner, file, own, yaml, scope);
   for (const p of own.list) problems.push(Object.assign(p, { place: { ...p.place, file: relativePath } }));
   // Its partials are named as the site names files too: problems in them, their links and `dev`'s memo find them.
   const named = (file: string) => `${version.key}/${file}`;
@@ -443,8 +457,8 @@ export async function loadContentFiles(
     const own = new Problems();
     const frontmatter = await yaml();
     const source = config.versions
-      ? parseVersionedSource(raw, relativePath, file, own, config.versions, frontmatter, config.limits.fileBytes)
-      : parseSource(raw, relativePath, file, own, frontmatter, config.limits.fileBytes);
+      ? parseVersionedSource(raw, relativePath, file, own, config.versions, frontmatter, scopeOf(config))
+      : parseSource(raw, relativePath, file, own, frontmatter, scopeOf(config));
     problems.push(...own.list);
     if (memo) parsed.set(source, { raw, problems: own });
     else if (own.list.length === 0) kept?.set(source, stamp);
@@ -565,5 +579,5 @@ function generatedSource(
     frontmatter: frontmatter as Frontmatter,
     hash: sha1(raw),
   };
-  return prepareBody(source, problems, config.limits.fileBytes);
+  return prepareBody(source, problems, scopeOf(config));
 }

@@ -101,3 +101,14 @@ export function routeShard(route: string): string {
   const first = route.split('/').filter(Boolean)[0] ?? '';
   return first.replace(/[^a-z0-9_-]/gi, '_') || '_root';
 }
+
+/**
+ * Why a path given for an output file would not land inside the output folder (absolute, or
+ * climbing out with ".."), or null when it stays in. Plugins' outputs are checked with it where
+ * each plugin can be named (src/plugins/index.ts); the writer checks every file again.
+ */
+export function outputPathProblem(file: string): string | null {
+  if (/^(?:[/\\]|[a-z]:[/\\])/i.test(file)) return 'is not a path relative to the output folder';
+  if (file.split(/[/\\]/).includes('..')) return 'climbs out of the output folder ("..")';
+  return null;
+}

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { BuildError, BuildFailure } from '../model/errors.js';
 import { ENGLISH } from '../i18n/strings.js';
+import { readProjectText, RefusedFile, resolveProjectFile } from '../content/project-files.js';
 
 /** Version names are folder names and URL segments: "2.0", "v1", "2024-06". */
 export const VERSION_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -93,10 +94,12 @@ export function readVersionsFile(root: string): string[] {
   return names as string[];
 }
 
+/** A snapshot's JSON file: read only inside the project, a regular file of at most 64 MB (src/content/project-files.ts). */
 function readJson(file: string, root: string): unknown {
   if (!existsSync(file)) return undefined;
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    const rules = { within: [root], withinName: 'the project', maxBytes: 64 * 1024 * 1024, limitSetting: 'limits.fileBytes' };
+    return JSON.parse(readProjectText(file, rules, path.relative(root, file)));
   } catch (error) {
     throw new BuildFailure([
       new BuildError(
@@ -122,6 +125,19 @@ function snapshot(
         `version "${name}" has no content: ${path.relative(root, contentDir)} does not exist`,
         { file: place },
         `snapshot it with \`docs version ${name}\`, or remove it from the versions`,
+      ),
+    ]);
+  }
+  try {
+    // A folder a symbolic link leads out of the project would publish the machine's files.
+    resolveProjectFile(contentDir, { within: [root], withinName: 'the project' }, path.relative(root, contentDir));
+  } catch (error) {
+    if (!(error instanceof RefusedFile)) throw error;
+    throw new BuildFailure([
+      new BuildError(
+        `version "${name}": ${error.message}`,
+        { file: path.relative(root, contentDir) },
+        `make ${path.relative(root, contentDir)} a folder of the project (not a link out of it), or take the snapshot again with \`docs version ${name}\``,
       ),
     ]);
   }
