@@ -98,7 +98,12 @@ export function readVersionsFile(root: string): string[] {
 function readJson(file: string, root: string): unknown {
   if (!existsSync(file)) return undefined;
   try {
-    const rules = { within: [root], withinName: 'the project', maxBytes: 64 * 1024 * 1024, limitSetting: 'limits.fileBytes' };
+    const rules = {
+      within: [root],
+      withinName: 'the project',
+      maxBytes: 64 * 1024 * 1024,
+      limitSetting: 'limits.fileBytes',
+    };
     return JSON.parse(readProjectText(file, rules, path.relative(root, file)));
   } catch (error) {
     throw new BuildFailure([
