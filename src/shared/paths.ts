@@ -112,3 +112,13 @@ export function outputPathProblem(file: string): string | null {
   if (file.split(/[/\\]/).includes('..')) return 'climbs out of the output folder ("..")';
   return null;
 }
+
+/**
+ * Why a redirect's target cannot be one (a redirect page navigates there by script), or null: it
+ * must be a path of the site ("/guide/", not "//host") or an http(s) URL, never `javascript:` and
+ * the like, and hold no whitespace, quote or angle bracket.
+ */
+export function redirectTargetProblem(to: string): string | null {
+  if (/^\/(?![/\\])[^\s"'<>`]*$/.test(to) || /^https?:\/\/[^\s"'<>`/\\][^\s"'<>`]*$/i.test(to)) return null;
+  return 'is neither a path of the site (such as "/guide/") nor an http:// or https:// URL';
+}
