@@ -207,6 +207,21 @@ const userConfigSchema = z.strictObject({
       allowScripts: z.boolean().optional(),
       /** Which of the schemes refused in links and images (javascript, vbscript, data, file) to allow, for example ["data"]. @default [] */
       allowedUrlSchemes: z.array(z.enum(DANGEROUS_SCHEMES)).optional(),
+      /**
+       * Which pages may be MDX, whose JavaScript runs at build time with the build's rights: "allow" (any
+       * page), "refuse" (none), or the folders of the content folder that may hold them (["examples/"]).
+       * Set "refuse" (or a list of folders only maintainers change) when pull requests from strangers are built. @default "allow"
+       */
+      mdx: z
+        .union([
+          z.enum(['allow', 'refuse']),
+          z.array(
+            z
+              .string()
+              .regex(/^(?!\/)(?!(?:.*\/)?\.\.(?:\/|$)).+$/, 'a folder under the content folder, such as "examples/"'),
+          ),
+        ])
+        .optional(),
     })
     .optional(),
   /** MDX pages (.mdx). */
@@ -287,6 +302,8 @@ export interface ResolvedConfig {
 export interface SecurityConfig {
   allowScripts: boolean;
   allowedUrlSchemes: string[];
+  /** Which pages may be MDX: any, none, or those under these folders of the content folder (each ending in "/"). */
+  mdx?: 'allow' | 'refuse' | string[];
 }
 
 /** What the command line changes of the configuration. */
@@ -426,6 +443,9 @@ export function resolveConfig(
     security: {
       allowScripts: c.security?.allowScripts ?? false,
       allowedUrlSchemes: c.security?.allowedUrlSchemes ?? [],
+      mdx: Array.isArray(c.security?.mdx)
+        ? c.security.mdx.map((folder) => `${folder.replace(/^\.\//, '').replace(/\/+$/, '')}/`)
+        : (c.security?.mdx ?? 'allow'),
     },
     mdx: {
       components: c.mdx?.components

@@ -14,7 +14,7 @@ import { FrontmatterCache } from '../incremental/frontmatter-cache.js';
 import { SourceCache, type FileStamp } from '../incremental/source-cache.js';
 import { sha1 } from '../incremental/hash.js';
 import { expandIncludes } from '../markdown/includes.js';
-import { isMdx, prepareMdxImports } from '../markdown/mdx.js';
+import { isMdx, mdxRefusal, prepareMdxImports } from '../markdown/mdx.js';
 import { fallbackSources, pageRoute } from '../i18n/locales.js';
 import { expandOpenApiPages, openApiPlugin } from './openapi.js';
 import { callHook, configFileName } from '../plugins/index.js';
@@ -155,7 +155,7 @@ export function contentFolderProblem(config: Pick<ResolvedConfig, 'root' | 'cont
 
 /** A file of the content folder that cannot be read. */
 function unreadableFile(relativePath: string, error: unknown): BuildError {
-  if (error instanceof RefusedFile) return new BuildError(error.message, { file: relativePath }, error.fix);
+  if (error instanceof RefusedFile && !error.code) return new BuildError(error.message, { file: relativePath }, error.fix);
   return new BuildError(
     `cannot read the file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
     { file: relativePath },
@@ -426,6 +426,11 @@ export async function loadContentFiles(
   // Read one after another: small files from the page cache come faster synchronously than through
   // libuv's thread pool (10,000 pages: 0.15 s against 0.5 s).
   for (const relativePath of files) {
+    const refusedMdx = mdxRefusal(config.security, relativePath);
+    if (refusedMdx) {
+      problems.push(refusedMdx);
+      continue;
+    }
     // Only with the last listing: the watcher's paths name this folder's files, not an old version's.
     const unread = last && memo?.unchanged(relativePath);
     if (unread) {

@@ -29,6 +29,8 @@ export class RefusedFile extends Error {
     readonly reason: RefusedReason,
     message: string,
     readonly fix: string,
+    /** The system's error code, for a file that is missing or cannot be read (ENOENT, EACCES). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'RefusedFile';
@@ -95,11 +97,12 @@ export function resolveProjectFile(file: string, rules: Pick<ReadRules, 'within'
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR')
-      throw new RefusedFile('missing', `${shown} does not exist`, 'check the path and its spelling');
+      throw new RefusedFile('missing', `${shown} does not exist`, 'check the path and its spelling', code);
     throw new RefusedFile(
       'unreadable',
       `cannot read ${shown}: ${code ?? (error as Error).message}`,
       code === 'ELOOP' ? 'remove the symbolic-link loop' : 'check its permissions (it must be readable by the build)',
+      code,
     );
   }
   const folders = rules.within.map(realFolder);
@@ -130,6 +133,7 @@ export function readProjectFile(file: string, rules: ReadRules, shown = file): B
       code === 'ENXIO'
         ? 'replace it with a regular file'
         : 'check its permissions (it must be readable by the build)',
+      code,
     );
   }
   try {

@@ -22,7 +22,7 @@ import remarkHeadingIds, { rehypeHeadingSlugs } from './heading-ids.js';
 import rehypeHeadings, { type HeadingData } from './headings.js';
 import rehypeLinks from './links.js';
 import rehypeTables from './tables.js';
-import rehypeSecurity from './security.js';
+import rehypeSecurity, { checkRenderedHtml } from './security.js';
 import rehypeTaskLists from './task-lists.js';
 import remarkNoH1 from './no-h1.js';
 import { checkLimits, DEFAULT_LIMITS } from './limits.js';
@@ -284,7 +284,18 @@ function renderMdxPage(source: PageSource, config: ResolvedConfig, processor: Pr
     ...(source.components ? evaluateComponents(source.components.code) : {}),
   };
   file.data.mdxComponents = Object.keys(components);
-  return renderMdx(mdx, file, components);
+  const written = String(file.value); // compiling replaces the file's value with JavaScript
+  const html = renderMdx(mdx, file, components);
+  // The Markdown rules saw the page's Markdown; its JSX, expressions and components only show in the output.
+  const security = config.security ?? { allowScripts: false, allowedUrlSchemes: [] };
+  for (const finding of checkRenderedHtml(html, written, security)) {
+    const message = file.message(finding.message, {
+      place: finding.line ? { line: finding.line, column: 1 } : undefined,
+      ruleId: 'security',
+    });
+    message.note = finding.fix;
+  }
+  return html;
 }
 
 /** Renders pages' Markdown in this thread (tests, and the parallel stage's reference). */

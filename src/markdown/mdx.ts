@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import { BuildError, BuildFailure, type Problems } from '../model/errors.js';
 import { sha1 } from '../incremental/hash.js';
 import type { PageSource } from '../model/page.js';
+import type { SecurityConfig } from '../config/index.js';
 import { isInside } from '../content/project-files.js';
 
 /**
@@ -18,6 +19,24 @@ import { isInside } from '../content/project-files.js';
  */
 
 export const isMdx = (relativePath: string) => /\.mdx$/i.test(relativePath);
+
+/**
+ * Why an .mdx page may not be built here (`security.mdx`), or null. MDX is code: its expressions,
+ * exports and imports run at build time with the build's rights, so a project that builds pull
+ * requests from strangers can refuse it, or allow it only in folders its maintainers own.
+ */
+export function mdxRefusal(security: Pick<SecurityConfig, 'mdx'>, relativePath: string): BuildError | null {
+  const rule = security.mdx ?? 'allow';
+  if (!isMdx(relativePath) || rule === 'allow') return null;
+  if (Array.isArray(rule) && rule.some((folder) => relativePath.startsWith(folder))) return null;
+  return new BuildError(
+    rule === 'refuse'
+      ? 'an MDX page, and this project refuses MDX (`security.mdx: "refuse"`): its code would run at build time'
+      : `an MDX page outside the folders that may hold MDX (\`security.mdx\`: ${rule.join(', ') || 'none'}): its code would run at build time`,
+    { file: relativePath },
+    'write the page in Markdown (rename it to .md and drop its JSX), or have a maintainer move it to a folder `security.mdx` lists',
+  );
+}
 
 /** The compiler (@mdx-js/mdx and React's server renderer: half a second to load), loaded only for sites with .mdx pages. */
 let compiler: typeof import('./mdx-compile.js') | undefined;

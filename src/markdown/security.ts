@@ -72,11 +72,13 @@ export interface HtmlFinding {
   message: string;
   index: number;
   fix: string;
+  /** What was found, as a writer may have typed it ("<script", "onerror", "javascript:"): to find its line in a source. */
+  token: string;
 }
 
 /**
  * The rules for HTML, whoever wrote it: raw HTML in a Markdown page, or the whole output of an MDX
- * page (src/markdown/mdx-security.ts). `<script>`, event handlers, an iframe's `srcdoc`, `<object>`
+ * page (`checkRenderedHtml` below). `<script>`, event handlers, an iframe's `srcdoc`, `<object>`
  * and `<embed>` are refused unless `allowScripts`; URLs with a dangerous scheme (in links, sources,
  * `srcset`, SVG animation values and `<meta http-equiv=refresh>`) unless `allowedUrlSchemes` allows it.
  */
@@ -85,12 +87,13 @@ export function scanHtml(html: string, options: SecurityConfig): HtmlFinding[] {
   const dangerous = dangerousScheme(options);
   if (!options.allowScripts) {
     for (const m of html.matchAll(SCRIPT_TAG))
-      found.push({ message: 'a <script> element in the page', index: m.index, fix: SCRIPT_FIX });
+      found.push({ message: 'a <script> element in the page', index: m.index, fix: SCRIPT_FIX, token: '<script' });
     for (const m of html.matchAll(EVENT_HANDLER))
       found.push({
         message: `an event-handler attribute (${m[1].toLowerCase()}=) in the page's HTML`,
         index: m.index,
         fix: SCRIPT_FIX,
+        token: m[1],
       });
     for (const m of html.matchAll(EMBEDDED_CODE))
       found.push({
@@ -99,6 +102,7 @@ export function scanHtml(html: string, options: SecurityConfig): HtmlFinding[] {
           : `an <${m[1].toLowerCase()}> element in the page's HTML: it runs content of its own`,
         index: m.index,
         fix: SCRIPT_FIX,
+        token: m[2] ?? `<${m[1]}`,
       });
   }
   for (const m of html.matchAll(URL_ATTRIBUTE)) {
@@ -110,6 +114,7 @@ export function scanHtml(html: string, options: SecurityConfig): HtmlFinding[] {
           message: `a ${scheme}: URL in the page's HTML${/^(?:href|src)$/i.test(m[1]) ? '' : ` (${m[1].toLowerCase()})`}`,
           index: m.index + 1,
           fix: schemeFix(scheme),
+          token: `${scheme}:`,
         });
         break;
       }
@@ -123,6 +128,7 @@ export function scanHtml(html: string, options: SecurityConfig): HtmlFinding[] {
         message: `a ${scheme}: URL in the page's HTML (<meta http-equiv="refresh">)`,
         index: m.index,
         fix: schemeFix(scheme),
+        token: `${scheme}:`,
       });
   }
   return found.sort((a, b) => a.index - b.index);
@@ -193,4 +199,31 @@ export function placeIn(
     line: start.line + lines.length - 1,
     column: lines.length === 1 ? start.column + index : lines[lines.length - 1].length + 1,
   };
+}
+
+/**
+ * The rules applied to the output of an MDX page, whatever produced it: JSX, an expression,
+ * `dangerouslySetInnerHTML`, a component of the project or a package. The output has no source
+ * positions, so each finding is placed at the first line of the page's source that names what was
+ * found (`<script`, `onError`, `javascript:`; a script from `dangerouslySetInnerHTML` at that
+ * prop), or at the page when no line does.
+ */
+export function checkRenderedHtml(
+  html: string,
+  source: string,
+  options: SecurityConfig,
+): { message: string; line?: number; fix: string }[] {
+  const lines = source.toLowerCase().split('\n');
+  const lineOf = (...tokens: string[]) => {
+    for (const token of tokens) {
+      const index = lines.findIndex((line) => line.includes(token.toLowerCase()));
+      if (index >= 0) return index + 1;
+    }
+    return undefined;
+  };
+  return scanHtml(html, options).map((finding) => ({
+    message: `${finding.message} (in the rendered MDX)`,
+    line: lineOf(finding.token, 'dangerouslySetInnerHTML'),
+    fix: finding.fix,
+  }));
 }
