@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { BuildFailure } from '../../../src/model/errors.js';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/cli.js';
-import { buildInMemory } from '../../helpers/site.js';
-import { configFile, page, tmpSite } from '../../helpers/tmp-site.js';
+import { configFile, page } from '../../helpers/tmp-site.js';
+import { hostileSites } from './sites.js';
 
 /**
  * Issue 37, "Dangerous values where the rules do not look": the base path, redirect targets (the
@@ -10,27 +9,11 @@ import { configFile, page, tmpSite } from '../../helpers/tmp-site.js';
  * version named like one of the output's own folders are refused with the file, the line and a fix.
  */
 
-let cleanup: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await cleanup?.();
-  cleanup = undefined;
-});
+const { site, problemsOf: problems } = hostileSites();
 
-async function site(files: Record<string, string>) {
-  const made = await tmpSite({ 'content/index.md': page('Home', 'Hello.'), ...files });
-  cleanup = made.cleanup;
-  return made.root;
-}
-
+/** A site of these files built: its problems as `where  message  fix: ...`. */
 async function problemsOf(files: Record<string, string>): Promise<string[]> {
-  const root = await site(files);
-  try {
-    await buildInMemory(root);
-  } catch (error) {
-    if (error instanceof BuildFailure) return error.problems.map((p) => `${p.where}  ${p.message}  fix: ${p.fix}`);
-    throw error;
-  }
-  return [];
+  return (await problems(await site(files))).map((p) => `${p.where}  ${p.message}  fix: ${p.fix}`);
 }
 
 describe('base', () => {
@@ -47,7 +30,6 @@ describe('base', () => {
   it('accepts the usual forms', async () => {
     for (const base of ['/', '/docs/', '/v2.1/my_docs~x/']) {
       expect(await problemsOf({ 'docs.config.ts': configFile({ base }) })).toEqual([]);
-      await cleanup?.();
     }
   });
 

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { BuildFailure } from '../../../src/model/errors.js';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/cli.js';
 import { buildInMemory } from '../../helpers/site.js';
-import { configFile, page, tmpSite } from '../../helpers/tmp-site.js';
+import { configFile, page } from '../../helpers/tmp-site.js';
+import { hostileSites } from './sites.js';
 
 /**
  * Issue 37, "MDX bypasses the rules `.md` follows": the rendered output of an MDX page obeys the
@@ -10,26 +10,15 @@ import { configFile, page, tmpSite } from '../../helpers/tmp-site.js';
  * from folders that may not hold it.
  */
 
-let cleanup: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await cleanup?.();
-  cleanup = undefined;
-});
+const { site, problemsOf: problems } = hostileSites();
 
 async function build(files: Record<string, string>) {
-  const made = await tmpSite({ 'content/index.md': page('Home', 'Hello.'), ...files });
-  cleanup = made.cleanup;
-  return buildInMemory(made.root);
+  return buildInMemory(await site(files));
 }
 
+/** A site of these files built: its problems as `where  message`. */
 async function problemsOf(files: Record<string, string>): Promise<string[]> {
-  try {
-    await build(files);
-  } catch (error) {
-    if (error instanceof BuildFailure) return error.problems.map((p) => `${p.where}  ${p.message}`);
-    throw error;
-  }
-  return [];
+  return (await problems(await site(files))).map((p) => `${p.where}  ${p.message}`);
 }
 
 const mdx = (body: string) => page('Widget', body);
@@ -125,12 +114,8 @@ describe('security.mdx', () => {
   });
 
   it('the CLI exits 1 with the page named and a fix', async () => {
-    const made = await tmpSite({
-      'content/index.md': page('Home', 'Hello.'),
-      'content/widget.mdx': mdx(`<a href="javascript:alert(1)">Go</a>`),
-    });
-    cleanup = made.cleanup;
-    const result = await runCli(['build', made.root]);
+    const root = await site({ 'content/widget.mdx': mdx(`<a href="javascript:alert(1)">Go</a>`) });
+    const result = await runCli(['build', root]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/widget\.mdx\n\s+6:1\s+a javascript: URL in the page's HTML \(in the rendered MDX\)/);
     expect(result.stderr).toContain('fix: link to a page or an https:// address');

@@ -2,14 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildSite } from '../../../src/build/index.js';
 import { resolveConfig } from '../../../src/config/index.js';
 import { BuildFailure } from '../../../src/model/errors.js';
+import { hostileSites } from './sites.js';
 import { MemoryWriter } from '../../../src/write/index.js';
 import { runCli } from '../../helpers/cli.js';
 import { buildInMemory } from '../../helpers/site.js';
-import { configFile, page, tmpSite } from '../../helpers/tmp-site.js';
+import { configFile, page } from '../../helpers/tmp-site.js';
 
 /**
  * Issue 37, "Files from outside the project are published": every file the build reads for the site
@@ -18,28 +19,11 @@ import { configFile, page, tmpSite } from '../../helpers/tmp-site.js';
  * file (and line) that asked for it and a fix, and publishes nothing.
  */
 
-let cleanup: (() => Promise<void>) | undefined;
-afterEach(async () => {
-  await cleanup?.();
-  cleanup = undefined;
-});
+const { site, problemsOf: problems } = hostileSites();
 
-async function site(files: Record<string, string>) {
-  const made = await tmpSite({ 'content/index.md': page('Home', 'Hello.'), ...files });
-  cleanup = made.cleanup;
-  return made.root;
-}
-
-/** The build's problems as `where  message` (and the fixes), or [] when it succeeded. */
+/** The build's problems as `where`, `message` and `fix`, or [] when it succeeded. */
 async function problemsOf(root: string): Promise<{ where: string; message: string; fix?: string }[]> {
-  try {
-    await buildInMemory(root);
-  } catch (error) {
-    if (error instanceof BuildFailure)
-      return error.problems.map((p) => ({ where: p.where, message: p.message, fix: p.fix }));
-    throw error;
-  }
-  return [];
+  return (await problems(root)).map((p) => ({ where: p.where, message: p.message, fix: p.fix }));
 }
 
 const mkfifo = (file: string) => execFileSync('mkfifo', [file]);
@@ -163,43 +147,33 @@ describe('pages, images and downloads are regular files of bounded size', () => 
 
 describe('versions, MDX imports and plugin outputs stay in the project', () => {
   it("refuses a version's folder that is a symbolic link out of the project", async () => {
-    const outside = await tmpSite({ 'content/secret.md': page('Secret', 'Private words.') });
+    const outside = await site({ 'content/secret.md': page('Secret', 'Private words.') });
     const root = await site({
       'docs.config.ts': configFile({ versions: { current: { name: '2.0' }, older: ['1.0'] } }),
     });
-    const own = cleanup!;
-    cleanup = async () => {
-      await own();
-      await outside.cleanup();
-    };
     await mkdir(path.join(root, 'versions/1.0'), { recursive: true });
-    await symlink(path.join(outside.root, 'content'), path.join(root, 'versions/1.0/content'));
+    await symlink(path.join(outside, 'content'), path.join(root, 'versions/1.0/content'));
     const problems = await problemsOf(root);
     expect(problems).toHaveLength(1);
     expect(problems[0].where).toBe('versions/1.0/content');
     expect(problems[0].message).toContain(
-      `version "1.0": versions/1.0/content is a symbolic link (or inside one) to ${outside.root}`,
+      `version "1.0": versions/1.0/content is a symbolic link (or inside one) to ${outside}`,
     );
     expect(problems[0].fix).toContain('docs version 1.0');
   });
 
   it("refuses an MDX page's import of a file outside the project", async () => {
-    const outside = await tmpSite({ 'keys.json': '{"token":"s3cr3t-token"}' });
+    const outside = await site({ 'keys.json': '{"token":"s3cr3t-token"}' });
     const root = await site({
       'content/keys.mdx': page(
         'Keys',
-        `import keys from '${path.join(outside.root, 'keys.json')}'\n\nThe token: {keys.token}\n`,
+        `import keys from '${path.join(outside, 'keys.json')}'\n\nThe token: {keys.token}\n`,
       ),
     });
-    const own = cleanup!;
-    cleanup = async () => {
-      await own();
-      await outside.cleanup();
-    };
     const problems = await problemsOf(root);
     expect(problems).toHaveLength(1);
     expect(problems[0].where).toBe('keys.mdx:6');
-    expect(problems[0].message).toContain(`it takes in ${path.join(outside.root, 'keys.json')}, outside the project`);
+    expect(problems[0].message).toContain(`it takes in ${path.join(outside, 'keys.json')}, outside the project`);
   });
 
   it("refuses a plugin's output that climbs out of the output folder, naming the plugin, and writes nothing", async () => {
