@@ -57,7 +57,7 @@ function realFolder(folder: string): string {
     try {
       real = realpathSync(folder);
     } catch {
-      real = path.resolve(folder);
+      return path.resolve(folder); // not there (yet): nothing inside it resolves either
     }
     if (realFolders.size > 256) realFolders.clear();
     realFolders.set(folder, real);

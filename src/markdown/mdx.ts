@@ -128,7 +128,8 @@ export function bundleComponents(
 
 /**
  * The files a bundle took in that are not inside `within` (their real paths: esbuild follows
- * symbolic links), as errors: a page's import must not publish a file of the machine
+ * symbolic links) nor an installed package (a `node_modules` folder, which a workspace may hoist
+ * above the project), as errors: a page's import must not publish a file of the machine
  * (`import key from '../../../home/ci/.config/key.json'`).
  */
 function filesOutside(metafile: esbuild.Metafile, workingDir: string, within: string): esbuild.Message[] {
@@ -136,7 +137,8 @@ function filesOutside(metafile: esbuild.Metafile, workingDir: string, within: st
   return Object.keys(metafile.inputs)
     .filter((input) => !input.startsWith('<'))
     .map((input) => path.resolve(workingDir, input.replace(/^[a-z-]+:/, '')))
-    .filter((file) => !isInside(file, folder))
+    // Installed packages are the project's too, wherever a workspace hoisted them.
+    .filter((file) => !isInside(file, folder) && !file.split(path.sep).includes('node_modules'))
     .map(
       (file) =>
         ({
