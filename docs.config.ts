@@ -114,6 +114,19 @@ const constants = {
   incidentFirstUpdateWindow: '30 minutes',
   subprocessorNoticePeriod: '30 days',
   httpErrorBodyLength: '2,000 characters',
+  /** How long the API remembers an Idempotency-Key and the response it gave. */
+  idempotencyKeyRetention: '24 hours',
+  /** After a signing-secret rotation, how long deliveries are signed with the old secret too. */
+  webhookSecretRotationOverlap: '24 hours',
+  /** How far back GET /workflows/{id}/metrics answers. */
+  metricsRetention: '90 days',
+  /** Notice before a deprecated API version, endpoint or field stops working. */
+  apiDeprecationNoticePeriod: '12 months',
+  /** Notice before a code-step runtime is retired. */
+  runtimeDeprecationNoticePeriod: '12 months',
+  /** Node.js 14's end of life upstream, as the Node.js project announced it. */
+  nodeUpstreamEndOfLife: 'April 30, 2023',
+  openapiDocumentUrl: `https://api.${product.slug}.example/v1/openapi.json`,
   /** The vendors' own rate-limit pages, linked from the app guides. */
   slackRateLimitsUrl: 'https://api.slack.com/apis/rate-limits',
   discordRateLimitsUrl: 'https://discord.com/developers/docs/topics/rate-limits',
