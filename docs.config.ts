@@ -296,6 +296,7 @@ export default defineConfig({
       text: 'Managing Errors',
       items: [
         page('/errors/'),
+        page('/error-catalogue/'),
         page('/workflows/error-handling/step-errors/'),
         page('/workflows/error-handling/global-error-workflow/'),
         page('/limits/'),
@@ -345,6 +346,8 @@ export default defineConfig({
           items: [
             page('/api/rest/'),
             page('/api/rest/workflows/'),
+            page('/api/rest/executions/'),
+            page('/api/rest/environment-variables/'),
             page('/api/rest/accounts/'),
             page('/api/rest/webhooks/'),
             page('/api/rest/rss/'),
