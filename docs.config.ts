@@ -239,6 +239,7 @@ export default defineConfig({
                 page('/workflows/steps/code/reference/'),
                 page('/workflows/steps/code/async/'),
                 page('/workflows/steps/code/state/'),
+                page('/workflows/steps/code/testing/'),
                 {
                   text: 'Node.js',
                   items: [
@@ -270,6 +271,7 @@ export default defineConfig({
         page('/workflows/events/inspect/'),
         page('/workflows/events/test/'),
         page('/workflows/events/replay/'),
+        page('/workflows/events/payloads/'),
         page('/workflows/events/cold-starts/'),
         page('/workflows/events/concurrency-and-throttling/'),
         page('/event-sources/'),
@@ -285,6 +287,7 @@ export default defineConfig({
       items: [
         page('/workflows/managing/'),
         page('/workflows/settings/'),
+        page('/workflows/monitoring/'),
         page('/workflows/copy/'),
         page('/workflows/networking/'),
         page('/public-workflows/'),
@@ -355,6 +358,8 @@ export default defineConfig({
           ],
         },
         page('/api/sse/'),
+        page('/api/sdks/'),
+        page('/api/versioning/'),
       ],
     },
     {
