@@ -1,4 +1,4 @@
-import { defineConfig } from './src/define.js';
+import { defineConfig } from './src/config/define.js';
 
 /** The platform these docs describe. Change it here and every page, path and redirect follows. */
 const product = { name: 'Conduit', slug: 'conduit', siteUrl: 'https://conduit.example' };
@@ -127,6 +127,24 @@ const constants = {
   /** Node.js 14's end of life upstream, as the Node.js project announced it. */
   nodeUpstreamEndOfLife: 'April 30, 2023',
   openapiDocumentUrl: `https://api.${product.slug}.example/v1/openapi.json`,
+  /** The email trigger: its addresses, the largest message accepted, and where attachments and raw messages are served. */
+  emailTriggerDomain: `mail.${product.slug}.example`,
+  emailTriggerSizeLimit: '30MB',
+  fileDownloadHost: `files.${product.slug}.example`,
+  /** The public registry's source, read as reference components. */
+  componentsRepoUrl: `https://git.${product.slug}.example/${product.slug}/components`,
+  /** The data processing addendum, signed online. */
+  dpaUrl: `${product.siteUrl}/legal/dpa`,
+  acceptableUseUrl: `${product.siteUrl}/legal/acceptable-use`,
+  /** How often the CLI looks for a newer version of itself. */
+  cliUpdateCheckInterval: '24 hours',
+  /** First answer from support, by plan (business days, Monday to Friday). */
+  supportResponsePro: '2 business days',
+  supportResponseTeam: '1 business day',
+  supportResponseEnterprise: '4 business hours',
+  /** Outside references for readers new to JavaScript and Node.js. */
+  mdnJavaScriptGuideUrl: 'https://developer.mozilla.org/en-US/docs/Web/JavaScript/Guide',
+  nodeApiDocsUrl: 'https://nodejs.org/docs/latest-v14.x/api/',
   /** The vendors' own rate-limit pages, linked from the app guides. */
   slackRateLimitsUrl: 'https://api.slack.com/apis/rate-limits',
   discordRateLimitsUrl: 'https://discord.com/developers/docs/topics/rate-limits',

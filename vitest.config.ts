@@ -46,7 +46,7 @@ if (process.env.NODE_ENV === 'test' || process.env.NODE_ENV === undefined) proce
 
 /**
  * A configuration file that is plain data and reads the same as at its last load is not imported again
- * (src/config.ts, reusedConfigs): every import registers tsx's hooks once more for the life of the
+ * (src/config/index.ts, reusedConfigs): every import registers tsx's hooks once more for the life of the
  * worker, and every later import passes through them all; a worker loads hundreds of test sites'
  * configurations. Read by the workers, which inherit it.
  */

@@ -11,9 +11,9 @@ import { pathToFileURL } from 'node:url';
 
 // As `docs dev` runs (bin/docs.js): React's production build, chosen when React loads, so before the generator's modules.
 process.env.NODE_ENV ??= 'production';
-const { CONFIG_FILES, loadConfig } = await import('../src/config.js');
+const { CONFIG_FILES, loadConfig } = await import('../src/config/index.js');
 const { startDevServer } = await import('../src/dev/index.js');
-const { silentLogger } = await import('../src/log.js');
+const { silentLogger } = await import('../src/build/log.js');
 
 export interface DevLatencyOptions {
   /** Saves to time. @default 15 */

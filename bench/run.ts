@@ -36,7 +36,7 @@ async function buildOnce(root: string, out: string): Promise<BuildFigures> {
   return JSON.parse(stdout.trim().split('\n').pop()!);
 }
 
-/** An output and its versions (src/output-link.ts): a cold build starts from none. */
+/** An output and its versions (src/write/output-link.ts): a cold build starts from none. */
 async function removeOutput(out: string): Promise<void> {
   await rm(out, { recursive: true, force: true });
   await rm(path.join(path.dirname(out), `.${path.basename(out)}.builds`), { recursive: true, force: true });

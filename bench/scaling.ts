@@ -1,7 +1,7 @@
 // What more cores would give a cold build: the work per page and the serial part, measured on this machine, and the
 // wall time they imply for 1, 2, 4 and 8 threads (the pages stage runs in this thread and DOCS_PAGE_WORKERS workers).
 // A model of threads that all render: a default build on N cores runs N workers, its main thread only taking in
-// their pages once one is ready (src/pages.ts pageThreads), which at 10,000 pages saves the main thread's costlier
+// their pages once one is ready (src/pages/index.ts pageThreads), which at 10,000 pages saves the main thread's costlier
 // collections; the projection does not count that.
 // Usage: node --import tsx bench/scaling.ts [pages=1000]   (the corpus of bench/gen-corpus.mjs, in bench/.corpus/)
 import { execFile } from 'node:child_process';
@@ -62,7 +62,7 @@ console.log(`\n| Threads | Projected cold build | Pages stage | Speed-up over on
 console.log(`| --- | --- | --- | --- |`);
 const one = serialMs + perPage * pages;
 for (const threads of [1, 2, 4, 8]) {
-  // The pages are shared out in batches of 8 (src/pages.ts), so the threads finish together; each worker's start-up
+  // The pages are shared out in batches of 8 (src/pages/index.ts), so the threads finish together; each worker's start-up
   // is spread over all threads, as the main thread renders while the workers load.
   const pagesMs = (perPage * pages + (threads - 1) * perWorker) / threads;
   console.log(

@@ -15,16 +15,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { buildSite } from '../src/build.js';
-import { loadConfig } from '../src/config.js';
-import { loadContent } from '../src/content.js';
-import { Problems } from '../src/errors.js';
-import { renderMarkdown } from '../src/pages.js';
+import { buildSite } from '../src/build/index.js';
+import { loadConfig } from '../src/config/index.js';
+import { loadContent } from '../src/content/index.js';
+import { Problems } from '../src/model/errors.js';
+import { renderMarkdown } from '../src/pages/index.js';
 import { buildSearchIndex } from '../src/search/index.js';
-import { createSite } from '../src/site.js';
-import { createStaticServer, listen } from '../src/serve.js';
+import { createSite } from '../src/model/site.js';
+import { createStaticServer, listen } from '../src/serve/index.js';
 import { searchPageUrl, shardUrl, vocabUrl, type SearchManifest } from '../src/shared/search-format.js';
-import { FsWriter } from '../src/write.js';
+import { FsWriter } from '../src/write/index.js';
 import { launchBrowser } from '../test/helpers/browser.js';
 
 /** First queries measured, each as a new visitor would type it. */

@@ -4,4 +4,4 @@ export declare function sourceKey(dir?: string): Promise<string>;
 export declare function bundleKey(): Promise<string>;
 export declare function cliBundle(): Promise<string>;
 export declare function workerBundle(): Promise<string>;
-export declare function loadCli(): Promise<typeof import('../src/cli.js')>;
+export declare function loadCli(): Promise<typeof import('../src/cli/index.js')>;

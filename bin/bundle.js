@@ -32,7 +32,7 @@ export async function sourceKey(dir = SRC) {
 const ownUrls = {
   name: 'own-import-meta-url',
   setup(build) {
-    // This file too (src/build-record.ts imports sourceKey): its REPO must stay the repo.
+    // This file too (src/incremental/build-record.ts imports sourceKey): its REPO must stay the repo.
     build.onLoad({ filter: /\.(tsx?|js)$/ }, async (args) => ({
       contents: (await readFile(args.path, 'utf8')).replaceAll(
         'import.meta.url',
@@ -104,6 +104,9 @@ const lowlightFiles = {
  * (`await import('./mdx-compile.js')`: the MDX compiler) is split into chunks beside it
  * (`<entry>-<key>.chunks/`), so a build that needs none does not load their packages.
  */
+/** The compiled entries of src/: the CLI and the page workers' file. */
+const ENTRIES = { cli: 'cli/index.ts', 'pages-worker': 'pages/workers/entry.ts' };
+
 async function compiled(entry, { packagesInside = false } = {}) {
   let key = await bundleKey();
   if (packagesInside)
@@ -116,7 +119,7 @@ async function compiled(entry, { packagesInside = false } = {}) {
   if (await stat(file).catch(() => null)) return file;
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
-    entryPoints: { [name]: path.join(SRC, `${entry}.ts`) },
+    entryPoints: { [name]: path.join(SRC, ENTRIES[entry]) },
     bundle: true,
     splitting: true,
     outdir: BUNDLE_DIR,
@@ -148,7 +151,7 @@ async function compiled(entry, { packagesInside = false } = {}) {
 }
 
 /**
- * The compiled CLI (src/cli.ts), with its packages inside as the page workers have them: Node then
+ * The compiled CLI (src/cli/index.ts), with its packages inside as the page workers have them: Node then
  * reads one file instead of resolving and linking several hundred, and a command starts on about
  * 0.5 s of CPU less (the main thread's start-up is on every command's critical path).
  */
@@ -157,7 +160,7 @@ export function cliBundle() {
 }
 
 /**
- * The compiled page worker (src/pages-worker.ts): workers do not inherit the tsx loader, and
+ * The compiled page worker (src/pages/workers/entry.ts): workers do not inherit the tsx loader, and
  * starting it costs half a second a worker. Made once for the sources, not once a build.
  */
 export function workerBundle() {
@@ -183,5 +186,5 @@ export async function loadCli() {
   }
   const { register } = await import('tsx/esm/api');
   register({ tsconfig: path.join(REPO, 'tsconfig.json') });
-  return import(pathToFileURL(path.join(SRC, 'cli.ts')).href);
+  return import(pathToFileURL(path.join(SRC, ENTRIES.cli)).href);
 }

@@ -19,7 +19,7 @@ export function wantsDevProcess(argv) {
 /**
  * Runs this command again in a child with the young generation's flag, and ends as it ends. The child has a
  * process group of its own, so Ctrl-C in a terminal reaches it once (forwarded from here), not twice; it stops
- * when this process goes, even killed (the IPC channel closes: src/cli.ts's `dev` stops on that).
+ * when this process goes, even killed (the IPC channel closes: src/cli/index.ts's `dev` stops on that).
  */
 export function runDevProcess(argv) {
   const child = spawn(process.execPath, [...process.execArgv, YOUNG_GENERATION, ...argv.slice(1)], {

@@ -1,6 +1,6 @@
 import YAML from 'yaml';
-import { BuildError } from '../errors.js';
-import type { CodeBlock, PageRecord } from '../types.js';
+import { BuildError } from '../model/errors.js';
+import type { CodeBlock, PageRecord } from '../model/page.js';
 import { NO_CHECK } from './code-blocks.js';
 
 /** The part of `content/_model/cli.yaml` this check reads. */

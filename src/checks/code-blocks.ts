@@ -1,9 +1,9 @@
 import { parse } from 'acorn';
 import { transform, type Loader, type Message } from 'esbuild';
 import YAML from 'yaml';
-import { sha1, type PassedCache } from '../cache.js';
-import { BuildError } from '../errors.js';
-import type { CodeBlock, PageRecord } from '../types.js';
+import { sha1, type PassedCache } from '../incremental/cache.js';
+import { BuildError } from '../model/errors.js';
+import type { CodeBlock, PageRecord } from '../model/page.js';
 import { pythonProblem } from './python.js';
 
 /** The languages whose blocks must parse, and how to parse them. */

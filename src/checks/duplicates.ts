@@ -1,7 +1,7 @@
-import { BuildError } from '../errors.js';
-import { frontmatterLine } from '../frontmatter.js';
-import type { Site } from '../site.js';
-import type { PageRecord } from '../types.js';
+import { BuildError } from '../model/errors.js';
+import { frontmatterLine } from '../content/frontmatter.js';
+import type { Site } from '../model/site.js';
+import type { PageRecord } from '../model/page.js';
 
 /** Case and spacing do not make two descriptions different to a reader or a search engine. */
 const normalized = new WeakMap<PageRecord, string>();

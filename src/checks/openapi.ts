@@ -1,5 +1,5 @@
 import YAML, { LineCounter, isNode } from 'yaml';
-import { BuildError } from '../errors.js';
+import { BuildError } from '../model/errors.js';
 
 /** Where the REST API's description lives under the content folder, when there is one. */
 export const OPENAPI_MODEL = '_model/openapi.yaml';
@@ -14,7 +14,7 @@ interface SchemaError {
 /**
  * The OpenAPI document must be valid (schema and `$ref`s): the API reference is drawn from it.
  * Each schema error points at the line of the object it is about. The one validator of OpenAPI
- * documents: the build's reference pages (src/openapi.ts) use it too.
+ * documents: the build's reference pages (src/content/openapi.ts) use it too.
  */
 export async function checkOpenApi(file: string, raw: string, relative = OPENAPI_MODEL): Promise<BuildError[]> {
   return (await validateOpenApi(file, raw, relative)).problems;

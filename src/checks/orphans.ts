@@ -1,8 +1,8 @@
-import { BuildError } from '../errors.js';
+import { BuildError } from '../model/errors.js';
 import { pageRoute } from '../i18n/locales.js';
-import { navLinks } from '../nav.js';
-import { resolvePageRef, type Site } from '../site.js';
-import type { PageRecord } from '../types.js';
+import { navLinks } from '../model/nav.js';
+import { resolvePageRef, type Site } from '../model/site.js';
+import type { PageRecord } from '../model/page.js';
 
 /**
  * A page that is neither in the sidebar nor linked from another page can only be found by

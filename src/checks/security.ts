@@ -1,5 +1,5 @@
-import { BuildError } from '../errors.js';
-import type { Site } from '../site.js';
+import { BuildError } from '../model/errors.js';
+import type { Site } from '../model/site.js';
 
 /** Script files the site would serve from its own origin, where its CSP (`script-src 'self'`) lets them run. */
 const SCRIPT_FILE = /\.(?:m|c)?js$/i;

@@ -1,7 +1,7 @@
-import { Problems, type BuildError } from '../errors.js';
+import { Problems, type BuildError } from '../model/errors.js';
 import { feedPaths, isFeedPage } from '../outputs/feed.js';
-import type { NavEntry, Site } from '../site.js';
-import type { PageRecord } from '../types.js';
+import type { NavEntry, Site } from '../model/site.js';
+import type { PageRecord } from '../model/page.js';
 import { duplicateGroups, duplicateProblems } from './duplicates.js';
 import { navReached, orphanProblem, pageReaches } from './orphans.js';
 import { checkPageLinks, linkTargets } from './site.js';
@@ -33,7 +33,7 @@ interface Kept {
 /**
  * The site-wide checks of links, orphans, duplicate descriptions and feeds, kept between the builds
  * of one `dev` process. After a save that keeps the site's plan (the same routes, titles,
- * frontmatter and sidebars: src/layout-keys.ts), only the pages whose record changed, and those
+ * frontmatter and sidebars: src/pages/layout-keys.ts), only the pages whose record changed, and those
  * that link to one of them with a `#`, are looked at again; the findings are the same a full run gives.
  * A site in several versions or languages is checked whole each time (its checks run per view).
  */

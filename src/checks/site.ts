@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ResolvedConfig } from '../config.js';
-import type { Place, Problems } from '../errors.js';
-import { frontmatterLine } from '../frontmatter.js';
-import { followRedirect } from '../redirects.js';
+import type { ResolvedConfig } from '../config/index.js';
+import type { Place, Problems } from '../model/errors.js';
+import { frontmatterLine } from '../content/frontmatter.js';
+import { followRedirect } from '../model/redirects.js';
 import { isExternal, withSlash } from '../shared/paths.js';
-import type { PageRecord } from '../types.js';
-import { isGroup, resolvePageRef, type NavEntry, type Site } from '../site.js';
+import type { PageRecord } from '../model/page.js';
+import { isGroup, resolvePageRef, type NavEntry, type Site } from '../model/site.js';
 import { feedPaths } from '../outputs/feed.js';
 
 /**

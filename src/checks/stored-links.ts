@@ -1,11 +1,11 @@
-import { cachePath, codeVersion, readCache, writeCache } from '../cache.js';
-import type { ResolvedConfig } from '../config.js';
-import { BuildError, Problems } from '../errors.js';
-import { sha1 } from '../hash.js';
+import { cachePath, codeVersion, readCache, writeCache } from '../incremental/cache.js';
+import type { ResolvedConfig } from '../config/index.js';
+import { BuildError, Problems } from '../model/errors.js';
+import { sha1 } from '../incremental/hash.js';
 import { feedPaths } from '../outputs/feed.js';
-import { linkKeys } from '../record-parts.js';
-import type { Site } from '../site.js';
-import type { PageRecord } from '../types.js';
+import { linkKeys } from '../incremental/record-parts.js';
+import type { Site } from '../model/site.js';
+import type { PageRecord } from '../model/page.js';
 import { navReached, orphanProblem, pageReaches } from './orphans.js';
 import { checkPageLinks, linkTargets } from './site.js';
 
@@ -15,7 +15,7 @@ import { checkPageLinks, linkTargets } from './site.js';
  * prev/next, the site's routes and files, and the headings of the pages its `#` links point to; the
  * orphans on which pages each page reaches. While the routes and files are the same, a page whose
  * links and targets' headings are the same keeps its findings, and its links are not read: the
- * Markdown cache keeps them packed (src/markdown/cache.ts), and at 10,000 pages reading all of them
+ * Markdown cache keeps them packed (src/incremental/markdown-cache.ts), and at 10,000 pages reading all of them
  * for a one-page edit cost more than the rest of the checks. The findings are those a full run gives,
  * in the same order.
  */

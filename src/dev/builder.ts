@@ -1,19 +1,18 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { buildAssets, CLIENT_DIR, type BuiltAssets } from '../assets.js';
-import type { BuildMemory } from '../build.js';
+import { buildAssets, CLIENT_DIR, type BuiltAssets } from '../build/assets.js';
+import type { BuildMemory } from '../build/index.js';
 import { ContentChecks } from '../checks/index.js';
-import { CONFIG_FILES, loadConfig, type ResolvedConfig } from '../config.js';
-import { contentFolderProblem } from '../content.js';
-import { BuildError } from '../errors.js';
-import { LayoutMemo } from '../layout-keys.js';
-import { silentLogger } from '../log.js';
+import { CONFIG_FILES, loadConfig, type ResolvedConfig } from '../config/index.js';
+import { contentFolderProblem } from '../content/index.js';
+import { BuildError } from '../model/errors.js';
+import { LayoutMemo } from '../pages/layout-keys.js';
+import { silentLogger } from '../build/log.js';
 import { TEMPLATES_DIR } from '../render/index.js';
-import type { Site } from '../site.js';
-import { SourceMemo } from '../source-memo.js';
+import type { Site } from '../model/site.js';
+import { SourceMemo } from '../incremental/source-memo.js';
 import { LazyOutputs } from './lazy-outputs.js';
 import type { OutputDir } from './output-dir.js';
 import { asProblems, bundleProblems, renderProblem } from './problems.js';
@@ -22,9 +21,10 @@ import { reloadRenderModules, renderModules, type RenderModules } from './render
 import { tokenAssets } from './tokens.js';
 import { DevWriter } from './writer.js';
 import { contentDirs, versionsWatch } from '../versions/watch.js';
+import { GENERATOR_ROOT } from '../generator-root.js';
 
 /** The layout components: a change there rebuilds every page with freshly loaded code. */
-export const RENDER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../render');
+export const RENDER_DIR = path.join(GENERATOR_ROOT, 'src/render');
 
 /** What a changed file is to the site. */
 export type ChangeKind = 'page' | 'static' | 'folder' | 'data' | 'config' | 'templates' | 'components' | 'client';
@@ -51,7 +51,7 @@ export interface DevBuilderOptions {
 }
 
 /**
- * The dev server's build: the build's own pipeline (src/build.ts `buildSite`) run again on every
+ * The dev server's build: the build's own pipeline (src/build/index.ts `buildSite`) run again on every
  * change, into a writer that keeps the served folder and the last build's pages in memory
  * (src/dev/writer.ts), with what it parsed, rendered and checked kept between runs. Bad input never
  * throws out of here: it becomes the current list of problems, and the last good output stays served.
@@ -209,7 +209,7 @@ export class DevBuilder {
       this.writer.holds(`${file}/index.html`)
     )
       return Promise.resolve();
-    // The site as it is when the request's turn comes: a build before it gave up the last one's maps (src/site.ts patchedPlan).
+    // The site as it is when the request's turn comes: a build before it gave up the last one's maps (src/model/site.ts patchedPlan).
     return this.serial(() => {
       const { site, pageAssets, chunks, modules, generation } = this;
       return this.lazy.ensure(file, { site: site!, assets: pageAssets!, chunks, modules, generation });

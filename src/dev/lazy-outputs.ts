@@ -1,10 +1,10 @@
-import type { BuiltAssets } from '../assets.js';
-import { sha1 } from '../hash.js';
+import type { BuiltAssets } from '../build/assets.js';
+import { sha1 } from '../incremental/hash.js';
 import { SEARCH_MANIFEST } from '../search/index.js';
-import type { Site } from '../site.js';
-import type { OutputFile } from '../types.js';
-import { renderImages } from '../images.js';
-import { pageStyleFiles } from '../page-styles.js';
+import type { Site } from '../model/site.js';
+import type { OutputFile } from '../model/page.js';
+import { renderImages } from '../content/images.js';
+import { pageStyleFiles } from '../pages/page-styles.js';
 import type { OutputDir } from './output-dir.js';
 import type { RenderModules } from './render-modules.js';
 

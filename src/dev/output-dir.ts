@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { OutputFile } from '../types.js';
+import type { OutputFile } from '../model/page.js';
 
 /**
  * The folder the dev server serves: a temporary one, so `dev` never touches the build's output.

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Message } from 'esbuild';
-import { BuildError, BuildFailure } from '../errors.js';
+import { BuildError, BuildFailure } from '../model/errors.js';
 
 /** What went wrong, as the list of problems the terminal and the overlay show. */
 export function asProblems(error: unknown): BuildError[] {

@@ -1,7 +1,7 @@
-import type { RecordCache } from '../build.js';
-import type { ResolvedConfig } from '../config.js';
-import { ImageFreshness, MarkdownCache } from '../markdown/cache.js';
-import type { PageRecord, PageSource } from '../types.js';
+import type { RecordCache } from '../build/index.js';
+import type { ResolvedConfig } from '../config/index.js';
+import { ImageFreshness, MarkdownCache } from '../incremental/markdown-cache.js';
+import type { PageRecord, PageSource } from '../model/page.js';
 
 /** A record held in memory: whether it has its HTML, the last build that asked for it, whether `save` let it go. */
 interface Held {

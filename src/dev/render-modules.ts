@@ -1,4 +1,4 @@
-import { buildSite } from '../build.js';
+import { buildSite } from '../build/index.js';
 import { createRenderer, emitSiteFiles } from '../outputs/index.js';
 import { buildSearchIndexes } from '../i18n/search.js';
 

@@ -1,5 +1,5 @@
-import { FEATURES, type BuiltAssets } from '../assets.js';
-import type { Feature } from '../types.js';
+import { FEATURES, type BuiltAssets } from '../build/assets.js';
+import type { Feature } from '../model/page.js';
 
 /**
  * `dev` renders pages with these in place of the bundle's URLs, and the server puts the current

@@ -1,6 +1,6 @@
-import { sha1 } from '../hash.js';
-import type { OutputFile } from '../types.js';
-import type { BuildOutput, OutputManifest, PageEntry, Writer } from '../write.js';
+import { sha1 } from '../incremental/hash.js';
+import type { OutputFile } from '../model/page.js';
+import type { BuildOutput, OutputManifest, PageEntry, Writer } from '../write/index.js';
 import type { OutputDir } from './output-dir.js';
 
 /**

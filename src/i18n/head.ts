@@ -1,10 +1,10 @@
 /** Head tags of a page in a language: its alternates for search engines, and what the browser runtime needs of its locale. */
 import { escapeHtml } from '../render/head.js';
-import { absolute } from '../render/index.js';
+import { absolute } from '../model/site.js';
 import { pageUrl, withBase } from '../shared/paths.js';
 import { CLIENT_STRINGS, type ClientStringKey } from '../shared/ui-strings.js';
-import type { Site } from '../site.js';
-import type { PageOutline } from '../types.js';
+import type { Site } from '../model/site.js';
+import type { PageOutline } from '../model/page.js';
 import { localeOf } from './site.js';
 import { alternates } from './view.js';
 

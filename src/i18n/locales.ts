@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { isExternal } from '../shared/paths.js';
-import type { PageSource } from '../types.js';
+import type { PageSource } from '../model/page.js';
 import type { ResolvedVersion } from '../versions/config.js';
 import { STRING_KEYS, stringsFor, type Strings } from './strings.js';
 

@@ -4,11 +4,11 @@
  */
 import { escapeHtml } from '../render/head.js';
 import { Renderer, type PageAssets, type PageChunk, type Templates } from '../render/index.js';
-import type { Site } from '../site.js';
-import type { PageOutline, PageRecord } from '../types.js';
+import type { Site } from '../model/site.js';
+import type { PageOutline, PageRecord } from '../model/page.js';
 import { splitLocale, type ResolvedLocale } from './locales.js';
 import type { RoutesIndex } from '../outputs/index.js';
-import type { OutputFile } from '../types.js';
+import type { OutputFile } from '../model/page.js';
 import { localeOf, localeSites, siteOf } from './site.js';
 import { ENGLISH, type Strings } from './strings.js';
 import { siteViews } from '../versions/views.js';

@@ -1,9 +1,9 @@
 /** Search in a site of several languages: an index per locale, each read with its language's rules. */
 import { buildSearchIndex, SEARCH_MANIFEST, type SearchIndexOptions } from '../search/index.js';
 import { pageDigest, searchPages } from '../search/records.js';
-import { sha1 } from '../hash.js';
-import type { Site } from '../site.js';
-import type { OutputFile } from '../types.js';
+import { sha1 } from '../incremental/hash.js';
+import type { Site } from '../model/site.js';
+import type { OutputFile } from '../model/page.js';
 import { searchManifestPath } from './head.js';
 import { localeSites } from './site.js';
 import { siteViews } from '../versions/views.js';

@@ -3,10 +3,10 @@
  * sidebar, reading order and strings, so the layout code needs no notion of locales. The whole
  * site (every locale's pages) stays what the checks, the route table and the outputs read.
  */
-import type { ResolvedConfig, SidebarItemConfig } from '../config.js';
+import type { ResolvedConfig, SidebarItemConfig } from '../config/index.js';
 import { isExternal, pageUrl } from '../shared/paths.js';
-import { createSite, isGroup, type NavEntry, type NavLink, type Site } from '../site.js';
-import type { PageOutline } from '../types.js';
+import { createSite, isGroup, type NavEntry, type NavLink, type Site } from '../model/site.js';
+import type { PageOutline } from '../model/page.js';
 import { localeKeyOf, pageRoute, singleLocale, splitLocale, type ResolvedLocale } from './locales.js';
 import { ENGLISH } from './strings.js';
 import type { ResolvedVersion } from '../versions/config.js';
@@ -93,7 +93,7 @@ function versionSidebar(config: ResolvedConfig, view: ResolvedLocale, own: PageO
   if (version.contentDir === config.contentDir && config.sidebar) return config.sidebar;
   if (!view.key) return undefined; // the generated one of the root pages
   const within = (p: string) => p.slice(view.key.length + 1);
-  // Outlines only (a record's copy would read its parts and HTML, src/record-parts.ts): the sidebar needs no more.
+  // Outlines only (a record's copy would read its parts and HTML, src/incremental/record-parts.ts): the sidebar needs no more.
   const inner = own.map((p): PageOutline => ({
     key: p.key,
     title: p.title,

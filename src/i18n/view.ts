@@ -1,7 +1,7 @@
 /** What a page of a site in several languages shows of the others: its language menu, its alternates, its fallback notice. */
 import { pageUrl } from '../shared/paths.js';
-import type { Site } from '../site.js';
-import type { PageOutline } from '../types.js';
+import type { Site } from '../model/site.js';
+import type { PageOutline } from '../model/page.js';
 import { versionLabel } from '../versions/views.js';
 import { fallbackOf, localeKeyOf, pageRoute, splitLocale, type ResolvedLocale } from './locales.js';
 

@@ -3,7 +3,7 @@ import type { VFile } from 'vfile';
 import { highlightLines, isKnownLanguage, knownLanguages, type HighlighterName } from './highlight.js';
 import { checkedCode, readDiff, readNotations, type LineMark, type MarkedCode } from './notations.js';
 import { isElement, SKIP, walk } from './walk.js';
-import type { CodeBlock } from '../types.js';
+import type { CodeBlock } from '../model/page.js';
 
 /** Language names as the label shows them. */
 const LABELS: Record<string, string> = {

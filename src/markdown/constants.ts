@@ -1,4 +1,4 @@
-import type { Problems } from '../errors.js';
+import type { Problems } from '../model/errors.js';
 
 /**
  * `%{name}` stands for a constant of the configuration; `%%{name}` prints `%{name}` literally.

@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { isElement, walk } from './walk.js';
-import type { Header, Section } from '../types.js';
+import type { Header, Section } from '../model/page.js';
 
 export interface HeadingData {
   headers: Header[];

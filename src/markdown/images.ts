@@ -5,9 +5,9 @@ import { contentFile } from '../versions/paths.js';
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { imageSize } from 'image-size';
 import type { VFile } from 'vfile';
-import { fileHash } from '../hash.js';
+import { fileHash } from '../incremental/hash.js';
 import { withBase } from '../shared/paths.js';
-import type { PageImage } from '../types.js';
+import type { PageImage } from '../model/page.js';
 import { usesFeature } from './features.js';
 import { staticFile } from './links.js';
 
@@ -55,7 +55,7 @@ const el = (tagName: string, properties: Element['properties'], children: Elemen
 /**
  * Markdown images: `width` and `height` from the file (no layout shift, and the HTML gate wants
  * them), `loading="lazy"` and `decoding="async"` but for a first image above the first section,
- * PNG and JPEG as AVIF and WebP renditions in a `<picture>` (src/images.ts writes them) with the
+ * PNG and JPEG as AVIF and WebP renditions in a `<picture>` (src/content/images.ts writes them) with the
  * original as the fallback, `#dark` / `#light` after the path for an image shown in one theme
  * only, and a zoom: the image is a button that opens it in a popover (keyboard and Escape work,
  * no script). Runs before the links plugin, which resolves every `src` against the page's file.

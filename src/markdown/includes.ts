@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
-import type { Problems } from '../errors.js';
+import type { Problems } from '../model/errors.js';
 
 /**
  * Includes: a page takes in another Markdown file (a partial, kept in a folder that is not a page,

@@ -5,11 +5,11 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type Processor } from 'unified';
 import { VFile } from 'vfile';
-import type { ResolvedConfig } from '../config.js';
-import { BuildError, Problems } from '../errors.js';
-import { sha1 } from '../hash.js';
+import type { ResolvedConfig } from '../config/index.js';
+import { BuildError, Problems } from '../model/errors.js';
+import { sha1 } from '../incremental/hash.js';
 import { pageUrl } from '../shared/paths.js';
-import type { CodeBlock, Feature, LinkRef, PageImage, PageOutline, PageRecord, PageSource } from '../types.js';
+import type { CodeBlock, Feature, LinkRef, PageImage, PageOutline, PageRecord, PageSource } from '../model/page.js';
 import { fallbackOf } from '../i18n/locales.js';
 import remarkAlerts from './alerts.js';
 import rehypeBuiltins from './builtins.js';
@@ -35,6 +35,25 @@ import rehypeMath from './math.js';
 import remarkMathSyntax from './math-syntax.js';
 import { MarkdownPluginError, namedPlugins, type PluginMessageTag } from '../plugins/markdown.js';
 import { withParseVerdict } from '../checks/code-blocks.js';
+
+/**
+ * What the Markdown stage reads of the configuration, and nothing else: its functions take `MarkdownSettings`, and
+ * the Markdown cache's key is the value of exactly these fields (src/incremental/markdown-cache.ts,
+ * `markdownSettingsKey`). A stage that starts reading another field fails to type-check until the field is added
+ * here, and from then on it is part of the key: a cached page can never show an old value of it.
+ */
+export const MARKDOWN_SETTINGS = [
+  'base',
+  'contentDir',
+  'versions',
+  'security',
+  'markdown',
+  'mdx',
+  'limits',
+  'checks',
+  'constants',
+] as const satisfies readonly (keyof ResolvedConfig)[];
+export type MarkdownSettings = Pick<ResolvedConfig, (typeof MARKDOWN_SETTINGS)[number]>;
 
 /**
  * The plugin chain. Order matters where noted. The users' plugins (`markdown.remarkPlugins`,
@@ -84,7 +103,7 @@ export function pageKey(relativePath: string, hash: (s: string) => string): stri
  */
 export function pageOutline(
   source: PageSource,
-  config: ResolvedConfig,
+  config: MarkdownSettings,
   problems: Problems,
   hash: (s: string) => string = sha1,
 ): PageOutline {
@@ -132,7 +151,7 @@ function unparsedRecord(outline: PageOutline): PageRecord {
 /** Renders one page's Markdown; problems go to `problems` with file lines. */
 export function renderPage(
   source: PageSource,
-  config: ResolvedConfig,
+  config: MarkdownSettings,
   processor: Processor,
   problems: Problems,
   hash: (s: string) => string = sha1,
@@ -268,7 +287,7 @@ export function renderPage(
 const mdxProcessors = new WeakMap<Processor, Processor>();
 
 /** An .mdx page: its components are the configuration's and its own imports (src/markdown/mdx.ts). */
-function renderMdxPage(source: PageSource, config: ResolvedConfig, processor: Processor, file: VFile): string {
+function renderMdxPage(source: PageSource, config: MarkdownSettings, processor: Processor, file: VFile): string {
   const { mdxProcessorFrom, renderMdx } = mdxCompiler();
   let mdx = mdxProcessors.get(processor);
   if (!mdx) mdxProcessors.set(processor, (mdx = mdxProcessorFrom(processor)));
@@ -282,7 +301,7 @@ function renderMdxPage(source: PageSource, config: ResolvedConfig, processor: Pr
 }
 
 /** Renders pages' Markdown in this thread (tests, and the parallel stage's reference). */
-export function renderSlice(sources: PageSource[], config: ResolvedConfig, problems: Problems): PageRecord[] {
+export function renderSlice(sources: PageSource[], config: MarkdownSettings, problems: Problems): PageRecord[] {
   const processor = createProcessor(config);
   return sources.map((source) => renderPage(source, config, processor, problems));
 }

@@ -3,7 +3,7 @@ import type { Root } from 'hast';
 import type { VFile } from 'vfile';
 import { isElement, walk } from './walk.js';
 import { fileToRoute, isExternal, pageUrl, withSlash } from '../shared/paths.js';
-import type { LinkRef } from '../types.js';
+import type { LinkRef } from '../model/page.js';
 
 export interface LinkOptions {
   base: string;

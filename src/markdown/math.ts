@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { ElementContent, Root } from 'hast';
 import type { VFile } from 'vfile';
-import { sha1 } from '../hash.js';
+import { sha1 } from '../incremental/hash.js';
 import { usesFeature } from './features.js';
 import { isElement, SKIP, walk } from './walk.js';
 
@@ -80,7 +80,7 @@ export default function rehypeMath() {
 /**
  * KaTeX places glyphs with style attributes, which the content-security policy (`style-src 'self'`)
  * blocks: each distinct style becomes a class, its rule in the page's stylesheet
- * (src/page-styles.ts). `!important` keeps the precedence an inline style had over KaTeX's CSS.
+ * (src/pages/page-styles.ts). `!important` keeps the precedence an inline style had over KaTeX's CSS.
  */
 export function stylesToClasses(html: string, rules: Map<string, string>): string {
   return html.replace(

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { parse } from 'acorn';
 import * as esbuild from 'esbuild';
 import type { ComponentType } from 'react';
-import { BuildError, BuildFailure, type Problems } from '../errors.js';
-import { sha1 } from '../hash.js';
-import type { PageSource } from '../types.js';
+import { BuildError, BuildFailure, type Problems } from '../model/errors.js';
+import { sha1 } from '../incremental/hash.js';
+import type { PageSource } from '../model/page.js';
 
 /**
  * MDX pages (`.mdx`): Markdown with JSX components, compiled by @mdx-js/mdx with the same remark

@@ -1,6 +1,6 @@
 import type { Element, Root } from 'hast';
 import type { VFile } from 'vfile';
-import type { SecurityConfig } from '../config.js';
+import type { SecurityConfig } from '../config/index.js';
 import { walk } from './walk.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { OutputFile } from '../types.js';
+import type { OutputFile } from '../model/page.js';
 
 /**
  * A small SVG icon at `<base>favicon.svg`, linked from every page: without one, browsers ask for

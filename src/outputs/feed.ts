@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { contentFile } from '../versions/paths.js';
-import { BuildError } from '../errors.js';
-import { absolute } from '../render/index.js';
-import type { Site } from '../site.js';
-import type { OutputFile, PageOutline, PageRecord } from '../types.js';
+import { BuildError } from '../model/errors.js';
+import { absolute } from '../model/site.js';
+import type { Site } from '../model/site.js';
+import type { OutputFile, PageOutline, PageRecord } from '../model/page.js';
 
 /**
  * Atom feeds for dated pages (a changelog): a page with `feed: true` in its frontmatter has one

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { ResolvedConfig } from '../config.js';
+import type { ResolvedConfig } from '../config/index.js';
 import { headScript, headTagSources } from '../theme/head.js';
-import type { OutputFile } from '../types.js';
+import type { OutputFile } from '../model/page.js';
 import { inlineScripts } from '../plugins/assets.js';
 
 /** Where the tag manager loads from and reports to (only allowed when analytics is configured). */

@@ -1,14 +1,14 @@
-import type { BuiltAssets } from '../assets.js';
+import type { BuiltAssets } from '../build/assets.js';
 import { headScript } from '../theme/head.js';
 import { siteViews } from '../versions/views.js';
-import { fileHash } from '../hash.js';
-import { redirectEntries, redirectsFile, redirectStubs } from '../redirects.js';
+import { fileHash } from '../incremental/hash.js';
+import { redirectEntries, redirectsFile, redirectStubs } from '../model/redirects.js';
 import { LocalizedRenderer } from '../i18n/render.js';
 import { Renderer, type PageAssets, type PageChunk, type Templates } from '../render/index.js';
 import { chunkFile, routeFile, routeShard, withBase } from '../shared/paths.js';
 import type { RedirectEntry } from '../shared/contract.js';
-import type { Site } from '../site.js';
-import type { OutputFile, PageOutline, PageRecord } from '../types.js';
+import type { Site } from '../model/site.js';
+import type { OutputFile, PageOutline, PageRecord } from '../model/page.js';
 import { faviconFile } from './favicon.js';
 import { headersFile } from './headers.js';
 import { pageMarkdown } from './markdown-pages.js';
@@ -58,7 +58,7 @@ export function pageFiles(
   };
 }
 
-/** The assets a page's layout shows, as data a page worker can receive (src/pages.ts `LayoutContext`); a site without theme files may leave `theme` out. */
+/** The assets a page's layout shows, as data a page worker can receive (src/pages/index.ts `LayoutContext`); a site without theme files may leave `theme` out. */
 export type LayoutAssets = Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> &
   Partial<Pick<BuiltAssets, 'theme'>> &
   Pick<PageAssets, 'pluginHead' | 'pageModules'>;

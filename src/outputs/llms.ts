@@ -1,7 +1,7 @@
-import { absolute } from '../render/index.js';
-import { navLinks } from '../nav.js';
-import { isGroup, type Site } from '../site.js';
-import type { OutputFile, PageRecord } from '../types.js';
+import { absolute } from '../model/site.js';
+import { navLinks } from '../model/nav.js';
+import { isGroup, type Site } from '../model/site.js';
+import type { OutputFile, PageRecord } from '../model/page.js';
 import type { Plugin } from '../plugins/types.js';
 import { keptMarkdown, pageMarkdown } from './markdown-pages.js';
 import { piecedFile } from './pieces.js';

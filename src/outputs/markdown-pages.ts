@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { absolute } from '../render/index.js';
+import { absolute } from '../model/site.js';
 import { decodePath } from '../shared/paths.js';
-import type { Site } from '../site.js';
-import type { PageOutline, PageRecord } from '../types.js';
+import type { Site } from '../model/site.js';
+import type { PageOutline, PageRecord } from '../model/page.js';
 
 /**
  * A page as Markdown, the way a reader (or an AI assistant) sees it: `# Title`, the description,
@@ -16,7 +16,7 @@ export function pageMarkdown(site: Site<PageOutline>, page: PageRecord): string 
 
 /**
  * The Markdown of pages whose files a build kept, as their `index.md` in the previous output has
- * it (the build registers a reader for its site, src/build.ts): undefined when it cannot tell.
+ * it (the build registers a reader for its site, src/build/index.ts): undefined when it cannot tell.
  */
 export const keptMarkdown = new WeakMap<Site, (page: PageRecord) => string | undefined>();
 

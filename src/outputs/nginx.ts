@@ -1,5 +1,5 @@
-import type { ResolvedConfig } from '../config.js';
-import type { OutputFile } from '../types.js';
+import type { ResolvedConfig } from '../config/index.js';
+import type { OutputFile } from '../model/page.js';
 import { securityHeaders } from './headers.js';
 
 /**

@@ -1,12 +1,12 @@
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { cachePath, readCacheSync, writeCacheSync } from '../cache.js';
-import { sha1 } from '../hash.js';
-import type { Site } from '../site.js';
-import type { OutputFile, PageRecord } from '../types.js';
+import { cachePath, readCacheSync, writeCacheSync } from '../incremental/cache.js';
+import { sha1 } from '../incremental/hash.js';
+import type { Site } from '../model/site.js';
+import type { OutputFile, PageRecord } from '../model/page.js';
 
 /**
- * What a build that writes an output folder keeps of the previous output (src/build.ts registers
+ * What a build that writes an output folder keeps of the previous output (src/build/index.ts registers
  * it for its site): the folder it can be read in until the build ends (none for a first build),
  * its site files' content hashes (intact files only), and the pages whose files are kept, with
  * those files. A build without it (in memory: tests, `dev`) makes every file whole and stores nothing.

@@ -1,6 +1,6 @@
-import { absolute } from '../render/index.js';
-import type { Site } from '../site.js';
-import type { OutputFile } from '../types.js';
+import { absolute } from '../model/site.js';
+import type { Site } from '../model/site.js';
+import type { OutputFile } from '../model/page.js';
 import { lastModified } from './last-modified.js';
 import { siteOf } from '../i18n/site.js';
 import { alternates } from '../i18n/view.js';

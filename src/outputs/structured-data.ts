@@ -1,6 +1,6 @@
-import { firstLink, groupAt } from '../nav.js';
-import { openGroups, type Site } from '../site.js';
-import type { PageOutline } from '../types.js';
+import { firstLink, groupAt } from '../model/nav.js';
+import { openGroups, type Site } from '../model/site.js';
+import type { PageOutline } from '../model/page.js';
 
 /**
  * schema.org `BreadcrumbList` for a page: the sidebar groups holding it, outermost first (each

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { fileHash } from '../hash.js';
-import type { ResolvedConfig } from '../config.js';
-import { BuildError, BuildFailure } from '../errors.js';
+import { fileHash } from '../incremental/hash.js';
+import type { ResolvedConfig } from '../config/index.js';
+import { BuildError, BuildFailure } from '../model/errors.js';
 import { escapeHtml } from '../render/head.js';
-import type { OutputFile, PageOutline } from '../types.js';
+import type { OutputFile, PageOutline } from '../model/page.js';
 import { configFileName, hookFailure, hasHook } from './index.js';
 import type { ClientModule, HeadTag, Plugin } from './types.js';
 

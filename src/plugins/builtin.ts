@@ -1,6 +1,6 @@
 import { llmsPlugin } from '../outputs/llms.js';
 import { sitemapPlugin } from '../outputs/sitemap.js';
-import { openApiPlugin } from '../openapi.js';
+import { openApiPlugin } from '../content/openapi.js';
 import type { Plugin } from './types.js';
 
 /**

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import type { ResolvedConfig, UserConfig } from '../config.js';
-import { BuildError, BuildFailure } from '../errors.js';
+import type { ResolvedConfig, UserConfig } from '../config/index.js';
+import { BuildError, BuildFailure } from '../model/errors.js';
 import type { Plugin } from './types.js';
+import { GENERATOR_ROOT } from '../generator-root.js';
 
 export type { MarkdownPluginEntry, Plugin } from './types.js';
 
@@ -37,7 +38,7 @@ export function hookFailure(plugin: string, hook: string, error: unknown, file: 
 
 /** The first frame of a stack outside node's internals and the generator: where the plugin's code threw. */
 function codeFrame(error: unknown): string | undefined {
-  const here = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+  const here = path.join(GENERATOR_ROOT, 'src');
   for (const line of (error as Error | undefined)?.stack?.split('\n').slice(1) ?? []) {
     const match = /\(?((?:file:\/\/)?[^\s()]+):(\d+):(\d+)\)?$/.exec(line.trim());
     if (!match) continue;

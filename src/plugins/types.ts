@@ -1,12 +1,12 @@
 /**
  * The plugin API as users see it: every type a `docs.config.ts` may name. Re-exported by
- * src/config.ts, so `import { defineConfig, type Plugin } from '.../src/config.js'` is the one import.
+ * src/config/index.ts, so `import { defineConfig, type Plugin } from '.../src/config/index.js'` is the one import.
  */
-import type { UserConfig } from '../config.js';
-import type { BuildError, Place } from '../errors.js';
+import type { UserConfig } from '../config/index.js';
+import type { BuildError, Place } from '../model/errors.js';
 import type { SearchPage } from '../search/records.js';
-import type { Site } from '../site.js';
-import type { OutputFile, PageOutline, PageRecord, PageSource } from '../types.js';
+import type { Site } from '../model/site.js';
+import type { OutputFile, PageOutline, PageRecord, PageSource } from '../model/page.js';
 
 export type { OutputFile, PageOutline, PageRecord, PageSource, Site };
 export type { SearchPage as SearchRecord };
@@ -19,7 +19,7 @@ export type MarkdownPluginEntry =
 /** What every hook receives. */
 export interface PluginContext {
   /** The resolved configuration (defaults applied, paths absolute). */
-  config: import('../config.js').ResolvedConfig;
+  config: import('../config/index.js').ResolvedConfig;
 }
 
 /** A page with no Markdown file, added by a `pages` hook (generated from data). */

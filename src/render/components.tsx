@@ -1,5 +1,5 @@
-import { firstLink, isGroup, type NavBadge, type NavEntry, type NavGroup, type NavLink } from '../nav.js';
-import type { Header, PageOutline, PageRecord } from '../types.js';
+import { firstLink, isGroup, type NavBadge, type NavEntry, type NavGroup, type NavLink } from '../model/nav.js';
+import type { Header, PageOutline, PageRecord } from '../model/page.js';
 import { Part, type BannerProps, type FooterProps, type LogoView, type SocialLinkView } from './parts.js';
 import { Banner, Footer, LastUpdated, PageTitle, SiteTitle, SocialLinks } from './theme.js';
 import { LanguageMenu, FallbackNotice, OldVersionBanner, VersionMenu, type LocaleView } from './locale.js';

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { groupOf, isGroup, openGroups, prevNext, sidebarOf, type Site } from '../site.js';
+import { absolute, groupOf, isGroup, openGroups, prevNext, sidebarOf, type Site } from '../model/site.js';
 import { isExternal, pageUrl, withBase, withSlash } from '../shared/paths.js';
 import { topNavCurrent } from '../shared/nav-current.js';
-import type { Feature, OutputFile, PageOutline, PageRecord } from '../types.js';
+import type { Feature, OutputFile, PageOutline, PageRecord } from '../model/page.js';
 import {
   Body,
   NotFound,
@@ -22,18 +21,19 @@ import type { ThemeView } from '../theme/assets.js';
 import { projectHeadTags } from '../theme/head.js';
 import { breadcrumbJsonLd } from '../outputs/structured-data.js';
 import { feedHref } from '../outputs/feed.js';
-import { pageStylePath } from '../page-styles.js';
+import { pageStylePath } from '../pages/page-styles.js';
 import { documentHeadTags, escapeHtml, fillTemplate, headTags, type HeadData } from './head.js';
 import { canonicalRoute, localeView } from '../i18n/view.js';
 import { localeHeadTags } from '../i18n/head.js';
 import { editUrl } from '../versions/paths.js';
 import { localeHome, localeOf } from '../i18n/site.js';
 import { WithStrings } from './strings.js';
+import { GENERATOR_ROOT } from '../generator-root.js';
 
 /** Stand-ins for the regions in the cached page shell (comments cannot occur in rendered attributes). */
 const REGION = { sidebar: '<!--docs:sidebar-->', content: '<!--docs:content-->', toc: '<!--docs:toc-->' };
 
-export const TEMPLATES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../templates');
+export const TEMPLATES_DIR = path.join(GENERATOR_ROOT, 'templates');
 
 /** The hashed assets every page references (from the assets stage). */
 export interface PageAssets {
@@ -112,10 +112,6 @@ export function pageHead(site: Site<PageOutline>, page: PageOutline): HeadData {
     ogTitle: page.title,
     siteName: config.title,
   };
-}
-
-export function absolute(site: Pick<Site, 'config'>, urlPath: string): string {
-  return site.config.product ? new URL(urlPath, site.config.product.siteUrl).href : urlPath;
 }
 
 /** The HTML templates pages and redirect stubs are filled into. */

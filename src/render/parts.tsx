@@ -1,6 +1,6 @@
 import { createContext, useContext, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import type { NotFound, Sidebar, Toc, TopBar } from './components.js';
-import type { PageRecord } from '../types.js';
+import type { PageRecord } from '../model/page.js';
 
 /**
  * The named parts of the layout a project may replace with its own component (a file of its theme

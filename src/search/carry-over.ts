@@ -1,8 +1,8 @@
-import { cachePath, readCache, removeCache, writeCache } from '../cache.js';
-import type { ResolvedConfig } from '../config.js';
-import { sha1 } from '../hash.js';
-import type { OutputFile } from '../types.js';
-import type { OutputManifest } from '../write.js';
+import { cachePath, readCache, removeCache, writeCache } from '../incremental/cache.js';
+import type { ResolvedConfig } from '../config/index.js';
+import { sha1 } from '../incremental/hash.js';
+import type { OutputFile } from '../model/page.js';
+import type { OutputManifest } from '../write/index.js';
 
 /** The search stage's outcome: files to write, or the previous output's files kept as they are (path -> content hash). */
 export interface SearchOutput {

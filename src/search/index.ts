@@ -6,11 +6,11 @@ import {
   type SearchManifest,
   type SearchPageData,
 } from '../shared/search-format.js';
-import { fileHash, sha1 } from '../hash.js';
+import { fileHash, sha1 } from '../incremental/hash.js';
 import { withBase } from '../shared/paths.js';
 import { compounds, forEachTerm, isEnglish } from '../shared/search-text.js';
-import type { Site } from '../site.js';
-import type { OutputFile } from '../types.js';
+import type { Site } from '../model/site.js';
+import type { OutputFile } from '../model/page.js';
 import { pageDigest, searchPages, type SearchPage } from './records.js';
 import { SearchPageBlocks } from './page-blocks.js';
 import { addPage, changedTerms, replacePage, ShardWriter, type PageLengths, type Postings } from './postings.js';

@@ -1,10 +1,10 @@
-import { groupOf, type Site } from '../site.js';
-import type { PageRecord } from '../types.js';
+import { groupOf, type Site } from '../model/site.js';
+import type { PageRecord } from '../model/page.js';
 import { collect } from '../plugins/index.js';
-import { BuildError } from '../errors.js';
+import { BuildError } from '../model/errors.js';
 import { SECTION_SLOTS } from './postings.js';
-import { sha1 } from '../hash.js';
-import { sectionsKey } from '../record-parts.js';
+import { sha1 } from '../incremental/hash.js';
+import { sectionsKey } from '../incremental/record-parts.js';
 
 /** One result a reader can land on: the top of a page, or one of its h2/h3 sections. */
 export interface SearchSection {
@@ -59,7 +59,7 @@ function groupName(site: Site, page: PageRecord): string {
 
 export function searchPage(page: PageRecord, group = ''): SearchPage {
   // The sections are made when first read: an edit reads those of the pages whose text changed,
-  // and tells the others by their digest, made of the record's sections' (src/record-parts.ts).
+  // and tells the others by their digest, made of the record's sections' (src/incremental/record-parts.ts).
   let sections: SearchSection[] | undefined;
   const made: SearchPage = {
     route: page.regularPath,

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { cachePath, codeVersion, readCache, storedValue, writeCache } from '../cache.js';
-import type { ResolvedConfig } from '../config.js';
-import { sha1 } from '../hash.js';
-import type { OutputManifest } from '../write.js';
+import { cachePath, codeVersion, readCache, storedValue, writeCache } from '../incremental/cache.js';
+import type { ResolvedConfig } from '../config/index.js';
+import { sha1 } from '../incremental/hash.js';
+import type { OutputManifest } from '../write/index.js';
 import { SEARCH_FIELDS } from '../shared/search-format.js';
 import type { PageLengths, TermPostings } from './postings.js';
 

@@ -1,7 +1,7 @@
-import { cachePath, codeVersion } from '../cache.js';
-import type { ResolvedConfig } from '../config.js';
-import { sha1 } from '../hash.js';
-import { ShardedCache } from '../sharded-cache.js';
+import { cachePath, codeVersion } from '../incremental/cache.js';
+import type { ResolvedConfig } from '../config/index.js';
+import { sha1 } from '../incremental/hash.js';
+import { ShardedCache } from '../incremental/sharded-cache.js';
 import type { PageTerms, SearchIndexOptions } from './index.js';
 import { pageDigest, type SearchPage } from './records.js';
 
@@ -10,7 +10,7 @@ import { pageDigest, type SearchPage } from './records.js';
  * (title, group, headings, section text) and the language rules. Counting terms is most of the
  * index's work (58% at 1,000 pages), so after a one-page edit the index counts that page's terms
  * and reads the others'; the index itself is then assembled as a cold build would, so its files
- * are the same. Stored in shards (src/sharded-cache.ts): an edit rewrites one or two.
+ * are the same. Stored in shards (src/incremental/sharded-cache.ts): an edit rewrites one or two.
  */
 export class SearchTermsCache {
   private constructor(private readonly store: ShardedCache<PageTerms>) {}

@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { imageSize } from 'image-size';
-import { fileHash } from '../hash.js';
-import type { ResolvedConfig } from '../config.js';
-import { BuildError, BuildFailure } from '../errors.js';
+import { fileHash } from '../incremental/hash.js';
+import type { ResolvedConfig } from '../config/index.js';
+import { BuildError, BuildFailure } from '../model/errors.js';
 import type { LogoView, SocialLinkView } from '../render/parts.js';
-import type { OutputFile } from '../types.js';
+import type { OutputFile } from '../model/page.js';
 import { iconFile } from './config.js';
 
 /** What the layout shows of the theme's files: URLs under the base, sizes, icons. */

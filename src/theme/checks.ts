@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { Problems } from '../errors.js';
+import type { Problems } from '../model/errors.js';
 import { isExternal } from '../shared/paths.js';
-import type { Site } from '../site.js';
+import type { Site } from '../model/site.js';
 
 /** The routes the footer and the banner link to must be pages, as the sidebar's must. */
 export function checkThemeLinks(site: Site, problems: Problems): void {

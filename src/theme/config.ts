@@ -2,8 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
-import { BuildError, BuildFailure } from '../errors.js';
-import { sha1 } from '../hash.js';
+import { BuildError, BuildFailure } from '../model/errors.js';
+import { sha1 } from '../incremental/hash.js';
 import { bundleComponents, evaluateComponents } from '../markdown/mdx.js';
 import { PART_NAMES } from '../render/parts.js';
 

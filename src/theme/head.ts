@@ -1,4 +1,4 @@
-import { THEME_SCRIPT } from '../assets.js';
+import { THEME_SCRIPT } from '../build/assets.js';
 import { escapeHtml } from '../render/head.js';
 import { BANNER_KEY } from '../shared/banner.js';
 import { isExternal } from '../shared/paths.js';

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { BuildError, BuildFailure } from '../errors.js';
+import { BuildError, BuildFailure } from '../model/errors.js';
 import { ENGLISH } from '../i18n/strings.js';
 
 /** Version names are folder names and URL segments: "2.0", "v1", "2024-06". */

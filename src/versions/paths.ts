@@ -5,7 +5,7 @@
  * back to its folder.
  */
 import path from 'node:path';
-import { BuildError, type Problems } from '../errors.js';
+import { BuildError, type Problems } from '../model/errors.js';
 import type { ResolvedVersion } from './config.js';
 
 type Versioned = { contentDir: string; versions?: ResolvedVersion[] };

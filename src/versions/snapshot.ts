@@ -6,10 +6,10 @@
  */
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ResolvedConfig } from '../config.js';
+import type { ResolvedConfig } from '../config/index.js';
 import { splitLocale } from '../i18n/locales.js';
 import { withSlash } from '../shared/paths.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../model/errors.js';
 import {
   CONSTANTS_FILE,
   NEXT,

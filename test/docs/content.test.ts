@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import config from '../../docs.config.js';
 import { formatConstant } from '../../src/markdown/constants.js';
 import { codeBlocks, hasContent, prose, readModel, readPages, type ContentPage } from './pages.js';
-import { configuredTargets } from '../../src/nav.js';
+import { configuredTargets } from '../../src/model/nav.js';
 
 const pages = hasContent ? readPages() : [];
 const constants = config.constants as Record<string, string | number>;

@@ -14,7 +14,7 @@ import {
   previousVersion,
   type FencedBlock,
 } from './highlights.js';
-import { configuredTargets } from '../../src/nav.js';
+import { configuredTargets } from '../../src/model/nav.js';
 
 type Json = any;
 const constants = config.constants as Record<string, string | number>;

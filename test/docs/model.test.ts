@@ -27,7 +27,7 @@ function load(name: string): Json {
 
 /** The constants object of docs.config.ts: imported when the config module loads, else evaluated from its text. */
 async function loadConstants(): Promise<Constants> {
-  if (existsSync(join(root, 'src/config.ts')) || existsSync(join(root, 'src/config.js'))) {
+  if (existsSync(join(root, 'src/config/index.ts')) || existsSync(join(root, 'src/config/index.js'))) {
     try {
       const mod: Json = await import('../../docs.config.ts');
       if (mod.default?.constants?.apiBaseUrl) return mod.default.constants;

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchEngine } from '../../client/search/engine.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/index.js';
 import { REPO } from '../helpers/site.js';
 import { sharedSearchEngine } from '../helpers/search-site.js';
-import { configuredTargets } from '../../src/nav.js';
+import { configuredTargets } from '../../src/model/nav.js';
 
 /**
  * Plain questions a reader would type, each with the page that must be among the first three

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { run } from '../../src/cli.js';
+import { run } from '../../src/cli/index.js';
 import { REPO } from './site.js';
 
 export interface CliResult {

@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { buildSite } from '../../src/build.js';
-import { loadConfig } from '../../src/config.js';
-import { MemoryWriter } from '../../src/write.js';
+import { buildSite } from '../../src/build/index.js';
+import { loadConfig } from '../../src/config/index.js';
+import { MemoryWriter } from '../../src/write/index.js';
 
 /** Every file below `dir`, as sorted paths relative to it with forward slashes. */
 export async function listFiles(dir: string): Promise<string[]> {

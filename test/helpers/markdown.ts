@@ -1,8 +1,8 @@
-import { resolveConfig, type UserConfig } from '../../src/config.js';
-import { parseSource } from '../../src/content.js';
-import { Problems } from '../../src/errors.js';
+import { resolveConfig, type UserConfig } from '../../src/config/index.js';
+import { parseSource } from '../../src/content/index.js';
+import { Problems } from '../../src/model/errors.js';
 import { renderSlice } from '../../src/markdown/index.js';
-import type { PageSource } from '../../src/types.js';
+import type { PageSource } from '../../src/model/page.js';
 
 /** A page source as the content stage gives it, for modules that take sources (not their text). */
 export function pageSource(relativePath: string, route: string): PageSource {

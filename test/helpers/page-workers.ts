@@ -1,5 +1,5 @@
-import { Problems } from '../../src/errors.js';
-import { type PageJob, type PageResult, type PagesContext, PageWorkers } from '../../src/pages.js';
+import { Problems } from '../../src/model/errors.js';
+import { type PageJob, type PageResult, type PagesContext, PageWorkers } from '../../src/pages/index.js';
 
 /**
  * Renders every job in page workers only, in batches of `batch`: runPages also renders in this thread

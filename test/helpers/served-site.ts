@@ -1,6 +1,6 @@
 /** One built and served site and one Chromium, per test file. */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import type { UserConfig } from '../../src/config.js';
+import type { UserConfig } from '../../src/config/index.js';
 import { launchBrowser } from './browser.js';
 import { serveDir, sharedBuild } from './site.js';
 

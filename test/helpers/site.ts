@@ -4,10 +4,10 @@ import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSite } from '../../src/build.js';
-import { loadConfig, type UserConfig, resolveConfig } from '../../src/config.js';
-import { createStaticServer, listen } from '../../src/serve.js';
-import { FsWriter, MemoryWriter } from '../../src/write.js';
+import { buildSite } from '../../src/build/index.js';
+import { loadConfig, type UserConfig, resolveConfig } from '../../src/config/index.js';
+import { createStaticServer, listen } from '../../src/serve/index.js';
+import { FsWriter, MemoryWriter } from '../../src/write/index.js';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const fixture = (name: string) => path.join(REPO, 'test/fixtures', name);
@@ -30,7 +30,7 @@ export async function buildToTemp(
   root: string,
   overrides: Partial<UserConfig> = {},
 ): Promise<{ outDir: string; base: string; cleanup: () => Promise<void> }> {
-  // The output path is a link to a version folder beside it (src/output-link.ts): both go with the temp folder.
+  // The output path is a link to a version folder beside it (src/write/output-link.ts): both go with the temp folder.
   const temp = await mkdtemp(path.join(os.tmpdir(), 'docs-build-'));
   await chmod(temp, 0o755); // mkdtemp's 0700 would keep a web server's workers out (nginx.test.ts)
   const outDir = path.join(temp, 'dist');

@@ -40,7 +40,7 @@ export function page(title: string, body = '', more: { description?: string; fro
   return `---\ntitle: ${title}\ndescription: ${more.description ?? `About ${title.toLowerCase()}.`}\n${more.frontmatter ?? ''}---\n\n${body}\n`;
 }
 
-/** A docs.config.ts importing defineConfig from this repo (src/define.ts, as docs.config.ts does: nothing heavy to compile). */
+/** A docs.config.ts importing defineConfig from this repo (src/config/define.ts, as docs.config.ts does: nothing heavy to compile). */
 export function configFile(config: Record<string, unknown>): string {
-  return `import { defineConfig } from '__SRC__/define.ts';\nexport default defineConfig(${JSON.stringify(config, null, 2)});\n`;
+  return `import { defineConfig } from '__SRC__/config/define.ts';\nexport default defineConfig(${JSON.stringify(config, null, 2)});\n`;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build.js';
-import { loadConfig } from '../../src/config.js';
-import { BuildFailure } from '../../src/errors.js';
-import { MemoryWriter } from '../../src/write.js';
+import { buildSite } from '../../src/build/index.js';
+import { loadConfig } from '../../src/config/index.js';
+import { BuildFailure } from '../../src/model/errors.js';
+import { MemoryWriter } from '../../src/write/index.js';
 import { runCli } from '../helpers/cli.js';
 import { tmpSite } from '../helpers/tmp-site.js';
 import { check, page } from '../unit/checks/harness.js';

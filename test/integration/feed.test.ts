@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { build } from '../../src/build.js';
+import { build } from '../../src/build/index.js';
 import { buildInMemory, REPO } from '../helpers/site.js';
 import { configFile, page, tmpSite } from '../helpers/tmp-site.js';
 import { EventStream, get, startDev } from './dev/harness.js';

@@ -2,11 +2,11 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { build } from '../../src/build.js';
-import { loadConfig } from '../../src/config.js';
-import { loadContent } from '../../src/content.js';
-import { Problems } from '../../src/errors.js';
-import { PageWorkers, runPages, type PageResult } from '../../src/pages.js';
+import { build } from '../../src/build/index.js';
+import { loadConfig } from '../../src/config/index.js';
+import { loadContent } from '../../src/content/index.js';
+import { Problems } from '../../src/model/errors.js';
+import { PageWorkers, runPages, type PageResult } from '../../src/pages/index.js';
 import { EventStream, startDev } from './dev/harness.js';
 import { runCli } from '../helpers/cli.js';
 import { fixture, fixtureCopyOptions, REPO } from '../helpers/site.js';
@@ -35,7 +35,7 @@ async function copyComponentsSite(): Promise<{
   const config = await readFile(path.join(root, 'docs.config.ts'), 'utf8');
   await writeFile(
     path.join(root, 'docs.config.ts'),
-    config.replace('../../../src/define.js', path.join(REPO, 'src/define.ts')),
+    config.replace('../../../src/config/define.js', path.join(REPO, 'src/config/define.ts')),
   );
   const edit = (file: string, change: (t: string) => string) => editFile(path.join(root, file), change);
   return { root, edit };

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build.js';
-import { loadConfig } from '../../src/config.js';
-import { BuildFailure } from '../../src/errors.js';
-import { MemoryWriter } from '../../src/write.js';
+import { buildSite } from '../../src/build/index.js';
+import { loadConfig } from '../../src/config/index.js';
+import { BuildFailure } from '../../src/model/errors.js';
+import { MemoryWriter } from '../../src/write/index.js';
 import { buildToTemp, fixture, sharedBuild } from '../helpers/site.js';
 import { configFile, page, tmpSite } from '../helpers/tmp-site.js';
 

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { BuildFailure } from '../../src/errors.js';
-import { operationAnchor } from '../../src/openapi.js';
+import { BuildFailure } from '../../src/model/errors.js';
+import { operationAnchor } from '../../src/content/openapi.js';
 import { buildInMemory, REPO } from '../helpers/site.js';
 import { page, tmpSite } from '../helpers/tmp-site.js';
 

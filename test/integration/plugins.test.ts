@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build.js';
-import { resolveConfig, type Plugin, type UserConfig } from '../../src/config.js';
-import { BuildFailure } from '../../src/errors.js';
+import { buildSite } from '../../src/build/index.js';
+import { resolveConfig, type Plugin, type UserConfig } from '../../src/config/index.js';
+import { BuildFailure } from '../../src/model/errors.js';
 import { scriptHash } from '../../src/outputs/headers.js';
-import { workersAllowed } from '../../src/pages.js';
-import { FsWriter, MemoryWriter } from '../../src/write.js';
+import { workersAllowed } from '../../src/pages/index.js';
+import { FsWriter, MemoryWriter } from '../../src/write/index.js';
 import { buildInMemory, fixture } from '../helpers/site.js';
 import { page, tmpSite } from '../helpers/tmp-site.js';
 

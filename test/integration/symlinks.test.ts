@@ -1,7 +1,7 @@
 import { symlink, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BuildFailure } from '../../src/errors.js';
+import { BuildFailure } from '../../src/model/errors.js';
 import { buildInMemory } from '../helpers/site.js';
 import { page, tmpSite } from '../helpers/tmp-site.js';
 

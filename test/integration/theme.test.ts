@@ -4,18 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, buildSite } from '../../src/build.js';
-import { loadConfig } from '../../src/config.js';
-import { buildAssets } from '../../src/assets.js';
-import { loadContent } from '../../src/content.js';
-import { BuildFailure, Problems } from '../../src/errors.js';
+import { build, buildSite } from '../../src/build/index.js';
+import { loadConfig } from '../../src/config/index.js';
+import { buildAssets } from '../../src/build/assets.js';
+import { loadContent } from '../../src/content/index.js';
+import { BuildFailure, Problems } from '../../src/model/errors.js';
 import { pageOutline } from '../../src/markdown/index.js';
-import { runPages } from '../../src/pages.js';
+import { runPages } from '../../src/pages/index.js';
 import { readTemplates } from '../../src/render/index.js';
 import { renderInWorkers } from '../helpers/page-workers.js';
 import { scriptHash } from '../../src/outputs/headers.js';
 import { headScript } from '../../src/theme/head.js';
-import { MemoryWriter } from '../../src/write.js';
+import { MemoryWriter } from '../../src/write/index.js';
 import { fixture, REPO } from '../helpers/site.js';
 import { configFile, page, tmpSite } from '../helpers/tmp-site.js';
 
@@ -253,7 +253,7 @@ describe('integration/theme: "Last updated" from git', () => {
     await cp(path.join(REPO, 'test/fixtures/basic/content'), path.join(root, 'content'), { recursive: true });
     await writeFile(
       path.join(root, 'docs.config.ts'),
-      `import { defineConfig } from '${path.join(REPO, 'src/config.ts')}';\nexport default defineConfig({ title: 'Git', constants: { payloadLimit: '512KB', planPrice: '$19', queueSize: 10000 } });\n`,
+      `import { defineConfig } from '${path.join(REPO, 'src/config/index.ts')}';\nexport default defineConfig({ title: 'Git', constants: { payloadLimit: '512KB', planPrice: '$19', queueSize: 10000 } });\n`,
     );
     git(['init', '-q']);
     git(['add', '.']);

@@ -20,10 +20,10 @@ import { promisify } from 'node:util';
 import { serialize } from 'node:v8';
 import { build as bundle } from 'esbuild';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { buildAssets, type BuiltAssets } from '../../src/assets.js';
-import { build, buildSite, outputManifestPath, outputWriter } from '../../src/build.js';
-import { loadConfig, type ResolvedConfig } from '../../src/config.js';
-import { MemoryWriter, type BuildOutput, type FsWriter, type OutputManifest, type Writer } from '../../src/write.js';
+import { buildAssets, type BuiltAssets } from '../../src/build/assets.js';
+import { build, buildSite, outputManifestPath, outputWriter } from '../../src/build/index.js';
+import { loadConfig, type ResolvedConfig } from '../../src/config/index.js';
+import { MemoryWriter, type BuildOutput, type FsWriter, type OutputManifest, type Writer } from '../../src/write/index.js';
 import { REPO } from '../helpers/site.js';
 import { configFile, page, tmpSite } from '../helpers/tmp-site.js';
 
@@ -31,7 +31,7 @@ import { configFile, page, tmpSite } from '../helpers/tmp-site.js';
  * The writer dies at each of its steps in turn (before each change it makes to the disk): the
  * output path must then show the whole old site or the whole new one, and the next build must
  * succeed and leave nothing behind. In process, the fault stops the writer as a kill would: it
- * throws before the change, and before every later one (src/write.ts, WriteFault), so nothing
+ * throws before the change, and before every later one (src/write/index.ts, WriteFault), so nothing
  * more is written, renamed or deleted, clean-up included. The killed builds replay one recorded
  * build's calls to its writer (`recordBuild`): the writer's steps are all a fault can strike, and
  * rendering the site again for each step would only repeat the recording. A real SIGKILL checks the
@@ -102,7 +102,7 @@ async function expected(root: string, outDir: string): Promise<Files> {
 
 /**
  * What the generator left beside the output: only the link, the version it points at, and at most
- * one spare version (the one before it, which the next build changes into its own: src/output-link.ts).
+ * one spare version (the one before it, which the next build changes into its own: src/write/output-link.ts).
  */
 async function leftovers(root: string, outDir: string): Promise<string[]> {
   const home = path.join(root, '.dist.builds');
@@ -137,7 +137,7 @@ function saveState(root: string, to: string): () => Promise<void> {
 
 /**
  * Copies links as links and files as hard links (never into the same inode's contents), and
- * folders with their times (the spare version's manifest checks its folders' times: src/write.ts).
+ * folders with their times (the spare version's manifest checks its folders' times: src/write/index.ts).
  */
 function copyTree(from: string, to: string, take: (name: string) => boolean): void {
   const stat = lstatSync(from);
@@ -223,7 +223,7 @@ function nextBuild(recorded: Recorded) {
 
 /**
  * The recorded build again, its writer dying at step `at`: 'killed', or 'finished' when it has
- * fewer steps. Its calls come in the build's order (src/build.ts: previous, the pages staged, commit;
+ * fewer steps. Its calls come in the build's order (src/build/index.ts: previous, the pages staged, commit;
  * discard on a failure), from the same state on disk, so the writer takes the same steps.
  */
 async function replayKilledAt(recorded: Recorded, at: number): Promise<'killed' | 'finished'> {
@@ -248,12 +248,12 @@ async function replayKilledAt(recorded: Recorded, at: number): Promise<'killed' 
 /**
  * What `replayKilledAt` does, in a process of its own with DOCS_WRITE_FAULT set: the writer (the
  * one a build makes: `outputWriter`) kills it with a real SIGKILL at that step, so no `finally`,
- * clean-up or pending write runs. It loads src/write.ts alone, bundled once (`replayer`).
+ * clean-up or pending write runs. It loads src/write/index.ts alone, bundled once (`replayer`).
  */
 const REPLAY = `
 import { cpSync, readFileSync } from 'node:fs';
 import { deserialize } from 'node:v8';
-import { FsWriter } from './write.ts';
+import { FsWriter } from './write/index.ts';
 const { outDir, manifest, staged, output } = deserialize(readFileSync(process.argv[2]));
 const writer = new FsWriter(outDir, { manifest });
 await writer.previous();

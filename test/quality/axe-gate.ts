@@ -20,7 +20,7 @@ const SAVES_DATA = `Object.defineProperty(Navigator.prototype, 'connection', { g
 
 /**
  * The site's server answers the gate's pages uncompressed: compressing each page once with brotli at its highest
- * quality (src/serve.ts, as `docs serve` does) cost the test process 30 to 110 ms of CPU a page, for bytes that
+ * quality (src/serve/index.ts, as `docs serve` does) cost the test process 30 to 110 ms of CPU a page, for bytes that
  * nothing here judges. The server reads the request's Accept-Encoding after this listener has removed it.
  */
 function uncompressed(server: Server): void {

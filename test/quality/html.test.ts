@@ -3,7 +3,7 @@ import path from 'node:path';
 import { HtmlValidate, StaticConfigLoader, type ConfigData } from 'html-validate';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/index.js';
 import { REPO } from '../helpers/site.js';
 import { buildGateSites, GATE_ROOTS, type BuiltSite } from './site.js';
 

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { createStaticServer, listen } from '../../src/serve.js';
+import { createStaticServer, listen } from '../../src/serve/index.js';
 import { launchBrowser, untilInPage } from '../helpers/browser.js';
 import { fixture, REPO, serveDir, sharedBuild } from '../helpers/site.js';
 
@@ -71,7 +71,7 @@ export async function pagePaths(outDir: string, base: string): Promise<string[]>
 
 /**
  * Serves a built folder the way Netlify or Cloudflare Pages would with its `_headers`: the
- * project's static server sends every matching rule's headers (src/serve.ts).
+ * project's static server sends every matching rule's headers (src/serve/index.ts).
  */
 export async function serveWithHeaders(
   dir: string,

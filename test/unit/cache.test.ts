@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { serialize } from 'node:v8';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readCache, readCacheSync, removeCache, storedKey, writeCache, writeCacheSync } from '../../src/cache.js';
-import { sha1 } from '../../src/hash.js';
+import { readCache, readCacheSync, removeCache, storedKey, writeCache, writeCacheSync } from '../../src/incremental/cache.js';
+import { sha1 } from '../../src/incremental/hash.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -15,7 +15,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('stored values (src/cache.ts)', () => {
+describe('stored values (src/incremental/cache.ts)', () => {
   it('reads back a value under its salt, and none under another', async () => {
     const file = path.join(dir, 'deep/value.v8');
     const value = new Map([['a', { n: 1, list: new Uint32Array([1, 2, 3]) }]]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EXIT, reportError } from '../../src/cli.js';
-import { BuildError, BuildFailure, UsageError } from '../../src/errors.js';
+import { EXIT, reportError } from '../../src/cli/index.js';
+import { BuildError, BuildFailure, UsageError } from '../../src/model/errors.js';
 
 function report(error: unknown): { code: number; text: string } {
   let text = '';

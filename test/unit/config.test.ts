@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig, resolveConfig } from '../../src/config.js';
-import { BuildFailure } from '../../src/errors.js';
+import { loadConfig, resolveConfig } from '../../src/config/index.js';
+import { BuildFailure } from '../../src/model/errors.js';
 import { configFile, editFile, tmpSite } from '../helpers/tmp-site.js';
 
 let cleanup: (() => Promise<void>) | undefined;

@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { editOfListed } from '../../src/content-listing.js';
-import type { ContentListing } from '../../src/source-memo.js';
+import { editOfListed } from '../../src/content/listing.js';
+import type { ContentListing } from '../../src/incremental/source-memo.js';
 
 describe('content-listing', () => {
   let dir: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { countPages, parseSource } from '../../src/content.js';
-import { Problems } from '../../src/errors.js';
+import { countPages, parseSource } from '../../src/content/index.js';
+import { Problems } from '../../src/model/errors.js';
 
 function parse(raw: string) {
   const problems = new Problems();

@@ -2,11 +2,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseSource } from '../../src/content.js';
-import { Problems } from '../../src/errors.js';
-import { codeVersion, readCache } from '../../src/cache.js';
-import { parseFrontmatterYaml, type KeyLines } from '../../src/frontmatter.js';
-import { FrontmatterCache } from '../../src/frontmatter-cache.js';
+import { parseSource } from '../../src/content/index.js';
+import { Problems } from '../../src/model/errors.js';
+import { codeVersion, readCache } from '../../src/incremental/cache.js';
+import { parseFrontmatterYaml, type KeyLines } from '../../src/content/frontmatter.js';
+import { FrontmatterCache } from '../../src/incremental/frontmatter-cache.js';
 
 const roots: string[] = [];
 afterEach(async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseSource } from '../../src/content.js';
-import { Problems } from '../../src/errors.js';
+import { parseSource } from '../../src/content/index.js';
+import { Problems } from '../../src/model/errors.js';
 import YAML from 'yaml';
-import { frontmatterLine, simpleFrontmatter } from '../../src/frontmatter.js';
+import { frontmatterLine, simpleFrontmatter } from '../../src/content/frontmatter.js';
 
 function parse(raw: string) {
   const problems = new Problems();

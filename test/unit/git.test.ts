@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inGitCheckout } from '../../src/git.js';
+import { inGitCheckout } from '../../src/content/git.js';
 import { REPO } from '../helpers/site.js';
 import { tempFolders } from '../helpers/tmp-site.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileHash, sha1 } from '../../src/hash.js';
+import { fileHash, sha1 } from '../../src/incremental/hash.js';
 
 describe('hash', () => {
   it('keys parts apart, so moving text between parts changes the key', () => {

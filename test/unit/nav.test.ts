@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveConfig, type UserConfig } from '../../src/config.js';
-import { BuildFailure } from '../../src/errors.js';
+import { resolveConfig, type UserConfig } from '../../src/config/index.js';
+import { BuildFailure } from '../../src/model/errors.js';
 import {
   configuredTargets,
   groupAt,
@@ -13,10 +13,10 @@ import {
   sidebarFor,
   type NavEntry,
   type NavGroup,
-} from '../../src/nav.js';
+} from '../../src/model/nav.js';
 import { fileToRoute } from '../../src/shared/paths.js';
-import { createSite, openGroups, prevNext, sidebarOf } from '../../src/site.js';
-import type { PageRecord } from '../../src/types.js';
+import { createSite, openGroups, prevNext, sidebarOf } from '../../src/model/site.js';
+import type { PageRecord } from '../../src/model/page.js';
 
 /** A page record with what the nav reads: file, title, frontmatter. */
 function record(relativePath: string, title: string, frontmatter: Record<string, unknown> = {}): PageRecord {

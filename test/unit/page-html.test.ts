@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { deserialize, serialize } from 'node:v8';
-import { compactHtml, htmlBytes, packRecord, unpackRecord, withHtmlBytes, withoutHtml } from '../../src/page-html.js';
-import { checkedWhenKept, sectionsKey, withLazyParts } from '../../src/record-parts.js';
-import type { PageRecord } from '../../src/types.js';
+import { compactHtml, htmlBytes, packRecord, unpackRecord, withHtmlBytes, withoutHtml } from '../../src/pages/page-html.js';
+import { checkedWhenKept, sectionsKey, withLazyParts } from '../../src/incremental/record-parts.js';
+import type { PageRecord } from '../../src/model/page.js';
 
 const html = '<h2 id="a">Ünïcode & “quotes”<a class="anchor" aria-label="Permalink to “A”">#</a></h2><p>日本語</p>';
 

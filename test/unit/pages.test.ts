@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchEnd, pageThreads, workerCount, type PageJob } from '../../src/pages.js';
+import { batchEnd, pageThreads, workerCount, type PageJob } from '../../src/pages/index.js';
 
 describe('page workers', () => {
   it('start one a core, at most eight, the main thread coordinating; none on one core', () => {

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtBase } from '../../src/serve.js';
+import { builtBase } from '../../src/serve/index.js';
 import { serveDir } from '../helpers/site.js';
 
 describe('serve', () => {

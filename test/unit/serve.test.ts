@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, headersFile } from '../../src/outputs/headers.js';
-import { createStaticServer, listen } from '../../src/serve.js';
+import { createStaticServer, listen } from '../../src/serve/index.js';
 import { serveDir } from '../helpers/site.js';
 
 interface Reply {

@@ -1,8 +1,8 @@
 import { readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sha1 } from '../../src/hash.js';
-import { ShardedCache } from '../../src/sharded-cache.js';
+import { sha1 } from '../../src/incremental/hash.js';
+import { ShardedCache } from '../../src/incremental/sharded-cache.js';
 import { tempFolders } from '../helpers/tmp-site.js';
 
 const tempFolder = tempFolders();

@@ -2,13 +2,13 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cachePath } from '../../src/cache.js';
-import { loadConfig } from '../../src/config.js';
-import { loadContentFiles } from '../../src/content.js';
-import { Problems } from '../../src/errors.js';
-import { sha1 } from '../../src/hash.js';
-import { bodyKey } from '../../src/page-body.js';
-import { fileStamp, type FileStamp } from '../../src/source-cache.js';
+import { cachePath } from '../../src/incremental/cache.js';
+import { loadConfig } from '../../src/config/index.js';
+import { loadContentFiles } from '../../src/content/index.js';
+import { Problems } from '../../src/model/errors.js';
+import { sha1 } from '../../src/incremental/hash.js';
+import { bodyKey } from '../../src/content/page-body.js';
+import { fileStamp, type FileStamp } from '../../src/incremental/source-cache.js';
 
 const roots: string[] = [];
 afterEach(async () => {

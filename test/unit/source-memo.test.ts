@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseSource } from '../../src/content.js';
-import { Problems } from '../../src/errors.js';
-import { SourceMemo } from '../../src/source-memo.js';
+import { parseSource } from '../../src/content/index.js';
+import { Problems } from '../../src/model/errors.js';
+import { SourceMemo } from '../../src/incremental/source-memo.js';
 
 describe('source-memo', () => {
   let dir: string;

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readManifest, writeManifest, type StoredManifest } from '../../src/stored-manifest.js';
+import { readManifest, writeManifest, type StoredManifest } from '../../src/incremental/stored-manifest.js';
 
 let root: string | undefined;
 afterEach(async () => {

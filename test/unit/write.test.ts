@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { allFiles, FsWriter } from '../../src/write.js';
+import { allFiles, FsWriter } from '../../src/write/index.js';
 
 let root: string | undefined;
 afterEach(async () => {

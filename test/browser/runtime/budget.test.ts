@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initialScriptWeight, INITIAL_JS_BUDGET } from '../../../bench/weight.js';
-import { createStaticServer, listen } from '../../../src/serve.js';
+import { createStaticServer, listen } from '../../../src/serve/index.js';
 import { untilInPage } from '../../helpers/browser.js';
 import { runtimeReady, startServedSite, type ServedSite } from '../../helpers/served-site.js';
 import { sharedBuild, fixture } from '../../helpers/site.js';

@@ -97,7 +97,7 @@ describe('browser/runtime: chunk load failures', () => {
   });
 });
 
-/** How long the runtime waits for a chunk unless the site says otherwise (`runtime.pageTimeoutMs`, src/config.ts). */
+/** How long the runtime waits for a chunk unless the site says otherwise (`runtime.pageTimeoutMs`, src/config/index.ts). */
 const PAGE_TIMEOUT_MS = 120_000;
 
 describe('browser/runtime: chunk load timeout', () => {

@@ -1,6 +1,6 @@
 /** One built and served copy of the runtime fixture and one Chromium, per test file. */
 import type { Page } from 'playwright-core';
-import type { UserConfig } from '../../../src/config.js';
+import type { UserConfig } from '../../../src/config/index.js';
 import { startServedSite, type ServedSite } from '../../helpers/served-site.js';
 import { fixture } from '../../helpers/site.js';
 

@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import { appendFile, readdir, readFile, realpath, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { build } from '../../../src/build.js';
-import { cachePath, sha1, writeCache } from '../../../src/cache.js';
-import { loadConfig } from '../../../src/config.js';
-import { BuildFailure } from '../../../src/errors.js';
-import type { Logger } from '../../../src/log.js';
+import { build } from '../../../src/build/index.js';
+import { cachePath, sha1, writeCache } from '../../../src/incremental/cache.js';
+import { loadConfig } from '../../../src/config/index.js';
+import { BuildFailure } from '../../../src/model/errors.js';
+import type { Logger } from '../../../src/build/log.js';
 import { bytes, expectSameAsFullBuild, listFiles } from '../../helpers/full-build.js';
 import { REPO } from '../../helpers/site.js';
 import { configFile, editFile, page, tmpSite } from '../../helpers/tmp-site.js';
@@ -310,7 +310,7 @@ describe('build: unchanged pages keep their files', () => {
     await expectSameAsFullBuild(site.root, site.outDir);
   });
 
-  it('builds right when the parsed pages kept by their stamps are corrupt or deleted (src/source-cache.ts)', async () => {
+  it('builds right when the parsed pages kept by their stamps are corrupt or deleted (src/incremental/source-cache.ts)', async () => {
     const site = await setUp();
     await site.build();
     const dir = cachePath({ root: site.root }, 'sources');
@@ -348,7 +348,7 @@ describe('build: unchanged pages keep their files', () => {
   });
 });
 
-// The last build's record (src/build-record.ts): a build whose inputs have not changed since, while
+// The last build's record (src/incremental/build-record.ts): a build whose inputs have not changed since, while
 // the output is the version that build left, reads and writes nothing; any other change builds.
 
 const RECORD_SITE = {

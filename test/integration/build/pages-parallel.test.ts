@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCorpus } from '../../../bench/corpus.js';
-import { loadConfig } from '../../../src/config.js';
-import { loadContent } from '../../../src/content.js';
-import { Problems } from '../../../src/errors.js';
+import { loadConfig } from '../../../src/config/index.js';
+import { loadContent } from '../../../src/content/index.js';
+import { Problems } from '../../../src/model/errors.js';
 import { pageOutline, renderSlice } from '../../../src/markdown/index.js';
 import {
   PARALLEL_THRESHOLD,
@@ -17,7 +17,7 @@ import {
   type PageResult,
   type PagesContext,
   PageWorkers,
-} from '../../../src/pages.js';
+} from '../../../src/pages/index.js';
 import { readTemplates } from '../../../src/render/index.js';
 import { spawnCli } from '../../helpers/cli.js';
 import { renderInWorkers } from '../../helpers/page-workers.js';

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { buildSite } from '../../../src/build.js';
-import { loadConfig } from '../../../src/config.js';
-import { createLogger, silentLogger } from '../../../src/log.js';
-import { MemoryWriter } from '../../../src/write.js';
+import { buildSite } from '../../../src/build/index.js';
+import { loadConfig } from '../../../src/config/index.js';
+import { createLogger, silentLogger } from '../../../src/build/log.js';
+import { MemoryWriter } from '../../../src/write/index.js';
 import { fixture } from '../../helpers/site.js';
 
 function terminal(): { stream: Writable; text: () => string } {

@@ -2,14 +2,14 @@ import { existsSync, readdirSync } from 'node:fs';
 import { appendFile, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { build } from '../../../src/build.js';
+import { build } from '../../../src/build/index.js';
 import { expectSameAsFullBuild as expectFullBuildOutput } from '../../helpers/full-build.js';
 import { REPO } from '../../helpers/site.js';
 import { configFile, page, tmpSite } from '../../helpers/tmp-site.js';
 
 /**
- * The version before the current one is kept as the spare (src/output-link.ts), and a build that
- * keeps most pages changes it into its own version by the files that differ (src/write.ts,
+ * The version before the current one is kept as the spare (src/write/output-link.ts), and a build that
+ * keeps most pages changes it into its own version by the files that differ (src/write/index.ts,
  * `fromSpare`). Whatever the change, the output must be what a full build writes, and the
  * spare's files that a change does not cover must not leak into it.
  */

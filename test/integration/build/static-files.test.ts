@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BuildFailure } from '../../../src/errors.js';
+import { BuildFailure } from '../../../src/model/errors.js';
 import { buildInMemory } from '../../helpers/site.js';
 import { page, tmpSite } from '../../helpers/tmp-site.js';
 

@@ -4,11 +4,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import { buildSite } from '../../../src/build.js';
-import { loadConfig } from '../../../src/config.js';
+import { buildSite } from '../../../src/build/index.js';
+import { loadConfig } from '../../../src/config/index.js';
 import { startDevServer, type DevServer, type DevServerOptions } from '../../../src/dev/index.js';
-import { MemoryWriter } from '../../../src/write.js';
-import type { Logger } from '../../../src/log.js';
+import { MemoryWriter } from '../../../src/write/index.js';
+import type { Logger } from '../../../src/build/log.js';
 import { fixture, fixtureCopyOptions, REPO } from '../../helpers/site.js';
 
 /** A copy of a fixture site in a temp folder: the dev tests edit its files. */

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { build } from '../../../src/build.js';
+import { build } from '../../../src/build/index.js';
 import { configFile, page, tmpSite } from '../../helpers/tmp-site.js';
 
 let cleanup: (() => Promise<void>) | undefined;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchManifest } from '../../../src/shared/search-format.js';
 import type { RoutesIndexData } from '../../../src/shared/contract.js';
-import { build } from '../../../src/build.js';
-import { BuildFailure } from '../../../src/errors.js';
+import { build } from '../../../src/build/index.js';
+import { BuildFailure } from '../../../src/model/errors.js';
 import { buildInMemory, fixture } from '../../helpers/site.js';
 import { configFile, page, tmpSite } from '../../helpers/tmp-site.js';
 

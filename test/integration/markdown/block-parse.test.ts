@@ -5,13 +5,13 @@ import os from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../../src/config.js';
-import { Problems } from '../../../src/errors.js';
+import { resolveConfig } from '../../../src/config/index.js';
+import { Problems } from '../../../src/model/errors.js';
 import { parseByBlocks, splitBlocks } from '../../../src/markdown/block-parse.js';
 import { normalizeContainers } from '../../../src/markdown/container-syntax.js';
 import { createProcessor, renderPage } from '../../../src/markdown/index.js';
 import { setParseClock } from '../../../src/markdown/parse-budget.js';
-import type { PageSource } from '../../../src/types.js';
+import type { PageSource } from '../../../src/model/page.js';
 import { VFile } from 'vfile';
 
 const repo = path.resolve(import.meta.dirname, '../../..');

@@ -3,7 +3,7 @@ import { cp, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/prom
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { build } from '../../../src/build.js';
+import { build } from '../../../src/build/index.js';
 import { buildInMemory, fixture, fixtureCopyOptions, REPO } from '../../helpers/site.js';
 
 const lastmods = (xml: string) =>
@@ -28,7 +28,7 @@ async function outsideGit(test: (dir: string) => Promise<void>): Promise<void> {
     const config = path.join(dir, 'docs.config.ts');
     await writeFile(
       config,
-      (await readFile(config, 'utf8')).replace('../../../src/define.js', path.join(REPO, 'src/define.ts')),
+      (await readFile(config, 'utf8')).replace('../../../src/config/define.js', path.join(REPO, 'src/config/define.ts')),
     );
     await test(dir);
   } finally {

@@ -1,8 +1,8 @@
 import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../../src/build.js';
-import { cachePath } from '../../../src/cache.js';
+import { build } from '../../../src/build/index.js';
+import { cachePath } from '../../../src/incremental/cache.js';
 import { expectSameAsFullBuild, listFiles } from '../../helpers/full-build.js';
 import { REPO } from '../../helpers/site.js';
 import { configFile, page, tmpSite } from '../../helpers/tmp-site.js';

@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { build } from '../../../src/build.js';
-import type { BuildFailure } from '../../../src/errors.js';
+import { build } from '../../../src/build/index.js';
+import type { BuildFailure } from '../../../src/model/errors.js';
 import { buildInMemory, fixture, fixtureCopyOptions } from '../../helpers/site.js';
 
 /** test/fixtures/versions-i18n: 2.0 (content/) and 1.0 (versions/1.0/), each in English and Arabic. */

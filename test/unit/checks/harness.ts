@@ -1,6 +1,6 @@
-import { checkContent } from '../../../src/checks/index.js';
+import { checkContent } from '../../../src/cli/check.js';
 import { fileToRoute } from '../../../src/shared/paths.js';
-import type { LinkRef, PageRecord } from '../../../src/types.js';
+import type { LinkRef, PageRecord } from '../../../src/model/page.js';
 import { tmpSite } from '../../helpers/tmp-site.js';
 
 /** The one page helper (test/helpers/tmp-site.ts), here too for the checks' tests. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pythonProblem } from '../../../src/checks/python.js';
-import { jsString, openApiMarkdown } from '../../../src/openapi.js';
+import { jsString, openApiMarkdown } from '../../../src/content/openapi.js';
 
 describe('checks/python: a Python block must tokenize', () => {
   it('accepts real code: strings of every kind, brackets across lines, comments, dedents', () => {

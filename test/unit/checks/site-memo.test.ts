@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../../src/config.js';
+import { resolveConfig } from '../../../src/config/index.js';
 import { checkDuplicateDescriptions } from '../../../src/checks/duplicates.js';
 import { checkOrphans } from '../../../src/checks/orphans.js';
 import { SiteCheckMemo } from '../../../src/checks/site-memo.js';
 import { checkLinks } from '../../../src/checks/site.js';
-import { Problems } from '../../../src/errors.js';
-import { createSite, withSamePlan, type Site } from '../../../src/site.js';
-import type { PageRecord } from '../../../src/types.js';
+import { Problems } from '../../../src/model/errors.js';
+import { createSite, withSamePlan, type Site } from '../../../src/model/site.js';
+import type { PageRecord } from '../../../src/model/page.js';
 import { linkRecord, linkTo } from './harness.js';
 
 const record = linkRecord;

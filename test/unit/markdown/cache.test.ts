@@ -1,11 +1,11 @@
 import { readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ResolvedConfig } from '../../../src/config.js';
-import { writeCache } from '../../../src/cache.js';
-import { MarkdownCache } from '../../../src/markdown/cache.js';
-import { checkedWhenKept } from '../../../src/record-parts.js';
-import type { PageRecord, PageSource } from '../../../src/types.js';
+import type { ResolvedConfig } from '../../../src/config/index.js';
+import { writeCache } from '../../../src/incremental/cache.js';
+import { MarkdownCache } from '../../../src/incremental/markdown-cache.js';
+import { checkedWhenKept } from '../../../src/incremental/record-parts.js';
+import type { PageRecord, PageSource } from '../../../src/model/page.js';
 import { tempFolders } from '../../helpers/tmp-site.js';
 
 const tempFolder = tempFolders();

@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveConfig, type UserConfig } from '../../../src/config.js';
-import { BuildFailure } from '../../../src/errors.js';
+import { resolveConfig, type UserConfig } from '../../../src/config/index.js';
+import { BuildFailure } from '../../../src/model/errors.js';
 import { readFile } from 'node:fs/promises';
 import { render } from '../../helpers/markdown.js';
 

@@ -2,9 +2,9 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../../src/config.js';
-import { parseSource } from '../../../src/content.js';
-import { Problems } from '../../../src/errors.js';
+import { resolveConfig } from '../../../src/config/index.js';
+import { parseSource } from '../../../src/content/index.js';
+import { Problems } from '../../../src/model/errors.js';
 import { renderSlice } from '../../../src/markdown/index.js';
 import { loadMdxCompiler } from '../../../src/markdown/mdx.js';
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveConfig, type UserConfig } from '../../../src/config.js';
-import { BuildFailure, Problems } from '../../../src/errors.js';
+import { resolveConfig, type UserConfig } from '../../../src/config/index.js';
+import { BuildFailure, Problems } from '../../../src/model/errors.js';
 import { createProcessor, renderPage } from '../../../src/markdown/index.js';
 import { setParseClock } from '../../../src/markdown/parse-budget.js';
-import type { PageSource } from '../../../src/types.js';
+import type { PageSource } from '../../../src/model/page.js';
 
 const processor = createProcessor(resolveConfig({}, '/site'));
 

@@ -1,6 +1,6 @@
-import { resolveConfig } from '../../../src/config.js';
-import { parseSource } from '../../../src/content.js';
-import { Problems } from '../../../src/errors.js';
+import { resolveConfig } from '../../../src/config/index.js';
+import { parseSource } from '../../../src/content/index.js';
+import { Problems } from '../../../src/model/errors.js';
 import { renderSlice } from '../../../src/markdown/index.js';
 
 /** Renders one page's Markdown (as content/guide/page.md of a site at `root`); problems as printed. */

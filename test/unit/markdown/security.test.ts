@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { resolveConfig, type UserConfig } from '../../../src/config.js';
-import { Problems } from '../../../src/errors.js';
+import { resolveConfig, type UserConfig } from '../../../src/config/index.js';
+import { Problems } from '../../../src/model/errors.js';
 import { createProcessor, renderPage } from '../../../src/markdown/index.js';
-import type { PageSource } from '../../../src/types.js';
+import type { PageSource } from '../../../src/model/page.js';
 
 /** Renders a body as "page.md" (frontmatter of 4 lines) with a configuration; returns its problems as "line:column  message". */
 function problemsOf(body: string, user: UserConfig = {}): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BuildError, BuildFailure } from '../../../src/errors.js';
+import { BuildError, BuildFailure } from '../../../src/model/errors.js';
 import { applyConfigHooks, hookFailure } from '../../../src/plugins/index.js';
 
 describe('plugins/index', () => {

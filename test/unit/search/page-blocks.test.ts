@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sha1 } from '../../../src/hash.js';
+import { sha1 } from '../../../src/incremental/hash.js';
 import { SearchPageBlocks } from '../../../src/search/page-blocks.js';
 import { pageDigest, type SearchPage } from '../../../src/search/records.js';
-import type { OutputManifest } from '../../../src/write.js';
+import type { OutputManifest } from '../../../src/write/index.js';
 import { tempFolders } from '../../helpers/tmp-site.js';
 
 const tempFolder = tempFolders();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BuildError } from '../../../src/errors.js';
+import { BuildError } from '../../../src/model/errors.js';
 import { pageDigest, searchPage } from '../../../src/search/records.js';
-import type { PageRecord } from '../../../src/types.js';
-import { sectionsKey, withLazyParts } from '../../../src/record-parts.js';
+import type { PageRecord } from '../../../src/model/page.js';
+import { sectionsKey, withLazyParts } from '../../../src/incremental/record-parts.js';
 
 /** A page record with only what the search index reads of it. */
 function record(sections: number): PageRecord {
@@ -67,7 +67,7 @@ describe('search/records', () => {
     const plugin = { route: '/api/', url: '/docs/api/#get', title: 'GET', group: '', sections: [] };
     expect(pageDigest(plugin)).toBe(pageDigest({ ...plugin }));
     expect(pageDigest(plugin)).not.toBe(pageDigest({ ...plugin, sections: [{ slug: '', heading: '', text: 'x' }] }));
-    // A cached record (src/record-parts.ts): its digest is known, its sections are read when first shown.
+    // A cached record (src/incremental/record-parts.ts): its digest is known, its sections are read when first shown.
     let loads = 0;
     const { sections, codeBlocks, headers, ...rest } = record(2);
     const cached = withLazyParts(rest, sectionsKey(record(2)), () => (loads++, { sections, codeBlocks, headers }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { THEME_SCRIPT } from '../../../src/assets.js';
-import { resolveConfig } from '../../../src/config.js';
-import { BuildFailure } from '../../../src/errors.js';
+import { THEME_SCRIPT } from '../../../src/build/assets.js';
+import { resolveConfig } from '../../../src/config/index.js';
+import { BuildFailure } from '../../../src/model/errors.js';
 import { contentSecurityPolicy, scriptHash } from '../../../src/outputs/headers.js';
 import type { HeadTag } from '../../../src/theme/config.js';
 import { headScript, headTagSources, projectHeadTags } from '../../../src/theme/head.js';

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../../src/config.js';
-import { BuildFailure } from '../../../src/errors.js';
+import { resolveConfig } from '../../../src/config/index.js';
+import { BuildFailure } from '../../../src/model/errors.js';
 
 const roots: string[] = [];
 afterEach(() => roots.splice(0).forEach((r) => rmSync(r, { recursive: true, force: true })));

@@ -1,0 +1,135 @@
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import type { ResolvedConfig } from '../config/index.js';
+import { redirectScriptFile } from '../model/redirects.js';
+import { withBase } from '../shared/paths.js';
+import { clientBundle } from './client-bundle.js';
+import type { Feature, OutputFile } from '../model/page.js';
+import { buildThemeAssets, type ThemeView } from '../theme/assets.js';
+import { buildPluginAssets, type PluginAssets } from '../plugins/assets.js';
+import { GENERATOR_ROOT } from '../generator-root.js';
+
+export const CLIENT_DIR = path.join(GENERATOR_ROOT, 'client');
+
+/**
+ * Runs before first paint, inline (and hashed in the CSP): applies the saved theme, and marks the
+ * document `js` so that script-only layout (the drawer, copy buttons) is in place with no shift.
+ */
+export const THEME_SCRIPT =
+  "document.documentElement.classList.add('js');try{var t=localStorage.getItem('docs-theme');if(t==='dark'||t==='light')document.documentElement.dataset.theme=t}catch(e){}";
+
+/** `{ a: 1, b: { c: 2 } }` under `X` -> `{ 'X.a': '1', 'X.b.c': '2' }`. */
+function leafDefines(prefix: string, value: object): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([key, v]) =>
+      v !== null && typeof v === 'object'
+        ? Object.entries(leafDefines(`${prefix}.${key}`, v))
+        : [[`${prefix}.${key}`, JSON.stringify(v)]],
+    ),
+  );
+}
+
+export interface BuiltAssets {
+  files: OutputFile[];
+  /** URL of the entry script, the stylesheet and the redirect script. */
+  js: string;
+  css: string;
+  redirectScript: string;
+  /** URL of each feature's stylesheet (client/features/), linked only from the pages that use the feature. */
+  features: Record<Feature, string>;
+  /** The project's stylesheet, logo and social icons (src/theme/assets.ts). */
+  theme: ThemeView;
+  /** The plugins' head tags, stylesheets and client modules (their files are among `files`). */
+  plugins: PluginAssets;
+}
+
+export const FEATURES: Feature[] = ['math', 'diagram', 'images'];
+
+/**
+ * KaTeX's stylesheet names each font in three formats; every browser we support reads WOFF2, so
+ * the other two are dropped (and never copied). `swap` shows a formula in a fallback font rather
+ * than nothing while its font loads.
+ */
+const woff2Only: esbuild.Plugin = {
+  name: 'katex-woff2-only',
+  setup(build) {
+    build.onLoad({ filter: /katex(\.min)?\.css$/ }, async (args) => ({
+      loader: 'css',
+      contents: (await readFile(args.path, 'utf8'))
+        .replace(/,url\([^)]+\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)/g, '')
+        .replace(/font-display:block/g, 'font-display:swap'),
+    }));
+  },
+};
+
+/**
+ * Bundles the browser runtime and the stylesheet with esbuild: minified, content-hashed, split so
+ * that search and other on-demand code load only when used.
+ */
+export async function buildAssets(
+  config: ResolvedConfig,
+  options: { dev?: boolean; clientDir?: string } = {},
+): Promise<BuiltAssets> {
+  // `clientDir`: the dev server's tests bundle a copy of client/ so they can edit its styles.
+  const clientDir = options.clientDir ?? CLIENT_DIR;
+  const theme = buildThemeAssets(config);
+  theme.catch(() => {}); // thrown below, once the bundle is done
+  // esbuild's content hashes cover module paths relative to its working directory: the generator's own
+  // folder, so that asset names do not change with the folder a build is started from.
+  const files = await clientBundle(config, {
+    clientDir,
+    options: {
+      entryPoints: {
+        client: path.join(clientDir, 'main.ts'),
+        style: path.join(clientDir, 'styles/index.css'),
+        ...Object.fromEntries(FEATURES.map((f) => [f, path.join(clientDir, `features/${f}.css`)])),
+      },
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      minify: true,
+      target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+      outdir: 'assets',
+      entryNames: '[name].[hash]',
+      chunkNames: 'chunks/[name].[hash]',
+      assetNames: '[name].[hash]',
+      publicPath: withBase(config.base, 'assets'),
+      write: false,
+      metafile: true,
+      legalComments: 'none',
+      loader: { '.woff2': 'file' },
+      logLevel: 'silent',
+      // One scalar a constant: esbuild inlines scalars, but hoists an object define into a chunk of
+      // its own once code splitting is on, which would cost every page an extra request.
+      define: {
+        ...leafDefines('__DOCS_RUNTIME__', config.runtime),
+        __DOCS_DEV__: JSON.stringify(Boolean(options.dev)),
+      },
+    },
+    plugins: [woff2Only],
+  });
+  const find = (re: RegExp) => {
+    const file = files.find((f) => re.test(f.path));
+    if (!file) throw new Error(`Internal error: esbuild produced no ${re}`);
+    return withBase(config.base, file.path);
+  };
+  const redirectScript = redirectScriptFile();
+  files.push(redirectScript);
+  const features = Object.fromEntries(
+    FEATURES.map((f) => [f, find(new RegExp(`^assets/${f}\\.[^/]+\\.css$`))]),
+  ) as Record<Feature, string>;
+  const { files: themeFiles, view } = await theme;
+  files.push(...themeFiles);
+  const plugins = await buildPluginAssets(config);
+  files.push(...plugins.files);
+  return {
+    plugins,
+    files,
+    js: find(/^assets\/client\.[^/]+\.js$/),
+    css: find(/^assets\/style\.[^/]+\.css$/),
+    redirectScript: withBase(config.base, redirectScript.path),
+    features,
+    theme: view,
+  };
+}

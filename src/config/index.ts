@@ -1,0 +1,541 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
+import { BuildError, BuildFailure } from '../model/errors.js';
+import { badgeSchema } from '../content/frontmatter.js';
+import { DEFAULT_LIMITS, type MarkdownLimits } from '../markdown/limits.js';
+import { DANGEROUS_SCHEMES } from '../markdown/security.js';
+import { loadConfigComponents } from '../markdown/mdx.js';
+import { resolveTheme, themeOptions, type ResolvedTheme } from '../theme/config.js';
+import { localesSchema, localizedRedirects, resolveLocales, type ResolvedLocale } from '../i18n/locales.js';
+import { resolveVersions, versionsSchema, type ResolvedVersion } from '../versions/config.js';
+import { siteViews } from '../versions/views.js';
+import type { EditFolder } from '../versions/paths.js';
+import { applyConfigHooks, type MarkdownPluginEntry, type Plugin } from '../plugins/index.js';
+import { builtinPlugins } from '../plugins/builtin.js';
+import { GENERATOR_ROOT } from '../generator-root.js';
+
+export type * from '../plugins/types.js';
+export { BuildError } from '../model/errors.js';
+
+const route = z.string().regex(/^\//, 'a route starting with "/"');
+
+const sidebarLink = z.strictObject({
+  /** Label shown in the sidebar. */
+  text: z.string().min(1),
+  /** A route of the site ("/orgs/") or an external URL. */
+  link: z.string().min(1),
+  /** A short word beside the label: "New", or `{ text: 'Beta', variant: 'beta' }`. */
+  badge: badgeSchema.optional(),
+});
+
+/** A group of items, which may hold groups of its own (any depth). */
+const sidebarGroup = z.strictObject({
+  text: z.string().min(1),
+  /** Routes of pages ("/quickstart/"), explicit links, or nested groups; a route shows that page's title. */
+  get items() {
+    return z.array(z.union([route, sidebarLink, sidebarGroup])).min(1);
+  },
+  /** Closed unless it holds the current page; `false` keeps it open on every page. @default true */
+  collapsed: z.boolean().optional(),
+  badge: badgeSchema.optional(),
+});
+
+const sidebarItems = z.array(z.union([route, sidebarGroup, sidebarLink]));
+
+/** One sidebar for the whole site, or one per path prefix (the longest prefix of a page's route wins). */
+const sidebar = z.union([
+  sidebarItems,
+  z.record(z.string().regex(/^\/(.*\/)?$/, 'a path prefix that starts and ends with "/"'), sidebarItems),
+]);
+
+/** A link in the top bar (on phones, at the top of the navigation drawer). */
+const topNavLink = z.strictObject({
+  text: z.string().min(1),
+  /** A route of the site ("/changelog/") or an external URL. */
+  link: z.string().min(1),
+  /** Marked as the current section on every page whose route starts with this prefix ("/api/"); otherwise only on its own page. */
+  match: route.optional(),
+});
+
+const redirect = z.strictObject({
+  /** The old path, relative to the base ("/cron"). */
+  from: route,
+  /** A route of the site or an external URL. */
+  to: z.string().min(1),
+  /** Match only this exact path, not its slash or index.html forms (and write no stub page). */
+  exact: z.boolean().optional(),
+});
+
+/** What a check that a team may reasonably not want as a failure does: fail the build, print a warning, or nothing. */
+const severity = z.enum(['error', 'warning', 'off']);
+export type Severity = z.infer<typeof severity>;
+
+const fn = z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', 'a function');
+
+/** A unified plugin, alone or with its options. */
+const markdownPlugin = z.union([fn, z.tuple([fn], z.unknown())]);
+
+/** A build plugin (src/plugins/types.ts): a name and hooks; an unknown key is a misspelt hook. */
+const plugin = z.strictObject({
+  name: z.string().min(1),
+  config: fn.optional(),
+  pages: fn.optional(),
+  head: fn.optional(),
+  css: fn.optional(),
+  clientModules: fn.optional(),
+  searchRecords: fn.optional(),
+  checks: fn.optional(),
+  outputs: fn.optional(),
+  buildEnd: fn.optional(),
+});
+
+const userConfigSchema = z.strictObject({
+  /** Site title, after the page title in `<title>`. @default "Documentation" */
+  title: z.string().min(1).optional(),
+  /** Description for pages that do not set one and for llms.txt. */
+  description: z.string().optional(),
+  /** Public path the site is served under. @default "/docs/" */
+  base: z
+    .string()
+    .regex(/^\/(.*\/)?$/, 'a path that starts and ends with "/"')
+    .optional(),
+  /** `<html lang>`. @default "en-US" */
+  lang: z.string().min(2).optional(),
+  /** Translated docs: `root` (the default language, content/) and a key per other language (content/<key>/, routes /<key>/...). */
+  locales: localesSchema,
+  /** Versioned docs: the current version (content/, at /docs/), older snapshots (versions/<name>/, at /docs/<name>/) and an optional unreleased "next". */
+  versions: versionsSchema,
+  /** Folder of Markdown pages, relative to the root. @default "content" */
+  contentDir: z.string().optional(),
+  /** Output folder, relative to the root. @default "dist" */
+  outDir: z.string().optional(),
+  /** The product the docs describe. */
+  product: z.strictObject({ name: z.string(), slug: z.string(), siteUrl: z.string().url() }).optional(),
+  /** Where "Edit this page" points; `:path` is replaced by the source path under the content folder. */
+  editLink: z.strictObject({ pattern: z.string().includes(':path'), text: z.string().optional() }).optional(),
+  /** Values Markdown refers to as `%{name}`. */
+  constants: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/), z.union([z.string(), z.number()])).optional(),
+  /** Tag-manager analytics; off unless a container id is set. */
+  analytics: z
+    .strictObject({
+      containerId: z
+        .string()
+        .regex(/^GTM-[A-Z0-9]+$/)
+        .optional(),
+    })
+    .optional(),
+  /** Browser runtime timings (SPEC.md section 9). */
+  runtime: z
+    .strictObject({
+      pageTimeoutMs: z.number().int().positive().optional(),
+      scrollThrottleMs: z.number().int().nonnegative().optional(),
+      activeHeadingOffsetPx: z.number().nonnegative().optional(),
+      progress: z
+        .strictObject({
+          minimum: z.number().min(0).max(1).optional(),
+          speedMs: z.number().nonnegative().optional(),
+          trickleRate: z.number().min(0).max(1).optional(),
+          trickleSpeedMs: z.number().nonnegative().optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+  /** Markdown rendering. */
+  markdown: z
+    .strictObject({
+      /** Number the lines of every code block; a block's `:line-numbers` or `:no-line-numbers` wins. @default false */
+      lineNumbers: z.boolean().optional(),
+      /** The grammars that highlight code: highlight.js's, or VS Code's through Shiki (more precise, slower: see README). @default "lowlight" */
+      highlighter: z.enum(['lowlight', 'shiki']).optional(),
+      /** unified plugins run on the Markdown tree after ours (callouts, directives, heading ids), before it becomes HTML: a plugin or [plugin, options]. See README "Extending". */
+      remarkPlugins: z.array(markdownPlugin).optional(),
+      /** unified plugins run on the HTML tree after ids and highlighting, before the outline, links and security rules: a plugin or [plugin, options]. */
+      rehypePlugins: z.array(markdownPlugin).optional(),
+    })
+    .optional(),
+  /** Search settings: groups of words that find each other. */
+  search: z.strictObject({ synonyms: z.array(z.array(z.string().min(1)).min(2)).optional() }).optional(),
+  /**
+   * Checks whose findings are a matter of taste: two pages sharing a description, a page that neither the
+   * sidebar nor another page links to. Every other check always fails the build. @default "warning" each
+   */
+  checks: z
+    .strictObject({
+      duplicateDescriptions: severity.optional(),
+      orphans: severity.optional(),
+      /** Warnings that remark and rehype plugins raise (`file.message`); their errors (`file.fail`) always fail the build. @default "warning" */
+      markdownPlugins: severity.optional(),
+    })
+    .optional(),
+  /**
+   * Sidebar groups (nested to any depth) and links; `{ '/api/': [...], '/': [...] }` for one sidebar a
+   * path prefix. When absent it is made from the folder tree (see `_folder.yml` in the README).
+   */
+  sidebar: sidebar.optional(),
+  /** Links in the top bar: sections of the site or other sites. @default [] */
+  topNav: z.array(topNavLink).optional(),
+  /** Old paths and where they now live. */
+  redirects: z.array(redirect).optional(),
+  /** What a page may be: a page past a limit is refused with its line (src/markdown/limits.ts). */
+  limits: z
+    .strictObject({
+      /** Largest page (its Markdown after the frontmatter), in bytes. @default 524288 (512 KB) */
+      pageBytes: z.number().int().positive().optional(),
+      /** Deepest nesting of lists, block quotes and callouts. @default 32 */
+      nesting: z.number().int().positive().optional(),
+      /** Longest one page's Markdown may take to parse, in milliseconds. @default 30000 */
+      parseMs: z.number().int().positive().optional(),
+    })
+    .optional(),
+  /** What pages may run or link to: by default scripts and `javascript:`-like links are errors (src/markdown/security.ts, src/checks/security.ts). */
+  security: z
+    .strictObject({
+      /** Allow raw `<script>`, event-handler attributes (`onclick`) and `.js` files in the content folder. @default false */
+      allowScripts: z.boolean().optional(),
+      /** Which of the schemes refused in links and images (javascript, vbscript, data, file) to allow, for example ["data"]. @default [] */
+      allowedUrlSchemes: z.array(z.enum(DANGEROUS_SCHEMES)).optional(),
+    })
+    .optional(),
+  /** MDX pages (.mdx). */
+  mdx: z
+    .strictObject({
+      /** A module (.tsx, .jsx, .ts, .js; relative to the root) whose named exports every .mdx page may use as components. */
+      components: z.string().min(1).optional(),
+    })
+    .optional(),
+  // head, customCss, logo, social, footer, banner, lastUpdated, themeDir: src/theme/config.ts
+  ...themeOptions,
+  /** Build plugins, run in this order after the built-in ones (llms.txt, sitemap, OpenAPI reference). See README "Extending". */
+  plugins: z.array(plugin).optional(),
+});
+
+/** What `docs.config.ts` exports: every key optional (see the schema above and README). Plugins are typed by src/plugins/types.ts. */
+export type UserConfig = Omit<z.input<typeof userConfigSchema>, 'plugins'> & { plugins?: Plugin[] };
+export type SidebarLinkConfig = z.infer<typeof sidebarLink>;
+export type SidebarGroupConfig = z.infer<typeof sidebarGroup>;
+export type SidebarItemConfig = z.infer<typeof sidebarItems>[number];
+export type BadgeConfig = z.infer<typeof badgeSchema>;
+export type TopNavLinkConfig = z.infer<typeof topNavLink>;
+export type RedirectConfig = z.infer<typeof redirect>;
+
+/** The helpers a configuration imports live in src/config/define.ts (light to load); here for configs that import them from this module. */
+export { defineConfig, definePlugin } from './define.js';
+
+export interface RuntimeConfig {
+  pageTimeoutMs: number;
+  scrollThrottleMs: number;
+  activeHeadingOffsetPx: number;
+  progress: { minimum: number; speedMs: number; trickleRate: number; trickleSpeedMs: number };
+}
+
+/** The configuration every stage reads: defaults applied, paths absolute. */
+export interface ResolvedConfig {
+  root: string;
+  contentDir: string;
+  outDir: string;
+  /** The config file, when there is one (watched by `dev`). */
+  configFile?: string;
+  title: string;
+  description: string;
+  base: string;
+  lang: string;
+  /** The site's languages, the root locale first (src/i18n/locales.ts); undefined for a single-language site. */
+  locales?: ResolvedLocale[];
+  /** The site's versions, the current one first (src/versions/config.ts); undefined for an unversioned site. */
+  versions?: ResolvedVersion[];
+  product?: { name: string; slug: string; siteUrl: string };
+  /** `folder`: set in the site of an old version (src/i18n/site.ts), whose files are in versions/<name>/. */
+  editLink?: { pattern: string; text: string; folder?: EditFolder };
+  constants: Record<string, string | number>;
+  analytics: { containerId?: string };
+  runtime: RuntimeConfig;
+  markdown: {
+    lineNumbers: boolean;
+    highlighter: 'lowlight' | 'shiki';
+    remarkPlugins: MarkdownPluginEntry[];
+    rehypePlugins: MarkdownPluginEntry[];
+  };
+  search: { synonyms: string[][] };
+  checks: { duplicateDescriptions: Severity; orphans: Severity; markdownPlugins: Severity };
+  /** Sidebars by path prefix ("/" for the whole site), as configured; absent when generated from the folders. */
+  sidebar?: Record<string, SidebarItemConfig[]>;
+  topNav: TopNavLinkConfig[];
+  redirects: RedirectConfig[];
+  limits: MarkdownLimits;
+  security: SecurityConfig;
+  /** `mdx.components` bundled (src/markdown/mdx.ts): the code every thread runs, and its hash for cache keys. */
+  mdx: { components?: { file: string; code: string; names: string[]; hash: string } };
+  /** Head tags, stylesheets, logo, links, banner and layout overrides of the project (src/theme/config.ts). */
+  theme: ResolvedTheme;
+  /** The built-in plugins, then the configuration's (their `config` hooks already applied). */
+  plugins: Plugin[];
+}
+
+export interface SecurityConfig {
+  allowScripts: boolean;
+  allowedUrlSchemes: string[];
+}
+
+/** What the command line changes of the configuration. */
+export interface ConfigOverrides {
+  base?: string;
+  outDir?: string;
+  /** Leave the versions unresolved: `docs version` makes the snapshot the configuration may be waiting for. */
+  withoutVersions?: boolean;
+}
+
+export const CONFIG_FILES = ['docs.config.ts', 'docs.config.mts', 'docs.config.js', 'docs.config.mjs'];
+
+/** Validates a user config, listing every problem at once: key path, what was expected, what was found. */
+function validate(user: unknown, file: string): z.output<typeof userConfigSchema> {
+  const parsed = userConfigSchema.safeParse(user);
+  if (!parsed.success) {
+    throw new BuildFailure(
+      specificIssues(parsed.error.issues).map((issue) => {
+        const key = issue.path.join('.') || '(root)';
+        const message =
+          issue.code === 'unrecognized_keys'
+            ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${[...issue.path, k].join('.')}"`).join(', ')}`
+            : `"${key}": ${issue.message}`;
+        const fix =
+          issue.code === 'unrecognized_keys'
+            ? 'remove it or check its spelling against the documented options'
+            : `set "${key}" to ${describeExpected(issue)}`;
+        return new BuildError(message, { file }, fix);
+      }),
+    );
+  }
+  return parsed.data;
+}
+
+/** Resolves a user config: defaults applied, paths absolute, plugins' `config` hooks run. */
+export function resolveConfig(
+  user: unknown,
+  root: string,
+  overrides: ConfigOverrides & { configFile?: string } = {},
+): ResolvedConfig {
+  const file = overrides.configFile
+    ? path.relative(root, overrides.configFile) || overrides.configFile
+    : 'configuration';
+  const first = validate(user ?? {}, file);
+  // Plugins may extend the configuration: what they return is merged in and validated again.
+  const written = (user ?? {}) as UserConfig;
+  const extended = first.plugins?.length ? applyConfigHooks(written, written.plugins as Plugin[], file) : written;
+  const c = extended === written ? first : validate(extended, file);
+  const base = overrides.base ?? c.base ?? '/docs/';
+  if (!/^\/(.*\/)?$/.test(base)) {
+    throw new BuildFailure([
+      new BuildError(`base "${base}" must start and end with "/"`, { file: '--base' }, 'for example --base /docs/'),
+    ]);
+  }
+  const contentDir = path.resolve(root, c.contentDir ?? 'content');
+  const outDir = path.resolve(root, overrides.outDir ?? c.outDir ?? 'dist');
+  // The writer replaces the output folder whole: it must not hold the project or its pages.
+  const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer + path.sep);
+  const clash = within(root, outDir)
+    ? 'would replace the whole project'
+    : within(contentDir, outDir)
+      ? 'would replace the content folder'
+      : within(outDir, contentDir)
+        ? 'is inside the content folder'
+        : '';
+  if (clash) {
+    const flag = overrides.outDir !== undefined;
+    throw new BuildFailure([
+      new BuildError(
+        `the output folder ${path.relative(root, outDir) || '.'} ${clash}`,
+        { file: flag ? '--out' : file },
+        `${flag ? 'pass --out' : 'set "outDir" to'} a folder of its own, such as dist`,
+      ),
+    ]);
+  }
+  const rt = c.runtime ?? {};
+  const locales = resolveLocales(c.locales, c.lang ?? 'en-US');
+  const versions = overrides.withoutVersions
+    ? undefined
+    : resolveVersions(
+        c.versions,
+        root,
+        contentDir,
+        (locales ?? []).map((l) => l.key),
+        file,
+      );
+  return {
+    root,
+    contentDir,
+    outDir,
+    configFile: overrides.configFile,
+    title: c.title ?? 'Documentation',
+    description: c.description ?? '',
+    base,
+    lang: c.lang ?? 'en-US',
+    ...(locales ? { locales } : {}),
+    ...(versions ? { versions } : {}),
+    product: c.product,
+    editLink: c.editLink ? { pattern: c.editLink.pattern, text: c.editLink.text ?? 'Edit this page' } : undefined,
+    constants: c.constants ?? {},
+    analytics: { containerId: c.analytics?.containerId },
+    runtime: {
+      pageTimeoutMs: rt.pageTimeoutMs ?? 120000,
+      scrollThrottleMs: rt.scrollThrottleMs ?? 300,
+      activeHeadingOffsetPx: rt.activeHeadingOffsetPx ?? 10,
+      progress: {
+        minimum: rt.progress?.minimum ?? 0.08,
+        speedMs: rt.progress?.speedMs ?? 200,
+        trickleRate: rt.progress?.trickleRate ?? 0.02,
+        trickleSpeedMs: rt.progress?.trickleSpeedMs ?? 800,
+      },
+    },
+    markdown: {
+      lineNumbers: c.markdown?.lineNumbers ?? false,
+      highlighter: c.markdown?.highlighter ?? 'lowlight',
+      remarkPlugins: (c.markdown?.remarkPlugins ?? []) as MarkdownPluginEntry[],
+      rehypePlugins: (c.markdown?.rehypePlugins ?? []) as MarkdownPluginEntry[],
+    },
+    search: { synonyms: c.search?.synonyms ?? [] },
+    checks: {
+      duplicateDescriptions: c.checks?.duplicateDescriptions ?? 'warning',
+      orphans: c.checks?.orphans ?? 'warning',
+      markdownPlugins: c.checks?.markdownPlugins ?? 'warning',
+    },
+    sidebar: Array.isArray(c.sidebar) ? { '/': c.sidebar } : c.sidebar,
+    topNav: c.topNav ?? [],
+    redirects: localizedRedirects(
+      c.redirects ?? [],
+      siteViews({ locales, versions, lang: c.lang ?? 'en-US' }),
+      (view) => (view.version?.redirects as RedirectConfig[] | undefined) ?? c.redirects ?? [],
+    ),
+    limits: { ...DEFAULT_LIMITS, ...c.limits },
+    security: {
+      allowScripts: c.security?.allowScripts ?? false,
+      allowedUrlSchemes: c.security?.allowedUrlSchemes ?? [],
+    },
+    mdx: {
+      components: c.mdx?.components
+        ? loadConfigComponents(path.resolve(root, c.mdx.components), root, file)
+        : undefined,
+    },
+    theme: resolveTheme(c, root, file),
+    // The plugins as written (validation copies objects): a plugin may keep state in itself.
+    plugins: [...builtinPlugins(), ...(((extended as UserConfig).plugins ?? []) as Plugin[])],
+  };
+}
+
+/**
+ * A value that matches no branch of a union (a sidebar item that is neither a route, a link nor a
+ * group) is reported by the branch it came closest to (the deepest path), so the message names the
+ * key that is wrong ("sidebar.0.items.2.badge.variant") instead of "sidebar: Invalid input".
+ */
+function specificIssues(issues: z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  return issues.flatMap((issue) => {
+    if (issue.code !== 'invalid_union' || !issue.errors?.length) return [issue];
+    const depth = (branch: z.core.$ZodIssue[]) =>
+      Math.max(...branch.map((i) => i.path.length + (i.code === 'invalid_type' ? 0 : 1)));
+    const closest = issue.errors.reduce((best, branch) => (depth(branch) > depth(best) ? branch : best));
+    return specificIssues(
+      closest.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as z.core.$ZodIssue),
+    );
+  });
+}
+
+function describeExpected(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type') return `a ${issue.expected}`;
+  if (issue.code === 'invalid_format' || issue.code === 'invalid_value')
+    return issue.message.replace(/^Invalid (input: )?/i, '').replace(/^expected /, '') || 'a valid value';
+  return 'a valid value';
+}
+
+/** Why the config file could not be imported, at its line: a syntax error, or an import that resolves to nothing. */
+function configLoadError(error: NodeJS.ErrnoException, root: string, configFile: string): BuildError {
+  const file = path.relative(root, configFile);
+  const missing = error.message.match(/Cannot find (?:module|package) '([^']+)'/)?.[1];
+  if (missing && (error.code === 'ERR_MODULE_NOT_FOUND' || error.code === 'MODULE_NOT_FOUND')) {
+    const text = readFileSync(configFile, 'utf8');
+    const named = [...new Set([missing, path.basename(missing)])].map((m) => text.indexOf(m)).find((i) => i >= 0);
+    const line = named === undefined ? undefined : text.slice(0, named).split('\n').length;
+    return new BuildError(
+      `cannot load the configuration: it imports ${missing}, which does not exist`,
+      { file, ...(line ? { line } : {}) },
+      'correct the path (relative to the config file) or install the package it names',
+    );
+  }
+  // esbuild names the place as "<file>:<line>:<column>: ERROR: ...".
+  const at = error.message.split(`${configFile}:`)[1]?.match(/^(\d+):(\d+)/);
+  return new BuildError(
+    `cannot load the configuration: ${error.message}`,
+    { file, ...(at ? { line: Number(at[1]), column: Number(at[2]) + 1 } : {}) },
+    'fix the syntax error above; the file must `export default defineConfig({...})`',
+  );
+}
+
+/**
+ * A testability hook (DOCS_REUSE_PLAIN_CONFIGS=1, set by vitest.config.ts): each tsImport registers tsx's
+ * loader hooks once more, and Node keeps every registration for the life of the process, so each later
+ * import of any module passes through them all; measured, after 600 loads of a configuration a small
+ * site's build took three times the CPU, and a test worker loads hundreds. With the hook, a configuration
+ * that is plain data (no function: no plugin's state to share) and imports nothing but the generator's
+ * own files or packages is imported once for each text of it; a load finding the same text gets a copy.
+ */
+const reusedConfigs = process.env.DOCS_REUSE_PLAIN_CONFIGS
+  ? new Map<string, { text: string; user: unknown }>()
+  : undefined;
+
+/** A file's text, or undefined where it cannot be read (tsImport then reports why). */
+function textOf(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function keepForReuse(configFile: string, text: string, user: unknown): void {
+  const own = path.join(GENERATOR_ROOT, 'src');
+  const specifiers = [...text.matchAll(/\b(?:from|import)\s*['"]([^'"]+)['"]/g)].map((m) => m[1]);
+  const projectFree =
+    !/\b(?:require|import)\s*\(|\bprocess\b|\bfs\b|readFile/.test(text) &&
+    specifiers.every((s) => !s.startsWith('.') && (!path.isAbsolute(s) || s.startsWith(own + path.sep)));
+  try {
+    if (projectFree) reusedConfigs!.set(configFile, { text, user: structuredClone(user) });
+    else reusedConfigs!.delete(configFile);
+  } catch {
+    reusedConfigs!.delete(configFile); // functions in it: not plain data
+  }
+}
+
+/** Finds and imports the root's config file (TypeScript is compiled by the tsx loader); none is fine. */
+export async function loadConfig(root: string, overrides: ConfigOverrides = {}): Promise<ResolvedConfig> {
+  const configFile = CONFIG_FILES.map((name) => path.join(root, name)).find((f) => existsSync(f));
+  let user: unknown = {};
+  if (configFile) {
+    try {
+      const text = reusedConfigs && textOf(configFile);
+      const reused = text !== undefined ? reusedConfigs?.get(configFile) : undefined;
+      if (reused && reused.text === text) user = structuredClone(reused.user);
+      else {
+        // tsx's tsImport loads the file (and what it imports) afresh each time, so `dev` sees edits
+        // to the config; a `?t=` query does not defeat tsx's module cache. Imported here, not at start:
+        // a root without a config (a folder of Markdown) does not pay for loading tsx.
+        const { tsImport } = await import('tsx/esm/api');
+        const mod = await tsImport(pathToFileURL(configFile).href, import.meta.url);
+        // A config outside an ES-module package is compiled to CommonJS: its export sits one level down.
+        user = mod.default?.__esModule ? mod.default.default : mod.default;
+        if (text !== undefined) keepForReuse(configFile, text, user);
+      }
+    } catch (error) {
+      throw new BuildFailure([configLoadError(error as NodeJS.ErrnoException, root, configFile)]);
+    }
+    if (user === undefined) {
+      throw new BuildFailure([
+        new BuildError(
+          'the configuration file has no default export',
+          { file: path.relative(root, configFile) },
+          'write `export default defineConfig({ ... })`',
+        ),
+      ]);
+    }
+  }
+  return resolveConfig(user, root, { ...overrides, configFile });
+}

@@ -1,0 +1,75 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ResolvedConfig } from '../config/index.js';
+import { cachePath } from '../incremental/cache.js';
+import { sha1 } from '../incremental/hash.js';
+import { IMAGE_FORMATS, renditionPath, renditionWidths } from '../markdown/images.js';
+import type { OutputFile, PageImage, PageRecord } from '../model/page.js';
+
+/** Encoder settings: part of each rendition's cache key, so changing them converts again. */
+const SETTINGS = { avif: { quality: 55, effort: 4 }, webp: { quality: 80 } } as const;
+/** Images converted at once: sharp already spreads one image over libvips' threads. */
+const PARALLEL = 2;
+
+export interface RenderedImages {
+  files: OutputFile[];
+  /** Renditions encoded this time (the others came from the cache). */
+  converted: number;
+}
+
+/**
+ * The AVIF and WebP renditions of every PNG and JPEG the pages show (src/markdown/images.ts names
+ * them). Each is kept in node_modules/.cache/docs/images under a key of the source's content hash,
+ * the width, the format and the encoder settings, so an unchanged build converts nothing and an
+ * image shown by several pages is converted once.
+ */
+export async function renderImages(config: ResolvedConfig, pages: PageRecord[]): Promise<RenderedImages> {
+  const images = new Map<string, PageImage>();
+  for (const page of pages)
+    for (const image of page.images ?? []) if (image.convert) images.set(`${image.hash}:${image.file}`, image);
+  const files: OutputFile[] = [];
+  let converted = 0;
+  const queue = [...images.values()];
+  const work = async () => {
+    for (let image = queue.shift(); image; image = queue.shift()) {
+      const made = await renditionsOf(config, image);
+      files.push(...made.files);
+      converted += made.converted;
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, work));
+  return { files: files.sort((a, b) => a.path.localeCompare(b.path)), converted };
+}
+
+async function renditionsOf(config: ResolvedConfig, image: PageImage): Promise<RenderedImages> {
+  const files: OutputFile[] = [];
+  let converted = 0;
+  let source: Buffer | undefined;
+  for (const width of renditionWidths(image.width)) {
+    for (const format of IMAGE_FORMATS) {
+      const cached = cachePath(
+        config,
+        `images/${sha1(image.hash, String(width), format, JSON.stringify(SETTINGS[format]))}.${format}`,
+      );
+      let contents: Uint8Array | undefined = await readFile(cached).catch(() => undefined);
+      if (!contents) {
+        source ??= await readFile(path.join(config.contentDir, image.file));
+        contents = await encode(source, width, format);
+        await mkdir(path.dirname(cached), { recursive: true });
+        // Written aside and renamed: a build in another process may read the same entry.
+        await writeFile(`${cached}.${process.pid}.tmp`, contents);
+        await rename(`${cached}.${process.pid}.tmp`, cached);
+        converted++;
+      }
+      files.push({ path: renditionPath(image, width, format), contents });
+    }
+  }
+  return { files, converted };
+}
+
+/** sharp loads (with libvips) only when an image must be encoded. */
+async function encode(source: Buffer, width: number, format: (typeof IMAGE_FORMATS)[number]): Promise<Uint8Array> {
+  const { default: sharp } = await import('sharp');
+  const resized = sharp(source).rotate().resize({ width, withoutEnlargement: true });
+  return format === 'avif' ? resized.avif(SETTINGS.avif).toBuffer() : resized.webp(SETTINGS.webp).toBuffer();
+}

@@ -1,0 +1,550 @@
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+import matter from 'gray-matter';
+import type { ResolvedConfig } from '../config/index.js';
+import { BuildError, Problems } from '../model/errors.js';
+import {
+  MAX_YAML_ALIASES,
+  parseFrontmatterYaml,
+  validateFrontmatter,
+  type Frontmatter,
+  type KeyLines,
+} from './frontmatter.js';
+import { FrontmatterCache } from '../incremental/frontmatter-cache.js';
+import { SourceCache, type FileStamp } from '../incremental/source-cache.js';
+import { sha1 } from '../incremental/hash.js';
+import { expandIncludes } from '../markdown/includes.js';
+import { isMdx, prepareMdxImports } from '../markdown/mdx.js';
+import { fallbackSources, pageRoute } from '../i18n/locales.js';
+import { expandOpenApiPages, openApiPlugin } from './openapi.js';
+import { callHook, configFileName } from '../plugins/index.js';
+import type { GeneratedPage, PagesContext, Plugin } from '../plugins/types.js';
+import { fileToRoute } from '../shared/paths.js';
+import type { SourceMemo } from '../incremental/source-memo.js';
+import type { PageSource } from '../model/page.js';
+import type { ResolvedVersion } from '../versions/config.js';
+import { contentFile, splitVersion } from '../versions/paths.js';
+import { PAGE_FILE } from './listing.js';
+import { siteViews } from '../versions/views.js';
+
+/** Folders and files starting with "_" or "." hold data (the reference model), not pages. */
+const isHidden = (name: string) => name.startsWith('_') || name.startsWith('.') || name === 'node_modules';
+
+/**
+ * How many of `files` (absolute paths, as the input stamp lists the project) are pages the content
+ * walk would list: before the walk, a build knows from it whether many pages are coming.
+ */
+export function countPages(contentDir: string, files: Iterable<string>): number {
+  const inside = contentDir + path.sep;
+  let count = 0;
+  for (const file of files)
+    if (file.startsWith(inside) && PAGE_FILE.test(file) && !file.slice(inside.length).split(path.sep).some(isHidden))
+      count++;
+  return count;
+}
+
+/** A path of the content folder that is not read: a symbolic link out of the folder, or back into itself. */
+export interface RefusedPath {
+  path: string;
+  message: string;
+  fix: string;
+}
+
+/**
+ * The content folder in one walk, sorted, as paths relative to it: the Markdown pages, and the
+ * files beside them that the site serves as they are (images, downloads). Symbolic links are
+ * followed while they stay inside the folder; one that leads out of it (or to a folder containing
+ * it) is refused, so a build never publishes a file of the machine it runs on.
+ */
+async function listContent(
+  contentDir: string,
+): Promise<{ pages: string[]; staticFiles: string[]; refused: RefusedPath[] }> {
+  const { files, refused } = await listContentFiles(contentDir);
+  return {
+    pages: files.filter((f) => PAGE_FILE.test(f)),
+    staticFiles: files.filter((f) => !PAGE_FILE.test(f)),
+    refused,
+  };
+}
+
+async function listContentFiles(contentDir: string): Promise<{ files: string[]; refused: RefusedPath[] }> {
+  const out: string[] = [];
+  const refused: RefusedPath[] = [];
+  const root = realpathSync(contentDir);
+  const inside = (real: string) => real === root || real.startsWith(root + path.sep);
+  const realOrNull = (full: string) => {
+    try {
+      return realpathSync(full);
+    } catch {
+      return null;
+    }
+  };
+  /**
+   * `prefix`: the folder's path under the content folder ('' or ending in '/'); `walking`: the real
+   * paths of the folders being walked, to refuse a link back into one of them. Synchronous: 1,000
+   * folders from the page cache, each a round trip through libuv's pool otherwise (10,000 pages:
+   * about half of the walk's 90 ms).
+   */
+  function walk(dir: string, prefix: string, walking: string[]): void {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (isHidden(entry.name)) continue;
+      const full = path.join(dir, entry.name);
+      const relative = prefix + entry.name;
+      if (entry.isDirectory())
+        walk(full, `${relative}/`, [...walking, path.join(walking[walking.length - 1], entry.name)]);
+      else if (entry.isFile()) out.push(relative);
+      else if (entry.isSymbolicLink()) {
+        // A link that leads nowhere (or to itself) stays a file: reading it reports why.
+        const real = realOrNull(full);
+        const stats = real === null ? undefined : statSync(real, { throwIfNoEntry: false });
+        if (real === null || !stats) out.push(relative);
+        else if (!inside(real))
+          refused.push({
+            path: relative,
+            message: `a symbolic link to ${real}, outside the content folder`,
+            fix: 'copy the file into the content folder, or remove the link (links are followed only to files and folders inside it)',
+          });
+        else if (!stats.isDirectory()) out.push(relative);
+        else if (walking.includes(real))
+          refused.push({
+            path: relative,
+            message: 'a symbolic link to a folder that contains it (a loop)',
+            fix: 'remove the link',
+          });
+        else walk(full, `${relative}/`, [...walking, real]);
+      }
+    }
+  }
+  walk(contentDir, '', [root]);
+  return { files: out.sort(), refused };
+}
+
+/**
+ * Why the content folder, or a folder in it, cannot be listed: the folder, what is wrong, how to
+ * fix it. `build` fails with it; `dev` shows it and keeps serving the last site.
+ */
+export function contentFolderProblem(config: Pick<ResolvedConfig, 'root' | 'contentDir'>, error: unknown): BuildError {
+  const { code, path: at, message } = error as NodeJS.ErrnoException;
+  const folder = at ? path.resolve(at) : config.contentDir;
+  const place = { file: path.relative(config.root, folder) || '.' };
+  if (folder === config.contentDir && (code === 'ENOENT' || code === 'ENOTDIR')) {
+    return new BuildError(
+      'the content folder does not exist',
+      place,
+      'put the Markdown pages in content/ under the root, or set `contentDir` in docs.config.ts',
+    );
+  }
+  const what = folder === config.contentDir ? 'the content folder' : 'a folder in the content folder';
+  return new BuildError(
+    `cannot read ${what}: ${code ?? message}`,
+    place,
+    code === 'EACCES' || code === 'EPERM'
+      ? 'make the folder readable by the build (chmod a+rx), or move it out of the content folder'
+      : 'fix or remove the folder',
+  );
+}
+
+/** A file of the content folder that cannot be read. */
+function unreadableFile(relativePath: string, error: unknown): BuildError {
+  return new BuildError(
+    `cannot read the file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    { file: relativePath },
+    'check its permissions (it must be readable by the build)',
+  );
+}
+
+/** Lines before the body: positions in the Markdown tree count from the body, errors from the file. */
+export function bodyLineOffset(raw: string, body: string): number {
+  if (!raw.endsWith(body)) return 0;
+  return (raw.slice(0, raw.length - body.length).match(/\r?\n/g) ?? []).length;
+}
+
+/**
+ * Parses one file's frontmatter. What is wrong goes to `problems`; the page is still returned
+ * (with a stand-in title) so that the rest of the run can check it and links to it.
+ */
+export function parseSource(
+  raw: string,
+  relativePath: string,
+  file: string,
+  problems: Problems,
+  yaml?: FrontmatterCache,
+): PageSource {
+  let parsed: { data: Record<string, unknown>; content: string };
+  const fallbackTitle = path.basename(relativePath).replace(PAGE_FILE, '');
+  // gray-matter reads an unclosed block to the end of the file, so the body would show up as YAML errors.
+  if (/^\uFEFF?---[ \t]*\r?\n/.test(raw) && !/\n---[ \t]*(\r?\n|$)/.test(raw)) {
+    problems.add(
+      'the frontmatter is not closed',
+      { file: relativePath, line: 1 },
+      'add a line `---` after the last frontmatter line (`description: ...`)',
+    );
+    return toSource(raw, relativePath, file, { title: fallbackTitle, description: '' }, '');
+  }
+  const keyLines: KeyLines = {};
+  try {
+    // A fresh options object: gray-matter caches results by input string otherwise.
+    // Plain string lines are read without the YAML parser, or its cache (whose file is then not read).
+    const parseYaml = (text: string) =>
+      parseFrontmatterYaml(text, keyLines, yaml && ((yamlText, lines) => yaml.parse(yamlText, lines)));
+    parsed = matter(raw, { engines: { yaml: parseYaml, javascript: refuseCode, coffee: refuseCode } });
+  } catch (error) {
+    problems.add(
+      `malformed YAML frontmatter: ${yamlReason(error)}`,
+      yamlPlace(error, raw, relativePath),
+      yamlFix(error),
+    );
+    const end = /^---\r?\n[\s\S]*?\r?\n---[^\n]*\n?/.exec(raw);
+    return toSource(
+      raw,
+      relativePath,
+      file,
+      { title: fallbackTitle, description: '' },
+      end ? raw.slice(end[0].length) : '',
+    );
+  }
+  const frontmatter = validateFrontmatter(parsed.data, keyLines, relativePath, fallbackTitle, problems);
+  return prepareBody(toSource(raw, relativePath, file, frontmatter, parsed.content, keyLines), problems);
+}
+
+/** Takes in the page's includes, and an MDX page's component imports, before anything parses it. */
+function prepareBody(source: PageSource, problems: Problems): PageSource {
+  const contentDir = path.resolve(
+    path.dirname(source.file),
+    ...source.relativePath
+      .split('/')
+      .slice(1)
+      .map(() => '..'),
+  );
+  const { body, included } = expandIncludes(source.body, source.relativePath, source.lineOffset, contentDir, problems);
+  source.body = body;
+  if (included) source.included = included;
+  if (isMdx(source.relativePath)) prepareMdxImports(source, problems);
+  return source;
+}
+
+/** gray-matter would run `---js` frontmatter as code at build time. */
+function refuseCode(): never {
+  throw new Error('only YAML frontmatter is read (a "---js" or "---coffee" block would run code at build time)');
+}
+
+const isAliasBomb = (error: unknown) => error instanceof ReferenceError && /alias/i.test(error.message);
+
+function yamlReason(error: unknown): string {
+  if (isAliasBomb(error)) return `its aliases expand to more than ${MAX_YAML_ALIASES} copies`;
+  return (error as Error).message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+}
+
+/** The YAML text starts with the newline after the opening "---": its line n is the file's line n. */
+function yamlPlace(error: unknown, raw: string, relativePath: string): { file: string; line: number; column?: number } {
+  const pos = (error as { linePos?: { line: number; col: number }[] }).linePos?.[0];
+  if (pos) return { file: relativePath, line: pos.line, column: pos.col };
+  if (isAliasBomb(error)) {
+    const index = raw.split(/\r?\n/).findIndex((line, i) => i > 0 && /(^|[\s,[{:-])\*[^\s,\]}]/.test(line));
+    if (index > 0) return { file: relativePath, line: index + 1 };
+  }
+  return { file: relativePath, line: 1 };
+}
+
+function yamlFix(error: unknown): string {
+  if (isAliasBomb(error)) return 'write the values out instead of repeating them through aliases (`*name`)';
+  return 'fix the YAML between the two "---" lines (quote values that contain ":" or "#")';
+}
+
+function toSource(
+  raw: string,
+  relativePath: string,
+  file: string,
+  frontmatter: Frontmatter,
+  body: string,
+  keyLines: KeyLines = {},
+): PageSource {
+  return {
+    file,
+    relativePath,
+    route: fileToRoute(relativePath),
+    body,
+    lineOffset: bodyLineOffset(raw, body),
+    frontmatter,
+    keyLines,
+    hash: sha1(raw),
+  };
+}
+
+/**
+ * Keeps the first page of each route and reports the others. Routes are compared case-folded: on
+ * macOS and Windows file systems /Guide/ and /guide/ are one output folder.
+ */
+function uniqueRoutes<T extends { relativePath: string }>(
+  pages: T[],
+  routeOf: (page: T) => string,
+  problems: Problems,
+): T[] {
+  const byFolded = new Map<string, T>();
+  for (const page of pages) {
+    const route = routeOf(page);
+    const other = byFolded.get(route.toLowerCase());
+    if (!other) byFolded.set(route.toLowerCase(), page);
+    else
+      problems.add(
+        `two files have the route ${route}${routeOf(other) === route ? '' : ` (differing only in case from ${routeOf(other)})`}: ${other.relativePath} and ${page.relativePath}`,
+        { file: page.relativePath, line: 1 },
+        'rename or remove one of them',
+      );
+  }
+  return [...byFolded.values()];
+}
+
+function reportNoPages(config: ResolvedConfig, problems: Problems): void {
+  problems.add(
+    'no Markdown pages found',
+    { file: path.relative(config.root, config.contentDir) || '.' },
+    'add at least an index.md',
+  );
+}
+
+/**
+ * Each version's folder as if content/ held it under the version's segment ("1.0/guide.md"); the
+ * content folder alone for an unversioned site.
+ */
+async function listVersionedContent(config: ResolvedConfig): ReturnType<typeof listContent> {
+  if (!config.versions) return listContent(config.contentDir);
+  const out: Awaited<ReturnType<typeof listContent>> = { pages: [], staticFiles: [], refused: [] };
+  for (const { key, contentDir } of config.versions) {
+    const listed = await listContent(contentDir);
+    const named = (f: string) => (key ? `${key}/${f}` : f);
+    out.pages.push(...listed.pages.map(named));
+    out.staticFiles.push(...listed.staticFiles.map(named));
+    out.refused.push(...listed.refused.map((r) => ({ ...r, path: named(r.path) })));
+  }
+  return out;
+}
+
+/**
+ * A page of a version: parsed within its own folder (so its includes resolve there), then named
+ * and routed under the version's segment. Its problems name it as the site does ("1.0/guide.md").
+ */
+function parseVersionedSource(
+  raw: string,
+  relativePath: string,
+  file: string,
+  problems: Problems,
+  versions: ResolvedVersion[],
+  yaml?: FrontmatterCache,
+): PageSource {
+  const { version, path: inner } = splitVersion(versions, relativePath);
+  if (!version.key) return parseSource(raw, relativePath, file, problems, yaml);
+  const own = new Problems();
+  const source = parseSource(raw, inner, file, own, yaml);
+  for (const p of own.list) problems.push(Object.assign(p, { place: { ...p.place, file: relativePath } }));
+  // Its partials are named as the site names files too: problems in them, their links and `dev`'s memo find them.
+  const named = (file: string) => `${version.key}/${file}`;
+  const included = source.included && {
+    files: source.included.files.map(named),
+    segments: source.included.segments.map((s) => ({ ...s, file: named(s.file) })),
+  };
+  return {
+    ...source,
+    relativePath,
+    route: pageRoute({ version: version.key }, source.route),
+    ...(included ? { included } : {}),
+  };
+}
+
+/** Reads every page of the content folder. Problems go to `problems`; the caller fails once at the end. */
+export async function loadContent(config: ResolvedConfig, problems: Problems): Promise<PageSource[]> {
+  return (await loadContentFiles(config, problems)).sources;
+}
+
+/**
+ * `loadContent`, and the files beside the pages (from the same walk of the folder). With a memo
+ * (`dev`), pages that read as they did are taken from it rather than parsed again.
+ */
+export async function loadContentFiles(
+  config: ResolvedConfig,
+  problems: Problems,
+  memo?: SourceMemo,
+  stamps?: Map<string, FileStamp>,
+): Promise<{ sources: PageSource[]; staticFiles: string[] }> {
+  let files: string[];
+  let staticFiles: string[];
+  memo?.startBuild();
+  // `dev`: the last listing while the watcher reports only edits (a versioned site's paths are not the folder's).
+  const last = config.versions ? undefined : memo?.lastListing((file) => file.split('/').some(isHidden));
+  try {
+    let refused: RefusedPath[];
+    const listing = last ?? (await listVersionedContent(config));
+    memo?.rememberListing(listing);
+    ({ pages: files, staticFiles, refused } = listing);
+    for (const r of refused) problems.add(r.message, { file: r.path }, r.fix);
+  } catch (error) {
+    memo?.rememberListing(undefined);
+    throw contentFolderProblem(config, error);
+  }
+  const sources: PageSource[] = [];
+  // `build`: pages whose files have the stamps they had are taken as parsed then (src/incremental/source-cache.ts).
+  const kept = memo ? undefined : await SourceCache.open(config, stamps);
+  // Opened for the first build only, and only when a page must be parsed: later `dev` builds parse the odd edited page faster than they read the cache.
+  let yamlCache: Promise<FrontmatterCache> | undefined;
+  const yaml = () => (last ? undefined : (yamlCache ??= FrontmatterCache.open(config)));
+  let parsedAll = true;
+  /** Sources parsed this time, to remember once expanded: their text and their problems so far. */
+  const parsed = new Map<PageSource, { raw: string; problems: Problems }>();
+  // Read one after another: small files from the page cache come faster synchronously than through
+  // libuv's thread pool (10,000 pages: 0.15 s against 0.5 s).
+  for (const relativePath of files) {
+    // Only with the last listing: the watcher's paths name this folder's files, not an old version's.
+    const unread = last && memo?.unchanged(relativePath);
+    if (unread) {
+      problems.push(...unread.problems);
+      sources.push(unread.source);
+      continue;
+    }
+    const file = contentFile(config, relativePath);
+    const stamp = kept?.stamp(file);
+    const same = kept?.get(relativePath, stamp);
+    if (same) {
+      sources.push(same);
+      parsedAll = false;
+      continue;
+    }
+    let raw: string;
+    try {
+      raw = readFileSync(file, 'utf8');
+    } catch (error) {
+      problems.push(unreadableFile(relativePath, error));
+      continue;
+    }
+    const known = memo?.get(relativePath, raw);
+    if (known) {
+      problems.push(...known.problems);
+      sources.push(known.source);
+      continue;
+    }
+    const own = new Problems();
+    const frontmatter = await yaml();
+    const source = config.versions
+      ? parseVersionedSource(raw, relativePath, file, own, config.versions, frontmatter)
+      : parseSource(raw, relativePath, file, own, frontmatter);
+    problems.push(...own.list);
+    if (memo) parsed.set(source, { raw, problems: own });
+    else if (own.list.length === 0) kept?.set(source, stamp);
+    sources.push(source);
+  }
+  // With a memo (`dev`), or pages taken as parsed before, not every page asked for its frontmatter: keep the others' too.
+  await Promise.all([(await yamlCache)?.save({ prune: !memo && parsedAll }), kept?.save()]);
+  sources.sort((a, b) => a.relativePath.localeCompare(b.relativePath));
+  if (files.length === 0) {
+    reportNoPages(config, problems);
+    problems.throwIfAny();
+  }
+  // `dev`: routes come from paths, so a listing whose every file was read with no route twice has none twice again.
+  const allRead = sources.length === files.length;
+  const distinct = last !== undefined && allRead && memo?.distinctRoutes === last;
+  const pages = distinct ? sources : uniqueRoutes(sources, (s) => s.route, problems);
+  if (memo) memo.distinctRoutes = allRead && pages.length === sources.length ? memo.current : undefined;
+  // `dev`: each page parsed this time is expanded now, so its problems are remembered with it; the
+  // OpenAPI plugin's `pages` hook (src/content/openapi.ts) leaves pages already expanded as they are.
+  for (const source of memo ? pages : []) {
+    const fresh = parsed.get(source);
+    if (!fresh) continue;
+    const expanded = new Problems();
+    await expandOpenApiPages([source], config, expanded);
+    problems.push(...expanded.list);
+    memo!.set(source, fresh.raw, [...fresh.problems.list, ...expanded.list]);
+  }
+  const all = await runPagesHooks(config, pages, problems, memo);
+  // Each locale's untranslated pages, from the pages as the plugins left them.
+  if (config.locales) all.push(...fallbackSources(all, siteViews(config)!));
+  return { sources: all, staticFiles };
+}
+
+/**
+ * The plugins' `pages` hooks, in order (the built-in OpenAPI reference first): each may change the
+ * pages read and add pages generated from data, which every later hook sees. Generated pages are
+ * checked like files: a missing title, or a route a file already has, is an error.
+ */
+async function runPagesHooks(
+  config: ResolvedConfig,
+  read: PageSource[],
+  problems: Problems,
+  memo?: SourceMemo,
+): Promise<PageSource[]> {
+  // `dev` expanded each page as it read it (above), so the OpenAPI reference's hook, which changes
+  // a page from its own frontmatter and document alone, has nothing left to do: not a copy of every page a save.
+  const plugins = config.plugins.filter((plugin) => plugin.pages && !(memo && plugin === openApiPlugin));
+  if (!plugins.length) return read;
+  // `dev` keeps the pages it read between builds (src/incremental/source-memo.ts): the hooks change copies, so no
+  // page is changed twice; a copy that comes out as the last build's did is that object again.
+  let pages = memo ? read.map((source) => ({ ...source, frontmatter: { ...source.frontmatter } })) : read;
+  pages = await runHooks(config, plugins, pages, problems);
+  return memo ? memo.settled(pages) : pages;
+}
+
+async function runHooks(
+  config: ResolvedConfig,
+  plugins: Plugin[],
+  pages: PageSource[],
+  problems: Problems,
+): Promise<PageSource[]> {
+  const file = configFileName(config);
+  let added = false;
+  for (const plugin of plugins) {
+    if (!plugin.pages) continue;
+    const context: PagesContext = {
+      config,
+      sources: pages,
+      report: (message, place, fix) => problems.add(message, place, fix),
+      addPage: (page) => {
+        pages.push(generatedSource(page, plugin.name, config, problems, file));
+        added = true;
+      },
+    };
+    await callHook(plugin, 'pages', file, () => plugin.pages!(context));
+  }
+  if (!added) return pages;
+  return uniqueRoutes(
+    pages.sort((a, b) => a.relativePath.localeCompare(b.relativePath)),
+    (s) => s.route,
+    problems,
+  );
+}
+
+/** A page a plugin generated, as if read from `<route>index.md`: frontmatter checked, includes taken in. */
+function generatedSource(
+  page: GeneratedPage,
+  plugin: string,
+  config: ResolvedConfig,
+  problems: Problems,
+  configFile: string,
+): PageSource {
+  const wrong = (what: string, fix: string) =>
+    problems.add(`plugin "${plugin}" added a page ${what}`, { file: configFile }, fix);
+  const route = typeof page?.route === 'string' && /^\/([^?#]*\/)?$/.test(page.route) ? page.route : '/';
+  if (route !== page?.route)
+    wrong(
+      `with the route ${JSON.stringify(page?.route)}`,
+      'give a route that starts and ends with "/", such as "/reference/widgets/"',
+    );
+  if (typeof page.markdown !== 'string')
+    wrong(`at ${route} without Markdown`, "set `markdown` to the page's body (a string)");
+  const relativePath = `${route.slice(1)}index.md`;
+  const frontmatter = { ...page.frontmatter, title: page.title, description: page.description, generatedBy: plugin };
+  const raw = `${JSON.stringify(frontmatter)}\n${page.markdown ?? ''}`;
+  for (const key of ['title', 'description'] as const) {
+    if (typeof frontmatter[key] !== 'string' || !frontmatter[key].trim()) {
+      wrong(`at ${route} without a ${key}`, `set \`${key}\` to a non-empty string`);
+      frontmatter[key] = key === 'title' ? route : '';
+    }
+  }
+  const source: PageSource = {
+    file: path.join(config.contentDir, relativePath),
+    relativePath,
+    route,
+    body: String(page.markdown ?? ''),
+    lineOffset: 0,
+    frontmatter: frontmatter as Frontmatter,
+    hash: sha1(raw),
+  };
+  return prepareBody(source, problems);
+}

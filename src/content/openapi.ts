@@ -1,0 +1,387 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ResolvedConfig } from '../config/index.js';
+import { Problems } from '../model/errors.js';
+import type { BuildError } from '../model/errors.js';
+import { frontmatterLine } from './frontmatter.js';
+import type { Plugin } from '../plugins/types.js';
+import { checkOpenApi, OPENAPI_MODEL, validateOpenApi } from '../checks/openapi.js';
+import { readOptional } from './files.js';
+import { resolveConstants } from '../markdown/constants.js';
+import type { PageSource } from '../model/page.js';
+import type { Site } from '../model/site.js';
+
+/** The parts of an OpenAPI 3.1 document the reference renders (after $refs are resolved). */
+interface Schema {
+  type?: string | string[];
+  description?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  enum?: unknown[];
+  format?: string;
+  default?: unknown;
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  nullable?: boolean;
+}
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  schema?: Schema;
+}
+interface MediaType {
+  schema?: Schema;
+  example?: unknown;
+}
+interface Operation {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags?: string[];
+  parameters?: Parameter[];
+  requestBody?: { required?: boolean; content?: Record<string, MediaType> };
+  responses: Record<string, { description?: string; content?: Record<string, MediaType> }>;
+  security?: unknown[];
+}
+interface Document {
+  info: { title: string; description?: string };
+  servers?: { url: string }[];
+  tags?: { name: string; description?: string }[];
+  paths: Record<string, Record<string, Operation | Parameter[]>>;
+  security?: unknown[];
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** `createSource` -> `create-source`: the anchor worked examples link to. */
+export function operationAnchor(operationId: string): string {
+  return operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
+/** Loads and validates an OpenAPI document; problems name the file and the JSON path at fault. */
+export async function loadOpenApi(file: string, relative: string, problems: Problems): Promise<Document | null> {
+  let raw: string;
+  try {
+    raw = await readFile(file, 'utf8');
+  } catch (error) {
+    problems.add(
+      `cannot read the OpenAPI document: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      { file: relative },
+      'check the `openapi:` path in the frontmatter (relative to the page)',
+    );
+    return null;
+  }
+  const { problems: invalid, api } = await validateOpenApi(file, raw, relative);
+  problems.push(...invalid);
+  return invalid.length ? null : (api as Document);
+}
+
+/** The documents that reference pages bring into the build (validated there), as paths under the content folder. */
+export function referencedOpenApiDocuments(
+  pages: { relativePath: string; frontmatter: Record<string, unknown> }[],
+): Set<string> {
+  return new Set(
+    pages.flatMap((p) =>
+      typeof p.frontmatter.openapi === 'string'
+        ? [path.posix.normalize(path.posix.join(path.posix.dirname(p.relativePath), p.frontmatter.openapi))]
+        : [],
+    ),
+  );
+}
+
+function typeOf(schema: Schema | undefined): string {
+  if (!schema) return '';
+  if (schema.enum) return schema.enum.map((v) => `\`${JSON.stringify(v)}\``).join(' \\| ');
+  const type = Array.isArray(schema.type) ? schema.type.filter((t) => t !== 'null').join(' \\| ') : schema.type;
+  if (type === 'array') return `array of ${typeOf(schema.items) || 'values'}`;
+  if (!type && (schema.oneOf || schema.anyOf))
+    return (schema.oneOf ?? schema.anyOf)!.map(typeOf).filter(Boolean).join(' \\| ');
+  return `${type ?? 'any'}${schema.format ? ` (${schema.format})` : ''}`;
+}
+
+/** A table cell: one line, pipes escaped. */
+const cell = (text = '') =>
+  text
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/\|/g, '\\|')
+    .trim();
+
+function fieldsTable(schema: Schema): string[] {
+  const props = Object.entries(schema.properties ?? {});
+  if (!props.length) return [];
+  const required = new Set(schema.required ?? []);
+  return [
+    '| Field | Type | Required | Description |',
+    '| --- | --- | --- | --- |',
+    ...props.map(
+      ([name, s]) =>
+        `| \`${name}\` | ${typeOf(s)} | ${required.has(name) ? 'yes' : 'no'} | ${cell(s.description)}${s.default !== undefined ? ` Default \`${JSON.stringify(s.default)}\`.` : ''} |`,
+    ),
+  ];
+}
+
+function curl(method: string, urlPath: string, op: Operation, example: unknown): string {
+  const url = requestUrl(urlPath, op);
+  const lines = [
+    `curl ${method === 'get' ? '' : `-X ${method.toUpperCase()} `}"${url}" -H "Authorization: Bearer $CONDUIT_API_KEY"`,
+  ];
+  if (example !== undefined) {
+    lines[0] += ' \\';
+    lines.push(`  -H "Content-Type: application/json" -d '${JSON.stringify(example)}'`);
+  }
+  return lines.join('\n');
+}
+
+/** Every tag of the document, in its order: the declared ones, then those only operations name. */
+function documentTags(doc: Document): string[] {
+  const declared = (doc.tags ?? []).map((t) => t.name);
+  const used = Object.values(doc.paths).flatMap((item) =>
+    METHODS.map((m) => (item[m] as Operation | undefined)?.tags?.[0] ?? (item[m] ? 'Other' : null)),
+  );
+  return [...new Set([...declared, ...used.filter((t): t is string => t !== null)])];
+}
+
+/** The URL of an operation, with its required query parameters as placeholders. */
+function requestUrl(urlPath: string, op: Operation): string {
+  const query = (op.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=<${p.name}>`);
+  return `%{apiBaseUrl}${urlPath}${query.length ? `?${query.join('&')}` : ''}`;
+}
+
+/** The same request with Node.js's fetch (ES module, top-level await). */
+function nodeFetch(method: string, urlPath: string, op: Operation, example: unknown): string {
+  const json = example !== undefined;
+  const headers = `headers: { Authorization: \`Bearer \${process.env.CONDUIT_API_KEY}\`${json ? ", 'Content-Type': 'application/json'" : ''} }`;
+  // The body as the JSON text curl sends: the same bytes in all three, which keeps the page light.
+  const options = [
+    ...(method === 'get' ? [] : [`method: '${method.toUpperCase()}'`]),
+    headers,
+    ...(json ? [`body: ${jsString(JSON.stringify(example))}`] : []),
+  ];
+  const call = `fetch('${requestUrl(urlPath, op)}', { ${options.join(', ')} })`;
+  return response204(op) ? `await ${call};` : `const data = await (await ${call}).json();`;
+}
+
+/** The same request with Python's requests. */
+function pythonRequests(method: string, urlPath: string, op: Operation, example: unknown): string {
+  const json = example !== undefined;
+  const headers = `headers={"Authorization": "Bearer " + os.environ["CONDUIT_API_KEY"]${json ? ', "Content-Type": "application/json"' : ''}}`;
+  const call = `requests.${method}("${requestUrl(urlPath, op)}", ${headers}${json ? `, data=${jsString(JSON.stringify(example))}` : ''})`;
+  return `import os, requests\n${response204(op) ? call : `data = ${call}.json()`}`;
+}
+
+/** Whether the operation's success response has no body. */
+const response204 = (op: Operation) => Object.keys(op.responses).some((code) => code === '204');
+
+/** Text as a single-quoted string literal, valid in JavaScript and Python alike. */
+export function jsString(text: string): string {
+  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
+}
+
+/**
+ * The reference as Markdown: the document's own description (authentication, pagination, errors,
+ * rate limits), then a section a tag and a subsection an operation, with parameters and body
+ * fields in tables, a curl request and the success response's example. `only` renders those tags
+ * (a long reference split over pages); the description goes with the document's first tag.
+ */
+export function openApiMarkdown(doc: Document, only?: string[]): string {
+  const out: string[] = [];
+  const all = documentTags(doc);
+  const tags = only ?? all;
+  if (doc.info.description && tags.includes(all[0]!)) out.push(doc.info.description.trim(), '');
+  const byTag = new Map<string, [string, string, Operation][]>();
+  for (const [urlPath, item] of Object.entries(doc.paths)) {
+    for (const method of METHODS) {
+      const op = item[method] as Operation | undefined;
+      if (!op) continue;
+      const tag = op.tags?.[0] ?? 'Other';
+      byTag.set(tag, [...(byTag.get(tag) ?? []), [method, urlPath, op]]);
+    }
+  }
+  for (const tag of tags) {
+    const ops = byTag.get(tag);
+    if (!ops) continue;
+    out.push(`## ${tag}`, '', doc.tags?.find((t) => t.name === tag)?.description ?? '', '');
+    for (const [method, urlPath, op] of ops) {
+      out.push(
+        `### ${op.summary} {#${operationAnchor(op.operationId)}}`,
+        '',
+        `\`${method.toUpperCase()} ${urlPath}\``,
+        '',
+      );
+      if (op.description) out.push(op.description.trim(), '');
+      const open = Array.isArray(op.security) && op.security.length === 0;
+      // Every example shows the API key header; only the exceptions need saying.
+      if (open) out.push('**Authentication:** none.', '');
+      for (const where of ['path', 'query']) {
+        const params = (op.parameters ?? []).filter((p) => p.in === where);
+        if (!params.length) continue;
+        out.push(
+          `**${where === 'path' ? 'Path' : 'Query'} parameters**`,
+          '',
+          '| Name | Type | Required | Description |',
+          '| --- | --- | --- | --- |',
+        );
+        for (const p of params)
+          out.push(
+            `| \`${p.name}\` | ${typeOf(p.schema)} | ${p.required ? 'yes' : 'no'} | ${cell(p.description)}${p.schema?.default !== undefined ? ` Default \`${JSON.stringify(p.schema.default)}\`.` : ''} |`,
+          );
+        out.push('');
+      }
+      const body = op.requestBody?.content?.['application/json'];
+      if (body?.schema) {
+        const table = fieldsTable(body.schema);
+        if (table.length) out.push('**Request body**', '', ...table, '');
+      }
+      // One request three ways, from the same operation, as a code group (each block is checked: js parses, Python tokenizes).
+      out.push(
+        '**Example request**',
+        '',
+        '::: code-group',
+        '```bash title="curl"',
+        curl(method, urlPath, op, body?.example),
+        '```',
+        '',
+        '```js title="Node.js"',
+        nodeFetch(method, urlPath, op, body?.example),
+        '```',
+        '',
+        '```python title="Python"',
+        pythonRequests(method, urlPath, op, body?.example),
+        '```',
+        ':::',
+        '',
+      );
+      const [status, response] = Object.entries(op.responses).find(([code]) => code.startsWith('2')) ?? [];
+      const media = response?.content?.['application/json'];
+      if (status && media?.example !== undefined)
+        out.push(
+          `**Example response** (\`${status}\`)`,
+          '',
+          '```json',
+          JSON.stringify(media.example, null, 2),
+          '```',
+          '',
+        );
+      else if (status) out.push(`**Response:** \`${status}\` ${cell(response?.description)}`, '');
+    }
+  }
+  return out.join('\n');
+}
+
+/**
+ * The documents a site's pages reference, by plan: the frontmatter is part of it (a site of the same
+ * `nav` object has the same, src/model/site.ts withSamePlan), so a `dev` save does not look at every page.
+ */
+const referencedByNav = new WeakMap<object, Set<string>>();
+
+function referencedByPlan(site: Site): Set<string> {
+  let found = referencedByNav.get(site.nav);
+  if (!found) referencedByNav.set(site.nav, (found = referencedOpenApiDocuments(site.pages)));
+  return found;
+}
+
+/** The model's validation, kept while its text is the same (`dev` checks on every save). */
+let modelCheck: { raw: string; problems: Promise<BuildError[]> } | undefined;
+
+/**
+ * The OpenAPI reference through the plugin API (src/plugins/builtin.ts): its `pages` hook writes the
+ * reference into the pages that ask for it, before any Markdown is parsed; its check validates the
+ * reference model (content/_model/openapi.yaml) when no page renders it.
+ */
+export const openApiPlugin: Plugin = {
+  name: 'docs:openapi',
+  async pages({ sources, config, report }) {
+    const problems = new Problems();
+    await expandOpenApiPages(sources as PageSource[], config, problems);
+    for (const p of problems.list) report(p.message, p.place, p.fix);
+  },
+  checks: () => [
+    {
+      name: 'OpenAPI model',
+      async run(site) {
+        // A document a page renders was validated when the page was loaded: not twice.
+        if (referencedByPlan(site).has(OPENAPI_MODEL)) return [];
+        const file = path.join(site.config.contentDir, OPENAPI_MODEL);
+        const raw = await readOptional(file);
+        if (raw === null) return [];
+        if (modelCheck?.raw !== raw) modelCheck = { raw, problems: checkOpenApi(file, raw) };
+        return modelCheck.problems;
+      },
+    },
+  ],
+};
+
+/** Set on a source whose reference has been appended: never twice, nor on a copy of it (a symbol key is copied with the object). */
+const EXPANDED = Symbol('OpenAPI reference appended');
+type Marked = PageSource & { [EXPANDED]?: true };
+
+/**
+ * A page whose frontmatter names an OpenAPI document (`openapi: ../../_model/openapi.yaml`, relative
+ * to the page) gets the rendered reference appended to its body, before Markdown is parsed: its
+ * headings, anchors, search entries and checks work like any written section.
+ */
+export async function expandOpenApiPages(
+  sources: PageSource[],
+  config: Pick<ResolvedConfig, 'contentDir' | 'constants'>,
+  problems: Problems,
+): Promise<void> {
+  const { contentDir } = config;
+  for (const source of sources) {
+    const ref = source.frontmatter.openapi;
+    // A page `dev` keeps between builds (src/incremental/source-memo.ts) was expanded when it was read.
+    if (ref === undefined || (source as Marked)[EXPANDED]) continue;
+    (source as Marked)[EXPANDED] = true;
+    if (typeof ref !== 'string') {
+      problems.add(
+        'frontmatter "openapi" must be a path to an OpenAPI document',
+        { file: source.relativePath, line: frontmatterLine(source, 'openapi') },
+        'for example `openapi: ../_model/openapi.yaml`',
+      );
+      continue;
+    }
+    const file = path.resolve(path.dirname(source.file), ref);
+    const doc = await loadOpenApi(file, path.relative(contentDir, file).split(path.sep).join('/'), problems);
+    if (!doc) continue;
+    const only = selectedTags(source, doc, problems);
+    if (only === null) continue;
+    // Constants are resolved here so that an unknown one is reported against the document, not the page.
+    const relative = path.relative(contentDir, file).split(path.sep).join('/');
+    const reference = resolveConstants(openApiMarkdown(doc, only), config.constants, {
+      problems: { add: (message, _place, fix) => problems.add(message, { file: relative }, fix) } as Problems,
+      file: relative,
+      lineOffset: 0,
+    });
+    source.body = `${source.body.trimEnd()}\n\n${reference}`;
+  }
+}
+
+/**
+ * Frontmatter `openapiTags: [Workflows]`: the tags a page renders, to split a long reference over
+ * pages. Absent: every tag. null when the list is malformed or names a tag the document lacks.
+ */
+function selectedTags(source: PageSource, doc: Document, problems: Problems): string[] | undefined | null {
+  const value = source.frontmatter.openapiTags;
+  if (value === undefined) return undefined;
+  const tags = documentTags(doc);
+  if (!Array.isArray(value) || !value.length || !value.every((t) => typeof t === 'string')) {
+    problems.add(
+      'frontmatter "openapiTags" must be a list of the OpenAPI document\'s tags',
+      { file: source.relativePath, line: frontmatterLine(source, 'openapiTags') },
+      `for example \`openapiTags: [${tags[0] ?? 'Sources'}]\`; its tags: ${tags.join(', ')}`,
+    );
+    return null;
+  }
+  const unknown = value.filter((t) => !tags.includes(t));
+  if (unknown.length) {
+    problems.add(
+      `frontmatter "openapiTags" names ${unknown.map((t) => `"${t}"`).join(', ')}, not a tag of the OpenAPI document`,
+      { file: source.relativePath, line: frontmatterLine(source, 'openapiTags') },
+      `its tags: ${tags.join(', ')}`,
+    );
+    return null;
+  }
+  return value as string[];
+}

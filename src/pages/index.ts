@@ -1,0 +1,400 @@
+import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { workerBundle } from '../../bin/bundle.js';
+import type { ResolvedConfig } from '../config/index.js';
+import { BuildError, Problems } from '../model/errors.js';
+import { MarkdownCache } from '../incremental/markdown-cache.js';
+import { parseByBlocks } from '../markdown/block-parse.js';
+import { createProcessor, renderPage } from '../markdown/index.js';
+import { loadMdxCompiler } from '../markdown/mdx.js';
+import { createRenderer, pageFiles, type LayoutAssets } from '../outputs/index.js';
+import { compactHtml, unpackRecord, type PackedRecord } from './page-html.js';
+import type { Templates } from '../render/index.js';
+import { createSite, type Site } from '../model/site.js';
+import type { OutputFile, PageOutline, PageRecord, PageSource } from '../model/page.js';
+import { folderMaker } from '../write/index.js';
+
+/**
+ * The pages stage: each page's Markdown (unless the cache has its record) and, in a build, its
+ * layout and files, written as soon as they are rendered so no page's HTML is held for long. Large
+ * sites use one worker a core.
+ */
+
+export interface PageJob {
+  source: PageSource;
+  /** The page's record from the Markdown cache: only its layout is rendered again. */
+  cached?: PageRecord;
+}
+
+/** What rendering layouts needs besides the pages themselves. */
+export interface LayoutContext {
+  /** Every page's outline (src/markdown/index.ts `pageOutline`): the sidebar, reading order and links come from these. */
+  outlines: PageOutline[];
+  staticFiles: string[];
+  assets: LayoutAssets;
+  /** When each page last changed, for "Last updated" (src/outputs/last-modified.ts); absent when it is off. */
+  lastUpdated?: Map<string, string>;
+  /** Read by the main thread (src/render/index.tsx `readTemplates`): workers run from a bundle elsewhere. */
+  templates: Templates;
+  /** Where to stage the files (the writer's staging folder), or null to hand their contents back (builds in memory). */
+  stagingDir: string | null;
+  /** The site of `outlines`, when the caller has made it (this thread only: a worker makes its own). */
+  site?: Site<PageOutline>;
+}
+
+export interface PagesContext {
+  config: ResolvedConfig;
+  /** Absent: Markdown only (`check`, `dev`). */
+  layout?: LayoutContext;
+  /** `dev`: pages parsed by blocks, each kept for the next parse of its page (src/markdown/block-parse.ts). */
+  byBlocks?: boolean;
+}
+
+export interface PageResult {
+  record: PageRecord;
+  /** Present when layouts were rendered. */
+  files?: RenderedFiles;
+}
+
+export interface RenderedFiles {
+  /** Path of the page's chunk, for the route table. */
+  chunk: string;
+  /** Every file of the page, relative to the output folder. */
+  paths: string[];
+  /** The files' contents when there is no output folder to write to. */
+  contents?: OutputFile[];
+}
+
+/**
+ * One Markdown processor a configuration: unified sets up its plugins (the highlighter's languages
+ * among them) on first use, which `dev`, building again with the same configuration, does once.
+ */
+const processors = new WeakMap<ResolvedConfig, ReturnType<typeof createProcessor>>();
+
+/** Runs jobs in this thread: the returned function keeps the processor and the layout between calls. */
+export function pageRunner(context: PagesContext): (jobs: PageJob[], problems: Problems) => PageResult[] {
+  const processor = processors.get(context.config) ?? createProcessor(context.config);
+  if (context.byBlocks) parseByBlocks(processor);
+  processors.set(context.config, processor);
+  const layout = context.layout && pageWriter(context.config, context.layout);
+  return (jobs, problems) =>
+    jobs.map(({ source, cached }) => {
+      const record = cached ?? renderPage(source, context.config, processor, problems);
+      return { record, files: layout?.(record) };
+    });
+}
+
+/** Renders a record's layout into its files, and writes them (or hands them back). */
+function pageWriter(config: ResolvedConfig, layout: LayoutContext): (record: PageRecord) => RenderedFiles {
+  const site = layout.site ?? createSite(config, layout.outlines, layout.staticFiles, layout.lastUpdated);
+  const renderer = createRenderer(site, layout.assets, layout.templates);
+  const staged = layout.stagingDir === null ? null : folderMaker(layout.stagingDir);
+  return (record) => {
+    const { chunk, html, markdown } = pageFiles(site, renderer, record);
+    const files = [chunk, html, markdown];
+    if (!staged) return { chunk: chunk.path, paths: files.map((f) => f.path), contents: files };
+    // Synchronous: small files, and no round trip through libuv's four threads for each.
+    for (const file of files) writeFileSync(staged(file.path), file.contents);
+    return { chunk: chunk.path, paths: files.map((f) => f.path) };
+  };
+}
+
+/** Jobs a thread takes at a time: small enough that all threads finish together. */
+const BATCH = 8;
+
+/**
+ * The end of the batch that starts at `start`: BATCH jobs, and then the rest of the last page's
+ * folder, up to twice as many. The pages of a folder share a sidebar, which each thread renders
+ * once for itself (src/render/index.tsx `sidebar`): a folder split between two threads was
+ * rendered by both.
+ */
+export function batchEnd(jobs: PageJob[], start: number): number {
+  let end = Math.min(jobs.length, start + BATCH);
+  const folder = (job: PageJob) => job.source.relativePath.slice(0, job.source.relativePath.lastIndexOf('/') + 1);
+  const last = end > start ? folder(jobs[end - 1]) : '';
+  while (end < jobs.length && end < start + 2 * BATCH && folder(jobs[end]) === last) end++;
+  return end;
+}
+
+/**
+ * Runs jobs in this thread and in the workers (when given): each takes the next batch when it is
+ * done with its last, so a worker that is still loading its code, or a thread with longer pages,
+ * simply takes fewer. Results keep the order of the jobs.
+ */
+export async function runPages(
+  jobs: PageJob[],
+  context: PagesContext,
+  problems: Problems,
+  workers?: PageWorkers,
+  onProgress?: (done: number) => void,
+): Promise<PageResult[]> {
+  await loadMdxCompiler(jobs.filter((j) => !j.cached).map((j) => j.source));
+  let run: ReturnType<typeof pageRunner> | undefined;
+  const results: PageResult[] = new Array(jobs.length);
+  let next = 0;
+  let done = 0;
+  const take = (): [number, number] | null => {
+    if (next >= jobs.length) return null;
+    const start = next;
+    next = batchEnd(jobs, start);
+    return [start, next];
+  };
+  const place = (start: number, pages: PageResult[]) => {
+    pages.forEach((page, i) => (results[start + i] = { ...page, record: kept(page.record, jobs[start + i].source) }));
+    done += pages.length;
+    onProgress?.(done);
+  };
+  const helping = workers?.serve(jobs, context, take, place, problems);
+  helping?.catch(() => {}); // a worker's failure is thrown below, not reported as unhandled meanwhile
+  // Once a worker renders, the rest is theirs (`pageThreads`): workers started early may be ready before the first batch.
+  const mine = () => (workers?.rendering && !workers.mainRenders ? null : take());
+  for (let range = mine(); range; range = mine()) {
+    place(range[0], (run ??= pageRunner(context))(jobs.slice(...range), problems));
+    // Lets the workers' messages in between batches: each asks for its next batch.
+    if (helping) await new Promise((resolve) => setImmediate(resolve));
+  }
+  await helping;
+  return results;
+}
+
+/**
+ * A record as the build keeps it, to the end of the stage and most to the end of the build: its
+ * HTML as bytes (src/pages/page-html.ts), and its Markdown the source's own string when they are the same
+ * text (a page without constants; a record from a worker holds a copy): at 10,000 pages, tens of MB.
+ */
+function kept(record: PageRecord, source: PageSource): PageRecord {
+  const compact = compactHtml(record);
+  if (compact.markdown === source.body) compact.markdown = source.body; // equal text, one string
+  return compact;
+}
+
+/** A worker's result: the record's HTML crosses as bytes (src/pages/page-html.ts). */
+export type PackedResult = Omit<PageResult, 'record'> & { record: PackedRecord };
+
+type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'done'; start: number; pages: PackedResult[]; problems: ReturnType<BuildError['toJSON']>[] };
+export type WorkerRequest =
+  { type: 'context'; context: PagesContext } | { type: 'batch'; start: number; jobs: PageJob[] };
+
+/**
+ * Worker threads for the pages stage (`pageThreads`), started when many pages are to be rendered.
+ * While they load their code (the Markdown chain, the highlighter, React) this thread works on the
+ * first batches; `close` ends them.
+ */
+export class PageWorkers {
+  /** Whether a worker has loaded its code: from then on this thread renders no more pages, unless `mainRenders`. */
+  rendering = false;
+
+  private constructor(
+    private readonly workers: { worker: Worker; ready: Promise<void>; exited: { code?: number } }[],
+    readonly mainRenders: boolean,
+  ) {
+    for (const { ready } of workers) ready.then(() => (this.rendering = true)).catch(() => {});
+  }
+
+  static async start({ workers: count, mainRenders } = pageThreads()): Promise<PageWorkers | undefined> {
+    // No workers on one core, or where the bundle cannot be written (a read-only install): this thread does it all.
+    const file = count < 1 ? null : await workerBundle().catch(() => null);
+    if (!file) return undefined;
+    return new PageWorkers(
+      Array.from({ length: count }, () => {
+        const worker = new Worker(file, { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+        const ready = new Promise<void>((resolve, reject) => {
+          worker.once('message', () => resolve());
+          worker.once('error', reject);
+        });
+        ready.catch(() => {}); // reported by `serve`
+        // One that stops before `serve` listens (ready, then failed): `serve` reports it instead of waiting on it.
+        const exited: { code?: number } = {};
+        worker.once('exit', (code) => (exited.code = code));
+        return { worker, ready, exited };
+      }),
+      mainRenders,
+    );
+  }
+
+  /**
+   * Keeps each worker two batches ahead until `take` has no more. The context and the first two batches
+   * are posted at once, not when the worker says it is ready: a worker's messages wait for it, and this
+   * thread reads the worker's only between its own batches, of which the first, run cold, takes 0.3-0.6 s
+   * (at 1,000 pages the worker waited 0.6 s for its first batch).
+   */
+  serve(
+    jobs: PageJob[],
+    context: PagesContext,
+    take: () => [number, number] | null,
+    place: (start: number, pages: PageResult[]) => void,
+    problems: Problems,
+  ): Promise<void> {
+    return Promise.all(
+      this.workers.map(async ({ worker, ready, exited }) => {
+        worker.postMessage({ type: 'context', context: workerContext(context) } satisfies WorkerRequest);
+        await new Promise<void>((resolve, reject) => {
+          let inFlight = 0;
+          const send = () => {
+            for (let range = inFlight < 2 ? take() : null; range; range = inFlight < 2 ? take() : null) {
+              inFlight++;
+              worker.postMessage({
+                type: 'batch',
+                start: range[0],
+                jobs: jobs.slice(...range),
+              } satisfies WorkerRequest);
+            }
+            if (inFlight === 0) {
+              worker.off('message', onMessage);
+              resolve();
+            }
+          };
+          const onMessage = (message: WorkerMessage) => {
+            if (message.type !== 'done') return;
+            inFlight--;
+            place(
+              message.start,
+              message.pages.map((page) => ({ ...page, record: unpackRecord(page.record) })),
+            );
+            problems.push(...message.problems.map(BuildError.fromJSON));
+            send();
+          };
+          worker.on('message', onMessage);
+          ready.catch(reject); // it failed to load, perhaps before this was called
+          worker.once('error', reject);
+          const stopped = (code?: number) => new Error(`Internal error: a page worker exited with code ${code}`);
+          worker.once('exit', (code) => inFlight > 0 && reject(stopped(code)));
+          if (exited.code !== undefined) {
+            // Gone already: its load error if it failed to load, else its exit.
+            ready.then(() => reject(stopped(exited.code)), reject);
+            return;
+          }
+          send();
+        });
+      }),
+    ).then(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
+  }
+}
+
+/**
+ * A page worker's young generation (V8's is 48 MB: semi-spaces of 16 MB). A page's syntax trees
+ * (mdast, hast, the highlighter's tokens) are several MB that live for the page only; with twice
+ * the room most of them die before a scavenge instead of being copied and promoted to the old
+ * generation, which the worker then collects again: about 1.2 s less CPU (5%) for the pages stage
+ * of 1,000 pages of the bench corpus, and no more peak memory. The main thread keeps Node's
+ * default (V8 takes the size when the thread starts).
+ */
+const WORKER_YOUNG_GENERATION_MB = 96;
+
+/**
+ * How the pages stage is shared out: one worker a core, at most eight, and this thread renders only
+ * until the first is ready (`mainRenders: false`), then takes in their pages. This thread keeps
+ * every record to the end of the build, and collecting its young generation costs more the more it
+ * keeps: in a cold build of the 10,000-page bench corpus, rendering beside one worker, it collected
+ * 1,966 times (15.2 s) against the worker's 871 (3.7 s). Two workers and this thread coordinating,
+ * in four interleaved pairs: 82.8-89.9 s against 86.0-109.5 s, and 50-80 MB less peak memory; at
+ * 1,000 pages about 5% less time, for about 130 MB more (the second worker's heap).
+ * `DOCS_PAGE_WORKERS` sets the number of workers, and this thread then renders beside them (0: this
+ * thread alone): for a container given fewer cores than the machine reports, and for measuring
+ * threads (`bench/scaling.ts`).
+ */
+export function pageThreads(
+  env: NodeJS.ProcessEnv = process.env,
+  cores = availableParallelism(),
+): { workers: number; mainRenders: boolean } {
+  const set = env.DOCS_PAGE_WORKERS;
+  if (set !== undefined && /^\d+$/.test(set.trim())) return { workers: Number(set), mainRenders: true };
+  return cores < 2 ? { workers: 0, mainRenders: true } : { workers: Math.min(cores, 8), mainRenders: false };
+}
+
+/** The page workers a build starts (`pageThreads`). */
+export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
+  return pageThreads(env).workers;
+}
+
+/**
+ * Whether worker threads may render this site's pages: not with the users' remark or rehype
+ * plugins. Those are functions, which cannot be sent to a thread, and loading docs.config.ts again
+ * in each worker would run the user's configuration (and what it imports) once a thread, each
+ * paying for the TypeScript loader; such sites render in this thread, as every site under
+ * PARALLEL_THRESHOLD pages does.
+ */
+export function workersAllowed(config: Pick<ResolvedConfig, 'markdown'>): boolean {
+  return !config.markdown.remarkPlugins?.length && !config.markdown.rehypePlugins?.length;
+}
+
+/** The context as a worker receives it: the build plugins (functions) stay here; their contributions come as data in `layout`. */
+function workerContext(context: PagesContext): PagesContext {
+  const layout = context.layout && { ...context.layout, site: undefined };
+  return { ...context, config: { ...context.config, plugins: [] }, layout };
+}
+
+/**
+ * Fewer pages to render than this get no workers: a worker loads the Markdown chain and React and
+ * runs them cold (JIT warm-up is most of a small site's pages stage), and on two cores it slows
+ * this thread's own compiler and GC threads. Measured on the real site (109 pages): 1.5 s in one
+ * thread, 1.9 s with a worker.
+ */
+export const PARALLEL_THRESHOLD = 400;
+
+/**
+ * Renders every page's Markdown (no layout: `check` and `dev`); pages unchanged since an earlier
+ * build come from the cache. Problems go to `problems` (a run with any keeps no record in the cache). With `html: false`, records from the cache
+ * have no HTML (`check` needs none); `parallelFrom` is the number of pages to render from which workers help.
+ */
+export async function renderMarkdown(
+  sources: PageSource[],
+  config: ResolvedConfig,
+  problems: Problems,
+  options: {
+    cache?: boolean;
+    html?: boolean;
+    parallelFrom?: number;
+    /** The checks (`check`), run before the cache is saved: a record the cache keeps counts as checked (src/incremental/record-parts.ts). */
+    check?: (records: PageRecord[]) => Promise<void>;
+  } = {},
+): Promise<PageRecord[]> {
+  const cache = options.cache === false ? undefined : await MarkdownCache.open(config);
+  const records = new Map<string, PageRecord>();
+  if (cache) {
+    for (const source of sources) {
+      const cached = cache.get(source);
+      // `check` reads no HTML: cached records come without it.
+      const record = cached && (options.html === false ? cached : await cache.withHtml(source, cached));
+      if (record) records.set(source.relativePath, record);
+    }
+  }
+  const misses = sources.filter((s) => !records.has(s.relativePath));
+  const found = new Problems();
+  const workers =
+    misses.length >= (options.parallelFrom ?? PARALLEL_THRESHOLD) && workersAllowed(config)
+      ? await PageWorkers.start()
+      : undefined;
+  const rendered = await runPages(
+    misses.map((source) => ({ source })),
+    { config },
+    found,
+    workers,
+  ).finally(() => workers?.close());
+  const failed = takeFindings(found, problems);
+  misses.forEach((source, i) => {
+    records.set(source.relativePath, rendered[i].record);
+    if (!failed.has(source.relativePath)) cache?.set(source, rendered[i].record);
+  });
+  const all = sources.map((s) => records.get(s.relativePath)!);
+  await options.check?.(all);
+  await cache?.save({ checked: problems.list.length === 0 });
+  return all;
+}
+
+/**
+ * Moves what a run of pages found into the build's problems and warnings, and names the pages that
+ * had any: those are not cached, so their messages show on every run.
+ */
+export function takeFindings(found: Problems, problems: Problems): Set<string> {
+  problems.push(...found.list);
+  problems.warn(...found.warnings);
+  return new Set([...found.list, ...found.warnings].map((p) => p.place.file));
+}
