@@ -107,10 +107,11 @@ describe('model/triggerPayloads: an example event for every trigger', () => {
     expect(Object.keys(items.find((i) => i.key === '$errors').example).sort()).toEqual([...fields].sort());
   });
 
-  it('gives the HTTP and schedule examples the fields of their event shapes', () => {
+  it('gives the HTTP, email and schedule examples the fields of their event shapes', () => {
     const shapes = concepts.concepts.find((c: Json) => c.key === 'event').payloads;
     const names = (shape: string) => shapes[shape].fields.map((f: Json) => f.name);
     expect(Object.keys(items.find((i) => i.key === 'http').example).sort()).toEqual(names('httpEvent').sort());
+    expect(Object.keys(items.find((i) => i.key === 'email').example).sort()).toEqual(names('emailEvent').sort());
     for (const key of ['schedule', 'schedule-interval'])
       for (const field of Object.keys(items.find((i) => i.key === key).example))
         expect(names('scheduleEvent'), key).toContain(field);
