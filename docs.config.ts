@@ -48,6 +48,11 @@ const constants = {
   defaultQueueSize: 100,
   maxQueueSize: 10000,
   nodeVersion: 14,
+  /**
+   * The npm package (with its major version) the SSE consumer samples use: its version 2 exports the class as the
+   * default export and takes a `headers` option; later majors export it by name and have no `headers` option.
+   */
+  sseClientPackage: 'eventsource@2',
   configuredPropsSizeLimit: '64KB',
   workflowErrorsRetained: 100,
 
@@ -463,5 +468,7 @@ export default defineConfig({
     { from: '/workflows/examples/send-http-request/', to: '/quickstart/make-http-request/' },
     { from: '/workflows/examples/send-yourself-email/', to: '/quickstart/email-yourself/' },
     { from: '/workflows/examples/trigger-workflow-on-saas-event/', to: '/quickstart/connect-apps-without-code/' },
+    // The original site nested the Okta guide under SSO; ours is a sibling page.
+    { from: '/orgs/sso/okta/', to: '/orgs/sso-okta/' },
   ],
 });

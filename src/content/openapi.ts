@@ -161,7 +161,7 @@ function nodeFetch(method: string, urlPath: string, op: Operation, example: unkn
     ...(json ? [`body: ${jsString(JSON.stringify(example))}`] : []),
   ];
   const call = `fetch('${requestUrl(urlPath, op)}', { ${options.join(', ')} })`;
-  return response204(op) ? `await ${call};` : `const data = await (await ${call}).json();`;
+  return `// Node.js 18 or later (global fetch), as an ES module (top-level await).\n${response204(op) ? `await ${call};` : `const data = await (await ${call}).json();`}`;
 }
 
 /** The same request with Python's requests. */
