@@ -92,8 +92,10 @@ export default function rehypeImages(options: ImageOptions) {
         } catch (error) {
           // A missing file is reported by the links check, with the line.
           if (error instanceof RefusedFile && error.reason !== 'missing')
-            file.message(`cannot use the image ${error.message}`, { place: node.position, ruleId: 'image' }).note =
-              error.fix;
+            file.message(`cannot use the image ${src}: ${error.message}`, {
+              place: node.position,
+              ruleId: 'image',
+            }).note = error.fix;
           continue;
         }
         let size: { width?: number; height?: number };

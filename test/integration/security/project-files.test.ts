@@ -125,10 +125,20 @@ describe('pages, images and downloads are regular files of bounded size', () => 
       mkfifo(path.join(root, 'content/_data/chart.png'));
       const problems = await problemsOf(root);
       expect(problems.map((p) => `${p.where}  ${p.message}`)).toContain(
-        'guide.md:8:1  cannot use the image ./_data/chart.png is a FIFO (named pipe), not a regular file',
+        'guide.md:8:1  cannot use the image ./_data/chart.png: ./_data/chart.png is a FIFO (named pipe), not a regular file',
       );
     },
   );
+
+  it('refuses an image that is a link to /dev/zero, without reading it', { timeout: 20_000 }, async () => {
+    const root = await site({ 'content/guide.md': page('Guide', '![Zero](./_data/zero.png)') });
+    await mkdir(path.join(root, 'content/_data'));
+    await symlink('/dev/zero', path.join(root, 'content/_data/zero.png'));
+    const problems = await problemsOf(root);
+    expect(problems.map((p) => `${p.where}  ${p.message}`)).toContain(
+      'guide.md:6:1  cannot use the image ./_data/zero.png: ./_data/zero.png is a symbolic link (or inside one) to /dev/zero, outside the content folder',
+    );
+  });
 
   it('refuses a download over `limits.fileBytes`', async () => {
     const root = await site({
