@@ -171,8 +171,6 @@ export default defineConfig({
   editLink: { pattern: 'https://git.conduit.example/conduit/docs/edit/main/content/:path', text: 'Edit this page' },
   constants,
   analytics: { containerId: undefined },
-  // "Was this page helpful?" at the foot of each page, POSTed to the platform's own API (never with Do Not Track or GPC).
-  feedback: { endpoint: `${product.siteUrl}/api/docs-feedback` },
   // The theme (README, Configuration): the logo beside the title, and a footer that says where to turn when something is wrong.
   logo: { src: 'brand/conduit-logo.svg', dark: 'brand/conduit-logo-dark.svg', alt: product.name },
   footer: {

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserConfig } from '../../src/config/index.js';
+import { axeInSchemes, injectAxe } from '../helpers/axe.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { fixture, sharedBuild } from '../helpers/site.js';
 import { serveWithHeaders, watchCsp } from '../quality/site.js';
@@ -167,6 +168,32 @@ describe('browser/feedback: sent to the configured endpoint', () => {
       }
     });
   }
+
+  it('passes axe at a phone and a laptop width, light and dark, before and after a vote', async () => {
+    const context = await state.browser.browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    try {
+      await fakeTagManager(page);
+      await page.goto(`${state.server.origin}${state.site.base}about/`, { waitUntil: 'load' });
+      await page.waitForFunction(() => document.documentElement.dataset.runtime === 'ready');
+      await injectAxe(page);
+      const problems: string[] = [];
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        problems.push(...(await axeInSchemes(page, ['light', 'dark'], (scheme) => `${width} ${scheme} before`)));
+      }
+      await page.getByRole('button', { name: 'Yes' }).click();
+      await page.locator('.feedback-status', { hasText: 'Thank you' }).waitFor();
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        problems.push(...(await axeInSchemes(page, ['light', 'dark'], (scheme) => `${width} ${scheme} after`)));
+      }
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+      state.endpoint.received.length = 0;
+    }
+  });
 
   it('puts the widget on pages the router shows, and it sends from there', async () => {
     const { context, page } = await open();
