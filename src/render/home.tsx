@@ -142,12 +142,21 @@ export function homeView(base: string, page: PageRecord): { hero?: HeroView; fea
   };
 }
 
-function Picture({ image, className }: { image: HomeImageView; className: string }) {
+/**
+ * The box an image of the layout is shown in (client/features/home.css): its width and height, so nothing moves when
+ * it arrives whatever the image's own size (`object-fit: contain` fits it in).
+ */
+const BOX = { 'hero-img': { width: 320, height: 256 }, 'feature-img': { width: 32, height: 32 } } as const;
+
+function Picture({ image, className }: { image: HomeImageView; className: keyof typeof BOX }) {
+  const size = BOX[className];
   // Lazy for the dark one: the image of the other theme is hidden and never loads (as the logo's).
   return (
     <>
-      <img className={image.dark ? `${className} logo-light` : className} src={image.src} alt={image.alt} />
-      {image.dark && <img className={`${className} logo-dark`} src={image.dark} alt={image.alt} loading="lazy" />}
+      <img className={image.dark ? `${className} logo-light` : className} src={image.src} alt={image.alt} {...size} />
+      {image.dark && (
+        <img className={`${className} logo-dark`} src={image.dark} alt={image.alt} loading="lazy" {...size} />
+      )}
     </>
   );
 }

@@ -124,12 +124,16 @@ describe('integration: home layout, social cards and SEO frontmatter', () => {
     expect(main).toContain('<p class="hero-tagline">Write a function, get a URL.</p>');
     expect(main).toContain('<a class="hero-action brand" href="/docs/guide/start/#install">Get started</a>');
     expect(main).toContain('<a class="hero-action alt" href="https://git.example/acme" rel="noopener">Source</a>');
-    expect(main).toContain('src="/docs/art/hero-light.svg" alt="A webhook reaching a function"');
-    expect(main).toContain('src="/docs/art/hero-dark.svg" alt="A webhook reaching a function" loading="lazy"');
+    expect(main).toContain(
+      'src="/docs/art/hero-light.svg" alt="A webhook reaching a function" width="320" height="256"',
+    );
+    expect(main).toContain(
+      'src="/docs/art/hero-dark.svg" alt="A webhook reaching a function" loading="lazy" width="320" height="256"',
+    );
     expect(main).toMatch(
       /<a class="feature-box" href="\/docs\/guide\/start\/">.*<h2 class="feature-title">Fast starts<\/h2>.*Read the guide/,
     );
-    expect(main).toContain('<img class="feature-img" src="/docs/art/hero-light.svg" alt=""/>');
+    expect(main).toContain('<img class="feature-img" src="/docs/art/hero-light.svg" alt="" width="32" height="32"/>');
     expect(main).toContain('<h2 id="below-the-grid"');
     // The layout is wide (no outline) and the home stylesheet, which hides the sidebar on wide screens, is linked.
     expect(html).toContain('<div class="layout wide">');
