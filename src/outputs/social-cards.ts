@@ -116,5 +116,9 @@ async function logoOf(file: string | undefined, theme: ThemeView | undefined): P
 /** sharp loads (with libvips) only when a card must be encoded. */
 async function encode(svg: string): Promise<Uint8Array> {
   const { default: sharp } = await import('sharp');
-  return sharp(Buffer.from(svg), { density: 72 }).png({ compressionLevel: 8, adaptiveFiltering: false }).toBuffer();
+  // Opaque (no alpha channel) and zlib's default level: a tenth of the time of level 8 for 5% more bytes.
+  return sharp(Buffer.from(svg), { density: 72 })
+    .flatten({ background: '#ffffff' })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
 }
