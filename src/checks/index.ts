@@ -198,8 +198,15 @@ function pluginCheck(plugin: Plugin, check: Check, site: Site): Check {
   return {
     ...check,
     run: async (s) => {
-      const found = await callHook(plugin, 'checks', file, () => check.run(s));
-      return (found ?? []).map((f) =>
+      const found: unknown = await callHook(plugin, 'checks', file, () => check.run(s));
+      if (found != null && !Array.isArray(found))
+        throw hookFailure(
+          plugin.name,
+          'checks',
+          new Error(`its check "${check.name}" returned ${typeof found}, not a list of problems (BuildError[], [] for none)`),
+          file,
+        );
+      return ((found ?? []) as unknown[]).map((f) =>
         f instanceof BuildError
           ? f
           : new BuildError(

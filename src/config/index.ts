@@ -8,8 +8,8 @@ import { DEFAULT_LIMITS, type MarkdownLimits } from '../markdown/limits.js';
 import { DANGEROUS_SCHEMES } from '../markdown/security.js';
 import { loadConfigComponents } from '../markdown/mdx.js';
 import { resolveTheme, themeOptions, type ResolvedTheme } from '../theme/config.js';
-import { localesSchema, localizedRedirects, resolveLocales, type ResolvedLocale } from '../i18n/locales.js';
-import { resolveVersions, versionsSchema, type ResolvedVersion } from '../versions/config.js';
+import { languageTag, localesSchema, localizedRedirects, resolveLocales, type ResolvedLocale } from '../i18n/locales.js';
+import { resolveVersions, SIDEBAR_FILE, versionsSchema, type ResolvedVersion } from '../versions/config.js';
 import { siteViews } from '../versions/views.js';
 import type { EditFolder } from '../versions/paths.js';
 import { applyConfigHooks, type MarkdownPluginEntry, type Plugin } from '../plugins/index.js';
@@ -49,6 +49,25 @@ const sidebar = z.union([
   sidebarItems,
   z.record(z.string().regex(/^\/(.*\/)?$/, 'a path prefix that starts and ends with "/"'), sidebarItems),
 ]);
+
+/** A snapshot's sidebar.json is the configuration's `sidebar` as it was: it must still have that shape. */
+function checkSnapshotSidebars(versions: ResolvedVersion[], root: string): void {
+  const problems: BuildError[] = [];
+  for (const version of versions) {
+    if (version.sidebar === undefined) continue;
+    const parsed = sidebar.safeParse(version.sidebar);
+    if (parsed.success) continue;
+    const issue = parsed.error.issues[0];
+    problems.push(
+      new BuildError(
+        `${SIDEBAR_FILE} is not a sidebar: at ${issue.path.join('.') || '(top)'}: ${issue.message}`,
+        { file: path.relative(root, path.join(version.contentDir, '..', SIDEBAR_FILE)) },
+        'write it as the `sidebar` setting of docs.config.ts is written (a list of routes, links and groups), or take the snapshot again with `docs version <name>`',
+      ),
+    );
+  }
+  if (problems.length) throw new BuildFailure(problems);
+}
 
 /** A link in the top bar (on phones, at the top of the navigation drawer). */
 const topNavLink = z.strictObject({
@@ -102,7 +121,7 @@ const userConfigSchema = z.strictObject({
     .regex(/^\/(.*\/)?$/, 'a path that starts and ends with "/"')
     .optional(),
   /** `<html lang>`. @default "en-US" */
-  lang: z.string().min(2).optional(),
+  lang: languageTag.optional(),
   /** Translated docs: `root` (the default language, content/) and a key per other language (content/<key>/, routes /<key>/...). */
   locales: localesSchema,
   /** Versioned docs: the current version (content/, at /docs/), older snapshots (versions/<name>/, at /docs/<name>/) and an optional unreleased "next". */
@@ -362,6 +381,7 @@ export function resolveConfig(
         (locales ?? []).map((l) => l.key),
         file,
       );
+  checkSnapshotSidebars(versions ?? [], root);
   return {
     root,
     contentDir,

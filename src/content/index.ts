@@ -67,16 +67,23 @@ async function listContent(
   };
 }
 
+/**
+ * Longest file or folder name in the content folder, in bytes. Outputs are named after pages
+ * (`assets/routes/<segment>.<hash>.json`, chunks, renditions), and most file systems stop at 255.
+ */
+const MAX_NAME_BYTES = 200;
+
 async function listContentFiles(contentDir: string): Promise<{ files: string[]; refused: RefusedPath[] }> {
   const out: string[] = [];
   const refused: RefusedPath[] = [];
   const root = realpathSync(contentDir);
   const inside = (real: string) => real === root || real.startsWith(root + path.sep);
+  /** The real path; null when the link leads nowhere, 'loop' when links lead to each other. */
   const realOrNull = (full: string) => {
     try {
       return realpathSync(full);
-    } catch {
-      return null;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'ELOOP' ? 'loop' : null;
     }
   };
   /**
@@ -90,14 +97,28 @@ async function listContentFiles(contentDir: string): Promise<{ files: string[]; 
       if (isHidden(entry.name)) continue;
       const full = path.join(dir, entry.name);
       const relative = prefix + entry.name;
+      if (Buffer.byteLength(entry.name) > MAX_NAME_BYTES) {
+        refused.push({
+          path: relative,
+          message: `a name of ${Buffer.byteLength(entry.name)} bytes, over the limit of ${MAX_NAME_BYTES}`,
+          fix: `use a shorter name: the outputs add a hash and an extension to it, and file systems refuse names over 255 bytes (ENAMETOOLONG)`,
+        });
+        continue;
+      }
       if (entry.isDirectory())
         walk(full, `${relative}/`, [...walking, path.join(walking[walking.length - 1], entry.name)]);
       else if (entry.isFile()) out.push(relative);
       else if (entry.isSymbolicLink()) {
         // A link that leads nowhere (or to itself) stays a file: reading it reports why.
         const real = realOrNull(full);
-        const stats = real === null ? undefined : statSync(real, { throwIfNoEntry: false });
-        if (real === null || !stats) out.push(relative);
+        const stats = real === null || real === 'loop' ? undefined : statSync(real, { throwIfNoEntry: false });
+        if (real === 'loop')
+          refused.push({
+            path: relative,
+            message: 'a symbolic link that leads back to itself through other links (ELOOP)',
+            fix: 'point the link at a real file or folder, or remove it',
+          });
+        else if (real === null || !stats) out.push(relative);
         else if (!inside(real))
           refused.push({
             path: relative,

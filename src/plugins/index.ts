@@ -62,6 +62,40 @@ export function callHook<T>(plugin: Plugin, hook: HookName, file: string, run: (
   }
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object';
+const describe = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value);
+
+/**
+ * What is wrong with one item a hook returned (a phrase ending the sentence "item 2 ... "), or null:
+ * the stages that take the items (the writer, the search index) would otherwise fail on them far
+ * from the plugin, as an internal error.
+ */
+const ITEM_CHECKS: Partial<Record<HookName, (item: unknown) => string | null>> = {
+  outputs(item) {
+    if (!isRecord(item)) return `is ${describe(item)}, not { path, contents }`;
+    const at = item.path;
+    if (typeof at !== 'string' || !at.trim()) return `has the path ${JSON.stringify(at) ?? 'undefined'}: give a file path relative to the output folder ("feeds/all.xml")`;
+    if (at.startsWith('/') || at.endsWith('/') || at.split('/').some((s) => s === '' || s === '.' || s === '..'))
+      return `has the path "${at}": give a file path relative to the output folder, without "." or ".." segments ("feeds/all.xml")`;
+    if (at === 'assets' || at.split('/')[0] === 'assets') return `has the path "${at}": assets/ is the generator's folder (hashed files, cached for a year); pick another folder`;
+    if (typeof item.contents !== 'string' && !(item.contents instanceof Uint8Array))
+      return `at "${at}" has contents that are ${describe(item.contents)}: give a string or a Uint8Array (Buffer)`;
+    return null;
+  },
+  searchRecords(item) {
+    if (!isRecord(item)) return `is ${describe(item)}, not a search record { route, url, title, group, sections }`;
+    for (const key of ['route', 'url', 'title'] as const)
+      if (typeof item[key] !== 'string') return `has a "${key}" that is ${describe(item[key])}, not text`;
+    if (item.group !== undefined && typeof item.group !== 'string') return `has a "group" that is ${describe(item.group)}, not text`;
+    if (!Array.isArray(item.sections)) return `has "sections" that are ${describe(item.sections)}, not a list of { slug, heading, text }`;
+    const bad = item.sections.findIndex(
+      (s) => !isRecord(s) || typeof s.slug !== 'string' || typeof s.heading !== 'string' || typeof s.text !== 'string',
+    );
+    if (bad >= 0) return `has a section ${bad} that is not { slug, heading, text } (each text)`;
+    return null;
+  },
+};
+
 /** The lists a hook returns, from every plugin that has it, in plugin order. */
 export function collect<K extends 'head' | 'css' | 'clientModules' | 'searchRecords' | 'checks' | 'outputs'>(
   config: Pick<ResolvedConfig, 'root' | 'configFile' | 'plugins'>,
@@ -77,6 +111,11 @@ export function collect<K extends 'head' | 'css' | 'clientModules' | 'searchReco
     if (result === undefined) continue;
     if (!Array.isArray(result))
       throw hookFailure(plugin.name, hook, new Error(`it returned ${typeof result}, not a list`), file);
+    const check = ITEM_CHECKS[hook];
+    result.forEach((item, i) => {
+      const wrong = check?.(item);
+      if (wrong) throw hookFailure(plugin.name, hook, new Error(`item ${i} of the list it returned ${wrong}`), file);
+    });
     out.push(...result);
   }
   return out as NonNullable<ReturnType<NonNullable<Plugin[K]>>>;

@@ -22,7 +22,26 @@ export const SIDEBAR_FILE = 'sidebar.json';
 export const CONSTANTS_FILE = 'constants.json';
 export const REDIRECTS_FILE = 'redirects.json';
 
-const versionName = z.string().regex(VERSION_NAME, 'a version name of letters, digits, ".", "-" and "_" ("2.0")');
+/** Longest version name: it is a folder name, and part of output file names. */
+export const MAX_VERSION_NAME = 64;
+/**
+ * Names that end like the site's own files at the top of the output folder (robots.txt, 404.html,
+ * search.json, sitemap.xml): a version's folder there would collide with the file.
+ */
+const FILE_LIKE = /\.(?:html?|json|txt|xml|ico|js|mjs|css|map|md|webmanifest|svg|png|jpe?g|gz|br)$/i;
+
+/** Why `name` cannot be a version's name, or null when it can. */
+export function versionNameProblem(name: string): string | null {
+  if (!VERSION_NAME.test(name)) return 'use letters, digits, ".", "-" and "_" ("2.0")';
+  if (name.length > MAX_VERSION_NAME) return `use at most ${MAX_VERSION_NAME} characters ("2.0")`;
+  if (FILE_LIKE.test(name)) return 'it ends like a file of the site (robots.txt, 404.html, search.json): drop the extension';
+  return null;
+}
+
+const versionName = z.string().superRefine((name, context) => {
+  const problem = versionNameProblem(name);
+  if (problem) context.addIssue({ code: 'custom', message: `not a version name: ${problem}` });
+});
 const olderVersion = z.union([versionName, z.strictObject({ name: versionName, label: z.string().min(1) })]);
 
 /** `versions` of docs.config.ts. */
@@ -81,7 +100,7 @@ export function readVersionsFile(root: string): string[] {
       ),
     ]);
   }
-  if (!Array.isArray(names) || !names.every((n) => typeof n === 'string' && VERSION_NAME.test(n))) {
+  if (!Array.isArray(names) || !names.every((n) => typeof n === 'string' && !versionNameProblem(n))) {
     throw new BuildFailure([
       new BuildError(
         `${VERSIONS_FILE} is not a list of version names`,

@@ -16,7 +16,7 @@ import {
   readVersionsFile,
   REDIRECTS_FILE,
   SIDEBAR_FILE,
-  VERSION_NAME,
+  versionNameProblem,
   versionDir,
   VERSIONS_FILE,
 } from './config.js';
@@ -28,8 +28,8 @@ export interface Snapshot {
 }
 
 export function snapshotVersion(config: ResolvedConfig, name: string): Snapshot {
-  if (!VERSION_NAME.test(name))
-    throw new UsageError(`"${name}" is not a version name: use letters, digits, ".", "-" and "_" ("2.0")`);
+  const problem = versionNameProblem(name);
+  if (problem) throw new UsageError(`"${name}" is not a version name: ${problem}`);
   if (name === NEXT) throw new UsageError(`"${NEXT}" is the unreleased version's route: pick the version's own name`);
   if (config.locales?.some((l) => l.key === name))
     throw new UsageError(`"${name}" is a locale's key: both are route prefixes, pick another name`);
