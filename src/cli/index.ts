@@ -4,7 +4,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { build } from '../build/index.js';
 import { checkContent } from '../checks/index.js';
 import { loadConfig } from '../config/index.js';
-import { BuildError, BuildFailure, formatWarnings, UsageError } from '../model/errors.js';
+import { BuildError, BuildFailure, fileSystemProblem, formatWarnings, UsageError } from '../model/errors.js';
 import { startDevServer } from '../dev/index.js';
 import { createLogger } from '../build/log.js';
 import { builtBase, createStaticServer, listen } from '../serve/index.js';
@@ -58,6 +58,11 @@ export function reportError(error: unknown, write: (s: string) => void = (s) => 
   }
   if (error instanceof BuildError) {
     write(`${error.toString()}\n`);
+    return EXIT.content;
+  }
+  const onDisk = fileSystemProblem(error);
+  if (onDisk) {
+    write(`${onDisk.toString()}\n`);
     return EXIT.content;
   }
   write(`Internal error: ${(error as Error).stack ?? String(error)}\n`);

@@ -1,5 +1,7 @@
-import { chmod, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { deflateSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/cli.js';
@@ -184,5 +186,93 @@ describe('inputs that crashed the build are user errors with the file and a fix'
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/records/);
     expect(r.stderr).toMatch(/searchRecords/);
+  });
+});
+
+const execFileAsync = promisify(execFile);
+
+/** Makes `dir` read-only by binding it over itself (tests run as root, which chmod does not stop); undefined where mount is not allowed. Unmounted lazily: a page worker may still hold the folder a moment. */
+async function readOnly(dir: string): Promise<(() => Promise<void>) | undefined> {
+  try {
+    await execFileAsync('mount', ['--bind', '-o', 'ro', dir, dir]);
+  } catch {
+    return undefined;
+  }
+  return async () => void (await execFileAsync('umount', ['-l', dir]));
+}
+
+describe('a disk the build cannot write is a user error naming the path and what to do', () => {
+  /** Builds once (so there is a previous output), then breaks the disk with `harm` and builds again. */
+  async function secondBuild(harm: (root: string) => Promise<() => Promise<void>>) {
+    const root = await site({ 'content/guide.md': page('Guide') });
+    expect((await runCli(['build', root])).code).toBe(0);
+    const before = await readFile(path.join(root, 'dist/guide/index.html'), 'utf8');
+    await writeFile(path.join(root, 'content/guide.md'), page('Guide', 'Changed.'));
+    const undo = await harm(root);
+    try {
+      const r = await buildOf(root);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('fix:');
+      // The previous site is still served as it was.
+      expect(await readFile(path.join(root, 'dist/guide/index.html'), 'utf8')).toBe(before);
+      return r;
+    } finally {
+      await undo();
+    }
+  }
+
+  it('a full disk (ENOSPC, injected at the writer)', async () => {
+    const before = process.env.DOCS_WRITE_FAULT;
+    const r = await secondBuild(async () => {
+      process.env.DOCS_WRITE_FAULT = '1:ENOSPC';
+      return async () => {
+        if (before === undefined) delete process.env.DOCS_WRITE_FAULT;
+        else process.env.DOCS_WRITE_FAULT = before;
+      };
+    });
+    expect(r.stderr).toMatch(/the disk is full: cannot write \.dist\.builds\/\S+ \(ENOSPC\)/);
+    expect(r.stderr).toContain('free space on that disk');
+  });
+
+  it('the project root read-only (EROFS)', async (context) => {
+    let mounted = true;
+    const r = await secondBuild(async (root) => {
+      const undo = await readOnly(root);
+      mounted = !!undo;
+      return undo ?? (async () => {});
+    }).catch((error: unknown) => (mounted ? Promise.reject(error) : undefined));
+    if (!mounted) return context.skip();
+    expect(r!.stderr).toMatch(/read-only file system: cannot write \S+ \(EROFS\)/);
+  });
+
+  it('.dist.builds/ not writable (read-only)', async (context) => {
+    let mounted = true;
+    const r = await secondBuild(async (root) => {
+      const undo = await readOnly(path.join(root, '.dist.builds'));
+      mounted = !!undo;
+      return undo ?? (async () => {});
+    }).catch((error: unknown) => (mounted ? Promise.reject(error) : undefined));
+    if (!mounted) return context.skip();
+    expect(r!.stderr).toMatch(/read-only file system: cannot write \.dist\.builds\/\S* \(EROFS\)/);
+  });
+
+  it('.dist.builds/ a file where the folder should be', async () => {
+    const root = await site({ 'content/guide.md': page('Guide') });
+    await writeFile(path.join(root, '.dist.builds'), '');
+    const r = await buildOf(root);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/a file stands where a folder is expected: \.dist\.builds/);
+    expect(r.stderr).toContain('fix: remove or rename that file');
+  });
+
+  it('the cache not writable (a file where node_modules/.cache should be)', async () => {
+    const root = await site({ 'content/guide.md': page('Guide', '![A picture](./shot.png)') });
+    await writeFile(path.join(root, 'content/shot.png'), png(16, 16));
+    await mkdir(path.join(root, 'node_modules'), { recursive: true });
+    await writeFile(path.join(root, 'node_modules/.cache'), 'not a folder');
+    const r = await buildOf(root);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/node_modules\/\.cache/);
+    expect(r.stderr).toContain('fix:');
   });
 });
