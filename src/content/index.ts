@@ -78,12 +78,11 @@ async function listContentFiles(contentDir: string): Promise<{ files: string[]; 
   const refused: RefusedPath[] = [];
   const root = realpathSync(contentDir);
   const inside = (real: string) => real === root || real.startsWith(root + path.sep);
-  /** The real path; null when the link leads nowhere, 'loop' when links lead to each other. */
   const realOrNull = (full: string) => {
     try {
       return realpathSync(full);
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'ELOOP' ? 'loop' : null;
+    } catch {
+      return null;
     }
   };
   /**
@@ -111,14 +110,8 @@ async function listContentFiles(contentDir: string): Promise<{ files: string[]; 
       else if (entry.isSymbolicLink()) {
         // A link that leads nowhere (or to itself) stays a file: reading it reports why.
         const real = realOrNull(full);
-        const stats = real === null || real === 'loop' ? undefined : statSync(real, { throwIfNoEntry: false });
-        if (real === 'loop')
-          refused.push({
-            path: relative,
-            message: 'a symbolic link that leads back to itself through other links (ELOOP)',
-            fix: 'point the link at a real file or folder, or remove it',
-          });
-        else if (real === null || !stats) out.push(relative);
+        const stats = real === null ? undefined : statSync(real, { throwIfNoEntry: false });
+        if (real === null || !stats) out.push(relative);
         else if (!inside(real))
           refused.push({
             path: relative,
@@ -166,11 +159,14 @@ export function contentFolderProblem(config: Pick<ResolvedConfig, 'root' | 'cont
 }
 
 /** A file of the content folder that cannot be read. */
-function unreadableFile(relativePath: string, error: unknown): BuildError {
+export function unreadableFile(relativePath: string, error: unknown): BuildError {
+  const code = (error as NodeJS.ErrnoException).code;
   return new BuildError(
-    `cannot read the file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    `cannot read the file: ${code ?? (error as Error).message}`,
     { file: relativePath },
-    'check its permissions (it must be readable by the build)',
+    code === 'ELOOP'
+      ? 'it is a symbolic link that leads back to itself through other links: point it at a real file, or remove it'
+      : 'check its permissions (it must be readable by the build)',
   );
 }
 
