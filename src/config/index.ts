@@ -200,12 +200,24 @@ const userConfigSchema = z.strictObject({
   /** What a page may be: a page past a limit is refused with its line (src/markdown/limits.ts). */
   limits: z
     .strictObject({
-      /** Largest page (its Markdown after the frontmatter), in bytes. @default 524288 (512 KB) */
+      /** Largest page file (frontmatter included, and the page with its includes expanded), in bytes. @default 524288 (512 KB) */
       pageBytes: z.number().int().positive().optional(),
       /** Deepest nesting of lists, block quotes and callouts. @default 32 */
       nesting: z.number().int().positive().optional(),
       /** Longest one page's Markdown may take to parse, in milliseconds. @default 30000 */
       parseMs: z.number().int().positive().optional(),
+      /** Most cells one table may have, its header row included. @default 5000 */
+      tableCells: z.number().int().positive().optional(),
+      /** Most nodes one Mermaid diagram may have. @default 200 */
+      diagramNodes: z.number().int().positive().optional(),
+      /** Most edges (arrows and links) one Mermaid diagram may have; in diagrams other than flowcharts and state diagrams, most statements (lines). @default 150 */
+      diagramEdges: z.number().int().positive().optional(),
+      /** Largest text of one Mermaid diagram, in bytes. @default 16384 (16 KB) */
+      diagramBytes: z.number().int().positive().optional(),
+      /** Longest one MDX page may take to evaluate and render, in milliseconds. @default 30000 */
+      mdxMs: z.number().int().positive().optional(),
+      /** Longest one plugin hook, or loading the configuration, may take, in milliseconds. @default 60000 */
+      hookMs: z.number().int().positive().optional(),
     })
     .optional(),
   /** What pages may run or link to: by default scripts and `javascript:`-like links are errors (src/markdown/security.ts, src/checks/security.ts). */

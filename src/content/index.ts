@@ -14,6 +14,7 @@ import { FrontmatterCache } from '../incremental/frontmatter-cache.js';
 import { SourceCache, type FileStamp } from '../incremental/source-cache.js';
 import { sha1 } from '../incremental/hash.js';
 import { expandIncludes } from '../markdown/includes.js';
+import { DEFAULT_LIMITS, formatBytes } from '../markdown/limits.js';
 import { isMdx, prepareMdxImports } from '../markdown/mdx.js';
 import { fallbackSources, pageRoute } from '../i18n/locales.js';
 import { expandOpenApiPages, openApiPlugin } from './openapi.js';
@@ -158,6 +159,21 @@ export function contentFolderProblem(config: Pick<ResolvedConfig, 'root' | 'cont
   );
 }
 
+/**
+ * A page file over `limits.pageBytes`, frontmatter included (90 MB of YAML would take a minute and
+ * gigabytes to parse): reported, and stood in for by a page with its file name as title, so links to
+ * it still resolve. Returns the stand-in's text.
+ */
+function oversized(relativePath: string, bytes: number, limit: number, problems: Problems): string {
+  problems.add(
+    `the file is ${formatBytes(bytes)}, over the limit of ${formatBytes(limit)} for a page (frontmatter included)`,
+    { file: relativePath, line: 1 },
+    'split it into several pages, or raise `limits.pageBytes` in docs.config.ts',
+  );
+  const title = path.basename(relativePath).replace(PAGE_FILE, '');
+  return `---\ntitle: ${JSON.stringify(title)}\ndescription: ${JSON.stringify(title)}\n---\n`;
+}
+
 /** A file of the content folder that cannot be read. */
 export function unreadableFile(relativePath: string, error: unknown): BuildError {
   const code = (error as NodeJS.ErrnoException).code;
@@ -186,6 +202,7 @@ export function parseSource(
   file: string,
   problems: Problems,
   yaml?: FrontmatterCache,
+  pageBytes = DEFAULT_LIMITS.pageBytes,
 ): PageSource {
   let parsed: { data: Record<string, unknown>; content: string };
   const fallbackTitle = path.basename(relativePath).replace(PAGE_FILE, '');
@@ -221,11 +238,11 @@ export function parseSource(
     );
   }
   const frontmatter = validateFrontmatter(parsed.data, keyLines, relativePath, fallbackTitle, problems);
-  return prepareBody(toSource(raw, relativePath, file, frontmatter, parsed.content, keyLines), problems);
+  return prepareBody(toSource(raw, relativePath, file, frontmatter, parsed.content, keyLines), problems, pageBytes);
 }
 
 /** Takes in the page's includes, and an MDX page's component imports, before anything parses it. */
-function prepareBody(source: PageSource, problems: Problems): PageSource {
+function prepareBody(source: PageSource, problems: Problems, pageBytes: number): PageSource {
   const contentDir = path.resolve(
     path.dirname(source.file),
     ...source.relativePath
@@ -233,7 +250,14 @@ function prepareBody(source: PageSource, problems: Problems): PageSource {
       .slice(1)
       .map(() => '..'),
   );
-  const { body, included } = expandIncludes(source.body, source.relativePath, source.lineOffset, contentDir, problems);
+  const { body, included } = expandIncludes(
+    source.body,
+    source.relativePath,
+    source.lineOffset,
+    contentDir,
+    problems,
+    pageBytes,
+  );
   source.body = body;
   if (included) source.included = included;
   if (isMdx(source.relativePath)) prepareMdxImports(source, problems);
@@ -348,11 +372,12 @@ function parseVersionedSource(
   problems: Problems,
   versions: ResolvedVersion[],
   yaml?: FrontmatterCache,
+  pageBytes?: number,
 ): PageSource {
   const { version, path: inner } = splitVersion(versions, relativePath);
-  if (!version.key) return parseSource(raw, relativePath, file, problems, yaml);
+  if (!version.key) return parseSource(raw, relativePath, file, problems, yaml, pageBytes);
   const own = new Problems();
-  const source = parseSource(raw, inner, file, own, yaml);
+  const source = parseSource(raw, inner, file, own, yaml, pageBytes);
   for (const p of own.list) problems.push(Object.assign(p, { place: { ...p.place, file: relativePath } }));
   // Its partials are named as the site names files too: problems in them, their links and `dev`'s memo find them.
   const named = (file: string) => `${version.key}/${file}`;
@@ -399,6 +424,7 @@ export async function loadContentFiles(
     throw contentFolderProblem(config, error);
   }
   const sources: PageSource[] = [];
+  const pageBytes = (config.limits ?? DEFAULT_LIMITS).pageBytes;
   // `build`: pages whose files have the stamps they had are taken as parsed then (src/incremental/source-cache.ts).
   const kept = memo ? undefined : await SourceCache.open(config, stamps);
   // Opened for the first build only, and only when a page must be parsed: later `dev` builds parse the odd edited page faster than they read the cache.
@@ -426,23 +452,24 @@ export async function loadContentFiles(
       continue;
     }
     let raw: string;
+    const own = new Problems();
     try {
-      raw = readFileSync(file, 'utf8');
+      const bytes = readFileSync(file);
+      raw = bytes.length > pageBytes ? oversized(relativePath, bytes.length, pageBytes, own) : bytes.toString('utf8');
     } catch (error) {
       problems.push(unreadableFile(relativePath, error));
       continue;
     }
-    const known = memo?.get(relativePath, raw);
+    const known = own.list.length ? undefined : memo?.get(relativePath, raw);
     if (known) {
       problems.push(...known.problems);
       sources.push(known.source);
       continue;
     }
-    const own = new Problems();
     const frontmatter = await yaml();
     const source = config.versions
-      ? parseVersionedSource(raw, relativePath, file, own, config.versions, frontmatter)
-      : parseSource(raw, relativePath, file, own, frontmatter);
+      ? parseVersionedSource(raw, relativePath, file, own, config.versions, frontmatter, pageBytes)
+      : parseSource(raw, relativePath, file, own, frontmatter, pageBytes);
     problems.push(...own.list);
     if (memo) parsed.set(source, { raw, problems: own });
     else if (own.list.length === 0) kept?.set(source, stamp);
@@ -563,5 +590,5 @@ function generatedSource(
     frontmatter: frontmatter as Frontmatter,
     hash: sha1(raw),
   };
-  return prepareBody(source, problems);
+  return prepareBody(source, problems, (config.limits ?? DEFAULT_LIMITS).pageBytes);
 }

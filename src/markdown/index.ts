@@ -43,6 +43,7 @@ import { withParseVerdict } from '../checks/code-blocks.js';
 export function createProcessor(
   config: Pick<ResolvedConfig, 'base' | 'contentDir' | 'versions' | 'security'> & {
     markdown: Partial<ResolvedConfig['markdown']>;
+    limits?: Partial<ResolvedConfig['limits']>;
   },
 ): Processor {
   return unified()
@@ -59,7 +60,7 @@ export function createProcessor(
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rehypeHeadingSlugs)
     .use(rehypeBuiltins) // after rehypeHeadingSlugs, before code: expands Tabs, code groups, cards, ... into HTML the rest sees
-    .use(rehypeDiagrams) // before the highlighter: `mermaid` fences are diagrams, not code
+    .use(rehypeDiagrams, config.limits) // before the highlighter: `mermaid` fences are diagrams, not code
     .use(rehypeMath) // before the highlighter: `math` fences are formulas
     .use(rehypeCode, config.markdown) // before headings: code blocks are left out of section text
     .use(namedPlugins(config.markdown?.rehypePlugins, 'rehype')) // users': before the outline, links and security, which see what they add
