@@ -6,7 +6,7 @@ import type { BuildError } from '../model/errors.js';
 import { frontmatterLine } from './frontmatter.js';
 import type { Plugin } from '../plugins/types.js';
 import { checkOpenApi, OPENAPI_MODEL, validateOpenApi } from '../checks/openapi.js';
-import { readOptional } from '../checks/index.js';
+import { readOptional } from './files.js';
 import { resolveConstants } from '../markdown/constants.js';
 import type { PageSource } from '../model/page.js';
 import type { Site } from '../model/site.js';
@@ -161,7 +161,7 @@ function nodeFetch(method: string, urlPath: string, op: Operation, example: unkn
     ...(json ? [`body: ${jsString(JSON.stringify(example))}`] : []),
   ];
   const call = `fetch('${requestUrl(urlPath, op)}', { ${options.join(', ')} })`;
-  return response204(op) ? `await ${call};` : `const data = await (await ${call}).json();`;
+  return `// Node.js 18 or later (global fetch), as an ES module (top-level await).\n${response204(op) ? `await ${call};` : `const data = await (await ${call}).json();`}`;
 }
 
 /** The same request with Python's requests. */
