@@ -15,6 +15,7 @@ import type { EditFolder } from '../versions/paths.js';
 import { applyConfigHooks, type MarkdownPluginEntry, type Plugin } from '../plugins/index.js';
 import { builtinPlugins } from '../plugins/builtin.js';
 import { GENERATOR_ROOT } from '../generator-root.js';
+import { DeadlineExceeded, settleWithin } from '../shared/deadline.js';
 
 export type * from '../plugins/types.js';
 export { BuildError } from '../model/errors.js';
@@ -447,7 +448,7 @@ export function resolveConfig(
     },
     mdx: {
       components: c.mdx?.components
-        ? loadConfigComponents(path.resolve(root, c.mdx.components), root, file)
+        ? loadConfigComponents(path.resolve(root, c.mdx.components), root, file, c.limits?.mdxMs)
         : undefined,
     },
     theme: resolveTheme(c, root, file),
@@ -538,6 +539,19 @@ function keepForReuse(configFile: string, text: string, user: unknown): void {
   }
 }
 
+/**
+ * How long loading the configuration may take: the configuration cannot set its own limit (it is not
+ * loaded yet), so an environment variable can raise it. @default limits.hookMs's default
+ */
+const CONFIG_MS_VARIABLE = 'DOCS_CONFIG_LOAD_MS';
+function configLoadMs(): number {
+  const ms = Number(process.env[CONFIG_MS_VARIABLE]);
+  return Number.isInteger(ms) && ms > 0 ? ms : DEFAULT_LIMITS.hookMs;
+}
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  value !== null && typeof value === 'object' && typeof (value as { then?: unknown }).then === 'function';
+
 /** Finds and imports the root's config file (TypeScript is compiled by the tsx loader); none is fine. */
 export async function loadConfig(root: string, overrides: ConfigOverrides = {}): Promise<ResolvedConfig> {
   const configFile = CONFIG_FILES.map((name) => path.join(root, name)).find((f) => existsSync(f));
@@ -552,13 +566,35 @@ export async function loadConfig(root: string, overrides: ConfigOverrides = {}):
         // to the config; a `?t=` query does not defeat tsx's module cache. Imported here, not at start:
         // a root without a config (a folder of Markdown) does not pay for loading tsx.
         const { tsImport } = await import('tsx/esm/api');
-        const mod = await tsImport(pathToFileURL(configFile).href, import.meta.url);
+        // A configuration whose top-level `await` never settles (or whose default export is such a
+        // promise) would hang the build, or end it with exit 13 and no word: raced against a timer.
+        const ms = configLoadMs();
+        const what = 'loading the configuration';
+        const mod = await settleWithin(ms, what, tsImport(pathToFileURL(configFile).href, import.meta.url));
         // A config outside an ES-module package is compiled to CommonJS: its export sits one level down.
         user = mod.default?.__esModule ? mod.default.default : mod.default;
+        if (isThenable(user)) user = await settleWithin(ms, what, user);
         if (text !== undefined) keepForReuse(configFile, text, user);
       }
     } catch (error) {
+      if (error instanceof DeadlineExceeded)
+        throw new BuildFailure([
+          new BuildError(
+            `the configuration did not finish loading within ${error.ms} ms (a top-level \`await\` or an exported promise that never settles?)`,
+            { file: path.relative(root, configFile) },
+            `make it finish: \`export default defineConfig({ ... })\`; if loading it rightly takes longer, set ${CONFIG_MS_VARIABLE} (milliseconds) in the environment`,
+          ),
+        ]);
       throw new BuildFailure([configLoadError(error as NodeJS.ErrnoException, root, configFile)]);
+    }
+    if (user === null || (user !== undefined && (typeof user !== 'object' || Array.isArray(user)))) {
+      throw new BuildFailure([
+        new BuildError(
+          `the configuration's default export is ${user === null ? 'null' : Array.isArray(user) ? 'a list' : `a ${typeof user}`}, not an object of settings`,
+          { file: path.relative(root, configFile) },
+          'write `export default defineConfig({ ... })` (an empty object `{}` for no settings)',
+        ),
+      ]);
     }
     if (user === undefined) {
       throw new BuildFailure([

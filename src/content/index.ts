@@ -18,7 +18,7 @@ import { DEFAULT_LIMITS, formatBytes } from '../markdown/limits.js';
 import { isMdx, prepareMdxImports } from '../markdown/mdx.js';
 import { fallbackSources, pageRoute } from '../i18n/locales.js';
 import { expandOpenApiPages, openApiPlugin } from './openapi.js';
-import { callHook, configFileName } from '../plugins/index.js';
+import { callHook, configFileName, hookMs } from '../plugins/index.js';
 import type { GeneratedPage, PagesContext, Plugin } from '../plugins/types.js';
 import { fileToRoute } from '../shared/paths.js';
 import type { SourceMemo } from '../incremental/source-memo.js';
@@ -544,7 +544,7 @@ async function runHooks(
         added = true;
       },
     };
-    await callHook(plugin, 'pages', file, () => plugin.pages!(context));
+    await callHook(plugin, 'pages', file, () => plugin.pages!(context), hookMs(config));
   }
   if (!added) return pages;
   return uniqueRoutes(

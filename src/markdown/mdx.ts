@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { DeadlineExceeded, withinSync } from '../shared/deadline.js';
+import { DEFAULT_LIMITS } from './limits.js';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parse } from 'acorn';
@@ -160,6 +162,7 @@ export function loadConfigComponents(
   file: string,
   root: string,
   configFile: string,
+  ms = DEFAULT_LIMITS.mdxMs,
 ): { file: string; code: string; names: string[]; hash: string } {
   const relative = path.relative(root, file);
   if (!existsSync(file))
@@ -188,8 +191,16 @@ export function loadConfigComponents(
     );
   let names: string[];
   try {
-    names = Object.keys(evaluateComponents(bundled.code));
+    names = Object.keys(withinSync(ms, 'loading the MDX components', () => evaluateComponents(bundled.code)));
   } catch (error) {
+    if (error instanceof DeadlineExceeded)
+      throw new BuildFailure([
+        new BuildError(
+          `loading the MDX components took longer than ${ms} ms (a loop at the top level of the module?)`,
+          { file: relative },
+          'fix the module named by "mdx.components"; `limits.mdxMs` in docs.config.ts sets the limit',
+        ),
+      ]);
     throw new BuildFailure([
       new BuildError(
         `cannot load the MDX components: ${(error as Error).message}`,

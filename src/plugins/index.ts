@@ -3,6 +3,8 @@ import type { ResolvedConfig, UserConfig } from '../config/index.js';
 import { BuildError, BuildFailure } from '../model/errors.js';
 import type { Plugin } from './types.js';
 import { GENERATOR_ROOT } from '../generator-root.js';
+import { DEFAULT_LIMITS } from '../markdown/limits.js';
+import { DeadlineExceeded, settleWithin, withinSync } from '../shared/deadline.js';
 
 export type { MarkdownPluginEntry, Plugin } from './types.js';
 
@@ -19,6 +21,14 @@ export function configFileName(config: Pick<ResolvedConfig, 'root' | 'configFile
  * purpose keeps its own place.
  */
 export function hookFailure(plugin: string, hook: string, error: unknown, file: string): BuildFailure {
+  if (error instanceof DeadlineExceeded)
+    return new BuildFailure([
+      new BuildError(
+        `plugin "${plugin}": its "${hook}" hook ran longer than ${error.ms} ms (a loop that never ends, or a promise that never settles?)`,
+        { file },
+        `fix the plugin, or remove "${plugin}" from \`plugins\`; a hook that needs longer may have it: raise \`limits.hookMs\` in docs.config.ts`,
+      ),
+    ]);
   const who = `plugin "${plugin}" failed in its "${hook}" hook`;
   if (error instanceof BuildFailure)
     return new BuildFailure(error.problems.map((p) => new BuildError(`${who}: ${p.message}`, p.place, p.fix)));
@@ -36,6 +46,9 @@ export function hookFailure(plugin: string, hook: string, error: unknown, file: 
   ]);
 }
 
+/** The configuration's `limits.hookMs`. */
+export const hookMs = (config: { limits?: { hookMs?: number } }): number => config.limits?.hookMs ?? DEFAULT_LIMITS.hookMs;
+
 /** The first frame of a stack outside node's internals and the generator: where the plugin's code threw. */
 function codeFrame(error: unknown): string | undefined {
   const here = path.join(GENERATOR_ROOT, 'src');
@@ -50,12 +63,19 @@ function codeFrame(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Runs one hook of one plugin; what it throws (or its promise rejects with) becomes a hookFailure. */
-export function callHook<T>(plugin: Plugin, hook: HookName, file: string, run: () => T): T {
+/**
+ * Runs one hook of one plugin; what it throws (or its promise rejects with) becomes a hookFailure.
+ * A hook that runs (or whose promise stays pending) longer than `ms` fails the same way, named, with
+ * the limit: src/shared/deadline.ts says how a synchronous loop is stopped.
+ */
+export function callHook<T>(plugin: Plugin, hook: HookName, file: string, run: () => T, ms = DEFAULT_LIMITS.hookMs): T {
+  const what = `plugin "${plugin.name}", hook "${hook}"`;
   try {
-    const result = run();
+    const result = withinSync(ms, what, run);
     if (result instanceof Promise)
-      return result.catch((error: unknown) => Promise.reject(hookFailure(plugin.name, hook, error, file))) as T;
+      return settleWithin(ms, what, result).catch((error: unknown) =>
+        Promise.reject(hookFailure(plugin.name, hook, error, file)),
+      ) as T;
     return result;
   } catch (error) {
     throw hookFailure(plugin.name, hook, error, file);
@@ -98,7 +118,7 @@ const ITEM_CHECKS: Partial<Record<HookName, (item: unknown) => string | null>> =
 
 /** The lists a hook returns, from every plugin that has it, in plugin order. */
 export function collect<K extends 'head' | 'css' | 'clientModules' | 'searchRecords' | 'checks' | 'outputs'>(
-  config: Pick<ResolvedConfig, 'root' | 'configFile' | 'plugins'>,
+  config: Pick<ResolvedConfig, 'root' | 'configFile' | 'plugins'> & { limits?: { hookMs?: number } },
   hook: K,
   context: Parameters<NonNullable<Plugin[K]>>[0],
 ): NonNullable<ReturnType<NonNullable<Plugin[K]>>> {
@@ -107,7 +127,7 @@ export function collect<K extends 'head' | 'css' | 'clientModules' | 'searchReco
   for (const plugin of config.plugins) {
     const fn = plugin[hook] as ((context: unknown) => unknown) | undefined;
     if (!fn) continue;
-    const result = callHook(plugin, hook, file, () => fn.call(plugin, context));
+    const result = callHook(plugin, hook, file, () => fn.call(plugin, context), hookMs(config));
     if (result === undefined) continue;
     if (!Array.isArray(result))
       throw hookFailure(plugin.name, hook, new Error(`it returned ${typeof result}, not a list`), file);
@@ -126,7 +146,7 @@ export function applyConfigHooks(user: UserConfig, plugins: Plugin[], file: stri
   let config = user;
   for (const plugin of plugins) {
     if (!plugin.config) continue;
-    const added = callHook(plugin, 'config', file, () => plugin.config!(config));
+    const added = callHook(plugin, 'config', file, () => plugin.config!(config), user.limits?.hookMs);
     if (added && typeof added === 'object') config = merge(config, added) as UserConfig;
   }
   return config;
@@ -157,6 +177,12 @@ export async function runBuildEnd(config: ResolvedConfig, files: Iterable<string
   const list = [...new Set(files)].sort();
   for (const plugin of config.plugins) {
     if (plugin.buildEnd)
-      await callHook(plugin, 'buildEnd', file, () => plugin.buildEnd!({ config, outDir: config.outDir, files: list }));
+      await callHook(
+        plugin,
+        'buildEnd',
+        file,
+        () => plugin.buildEnd!({ config, outDir: config.outDir, files: list }),
+        hookMs(config),
+      );
   }
 }
