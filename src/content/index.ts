@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import type { ResolvedConfig } from '../config/index.js';
@@ -14,8 +14,7 @@ import { FrontmatterCache } from '../incremental/frontmatter-cache.js';
 import { SourceCache, type FileStamp } from '../incremental/source-cache.js';
 import { sha1 } from '../incremental/hash.js';
 import { expandIncludes } from '../markdown/includes.js';
-import { DEFAULT_LIMITS, formatBytes } from '../markdown/limits.js';
-import { isMdx, prepareMdxImports } from '../markdown/mdx.js';
+import { isMdx, mdxRefusal, prepareMdxImports } from '../markdown/mdx.js';
 import { fallbackSources, pageRoute } from '../i18n/locales.js';
 import { expandOpenApiPages, openApiPlugin } from './openapi.js';
 import { callHook, configFileName, hookMs } from '../plugins/index.js';
@@ -24,8 +23,10 @@ import { fileToRoute } from '../shared/paths.js';
 import type { SourceMemo } from '../incremental/source-memo.js';
 import type { PageSource } from '../model/page.js';
 import type { ResolvedVersion } from '../versions/config.js';
-import { contentFile, splitVersion } from '../versions/paths.js';
+import { contentFile, contentFolderOf, splitVersion } from '../versions/paths.js';
 import { PAGE_FILE } from './listing.js';
+import { contentRules, notARegularFile, readProjectText, RefusedFile } from './project-files.js';
+import { DEFAULT_LIMITS, formatBytes } from '../markdown/limits.js';
 import { siteViews } from '../versions/views.js';
 
 /** Folders and files starting with "_" or "." hold data (the reference model), not pages. */
@@ -86,6 +87,11 @@ async function listContentFiles(contentDir: string): Promise<{ files: string[]; 
       return null;
     }
   };
+  /** A FIFO, socket or device (or a link to one): reading it would hang or flood the build. */
+  const refuse = (relative: string, stats: Stats) => {
+    const why = notARegularFile(stats, relative)!;
+    refused.push({ path: relative, message: why.message, fix: why.fix });
+  };
   /**
    * `prefix`: the folder's path under the content folder ('' or ending in '/'); `walking`: the real
    * paths of the folders being walked, to refuse a link back into one of them. Synchronous: 1,000
@@ -108,7 +114,8 @@ async function listContentFiles(contentDir: string): Promise<{ files: string[]; 
       if (entry.isDirectory())
         walk(full, `${relative}/`, [...walking, path.join(walking[walking.length - 1], entry.name)]);
       else if (entry.isFile()) out.push(relative);
-      else if (entry.isSymbolicLink()) {
+      else if (!entry.isSymbolicLink()) refuse(relative, statSync(full));
+      else {
         // A link that leads nowhere (or to itself) stays a file: reading it reports why.
         const real = realOrNull(full);
         const stats = real === null ? undefined : statSync(real, { throwIfNoEntry: false });
@@ -119,7 +126,8 @@ async function listContentFiles(contentDir: string): Promise<{ files: string[]; 
             message: `a symbolic link to ${real}, outside the content folder`,
             fix: 'copy the file into the content folder, or remove the link (links are followed only to files and folders inside it)',
           });
-        else if (!stats.isDirectory()) out.push(relative);
+        else if (stats.isFile()) out.push(relative);
+        else if (!stats.isDirectory()) refuse(relative, stats);
         else if (walking.includes(real))
           refused.push({
             path: relative,
@@ -175,7 +183,8 @@ function oversized(relativePath: string, bytes: number, limit: number, problems:
 }
 
 /** A file of the content folder that cannot be read. */
-export function unreadableFile(relativePath: string, error: unknown): BuildError {
+function unreadableFile(relativePath: string, error: unknown): BuildError {
+  if (error instanceof RefusedFile && !error.code) return new BuildError(error.message, { file: relativePath }, error.fix);
   const code = (error as NodeJS.ErrnoException).code;
   return new BuildError(
     `cannot read the file: ${code ?? (error as Error).message}`,
@@ -202,7 +211,7 @@ export function parseSource(
   file: string,
   problems: Problems,
   yaml?: FrontmatterCache,
-  pageBytes = DEFAULT_LIMITS.pageBytes,
+  scope?: ReadScope,
 ): PageSource {
   let parsed: { data: Record<string, unknown>; content: string };
   const fallbackTitle = path.basename(relativePath).replace(PAGE_FILE, '');
@@ -238,11 +247,28 @@ export function parseSource(
     );
   }
   const frontmatter = validateFrontmatter(parsed.data, keyLines, relativePath, fallbackTitle, problems);
-  return prepareBody(toSource(raw, relativePath, file, frontmatter, parsed.content, keyLines), problems, pageBytes);
+  return prepareBody(toSource(raw, relativePath, file, frontmatter, parsed.content, keyLines), problems, scope);
 }
 
-/** Takes in the page's includes, and an MDX page's component imports, before anything parses it. */
-function prepareBody(source: PageSource, problems: Problems, pageBytes: number): PageSource {
+/** What a page may read besides itself: files inside the project `root` (MDX imports), partials up to `fileBytes`. */
+export interface ReadScope {
+  root: string;
+  fileBytes: number;
+  /** Largest page with its includes expanded (`limits.pageBytes`). */
+  pageBytes?: number;
+}
+
+const scopeOf = (config: Pick<ResolvedConfig, 'root' | 'limits'>): ReadScope => ({
+  root: config.root,
+  fileBytes: config.limits.fileBytes,
+  pageBytes: config.limits.pageBytes,
+});
+
+/**
+ * Takes in the page's includes, and an MDX page's component imports, before anything parses it.
+ * Without a scope (a page parsed alone, in tests), the project is the content folder's parent.
+ */
+function prepareBody(source: PageSource, problems: Problems, scope?: ReadScope): PageSource {
   const contentDir = path.resolve(
     path.dirname(source.file),
     ...source.relativePath
@@ -256,11 +282,12 @@ function prepareBody(source: PageSource, problems: Problems, pageBytes: number):
     source.lineOffset,
     contentDir,
     problems,
-    pageBytes,
+    scope?.fileBytes ?? DEFAULT_LIMITS.fileBytes,
+    scope?.pageBytes ?? DEFAULT_LIMITS.pageBytes,
   );
   source.body = body;
   if (included) source.included = included;
-  if (isMdx(source.relativePath)) prepareMdxImports(source, problems);
+  if (isMdx(source.relativePath)) prepareMdxImports(source, problems, scope?.root ?? path.dirname(contentDir));
   return source;
 }
 
@@ -371,13 +398,13 @@ function parseVersionedSource(
   file: string,
   problems: Problems,
   versions: ResolvedVersion[],
-  yaml?: FrontmatterCache,
-  pageBytes?: number,
+  yaml: FrontmatterCache | undefined,
+  scope: ReadScope,
 ): PageSource {
   const { version, path: inner } = splitVersion(versions, relativePath);
-  if (!version.key) return parseSource(raw, relativePath, file, problems, yaml, pageBytes);
+  if (!version.key) return parseSource(raw, relativePath, file, problems, yaml, scope);
   const own = new Problems();
-  const source = parseSource(raw, inner, file, own, yaml, pageBytes);
+  const source = parseSource(raw, inner, file, own, yaml, scope);
   for (const p of own.list) problems.push(Object.assign(p, { place: { ...p.place, file: relativePath } }));
   // Its partials are named as the site names files too: problems in them, their links and `dev`'s memo find them.
   const named = (file: string) => `${version.key}/${file}`;
@@ -436,6 +463,11 @@ export async function loadContentFiles(
   // Read one after another: small files from the page cache come faster synchronously than through
   // libuv's thread pool (10,000 pages: 0.15 s against 0.5 s).
   for (const relativePath of files) {
+    const refusedMdx = mdxRefusal(config.security, relativePath);
+    if (refusedMdx) {
+      problems.push(refusedMdx);
+      continue;
+    }
     // Only with the last listing: the watcher's paths name this folder's files, not an old version's.
     const unread = last && memo?.unchanged(relativePath);
     if (unread) {
@@ -454,8 +486,9 @@ export async function loadContentFiles(
     let raw: string;
     const own = new Problems();
     try {
-      const bytes = readFileSync(file);
-      raw = bytes.length > pageBytes ? oversized(relativePath, bytes.length, pageBytes, own) : bytes.toString('utf8');
+      raw = readProjectText(file, contentRules(contentFolderOf(config, relativePath), config.limits.fileBytes), relativePath);
+      const size = Buffer.byteLength(raw);
+      if (size > pageBytes) raw = oversized(relativePath, size, pageBytes, own);
     } catch (error) {
       problems.push(unreadableFile(relativePath, error));
       continue;
@@ -468,8 +501,8 @@ export async function loadContentFiles(
     }
     const frontmatter = await yaml();
     const source = config.versions
-      ? parseVersionedSource(raw, relativePath, file, own, config.versions, frontmatter, pageBytes)
-      : parseSource(raw, relativePath, file, own, frontmatter, pageBytes);
+      ? parseVersionedSource(raw, relativePath, file, own, config.versions, frontmatter, scopeOf(config))
+      : parseSource(raw, relativePath, file, own, frontmatter, scopeOf(config));
     problems.push(...own.list);
     if (memo) parsed.set(source, { raw, problems: own });
     else if (own.list.length === 0) kept?.set(source, stamp);
@@ -590,5 +623,5 @@ function generatedSource(
     frontmatter: frontmatter as Frontmatter,
     hash: sha1(raw),
   };
-  return prepareBody(source, problems, (config.limits ?? DEFAULT_LIMITS).pageBytes);
+  return prepareBody(source, problems, scopeOf(config));
 }

@@ -1,25 +1,28 @@
-import { readFile } from 'node:fs/promises';
-import { contentFile } from '../versions/paths.js';
+import { contentFile, contentFolderOf } from '../versions/paths.js';
 import type { ResolvedConfig } from '../config/index.js';
-import { BuildFailure, type BuildError, type Problems } from '../model/errors.js';
-import { unreadableFile } from './index.js';
+import { BuildError, BuildFailure, type Problems } from '../model/errors.js';
 import type { OutputFile } from '../model/page.js';
+import { contentRules, readProjectFile, RefusedFile } from './project-files.js';
 
-/** Files beside the pages (images, downloads), copied to the same path under the output. */
+/**
+ * Files beside the pages (images, downloads), copied to the same path under the output. Each is
+ * read as src/content/project-files.ts allows (inside its content folder, a regular file, at most
+ * `limits.fileBytes`); every file refused is reported at once.
+ */
 export async function readStaticFiles(config: ResolvedConfig, files: string[]): Promise<OutputFile[]> {
-  const unreadable: BuildError[] = [];
-  const read = await Promise.all(
-    files.map(async (file) => {
-      try {
-        return { path: file, contents: await readFile(contentFile(config, file)) };
-      } catch (error) {
-        unreadable.push(unreadableFile(file, error));
-        return undefined;
-      }
-    }),
-  );
-  if (unreadable.length) throw new BuildFailure(unreadable);
-  return read as OutputFile[];
+  const out: OutputFile[] = [];
+  const refused: BuildError[] = [];
+  for (const file of files) {
+    try {
+      const rules = contentRules(contentFolderOf(config, file), config.limits.fileBytes);
+      out.push({ path: file, contents: readProjectFile(contentFile(config, file), rules, file) });
+    } catch (error) {
+      if (!(error instanceof RefusedFile)) throw error;
+      refused.push(new BuildError(error.message, { file }, error.fix));
+    }
+  }
+  if (refused.length) throw new BuildFailure(refused);
+  return out;
 }
 
 /** Two outputs at one path would silently overwrite each other: a static file named like a page, say. */

@@ -22,10 +22,12 @@ export interface MarkdownLimits {
   diagramNodes: number;
   diagramEdges: number;
   diagramBytes: number;
-  /** Longest one MDX page's evaluation and rendering may take, in milliseconds (src/markdown/mdx-deadline.ts). */
+  /** Longest one MDX page's evaluation and rendering may take, in milliseconds (src/shared/deadline.ts). */
   mdxMs: number;
-  /** Longest one plugin hook, or loading the configuration, may take, in milliseconds (src/plugins/deadline.ts). */
+  /** Longest one plugin hook, or loading the configuration, may take, in milliseconds (src/shared/deadline.ts). */
   hookMs: number;
+  /** Largest file the build reads for the site: a page, a partial, an image, a download (src/content/project-files.ts). */
+  fileBytes: number;
 }
 
 /**
@@ -43,6 +45,7 @@ export const DEFAULT_LIMITS: MarkdownLimits = {
   diagramBytes: 16 * 1024,
   mdxMs: 30_000,
   hookMs: 60_000,
+  fileBytes: 64 * 1024 * 1024,
 };
 
 /**

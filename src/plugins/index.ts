@@ -5,6 +5,7 @@ import type { Plugin } from './types.js';
 import { GENERATOR_ROOT } from '../generator-root.js';
 import { DEFAULT_LIMITS } from '../markdown/limits.js';
 import { DeadlineExceeded, settleWithin, withinSync } from '../shared/deadline.js';
+import { outputPathProblem } from '../shared/paths.js';
 
 export type { MarkdownPluginEntry, Plugin } from './types.js';
 
@@ -136,9 +137,28 @@ export function collect<K extends 'head' | 'css' | 'clientModules' | 'searchReco
       const wrong = check?.(item);
       if (wrong) throw hookFailure(plugin.name, hook, new Error(`item ${i} of the list it returned ${wrong}`), file);
     });
+    if (hook === 'outputs') checkOutputPaths(plugin.name, result, file);
     out.push(...result);
   }
   return out as NonNullable<ReturnType<NonNullable<Plugin[K]>>>;
+}
+
+/** A plugin's output must land inside the output folder: `path: '../../X'` would write into the project, or anywhere. */
+function checkOutputPaths(plugin: string, files: unknown[], file: string): void {
+  const wrong = files.flatMap((f) => {
+    const at = (f as { path?: unknown } | null)?.path;
+    const why = typeof at === 'string' ? outputPathProblem(at) : null;
+    return why
+      ? [
+          new BuildError(
+            `plugin "${plugin}" returned an output at ${JSON.stringify(at)}, which ${why}`,
+            { file },
+            `give a path relative to the output folder, such as "${plugin}/data.json": a plugin writes only inside it`,
+          ),
+        ]
+      : [];
+  });
+  if (wrong.length) throw new BuildFailure(wrong);
 }
 
 /** Runs every plugin's `config` hook, each on the configuration as the ones before left it. */
