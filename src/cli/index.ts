@@ -80,7 +80,7 @@ export function createProgram(root: Command = new Command()): Command {
     .description('build the site into the output folder (default: dist)')
     .argument('[root]', 'folder with content/ (the Markdown) and, optionally, docs.config.ts', '.')
     .option('-o, --out <dir>', 'output folder, relative to root (default: dist)')
-    .option('-b, --base <path>', 'public path the site is served under (default: from config, else /docs/)')
+    .option('-b, --base <path>', 'public path the site is served under (default: from config, else /)')
     .action(async (rootDir: string, opts: { out?: string; base?: string }) => {
       const root = path.resolve(rootDir);
       if (!isDirectory(root)) throw new UsageError(`no folder ${rootDir} (the root holds docs.config.ts and content/)`);

@@ -96,7 +96,7 @@ export class DevBuilder {
   }
 
   get base(): string {
-    return this.config?.base ?? '/docs/';
+    return this.config?.base ?? '/';
   }
 
   /** Whether a site has been built at least once (else the server shows only the problems). */

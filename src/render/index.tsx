@@ -115,7 +115,7 @@ export function pageHead(site: Site<PageOutline>, page: PageOutline): HeadData {
 }
 
 export function absolute(site: Pick<Site, 'config'>, urlPath: string): string {
-  return site.config.product ? new URL(urlPath, site.config.product.siteUrl).href : urlPath;
+  return site.config.siteUrl ? new URL(urlPath, site.config.siteUrl).href : urlPath;
 }
 
 /** The HTML templates pages and redirect stubs are filled into. */
