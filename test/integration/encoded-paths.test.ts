@@ -16,6 +16,7 @@ let close: () => Promise<void>;
 beforeAll(async () => {
   const files: Record<string, string> = {
     'docs.config.ts': configFile({
+      base: '/docs/',
       siteUrl: 'https://demo.example',
       redirects: [{ from: '/old-sharp', to: '/guide/c#-and-f#/' }],
     }),

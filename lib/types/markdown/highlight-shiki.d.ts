@@ -1,0 +1,2 @@
+import { type Backend } from './tokens.js';
+export declare const shiki: Backend;

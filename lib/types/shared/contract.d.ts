@@ -1,0 +1,42 @@
+/**
+ * The files the build writes for the browser runtime, as the runtime reads them. The build's own
+ * types (PageChunk in src/render/index.tsx, RoutesIndex in src/outputs/index.ts) must stay assignable to
+ * these; test/browser/runtime/contract.test.ts checks both.
+ */
+/** The per-page head the runtime sets after a navigation (same fields as the static `<head>`). */
+export interface ChunkHead {
+    title: string;
+    description: string;
+    lang: string;
+    canonical?: string;
+    ogTitle?: string;
+    siteName: string;
+    noindex?: boolean;
+}
+/** What a chunk file (src/shared/paths.ts `chunkFile`) registers on `self.docsChunks`. */
+export interface ChunkData {
+    key: string;
+    route: string;
+    head: ChunkHead;
+    regions: {
+        sidebar: string;
+        content: string;
+        toc: string;
+    };
+    layout: 'doc' | 'page';
+}
+export interface RedirectEntry {
+    /** URL path with the base ("/docs/cron/"); slash form unless `exact`. */
+    from: string;
+    /** The final target: a URL path with the base, or an external URL. */
+    to: string;
+    exact: boolean;
+}
+/** `routes.json` (not hashed, revalidated): where the shards of the route table and the nav groups live. */
+export interface RoutesIndexData {
+    shards: Record<string, string>;
+    nav: string;
+    /** The sidebar groups of each locale but the root, by locale key (a site in several languages). */
+    navs?: Record<string, string>;
+    redirects: RedirectEntry[];
+}
