@@ -5,3 +5,5 @@ export declare function bundleKey(): Promise<string>;
 export declare function cliBundle(): Promise<string>;
 export declare function workerBundle(): Promise<string>;
 export declare function loadCli(): Promise<typeof import('../src/cli/index.js')>;
+export declare const LIB: string;
+export declare function precompile(): Promise<void>;

@@ -70,7 +70,7 @@ export function reportError(error: unknown, write: (s: string) => void = (s) => 
  */
 export function createProgram(root: Command = new Command()): Command {
   const program = root
-    .name('docs')
+    .name('pagewright')
     .description('Build, check and preview a static documentation site from a folder of Markdown.')
     .version(pkg.version, '-v, --version', 'print the version')
     .showHelpAfterError('(run with --help for usage)');

@@ -134,7 +134,8 @@ export class DevBuilder {
       ...(config ? versionsWatch(config) : []),
       ...configFiles,
       ...components,
-      ...(options.layout === false ? [] : [TEMPLATES_DIR, RENDER_DIR]),
+      // The generator's own layout, where its sources are (a clone; an installed package has no src/render).
+      ...(options.layout === false ? [] : [TEMPLATES_DIR, RENDER_DIR].filter((dir) => existsSync(dir))),
       this.clientDir,
     ];
   }

@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -26,8 +26,8 @@ export function codeVersion(): Promise<string> {
         else parts.push(entry.name, await readFile(full));
       }
     }
-    await add(path.join(REPO, 'src'));
-    await add(path.join(REPO, 'templates'));
+    // An installed package runs lib/ (compiled from src/ when packed) and ships no TypeScript sources.
+    for (const dir of ['src', 'templates', 'lib']) if (existsSync(path.join(REPO, dir))) await add(path.join(REPO, dir));
     parts.push(await readFile(path.join(REPO, 'package-lock.json')).catch(() => 'no lockfile'));
     return sha1(...parts);
   })();

@@ -1,2 +1,0 @@
-import { type Backend } from './tokens.js';
-export declare const shiki: Backend;

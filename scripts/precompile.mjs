@@ -1,0 +1,6 @@
+// `npm pack`'s prepack step: the sources compiled into lib/ (bin/bundle.js, precompile), what the package runs.
+import { precompile } from '../bin/bundle.js';
+
+const started = performance.now();
+await precompile();
+process.stdout.write(`compiled src/ into lib/ in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
