@@ -16,7 +16,7 @@ const SRC = path.join(REPO, 'src');
  * no TypeScript sources (src/ holds only what is read at run time); a clone has the sources and compiles them.
  */
 export const LIB = path.join(REPO, 'lib');
-const INSTALLED = !existsSync(path.join(SRC, 'cli/index.ts')) && existsSync(path.join(LIB, 'cli.mjs'));
+export const INSTALLED = !existsSync(path.join(SRC, 'cli/index.ts')) && existsSync(path.join(LIB, 'cli.mjs'));
 
 /** Beside the page workers' bundle: inside the repo, so the bundle's imports find its node_modules. */
 export const BUNDLE_DIR = path.join(REPO, 'node_modules/.cache/docs');

@@ -11,10 +11,9 @@ import { builtBase, createStaticServer, listen } from '../serve/index.js';
 import { formatMissingTranslations } from '../i18n/locales.js';
 import { snapshotVersion } from '../versions/snapshot.js';
 import { GENERATOR_ROOT } from '../generator-root.js';
+import { askOptions, nextSteps, scaffold } from './init.js';
 
-const pkg = JSON.parse(
-  readFileSync(path.join(GENERATOR_ROOT, 'package.json'), 'utf8'),
-) as { version: string };
+const pkg = JSON.parse(readFileSync(path.join(GENERATOR_ROOT, 'package.json'), 'utf8')) as { version: string };
 
 /** Exit codes: 0 success, 1 a problem in the content or configuration, 2 a usage error. */
 /** The build itself, for programs that load the compiled CLI (bench/build-once.mjs). */
@@ -153,6 +152,22 @@ export function createProgram(root: Command = new Command()): Command {
       if (opts.format !== 'text' && opts.format !== 'json')
         throw new UsageError(`--format must be "text" or "json", not "${opts.format}"`);
       process.exitCode = await checkContent(path.resolve(rootDir), opts.format);
+    });
+
+  program
+    .command('init')
+    .description('create a new documentation site: configuration, starter pages, .gitignore and a CI workflow')
+    .argument('[folder]', 'folder for the new site (asked on a terminal; default: the current folder)')
+    .option('-y, --yes', 'ask nothing: the folder given (or the current one) and a title from its name')
+    .option('-t, --title <title>', "the site's title (default: from the folder's name)")
+    .option('-f, --force', 'write into a folder that holds files already (package.json is merged)')
+    .action(async (folder: string | undefined, opts: { yes?: boolean; title?: string; force?: boolean }) => {
+      const asked = await askOptions(folder, Boolean(opts.yes || opts.title));
+      const files = await scaffold(
+        { dir: asked.dir, title: opts.title ?? asked.title, force: opts.force },
+        pkg.version,
+      );
+      process.stdout.write(nextSteps(asked.dir, files));
     });
 
   program
