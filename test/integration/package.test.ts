@@ -81,6 +81,7 @@ async function packageCopy(into: string): Promise<string> {
   const dir = path.join(into, 'source');
   const needed = ['package.json', 'tsconfig.json', 'tsconfig.lib.json', 'src', 'scripts', ...pkg.files];
   for (const entry of new Set(needed.map((f) => f.replace(/\/$/, '')))) {
+    if (entry === 'lib') continue; // made by the pack
     await cp(path.join(REPO, entry), path.join(dir, entry), { recursive: true });
   }
   await symlink(path.join(REPO, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
