@@ -48,6 +48,11 @@ const constants = {
   defaultQueueSize: 100,
   maxQueueSize: 10000,
   nodeVersion: 14,
+  /**
+   * The npm package (with its major version) the SSE consumer samples use: its version 2 exports the class as the
+   * default export and takes a `headers` option; later majors export it by name and have no `headers` option.
+   */
+  sseClientPackage: 'eventsource@2',
   configuredPropsSizeLimit: '64KB',
   workflowErrorsRetained: 100,
 
@@ -114,6 +119,24 @@ const constants = {
   incidentFirstUpdateWindow: '30 minutes',
   subprocessorNoticePeriod: '30 days',
   httpErrorBodyLength: '2,000 characters',
+  /** The email trigger: its addresses, the largest message accepted, and where attachments and raw messages are served. */
+  emailTriggerDomain: `mail.${product.slug}.example`,
+  emailTriggerSizeLimit: '30MB',
+  fileDownloadHost: `files.${product.slug}.example`,
+  /** The public registry's source, read as reference components. */
+  componentsRepoUrl: `https://git.${product.slug}.example/${product.slug}/components`,
+  /** The data processing addendum, signed online. */
+  dpaUrl: `${product.siteUrl}/legal/dpa`,
+  acceptableUseUrl: `${product.siteUrl}/legal/acceptable-use`,
+  /** How often the CLI looks for a newer version of itself. */
+  cliUpdateCheckInterval: '24 hours',
+  /** First answer from support, by plan (business days, Monday to Friday). */
+  supportResponsePro: '2 business days',
+  supportResponseTeam: '1 business day',
+  supportResponseEnterprise: '4 business hours',
+  /** Outside references for readers new to JavaScript and Node.js. */
+  mdnJavaScriptGuideUrl: 'https://developer.mozilla.org/en-US/docs/Web/JavaScript/Guide',
+  nodeApiDocsUrl: 'https://nodejs.org/docs/latest-v14.x/api/',
   /** The vendors' own rate-limit pages, linked from the app guides. */
   slackRateLimitsUrl: 'https://api.slack.com/apis/rate-limits',
   discordRateLimitsUrl: 'https://discord.com/developers/docs/topics/rate-limits',
@@ -426,5 +449,7 @@ export default defineConfig({
     { from: '/workflows/examples/send-http-request/', to: '/quickstart/make-http-request/' },
     { from: '/workflows/examples/send-yourself-email/', to: '/quickstart/email-yourself/' },
     { from: '/workflows/examples/trigger-workflow-on-saas-event/', to: '/quickstart/connect-apps-without-code/' },
+    // The original site nested the Okta guide under SSO; ours is a sibling page.
+    { from: '/orgs/sso/okta/', to: '/orgs/sso-okta/' },
   ],
 });

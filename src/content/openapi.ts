@@ -6,7 +6,7 @@ import type { BuildError } from '../model/errors.js';
 import { frontmatterLine } from './frontmatter.js';
 import type { Plugin } from '../plugins/types.js';
 import { checkOpenApi, OPENAPI_MODEL, validateOpenApi } from '../checks/openapi.js';
-import { readOptional } from '../checks/index.js';
+import { readOptional } from './files.js';
 import { resolveConstants } from '../markdown/constants.js';
 import type { PageSource } from '../model/page.js';
 import type { Site } from '../model/site.js';
@@ -256,7 +256,7 @@ function nodeFetch(request: Request): string {
   ];
   const url = auth && 'query' in auth ? `\`${urlWith(request, `\${${env}}`)}\`` : `'${request.url}'`;
   const call = `fetch(${url}${options.length ? `, { ${options.join(', ')} }` : ''})`;
-  return request.empty ? `await ${call};` : `const data = await (await ${call}).json();`;
+  return `// Node.js 18 or later (global fetch), as an ES module (top-level await).\n${request.empty ? `await ${call};` : `const data = await (await ${call}).json();`}`;
 }
 
 /** A header name as an object key: quoted unless it is an identifier. */

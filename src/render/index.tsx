@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { groupOf, isGroup, openGroups, prevNext, sidebarOf, type Site } from '../model/site.js';
+import { absolute, groupOf, isGroup, openGroups, prevNext, sidebarOf, type Site } from '../model/site.js';
 import { isExternal, pageUrl, withBase, withSlash } from '../shared/paths.js';
 import { topNavCurrent } from '../shared/nav-current.js';
 import type { Feature, OutputFile, PageOutline, PageRecord } from '../model/page.js';
@@ -112,10 +112,6 @@ export function pageHead(site: Site<PageOutline>, page: PageOutline): HeadData {
     ogTitle: page.title,
     siteName: config.title,
   };
-}
-
-export function absolute(site: Pick<Site, 'config'>, urlPath: string): string {
-  return site.config.siteUrl ? new URL(urlPath, site.config.siteUrl).href : urlPath;
 }
 
 /** The HTML templates pages and redirect stubs are filled into. */
