@@ -79,7 +79,7 @@ function warnings(stderr: string): string[] {
 async function packageCopy(into: string): Promise<string> {
   const pkg = JSON.parse(await readFile(path.join(REPO, 'package.json'), 'utf8')) as { files: string[] };
   const dir = path.join(into, 'source');
-  const needed = ['package.json', 'tsconfig.json', 'tsconfig.lib.json', 'src', 'scripts', ...pkg.files];
+  const needed = ['package.json', 'tsconfig.json', 'tsconfig.lib.json', 'src', 'bin', 'scripts', ...pkg.files];
   for (const entry of new Set(needed.map((f) => f.replace(/\/$/, '')))) {
     if (entry === 'lib') continue; // made by the pack
     await cp(path.join(REPO, entry), path.join(dir, entry), { recursive: true });
