@@ -72,7 +72,8 @@ function packageJson(dir: string, version: string, existing: Record<string, unkn
       // A dependency already there (a version range, a tarball, a link) is the user's choice.
       pagewright: (old.dependencies as Record<string, string> | undefined)?.pagewright ?? `^${version}`,
     },
-    // esbuild's install script only checks for the platform binary npm installs beside it: it need not run.
+    // esbuild's install script only checks for the platform binary npm installs beside it: it need not run
+    // (pnpm-workspace.yaml says the same to pnpm).
     allowScripts: { esbuild: false, ...(old.allowScripts as object | undefined) },
   };
   return `${JSON.stringify(pkg, null, 2)}\n`;
