@@ -49,7 +49,11 @@ function recordFile(config: ResolvedConfig): string {
 export async function inputStamp(config: ResolvedConfig, stamps?: Map<string, FileStamp>): Promise<string | undefined> {
   const settings = configText(config);
   if (settings === undefined) return undefined;
-  const generator = await Promise.all((INSTALLED ? ['src', 'templates', 'client', 'lib'] : ['src', 'templates', 'client']).map((dir) => sourceKey(path.join(REPO, dir))));
+  const generator = await Promise.all(
+    (INSTALLED ? ['src', 'templates', 'client', 'lib'] : ['src', 'templates', 'client']).map((dir) =>
+      sourceKey(path.join(REPO, dir)),
+    ),
+  );
   const lockfile = statSync(path.join(REPO, 'package-lock.json'), { throwIfNoEntry: false });
   const files = projectFiles(config, stamps);
   return sha1(
