@@ -13,7 +13,7 @@ const SRC = path.join(REPO, 'src');
 
 /**
  * The compiled files `npm pack` ships (`npm run prepack`: precompile below). An installed package has them and
- * no TypeScript sources (src/ holds only what is read at run time); a clone has the sources and compiles them.
+ * no TypeScript sources but src/shared/ (client/ imports it); a clone has the sources and compiles them.
  */
 export const LIB = path.join(REPO, 'lib');
 export const INSTALLED = !existsSync(path.join(SRC, 'cli/index.ts')) && existsSync(path.join(LIB, 'cli.mjs'));
@@ -24,7 +24,7 @@ export const BUNDLE_DIR = path.join(REPO, 'node_modules/.cache/docs');
 /** A key of every source file's path, size and modification time: any edit makes another bundle. */
 export async function sourceKey(dir = SRC) {
   const hash = createHash('sha1');
-  // A folder the package does not ship (src/ of an installed package holds one file; lib/ only a packed one).
+  // A folder the package does not ship (src/ of an installed package holds only src/shared/, which client/ imports; lib/ only a packed one).
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   const files = entries
     .filter((entry) => entry.isFile())
