@@ -3,4 +3,5 @@ import { precompile } from '../bin/bundle.js';
 
 const started = performance.now();
 await precompile();
-process.stdout.write(`compiled src/ into lib/ in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+// On stderr: `npm pack --json` prints its JSON on stdout, after this step.
+process.stderr.write(`compiled src/ into lib/ in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
