@@ -16,6 +16,7 @@ import { applyConfigHooks, type MarkdownPluginEntry, type Plugin } from '../plug
 import { builtinPlugins } from '../plugins/builtin.js';
 import { GENERATOR_ROOT } from '../generator-root.js';
 import { DeadlineExceeded, settleWithin } from '../shared/deadline.js';
+import { DEFAULT_API_KEY_VARIABLE } from '../content/openapi.js';
 import { redirectTargetProblem } from '../shared/paths.js';
 
 export type * from '../plugins/types.js';
@@ -129,7 +130,7 @@ export const userConfigSchema = z.strictObject({
   title: z.string().min(1).optional(),
   /** Description for pages that do not set one and for llms.txt. */
   description: z.string().optional(),
-  /** Public path the site is served under. @default "/docs/" */
+  /** Public path the site is served under ("/docs/" for a site at example.com/docs/). @default "/" */
   base: z.string().regex(BASE_PATH, BASE_PATH_EXPECTED).optional(),
   /** `<html lang>`. @default "en-US" */
   lang: languageTag.optional(),
@@ -141,8 +142,23 @@ export const userConfigSchema = z.strictObject({
   contentDir: z.string().optional(),
   /** Output folder, relative to the root. @default "dist" */
   outDir: z.string().optional(),
-  /** The product the docs describe. */
+  /**
+   * The address the site is published at, with its origin ("https://example.com"): the sitemap, canonical
+   * links, feeds and structured data need absolute URLs. Without it a build warns once and writes relative ones.
+   */
+  siteUrl: z.string().url().optional(),
+  /** @deprecated Use `siteUrl`: only `product.siteUrl` was ever read (name and slug belong in `constants`). */
   product: z.strictObject({ name: z.string(), slug: z.string(), siteUrl: z.string().url() }).optional(),
+  /** The API reference pages draw from OpenAPI documents (frontmatter `openapi:`). */
+  openapi: z
+    .strictObject({
+      /** The environment variable the request samples read the credential from. @default "API_KEY" */
+      apiKeyVariable: z
+        .string()
+        .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name')
+        .optional(),
+    })
+    .optional(),
   /** Where "Edit this page" points; `:path` is replaced by the source path under the content folder. */
   editLink: z.strictObject({ pattern: z.string().includes(':path'), text: z.string().optional() }).optional(),
   /** Values Markdown refers to as `%{name}`. */
@@ -156,7 +172,7 @@ export const userConfigSchema = z.strictObject({
         .optional(),
     })
     .optional(),
-  /** Browser runtime timings (SPEC.md section 9). */
+  /** Browser runtime timings: page-load timeout, scroll-spy throttle and offset, progress bar. */
   runtime: z
     .strictObject({
       pageTimeoutMs: z.number().int().positive().optional(),
@@ -304,7 +320,9 @@ export interface ResolvedConfig {
   locales?: ResolvedLocale[];
   /** The site's versions, the current one first (src/versions/config.ts); undefined for an unversioned site. */
   versions?: ResolvedVersion[];
-  product?: { name: string; slug: string; siteUrl: string };
+  /** The site's published address (`siteUrl`, or the deprecated `product.siteUrl`); undefined when not configured. */
+  siteUrl?: string;
+  openapi: { apiKeyVariable: string };
   /** `folder`: set in the site of an old version (src/i18n/site.ts), whose files are in versions/<name>/. */
   editLink?: { pattern: string; text: string; folder?: EditFolder };
   constants: Record<string, string | number>;
@@ -385,7 +403,7 @@ export function resolveConfig(
   const written = (user ?? {}) as UserConfig;
   const extended = first.plugins?.length ? applyConfigHooks(written, written.plugins as Plugin[], file) : written;
   const c = extended === written ? first : validate(extended, file);
-  const base = overrides.base ?? c.base ?? '/docs/';
+  const base = overrides.base ?? c.base ?? '/';
   if (!BASE_PATH.test(base)) {
     throw new BuildFailure([
       new BuildError(
@@ -439,7 +457,8 @@ export function resolveConfig(
     lang: c.lang ?? 'en-US',
     ...(locales ? { locales } : {}),
     ...(versions ? { versions } : {}),
-    product: c.product,
+    siteUrl: c.siteUrl ?? c.product?.siteUrl,
+    openapi: { apiKeyVariable: c.openapi?.apiKeyVariable ?? DEFAULT_API_KEY_VARIABLE },
     editLink: c.editLink ? { pattern: c.editLink.pattern, text: c.editLink.text ?? 'Edit this page' } : undefined,
     constants: c.constants ?? {},
     analytics: { containerId: c.analytics?.containerId },

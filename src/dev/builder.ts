@@ -96,7 +96,7 @@ export class DevBuilder {
   }
 
   get base(): string {
-    return this.config?.base ?? '/docs/';
+    return this.config?.base ?? '/';
   }
 
   /** Whether a site has been built at least once (else the server shows only the problems). */
@@ -134,7 +134,8 @@ export class DevBuilder {
       ...(config ? versionsWatch(config) : []),
       ...configFiles,
       ...components,
-      ...(options.layout === false ? [] : [TEMPLATES_DIR, RENDER_DIR]),
+      // The generator's own layout, where its sources are (a clone; an installed package has no src/render).
+      ...(options.layout === false ? [] : [TEMPLATES_DIR, RENDER_DIR].filter((dir) => existsSync(dir))),
       this.clientDir,
     ];
   }

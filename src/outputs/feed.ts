@@ -139,7 +139,7 @@ export function feedFiles(site: Site): OutputFile[] {
       `<link rel="alternate" type="text/html" href="${escapeXml(pageUrl)}"/>`,
       `<link rel="self" type="application/atom+xml" href="${escapeXml(absolute(site, feedHref(page)!))}"/>`,
       `<updated>${newest}T00:00:00Z</updated>`,
-      `<author><name>${escapeXml(site.config.product?.name ?? site.config.title)}</name></author>`,
+      `<author><name>${escapeXml(site.config.title)}</name></author>`,
       ...entries,
       '</feed>',
       '',

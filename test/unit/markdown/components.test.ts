@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => rm(root, { recursive: true, force: true }));
 
 function render(body: string, file = 'guide/page.md') {
-  const config = resolveConfig({ constants: { unit: 'one invocation' } }, root);
+  const config = resolveConfig({ base: '/docs/', constants: { unit: 'one invocation' } }, root);
   const problems = new Problems();
   const raw = `---\ntitle: T\ndescription: D.\n---\n${body}`;
   const source = parseSource(raw, file, path.join(root, 'content', file), problems);
