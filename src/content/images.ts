@@ -1,6 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/index.js';
+import { contentFile } from '../versions/paths.js';
 import { cachePath } from '../incremental/cache.js';
 import { sha1 } from '../incremental/hash.js';
 import { IMAGE_FORMATS, renditionPath, renditionWidths } from '../markdown/images.js';
@@ -25,8 +26,10 @@ export interface RenderedImages {
  */
 export async function renderImages(config: ResolvedConfig, pages: PageRecord[]): Promise<RenderedImages> {
   const images = new Map<string, PageImage>();
+  // By rendition name (the file's stem and content hash): the same PNG in two versions or two
+  // folders is converted and written once.
   for (const page of pages)
-    for (const image of page.images ?? []) if (image.convert) images.set(`${image.hash}:${image.file}`, image);
+    for (const image of page.images ?? []) if (image.convert) images.set(renditionPath(image, 0, ''), image);
   const files: OutputFile[] = [];
   let converted = 0;
   const queue = [...images.values()];
@@ -53,7 +56,7 @@ async function renditionsOf(config: ResolvedConfig, image: PageImage): Promise<R
       );
       let contents: Uint8Array | undefined = await readFile(cached).catch(() => undefined);
       if (!contents) {
-        source ??= await readFile(path.join(config.contentDir, image.file));
+        source ??= await readFile(contentFile(config, image.file)); // an old version's under versions/<name>/
         contents = await encode(source, width, format);
         await mkdir(path.dirname(cached), { recursive: true });
         // Written aside and renamed: a build in another process may read the same entry.

@@ -26,6 +26,7 @@ import { documentHeadTags, escapeHtml, fillTemplate, headTags, type HeadData } f
 import { canonicalRoute, localeView } from '../i18n/view.js';
 import { localeHeadTags } from '../i18n/head.js';
 import { editUrl } from '../versions/paths.js';
+import { fallbackOf } from '../i18n/locales.js';
 import { localeHome, localeOf } from '../i18n/site.js';
 import { WithStrings } from './strings.js';
 import { GENERATOR_ROOT } from '../generator-root.js';
@@ -78,9 +79,11 @@ export function pageView<P extends PageOutline>(site: Site<PageOutline>, page: P
     topNav: topNavLinks(site, page.path),
     prev: ref(prev),
     next: ref(next),
-    // A page a plugin generated has no file to edit.
+    // A page a plugin generated has no file to edit; an untranslated page's is its original.
     editHref:
-      page.frontmatter.generatedBy || !config.editLink ? undefined : editUrl(config.editLink, page.relativePath),
+      page.frontmatter.generatedBy || !config.editLink
+        ? undefined
+        : editUrl(config.editLink, fallbackOf(page) ?? page.relativePath),
     editText: config.editLink?.text,
     markdownHref: `${page.path}index.md`,
     lastUpdated: config.theme.lastUpdated ? site.lastUpdated?.get(page.relativePath)?.slice(0, 10) : undefined,
