@@ -23,6 +23,8 @@ export interface ServeOptions {
   intercept?: (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
   /** Rewrites HTML before it is sent (the dev server injects its reload client). */
   transformHtml?: (html: string) => string;
+  /** Rewrites JavaScript before it is sent (the dev server fills its tokens into the pages' chunks). */
+  transformScript?: (js: string) => string;
   /** Send the headers the site's `_headers` file sets (CSP, caching...), as Netlify and Cloudflare Pages do. @default true */
   siteHeaders?: boolean;
 }
@@ -153,6 +155,8 @@ export function createStaticServer(options: ServeOptions): Server {
       }
       if (type.startsWith('text/html') && options.transformHtml)
         body = Buffer.from(options.transformHtml(body.toString('utf8')));
+      else if (/^(text|application)\/javascript/.test(type) && options.transformScript)
+        body = Buffer.from(options.transformScript(body.toString('utf8')));
       let entry = cache.get(file);
       if (!entry || !entry.body.equals(body)) cache.set(file, (entry = { body, etag: `W/"${fileHash(body, 22)}"` }));
       const compressible = COMPRESSIBLE.test(type) && body.length > 512;
