@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Root } from 'hast';
-import { toString } from 'hast-util-to-string';
 import { isElement, walk } from './walk.js';
+import { headingText } from './heading-ids.js';
 import type { Header, Section } from '../model/page.js';
 
 export interface HeadingData {
@@ -47,7 +47,7 @@ export default function rehypeHeadings() {
       const level = HEADING.exec(child.tagName);
       if (level && (level[1] === '2' || level[1] === '3')) {
         const slug = String(child.properties.id ?? '');
-        const title = toString(child).trim();
+        const title = headingText(child).trim();
         data.headers.push({ level: Number(level[1]) as 2 | 3, title, slug });
         data.sections.push({ slug, title, level: Number(level[1]) as 2 | 3, text: '' });
         texts.push([]);
@@ -59,7 +59,7 @@ export default function rehypeHeadings() {
     data.sections = data.sections.filter((s, i) => i > 0 || s.text);
     walk(tree, isElement, (node) => {
       if (!HEADING.test(node.tagName) || node.tagName === 'h1' || typeof node.properties.id !== 'string') return;
-      const label = toString(node).trim();
+      const label = headingText(node).trim();
       node.children.push({
         type: 'element',
         tagName: 'a',
