@@ -43,6 +43,10 @@ export default function rehypeHeadings() {
     });
     const texts: string[][] = [[]];
     for (const child of tree.children) {
+      if ((child.type as string) === 'raw')
+        texts[texts.length - 1].push(
+          textOf({ type: 'element', tagName: 'div', properties: {}, children: [child as ElementContent] }),
+        );
       if (child.type !== 'element') continue;
       const level = HEADING.exec(child.tagName);
       if (level && (level[1] === '2' || level[1] === '3')) {
@@ -79,7 +83,11 @@ function textOf(node: Element): string {
   const walk = (children: ElementContent[]) => {
     for (const c of children) {
       if (c.type === 'text') parts.push(c.value);
-      else if (c.type === 'element') {
+      else if ((c as { type: string }).type === 'raw') {
+        // A formula (src/markdown/math.ts): its TeX, as the writer wrote it, is what a reader searches.
+        const tex = (c as { data?: { tex?: unknown } }).data?.tex;
+        if (typeof tex === 'string') parts.push(tex);
+      } else if (c.type === 'element') {
         if (
           c.tagName === 'pre' ||
           c.tagName === 'button' ||
