@@ -26,7 +26,7 @@ import { documentHeadTags, escapeHtml, fillTemplate, headTags, type HeadData } f
 import { canonicalRoute, localeView } from '../i18n/view.js';
 import { localeHeadTags } from '../i18n/head.js';
 import { editUrl } from '../versions/paths.js';
-import { fallbackOf } from '../i18n/locales.js';
+import { fallbackOf, pageRoute } from '../i18n/locales.js';
 import { localeHome, localeOf } from '../i18n/site.js';
 import { WithStrings } from './strings.js';
 import { GENERATOR_ROOT } from '../generator-root.js';
@@ -259,20 +259,21 @@ export class Renderer {
   /** `404.html`: served by hosts for unknown paths; the runtime first tries the address's other forms. */
   renderNotFound(routesUrl: string): string {
     const { config } = this.site;
+    const { strings } = localeOf(this.site);
     const head: HeadData = {
-      title: `Page not found | ${config.title}`,
-      description: 'There is no page at this address.',
+      title: `${strings['notFound.title']} | ${config.title}`,
+      description: strings['notFound.text'].split('. ')[0].replace(/\.?$/, '.'),
       lang: config.lang,
       noindex: true,
       siteName: config.title,
     };
-    // The sidebar of the site's root, every group closed: the not-found page is in none.
-    const sidebar = sidebarOf(this.site, '/');
+    // The sidebar of the language's home, every group closed: the not-found page is in none.
+    const sidebar = sidebarOf(this.site, pageRoute({ locale: localeOf(this.site).key }, '/'));
     const topNav = topNavLinks(this.site, '');
     const body = this.markup(
       <Body
         siteTitle={config.title}
-        homeHref={config.base}
+        homeHref={localeHome(this.site)}
         wide
         topNav={topNav}
         regions={{
@@ -283,7 +284,7 @@ export class Renderer {
               props={{ nav: sidebar?.entries ?? [], prefix: sidebar?.prefix, open: [], topNav }}
             />,
           ),
-          content: this.markup(<Part name="NotFound" Default={NotFound} props={{ homeHref: config.base }} />),
+          content: this.markup(<Part name="NotFound" Default={NotFound} props={{ homeHref: localeHome(this.site) }} />),
           toc: '',
         }}
         theme={this.themeParts()}

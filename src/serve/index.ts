@@ -83,6 +83,33 @@ async function safeLstat(file: string) {
   }
 }
 
+/**
+ * The not-found page for an unknown path: the nearest `404.html` on its way up (a language's own,
+ * `ar/404.html`, under /docs/ar/...), else the site's. Only plain path segments are looked in.
+ */
+async function nearestNotFound(dir: string, base: string, pathname: string): Promise<string> {
+  let inner: string;
+  try {
+    inner = decodeURIComponent(pathname.startsWith(base) ? pathname.slice(base.length) : '');
+  } catch {
+    inner = '';
+  }
+  const parts = inner.split('/').slice(0, -1);
+  while (parts.length) {
+    if (parts.every((p) => /^[\w.-]+$/.test(p) && p !== '.' && p !== '..')) {
+      const file = path.join(dir, ...parts, '404.html');
+      // A real file inside the folder: no symbolic link, of the file or of a folder on the way.
+      const inside = await lstat(file).then(
+        async (s) => s.isFile() && (await realpath(file)) === path.join(await realpath(dir), ...parts, '404.html'),
+        () => false,
+      );
+      if (inside) return file;
+    }
+    parts.pop();
+  }
+  return path.join(dir, '404.html');
+}
+
 /** The base a built site was made for, from its `404.html` (`<meta name="docs:base">`). */
 export async function builtBase(dir: string): Promise<string | undefined> {
   const html = await readFile(path.join(dir, '404.html'), 'utf8').catch(() => '');
@@ -132,7 +159,7 @@ export function createStaticServer(options: ServeOptions): Server {
         res.writeHead(301, { Location: resolved.location + url.search }).end();
         return;
       }
-      const file = resolved.kind === 'file' ? resolved.file : path.join(options.dir, '404.html');
+      const file = resolved.kind === 'file' ? resolved.file : await nearestNotFound(options.dir, options.base, url.pathname);
       const status = resolved.kind === 'file' ? 200 : 404;
       const type = contentType(file);
       const headers: Record<string, string> = {

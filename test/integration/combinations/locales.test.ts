@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildInMemory } from '../../helpers/site.js';
+import { buildInMemory, buildToTemp, serveDir } from '../../helpers/site.js';
 import { configFile, page, tmpSite } from '../../helpers/tmp-site.js';
 
 /**
@@ -8,6 +8,7 @@ import { configFile, page, tmpSite } from '../../helpers/tmp-site.js';
  */
 describe('a locale with untranslated pages beside feeds, edit links, llms.txt and the 404 page', () => {
   let cleanup: () => Promise<void>;
+  let root: string;
   let built: Awaited<ReturnType<typeof buildInMemory>>;
   beforeAll(async () => {
     const made = await tmpSite({
@@ -26,6 +27,7 @@ describe('a locale with untranslated pages beside feeds, edit links, llms.txt an
       'content/fr/index.md': page('Accueil', 'Bienvenue.'),
     });
     cleanup = made.cleanup;
+    root = made.root;
     built = await buildInMemory(made.root);
   });
   afterAll(() => cleanup());
@@ -40,5 +42,26 @@ describe('a locale with untranslated pages beside feeds, edit links, llms.txt an
     const edit = (file: string) => built.writer.text(file)!.match(/<a[^>]*href="([^"]*\/edit\/[^"]*)"/)![1];
     expect(edit('fr/guide/index.html')).toBe('https://git.example/acme/edit/main/content/guide.md');
     expect(edit('fr/index.html')).toBe('https://git.example/acme/edit/main/content/fr/index.md');
+  });
+
+  it('has a 404 page in each language, which the server gives for unknown addresses in that language', async () => {
+    const fr = built.writer.text('fr/404.html')!;
+    expect(fr).toContain('<html lang="fr"');
+    expect(fr).toContain('<title>Page introuvable | Acme Docs</title>');
+    expect(fr).toMatch(/<a href="\/docs\/fr\/">[^<]+<\/a>/); // home of the language
+    expect(built.writer.text('404.html')).toContain('<title>Page not found | Acme Docs</title>');
+    expect(JSON.parse(built.writer.text('routes.json')!).notFound).toEqual({ '/fr/': '/docs/fr/404.html' });
+    const out = await buildToTemp(root);
+    const server = await serveDir(out.outDir);
+    try {
+      const frMissing = await fetch(`${server.origin}/docs/fr/nulle-part/`);
+      expect(frMissing.status).toBe(404);
+      expect(await frMissing.text()).toContain('<title>Page introuvable | Acme Docs</title>');
+      const missing = await fetch(`${server.origin}/docs/nowhere/`);
+      expect(await missing.text()).toContain('<title>Page not found | Acme Docs</title>');
+    } finally {
+      await server.close();
+      await out.cleanup();
+    }
   });
 });
