@@ -1,22 +1,18 @@
-import { readFile } from 'node:fs/promises';
+import { readOptional } from '../content/files.js';
 import path from 'node:path';
 import type { PassedCache } from '../incremental/cache.js';
 import { checkLinks, checkRedirects, checkSidebar } from './site.js';
 import { checkThemeLinks } from '../theme/checks.js';
-import { loadConfig } from '../config/index.js';
-import { loadContentFiles } from '../content/index.js';
-import { BuildError, BuildFailure, formatWarnings, Problems } from '../model/errors.js';
-import { renderMarkdown } from '../pages/index.js';
-import { createSite, type Site } from '../model/site.js';
+import { BuildError, Problems } from '../model/errors.js';
+import type { Site } from '../model/site.js';
 import type { PageRecord } from '../model/page.js';
 import { CLI_MODEL, cliCommandProblems, parseCliModel, type CliModel } from './cli-commands.js';
 import { codeBlockProblems } from './code-blocks.js';
 import { checkDuplicateDescriptions } from './duplicates.js';
 import { checkOrphans } from './orphans.js';
-import { dropFallbackProblems, fallbackOf } from '../i18n/locales.js';
+import { fallbackOf } from '../i18n/locales.js';
 import { localeSites } from '../i18n/site.js';
 import { siteViews } from '../versions/views.js';
-import { nameVersionFiles } from '../versions/paths.js';
 import { checkScriptFiles } from './security.js';
 import { SiteCheckMemo } from './site-memo.js';
 import { StoredLinkChecks } from './stored-links.js';
@@ -211,55 +207,8 @@ function pluginCheck(plugin: Plugin, check: Check, site: Site): Check {
   };
 }
 
-export async function readOptional(file: string): Promise<string | null> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}
-
 /** One run of the content checks (the build's: code blocks that parsed before are not parsed again). */
 export function runContentChecks(site: Site, problems: Problems, passed?: PassedCache): Promise<void> {
   return new ContentChecks(passed).run(site, problems);
 }
 
-/** `check`: every check of a build, nothing written. Prints problems grouped by file; returns the exit code. */
-export async function checkContent(
-  root: string,
-  format: 'text' | 'json',
-  write: (s: string) => void = (s) => process.stdout.write(s),
-): Promise<number> {
-  const problems: BuildError[] = [];
-  const warnings: BuildError[] = [];
-  let pages = 0;
-  try {
-    const config = await loadConfig(root);
-    const collected = new Problems();
-    const { sources, staticFiles } = await loadContentFiles(config, collected);
-    const records = await renderMarkdown(sources, config, collected, {
-      html: false,
-      check: (all) => runContentChecks(createSite(config, all, staticFiles), collected),
-    });
-    pages = records.length;
-    dropFallbackProblems(collected, sources);
-    nameVersionFiles(collected, config);
-    warnings.push(...collected.warnings);
-    collected.throwIfAny();
-  } catch (error) {
-    if (error instanceof BuildFailure) problems.push(...error.problems);
-    else if (error instanceof BuildError) problems.push(error);
-    else throw error;
-  }
-  if (format === 'json') {
-    const sorted = [...problems].sort(
-      (a, b) => a.place.file.localeCompare(b.place.file) || (a.place.line ?? 0) - (b.place.line ?? 0),
-    );
-    write(
-      `${JSON.stringify({ ok: problems.length === 0, pages, problems: sorted.map((p) => p.toJSON()), warnings: warnings.map((w) => w.toJSON()) }, null, 2)}\n`,
-    );
-  } else if (problems.length) write(`${new BuildFailure(problems).format()}\n`);
-  else write(`${warnings.length ? `${formatWarnings(warnings)}\n` : ''}checked ${pages} pages: no problems\n`);
-  return problems.length ? 1 : 0;
-}

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { build } from '../build/index.js';
-import { checkContent } from '../checks/index.js';
+import { checkContent } from './check.js';
 import { loadConfig } from '../config/index.js';
 import { BuildError, BuildFailure, formatWarnings, UsageError } from '../model/errors.js';
 import { startDevServer } from '../dev/index.js';

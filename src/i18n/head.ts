@@ -1,6 +1,6 @@
 /** Head tags of a page in a language: its alternates for search engines, and what the browser runtime needs of its locale. */
 import { escapeHtml } from '../render/head.js';
-import { absolute } from '../render/index.js';
+import { absolute } from '../model/site.js';
 import { pageUrl, withBase } from '../shared/paths.js';
 import { CLIENT_STRINGS, type ClientStringKey } from '../shared/ui-strings.js';
 import type { Site } from '../model/site.js';

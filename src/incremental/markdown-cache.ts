@@ -5,8 +5,9 @@ import { imageHash } from '../markdown/images.js';
 import { cachePath, codeVersion, readCache, removeCache } from './cache.js';
 import { byShard, changedShards, readShards, shardFile, shardOf, writeShard } from './sharded-cache.js';
 import { sha1 } from './hash.js';
-import type { PageRecord, PageSource } from '../model/page.js';
-import { BuildError } from '../model/errors.js';
+import type { PageOutline, PageRecord, PageSource } from '../model/page.js';
+import { BuildError, Problems } from '../model/errors.js';
+import { MARKDOWN_SETTINGS, pageOutline, type MarkdownSettings } from '../markdown/index.js';
 import { dropLinkKeys, linkKeys, sectionsKey, withLazyParts, withLinkKeys, type RecordParts } from './record-parts.js';
 import { bodyKey } from '../content/page-body.js';
 import { lazyProperty } from './lazy-property.js';
@@ -51,21 +52,8 @@ export class MarkdownCache {
   }
 
   static async open(config: ResolvedConfig): Promise<MarkdownCache> {
-    // The users' remark and rehype plugins count by their code and options (functions have no JSON).
-    const { remarkPlugins: _remark, rehypePlugins: _rehype, ...markdown } = config.markdown;
     const plugins = markdownPluginsKey(config.markdown);
-    const salt = sha1(
-      await codeVersion(),
-      JSON.stringify([
-        config.base,
-        config.constants,
-        config.limits,
-        config.security,
-        markdown,
-        ...(config.versions ? [config.versions.map((v) => [v.key, v.constants])] : []),
-      ]),
-      ...(plugins ? [plugins, config.checks.markdownPlugins] : []),
-    );
+    const salt = sha1(await codeVersion(), markdownSettingsKey(config), ...(plugins ? [plugins] : []));
     const shards = readShards<StoredRecord>(shardDir(config), 'records', salt);
     return new MarkdownCache(config, salt, shards);
   }
@@ -104,7 +92,9 @@ export class MarkdownCache {
     // Its parts file may be another than the one written with it (a build died between the two).
     if (!this.parts.has(shard, stored.partsStamp)) return undefined;
     this.used.set(key, stored);
-    const { sectionsKey: digest, partsStamp: _stamp, links, anchors, linksKey, anchorsKey, ...record } = stored;
+    const { sectionsKey: digest, partsStamp: _stamp, links, anchors, linksKey, anchorsKey, ...body } = stored;
+    // The outline is made anew from the source and today's configuration: only what Markdown produced is kept.
+    const record: Partial<PageRecord> = Object.assign(body, pageOutline(source, this.config, new Problems()));
     // The key holds the body: a record found by it was made from this text (read when asked for, src/content/page-body.ts).
     if (record.markdown === undefined) lazyProperty(record, 'markdown', () => source.body);
     lazyProperty(record, 'links', unpacked<PageRecord['links']>(links), dropLinkKeys);
@@ -155,7 +145,8 @@ export class MarkdownCache {
 
   set(source: PageSource, record: PageRecord): void {
     const key = this.key(source);
-    const { sections, codeBlocks, headers, links, anchors, ...rest } = withoutHtml(record);
+    const { sections, codeBlocks, headers, links, anchors, ...withOutline } = withoutHtml(record);
+    const rest = withoutOutline(withOutline);
     const digests = linkKeys(record);
     const stored: StoredRecord = {
       ...rest,
@@ -230,7 +221,7 @@ export class MarkdownCache {
  * holds already: most pages have no constants, and at 10,000 pages that is 70 MB less to read
  * and deserialize a build.
  */
-type StoredRecord = Omit<PageRecord, 'markdown' | 'links' | 'anchors' | keyof RecordParts> & {
+type StoredRecord = Omit<PageRecord, 'markdown' | 'links' | 'anchors' | keyof RecordParts | keyof PageOutline> & {
   markdown: string | undefined;
   /**
    * The links and heading ids as JSON, parsed when first read: one string deserializes in a copy, where
@@ -245,6 +236,25 @@ type StoredRecord = Omit<PageRecord, 'markdown' | 'links' | 'anchors' | keyof Re
   sectionsKey: string;
   partsStamp: string;
 };
+
+/** What Markdown produced of a record: its outline (title, routes, frontmatter) left out, made anew on each read. */
+function withoutOutline<T extends PageOutline>(record: T): Omit<T, keyof PageOutline> {
+  const { key: _k, title: _t, description: _d, frontmatter: _f, keyLines: _l, regularPath: _r, relativePath: _p, path: _a, hash: _h, ...body } =
+    record;
+  return body;
+}
+
+/**
+ * The Markdown cache's key for the configuration: the value of every field the Markdown stage reads
+ * (`MarkdownSettings`), functions (users' plugins) by their code.
+ */
+export function markdownSettingsKey(config: MarkdownSettings): string {
+  const settings: Record<string, unknown> = Object.fromEntries(MARKDOWN_SETTINGS.map((name) => [name, config[name]]));
+  // The one field keyed per page instead: the MDX components' code is in the key of each .mdx page (`key`), so
+  // editing a component renders the MDX pages again, not every page.
+  settings.mdx = { components: config.mdx.components ? { file: config.mdx.components.file, names: config.mdx.components.names } : undefined };
+  return JSON.stringify(settings, (_key, value: unknown) => (typeof value === 'function' ? String(value) : value));
+}
 
 /** A getter that parses `json` when first called and then gives what it parsed. */
 function unpacked<T>(json: string): () => T {

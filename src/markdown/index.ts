@@ -9,7 +9,7 @@ import type { ResolvedConfig } from '../config/index.js';
 import { BuildError, Problems } from '../model/errors.js';
 import { sha1 } from '../incremental/hash.js';
 import { pageUrl } from '../shared/paths.js';
-import type { CodeBlock, Feature, LinkRef, PageImage, PageOutline, PageRecord, PageSource } from '../model/page.js';
+import type { PageOutline, PageRecord, PageSource } from '../model/page.js';
 import { fallbackOf } from '../i18n/locales.js';
 import remarkAlerts from './alerts.js';
 import rehypeBuiltins from './builtins.js';
@@ -19,7 +19,7 @@ import { resolveConstants } from './constants.js';
 import { constantsOf } from '../versions/paths.js';
 import { normalizeContainers } from './container-syntax.js';
 import remarkHeadingIds, { rehypeHeadingSlugs } from './heading-ids.js';
-import rehypeHeadings, { type HeadingData } from './headings.js';
+import rehypeHeadings from './headings.js';
 import rehypeLinks from './links.js';
 import rehypeTables from './tables.js';
 import rehypeSecurity from './security.js';
@@ -35,6 +35,26 @@ import rehypeMath from './math.js';
 import remarkMathSyntax from './math-syntax.js';
 import { MarkdownPluginError, namedPlugins, type PluginMessageTag } from '../plugins/markdown.js';
 import { withParseVerdict } from '../checks/code-blocks.js';
+import './file-data.js';
+
+/**
+ * What the Markdown stage reads of the configuration, and nothing else: its functions take `MarkdownSettings`, and
+ * the Markdown cache's key is the value of exactly these fields (src/incremental/markdown-cache.ts,
+ * `markdownSettingsKey`). A stage that starts reading another field fails to type-check until the field is added
+ * here, and from then on it is part of the key: a cached page can never show an old value of it.
+ */
+export const MARKDOWN_SETTINGS = [
+  'base',
+  'contentDir',
+  'versions',
+  'security',
+  'markdown',
+  'mdx',
+  'limits',
+  'checks',
+  'constants',
+] as const satisfies readonly (keyof ResolvedConfig)[];
+export type MarkdownSettings = Pick<ResolvedConfig, (typeof MARKDOWN_SETTINGS)[number]>;
 
 /**
  * The plugin chain. Order matters where noted. The users' plugins (`markdown.remarkPlugins`,
@@ -84,7 +104,7 @@ export function pageKey(relativePath: string, hash: (s: string) => string): stri
  */
 export function pageOutline(
   source: PageSource,
-  config: ResolvedConfig,
+  config: MarkdownSettings,
   problems: Problems,
   hash: (s: string) => string = sha1,
 ): PageOutline {
@@ -132,7 +152,7 @@ function unparsedRecord(outline: PageOutline): PageRecord {
 /** Renders one page's Markdown; problems go to `problems` with file lines. */
 export function renderPage(
   source: PageSource,
-  config: ResolvedConfig,
+  config: MarkdownSettings,
   processor: Processor,
   problems: Problems,
   hash: (s: string) => string = sha1,
@@ -159,7 +179,7 @@ export function renderPage(
     );
   };
   const markdown = resolveConstants(source.body, constantsOf(config, source.relativePath), {
-    problems: { add: (message, place, fix) => report(message, place.line, place.column, fix) } as Problems,
+    problems: { add: (message, place, fix) => report(message, place.line, place.column, fix) },
     file: source.relativePath,
     lineOffset: 0,
   });
@@ -239,7 +259,7 @@ export function renderPage(
         severity === 'warning',
       );
   }
-  const headings = (file.data.headings as HeadingData | undefined) ?? { headers: [], anchors: [], sections: [] };
+  const headings = file.data.headings ?? { headers: [], anchors: [], sections: [] };
   // Links and code blocks keep the file they were written in, for the checks.
   const placed = <T extends { line?: number; source?: string }>(item: T): T => {
     if (item.line == null) return item;
@@ -251,16 +271,16 @@ export function renderPage(
     headers: headings.headers,
     html,
     anchors: headings.anchors,
-    links: ((file.data.links as LinkRef[] | undefined) ?? []).map(placed),
+    links: (file.data.links ?? []).map(placed),
     sections: headings.sections,
     markdown,
-    codeBlocks: ((file.data.codeBlocks as CodeBlock[] | undefined) ?? []).map((block) =>
+    codeBlocks: (file.data.codeBlocks ?? []).map((block) =>
       withParseVerdict(placed(block)),
     ),
     ...(source.included ? { includes: source.included.files } : {}),
-    features: (file.data.features as Feature[] | undefined) ?? [],
-    images: (file.data.images as PageImage[] | undefined) ?? [],
-    css: (file.data.css as string | undefined) ?? '',
+    features: file.data.features ?? [],
+    images: file.data.images ?? [],
+    css: file.data.css ?? '',
   };
 }
 
@@ -268,7 +288,7 @@ export function renderPage(
 const mdxProcessors = new WeakMap<Processor, Processor>();
 
 /** An .mdx page: its components are the configuration's and its own imports (src/markdown/mdx.ts). */
-function renderMdxPage(source: PageSource, config: ResolvedConfig, processor: Processor, file: VFile): string {
+function renderMdxPage(source: PageSource, config: MarkdownSettings, processor: Processor, file: VFile): string {
   const { mdxProcessorFrom, renderMdx } = mdxCompiler();
   let mdx = mdxProcessors.get(processor);
   if (!mdx) mdxProcessors.set(processor, (mdx = mdxProcessorFrom(processor)));
@@ -282,7 +302,7 @@ function renderMdxPage(source: PageSource, config: ResolvedConfig, processor: Pr
 }
 
 /** Renders pages' Markdown in this thread (tests, and the parallel stage's reference). */
-export function renderSlice(sources: PageSource[], config: ResolvedConfig, problems: Problems): PageRecord[] {
+export function renderSlice(sources: PageSource[], config: MarkdownSettings, problems: Problems): PageRecord[] {
   const processor = createProcessor(config);
   return sources.map((source) => renderPage(source, config, processor, problems));
 }

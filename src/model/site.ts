@@ -184,3 +184,8 @@ export function prevNext<P extends PageOutline>(site: Site<P>, page: PageOutline
     next: pick('next', i >= 0 ? near(site.order[i + 1]) : undefined),
   };
 }
+
+/** A path of the site as an absolute URL when the site's URL is configured (sitemap, feeds, canonical links). */
+export function absolute(site: Pick<Site, 'config'>, urlPath: string): string {
+  return site.config.product ? new URL(urlPath, site.config.product.siteUrl).href : urlPath;
+}

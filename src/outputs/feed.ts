@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { contentFile } from '../versions/paths.js';
 import { BuildError } from '../model/errors.js';
 import { fallbackOf } from '../i18n/locales.js';
-import { absolute } from '../render/index.js';
+import { absolute } from '../model/site.js';
 import type { Site } from '../model/site.js';
 import type { OutputFile, PageOutline, PageRecord } from '../model/page.js';
 

@@ -1,4 +1,4 @@
-import { absolute } from '../render/index.js';
+import { absolute } from '../model/site.js';
 import { navLinks } from '../model/nav.js';
 import { isGroup, type Site } from '../model/site.js';
 import type { OutputFile, PageRecord } from '../model/page.js';

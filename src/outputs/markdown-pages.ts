@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { absolute } from '../render/index.js';
+import { absolute } from '../model/site.js';
 import { decodePath } from '../shared/paths.js';
 import type { Site } from '../model/site.js';
 import type { PageOutline, PageRecord } from '../model/page.js';

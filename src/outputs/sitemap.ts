@@ -1,4 +1,4 @@
-import { absolute } from '../render/index.js';
+import { absolute } from '../model/site.js';
 import type { Site } from '../model/site.js';
 import type { OutputFile } from '../model/page.js';
 import { lastModified } from './last-modified.js';

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { groupOf, isGroup, openGroups, prevNext, sidebarOf, type Site } from '../model/site.js';
+import { absolute, groupOf, isGroup, openGroups, prevNext, sidebarOf, type Site } from '../model/site.js';
 import { isExternal, pageUrl, withBase, withSlash } from '../shared/paths.js';
 import { topNavCurrent } from '../shared/nav-current.js';
-import type { Feature, OutputFile, PageOutline, PageRecord } from '../model/page.js';
+import type { Feature, PageOutline, PageRecord } from '../model/page.js';
 import {
   Body,
   NotFound,
@@ -22,6 +22,7 @@ import { projectHeadTags } from '../theme/head.js';
 import { breadcrumbJsonLd } from '../outputs/structured-data.js';
 import { feedHref } from '../outputs/feed.js';
 import { pageStylePath } from '../pages/page-styles.js';
+import type { ChunkData } from '../shared/contract.js';
 import { documentHeadTags, escapeHtml, fillTemplate, headTags, type HeadData } from './head.js';
 import { canonicalRoute, localeView } from '../i18n/view.js';
 import { localeHeadTags } from '../i18n/head.js';
@@ -51,15 +52,6 @@ export interface PageAssets {
   pluginHead?: string;
   /** The plugins' client modules each page loads, by route. */
   pageModules?: Record<string, string[]>;
-}
-
-/** What the browser runtime needs to show a page it navigates to: the regions and the head. */
-export interface PageChunk {
-  key: string;
-  route: string;
-  head: HeadData;
-  regions: { sidebar: string; content: string; toc: string };
-  layout: 'doc' | 'page';
 }
 
 export function pageView<P extends PageOutline>(site: Site<PageOutline>, page: P): PageView<P> {
@@ -117,10 +109,6 @@ export function pageHead(site: Site<PageOutline>, page: PageOutline): HeadData {
   };
 }
 
-export function absolute(site: Pick<Site, 'config'>, urlPath: string): string {
-  return site.config.product ? new URL(urlPath, site.config.product.siteUrl).href : urlPath;
-}
-
 /** The HTML templates pages and redirect stubs are filled into. */
 export interface Templates {
   page: string;
@@ -154,7 +142,7 @@ export class Renderer {
   }
 
   /** The regions and head of one page: the chunk the runtime loads to show it without a reload. */
-  renderChunk(page: PageRecord): PageChunk {
+  renderChunk(page: PageRecord): ChunkData {
     const view = pageView(this.site, page);
     const layout = page.frontmatter.layout === 'page' ? 'page' : 'doc';
     const regions = {
@@ -216,7 +204,7 @@ export class Renderer {
   }
 
   /** The full HTML of a page from its chunk: the static page and the runtime show the same thing. */
-  renderDocument(chunk: PageChunk, routesUrl: string): string {
+  renderDocument(chunk: ChunkData, routesUrl: string): string {
     const { sidebar, content, toc } = chunk.regions;
     const body = this.shell(chunk.layout === 'page', chunk.route)
       .replace(REGION.sidebar, () => sidebar)

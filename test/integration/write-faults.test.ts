@@ -253,7 +253,7 @@ async function replayKilledAt(recorded: Recorded, at: number): Promise<'killed' 
 const REPLAY = `
 import { cpSync, readFileSync } from 'node:fs';
 import { deserialize } from 'node:v8';
-import { FsWriter } from './write.ts';
+import { FsWriter } from './write/index.ts';
 const { outDir, manifest, staged, output } = deserialize(readFileSync(process.argv[2]));
 const writer = new FsWriter(outDir, { manifest });
 await writer.previous();

@@ -1,4 +1,4 @@
-import { checkContent } from '../../../src/checks/index.js';
+import { checkContent } from '../../../src/cli/check.js';
 import { fileToRoute } from '../../../src/shared/paths.js';
 import type { LinkRef, PageRecord } from '../../../src/model/page.js';
 import { tmpSite } from '../../helpers/tmp-site.js';

@@ -52,8 +52,48 @@ export interface ScheduleEvent {
   timezone: string;
 }
 
-/** The trigger's event: an HttpEvent, a ScheduleEvent, an app source's payload, or manual JSON. */
-export type TriggerEvent = HttpEvent | ScheduleEvent | any;
+/** An address of an email event. */
+export interface EmailAddress {
+  address: string;
+  /** The display name, or "" when the message gives none. */
+  name: string;
+}
+
+/** One attachment of an email event: never inline, always a signed link. */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  /** Size in bytes. */
+  size: number;
+  /** Signed download link, valid while the execution is kept. */
+  url: string;
+}
+
+/** The event of an email trigger. */
+export interface EmailEvent {
+  from: EmailAddress;
+  to: EmailAddress[];
+  cc: EmailAddress[];
+  replyTo: EmailAddress | null;
+  subject: string;
+  /** The Date header (ISO 8601, UTC). */
+  date: string;
+  messageId: string;
+  /** Every header, names lowercased; repeated headers become arrays. */
+  headers: Record<string, string | string[]>;
+  /** Null when absent, or when left out to keep the event under the payload size limit. */
+  text: string | null;
+  html: string | null;
+  /** True when text and html were left out; read the message from rawUrl. */
+  bodyTruncated: boolean;
+  attachments: EmailAttachment[];
+  /** The whole message as received (.eml), as a signed link. */
+  rawUrl: string;
+  authResults: { spf: 'pass' | 'fail' | 'none'; dkim: 'pass' | 'fail' | 'none'; dmarc: 'pass' | 'fail' | 'none' };
+}
+
+/** The trigger's event: an HttpEvent, a ScheduleEvent, an EmailEvent, an app source's payload, or manual JSON. */
+export type TriggerEvent = HttpEvent | ScheduleEvent | EmailEvent | any;
 
 /* ------------------------------------------------------------------------------------------ */
 /* Props                                                                                      */
