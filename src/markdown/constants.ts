@@ -40,4 +40,3 @@ export function resolveConstants(
     return match;
   });
 }
-

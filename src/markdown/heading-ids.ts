@@ -19,7 +19,14 @@ export default function remarkHeadingIds() {
 
 const HEADING_TAG = /^h[1-6]$/;
 
-type HastNode = { type: string; value?: string; name?: string | null; tagName?: string; properties?: Record<string, unknown>; children?: HastNode[] };
+type HastNode = {
+  type: string;
+  value?: string;
+  name?: string | null;
+  tagName?: string;
+  properties?: Record<string, unknown>;
+  children?: HastNode[];
+};
 
 const isBadge = (node: HastNode) =>
   (node.type === 'mdxJsxTextElement' && node.name === 'Badge') ||

@@ -116,7 +116,12 @@ function fencedLines(text: string): Set<number> {
     const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
     if (fence || marker) out.add(i);
     if (!fence) fence = marker;
-    else if (marker && marker[0] === fence[0] && marker.length >= fence.length && !line.trim().slice(marker.length).trim())
+    else if (
+      marker &&
+      marker[0] === fence[0] &&
+      marker.length >= fence.length &&
+      !line.trim().slice(marker.length).trim()
+    )
       fence = undefined;
   });
   return out;

@@ -159,7 +159,8 @@ export function createStaticServer(options: ServeOptions): Server {
         res.writeHead(301, { Location: resolved.location + url.search }).end();
         return;
       }
-      const file = resolved.kind === 'file' ? resolved.file : await nearestNotFound(options.dir, options.base, url.pathname);
+      const file =
+        resolved.kind === 'file' ? resolved.file : await nearestNotFound(options.dir, options.base, url.pathname);
       const status = resolved.kind === 'file' ? 200 : 404;
       const type = contentType(file);
       const headers: Record<string, string> = {

@@ -111,7 +111,9 @@ export const EDITS: Record<string, Edit> = {
   },
   async title(root, _s, r) {
     const file = r.pick(CONTENT_PAGES);
-    await edit(path.join(root, 'content', file), (t) => t.replace(/^title: (.*)$/m, (_m, v) => `title: ${v} ${word(r)}`));
+    await edit(path.join(root, 'content', file), (t) =>
+      t.replace(/^title: (.*)$/m, (_m, v) => `title: ${v} ${word(r)}`),
+    );
     return `title of ${file}`;
   },
   async description(root, _s, r) {
@@ -134,7 +136,9 @@ export const EDITS: Record<string, Edit> = {
     const file = path.join(root, 'content/guide/workflows.md');
     await edit(file, (t) => t.replace(/\n## [^\n]*\n[\s\S]*$/, '') + `\n## Section ${id}\n\nText.\n`);
     await edit(path.join(root, 'content/index.md'), (t) =>
-      t.replace(/ See \[the section\]\([^)]*\)\./, '').replace(/\n*$/, ` See [the section](guide/workflows.md#section-${id}).\n`),
+      t
+        .replace(/ See \[the section\]\([^)]*\)\./, '')
+        .replace(/\n*$/, ` See [the section](guide/workflows.md#section-${id}).\n`),
     );
     return `heading linked from another page (#section-${id})`;
   },
@@ -158,7 +162,10 @@ export const EDITS: Record<string, Edit> = {
     return 'edit link pattern';
   },
   async footer(root, state, r) {
-    state.config.footer = { text: `Acme ${word(r)}.`, links: [{ text: 'Status', link: 'https://status.acme.example' }] };
+    state.config.footer = {
+      text: `Acme ${word(r)}.`,
+      links: [{ text: 'Status', link: 'https://status.acme.example' }],
+    };
     await writeConfig(root, state);
     return 'footer text';
   },
@@ -184,7 +191,10 @@ export const EDITS: Record<string, Edit> = {
     return 'folder label';
   },
   async customCss(root, _s, r) {
-    await writeFile(path.join(root, 'styles/brand.css'), `:root { --brand: #${r.int(0xffffff).toString(16).padStart(6, '0')}; }\n`);
+    await writeFile(
+      path.join(root, 'styles/brand.css'),
+      `:root { --brand: #${r.int(0xffffff).toString(16).padStart(6, '0')}; }\n`,
+    );
     return 'custom CSS';
   },
   async logo(root, _s, r) {
@@ -227,7 +237,10 @@ export const EDITS: Record<string, Edit> = {
   },
   async addPage(root, state, r) {
     const file = `guide/extra-${++state.counter}.md`;
-    await writeFile(path.join(root, 'content', file), page(`Extra ${word(r)} ${state.counter}`, 'Back to [setup](setup.md).'));
+    await writeFile(
+      path.join(root, 'content', file),
+      page(`Extra ${word(r)} ${state.counter}`, 'Back to [setup](setup.md).'),
+    );
     state.added.push(file);
     return `added ${file}`;
   },

@@ -171,7 +171,9 @@ describe('mdx: imports shown in code blocks', () => {
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     const html = await readFile(path.join(made.root, 'dist/usage/index.html'), 'utf8');
     expect(html).toContain('<strong>Hello from a component</strong>');
-    const code1 = html.match(/<pre[\s\S]*?<\/pre>/g)!.map((pre) => pre.replace(/<[^>]+>/g, '').replace(/&#x27;|&#39;/g, "'"));
+    const code1 = html
+      .match(/<pre[\s\S]*?<\/pre>/g)!
+      .map((pre) => pre.replace(/<[^>]+>/g, '').replace(/&#x27;|&#39;/g, "'"));
     expect(code1[0]).toContain("import conduit from '@conduit/sdk';");
     expect(code1[0]).toContain("import { Missing } from './nowhere.tsx';");
     expect(code1[1]).toContain("import Chart from './Chart.mdx';");

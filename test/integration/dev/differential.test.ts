@@ -46,7 +46,9 @@ async function served(origin: string, file: string): Promise<Buffer> {
   const url = `${origin}/docs/${file.replace(/(^|\/)index\.html$/, '$1')}`;
   const body = Buffer.from(await (await fetch(url)).arrayBuffer());
   if (!file.endsWith('.html')) return body;
-  return Buffer.from(body.toString('utf8').replace('<script type="module" src="/docs/__dev/client.js"></script>\n', ''));
+  return Buffer.from(
+    body.toString('utf8').replace('<script type="module" src="/docs/__dev/client.js"></script>\n', ''),
+  );
 }
 
 /**
@@ -72,11 +74,16 @@ async function firstDifference(
     for (const [name, url] of Object.entries(coldShards)) {
       const coldChunks = JSON.parse(cold.text(url.slice('/docs/'.length))!) as Record<string, string>;
       const devChunks = devShards[name]
-        ? (JSON.parse((await served(origin, devShards[name].slice('/docs/'.length))).toString('utf8')) as Record<string, string>)
+        ? (JSON.parse((await served(origin, devShards[name].slice('/docs/'.length))).toString('utf8')) as Record<
+            string,
+            string
+          >)
         : {};
       for (const [route, chunk] of Object.entries(coldChunks)) {
         const theirs = Buffer.from(cold.files.get(chunk.slice('/docs/'.length))!);
-        const mine = devChunks[route] ? await served(origin, devChunks[route].slice('/docs/'.length)) : Buffer.from('(none)');
+        const mine = devChunks[route]
+          ? await served(origin, devChunks[route].slice('/docs/'.length))
+          : Buffer.from('(none)');
         if (!mine.equals(theirs)) return { file: `the chunk of ${route} (${index})`, mine, theirs };
       }
     }

@@ -82,8 +82,9 @@ describe('versions beside the other features', () => {
     // As Docusaurus does: the snapshot is the current version at the base, content/ the unreleased "next".
     expect(writer.text('index.html')).toContain('Version one text.');
     expect(writer.text('next/index.html')).toContain('Unreleased text.');
-    const menu = writer.text('next/guide/index.html')!.match(/<nav class="language-menu version-menu"[\s\S]*?<\/nav>/)![0];
+    const menu = writer
+      .text('next/guide/index.html')!
+      .match(/<nav class="language-menu version-menu"[\s\S]*?<\/nav>/)![0];
     expect(menu).toContain('<a href="/docs/guide/" data-no-router="">1.0</a>');
   });
 });
-
