@@ -258,6 +258,9 @@ function generatedNav(config: ResolvedConfig, pages: PageOutline[], problems: Bu
   return [...(root.index ? [link(root.index)] : []), ...top.map((t) => t.entry), ...groups.map((g) => g.entry)];
 }
 
+/** Aliases a folder file may expand: it holds four short keys, so a few are plenty. */
+const MAX_FOLDER_ALIASES = 10;
+
 /** A folder's `_folder.yml`, validated; what is wrong goes to `problems` with its line. */
 function readFolderFile(config: ResolvedConfig, dir: string, problems: BuildError[]): z.infer<typeof folderSchema> {
   const relative = `${dir}/${FOLDER_FILE}`;
@@ -276,7 +279,22 @@ function readFolderFile(config: ResolvedConfig, dir: string, problems: BuildErro
     );
     return {};
   }
-  const parsed = folderSchema.safeParse(doc.toJS({ maxAliasCount: 10 }) ?? {});
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_FOLDER_ALIASES });
+  } catch (error) {
+    // The yaml package refuses an alias bomb ("billion laughs") with a ReferenceError.
+    if (!(error instanceof ReferenceError)) throw error;
+    problems.push(
+      new BuildError(
+        `malformed YAML: its aliases expand to more than ${MAX_FOLDER_ALIASES} copies`,
+        { file: relative, line: 1 },
+        'write the values out instead of repeating them through aliases (`*name`)',
+      ),
+    );
+    return {};
+  }
+  const parsed = folderSchema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) {
     const key = issue.code === 'unrecognized_keys' ? issue.keys[0] : String(issue.path[0] ?? '');
