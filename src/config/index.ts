@@ -15,6 +15,7 @@ import type { EditFolder } from '../versions/paths.js';
 import { applyConfigHooks, type MarkdownPluginEntry, type Plugin } from '../plugins/index.js';
 import { builtinPlugins } from '../plugins/builtin.js';
 import { GENERATOR_ROOT } from '../generator-root.js';
+import { closest } from '../shared/spelling.js';
 import { DeadlineExceeded, settleWithin } from '../shared/deadline.js';
 import { DEFAULT_API_KEY_VARIABLE } from '../content/openapi.js';
 import { redirectTargetProblem } from '../shared/paths.js';
@@ -367,6 +368,27 @@ export interface ConfigOverrides {
 
 export const CONFIG_FILES = ['docs.config.ts', 'docs.config.mts', 'docs.config.js', 'docs.config.mjs'];
 
+/** The keys an object of the schema takes at a path of the configuration ("theme" -> its options), for "did you mean". */
+function keysAt(schema: z.ZodType, at: PropertyKey[]): string[] {
+  const unwrap = (s: z.ZodType | undefined): z.ZodType | undefined => {
+    for (let i = 0; s && i < 8; i++) {
+      if (s instanceof z.ZodObject) return s;
+      if (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault)
+        s = s.unwrap() as z.ZodType;
+      else if (s instanceof z.ZodArray) s = s.element as z.ZodType;
+      else if (s instanceof z.ZodPipe) s = s.in as z.ZodType;
+      else return undefined;
+    }
+    return s;
+  };
+  let current = unwrap(schema);
+  for (const part of at) {
+    if (typeof part === 'number') continue; // an array's item: unwrap took the element already
+    current = current instanceof z.ZodObject ? unwrap(current.shape[part as string] as z.ZodType) : undefined;
+  }
+  return current instanceof z.ZodObject ? Object.keys(current.shape) : [];
+}
+
 /** Validates a user config, listing every problem at once: key path, what was expected, what was found. */
 function validate(user: unknown, file: string): z.output<typeof userConfigSchema> {
   const parsed = userConfigSchema.safeParse(user);
@@ -378,10 +400,19 @@ function validate(user: unknown, file: string): z.output<typeof userConfigSchema
           issue.code === 'unrecognized_keys'
             ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${[...issue.path, k].join('.')}"`).join(', ')}`
             : `"${key}": ${issue.message}`;
-        const fix =
+        const near =
           issue.code === 'unrecognized_keys'
-            ? 'remove it or check its spelling against the documented options'
-            : `set "${key}" to ${describeExpected(issue)}`;
+            ? issue.keys.flatMap((k) => {
+                const known = closest(k, keysAt(userConfigSchema, issue.path));
+                return known ? [`"${[...issue.path, known].join('.')}"`] : [];
+              })
+            : [];
+        const fix =
+          issue.code !== 'unrecognized_keys'
+            ? `set "${key}" to ${describeExpected(issue)}`
+            : near.length
+              ? `did you mean ${near.join(', ')}? Otherwise remove it`
+              : 'remove it or check its spelling against the documented options';
         return new BuildError(message, { file }, fix);
       }),
     );

@@ -256,7 +256,9 @@ export class DevBuilder {
       }
     }
     const before = this.assets;
-    if (kinds.has('client') || !this.assets) await this.bundle();
+    // The bundle is made from the configuration too: the client embeds its runtime settings, and the
+    // custom stylesheets, the logo and the social icons (read with it) are its files.
+    if (kinds.has('client') || kinds.has('config') || !this.assets) await this.bundle();
     if (!this.assets) return this.result(started, false, []);
     const js = this.assets.js !== before?.js;
     const css = this.assets.css !== before?.css;

@@ -115,6 +115,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       return false;
     },
     transformHtml: (html) => injectClient(fillDevTokens(html, builder.currentAssets()), base),
+    // A page's chunk carries the page's stylesheet links (diagrams, math, images) as the HTML does.
+    transformScript: (js) => fillDevTokens(js, builder.currentAssets()),
   });
 
   let port: number;

@@ -180,3 +180,17 @@ describe('mdx: built-in components and errors', () => {
     ]);
   });
 });
+
+describe('a badge in a heading', () => {
+  it('stays out of the slug and the outline, after the title and within it', () => {
+    for (const [file, badge] of [['guide/page.mdx', '<Badge text="beta" variant="tip" />']]) {
+      const { page, problems } = render(`## Webhooks ${badge}\n\nText.\n\n## Signing ${badge} keys\n\nMore.\n`, file);
+      expect(problems, file).toEqual([]);
+      expect(page.headers, file).toEqual([
+        { level: 2, title: 'Webhooks', slug: 'webhooks' },
+        { level: 2, title: 'Signing keys', slug: 'signing-keys' },
+      ]);
+      expect(page.html, file).toMatch(/<h2 id="webhooks">Webhooks <span class="badge badge-tip">beta<\/span>/);
+    }
+  });
+});
