@@ -16,7 +16,7 @@ import { applyConfigHooks, type MarkdownPluginEntry, type Plugin } from '../plug
 import { builtinPlugins } from '../plugins/builtin.js';
 import { GENERATOR_ROOT } from '../generator-root.js';
 import { closest } from '../shared/spelling.js';
-import { DeadlineExceeded, settleWithin } from '../shared/deadline.js';
+import { DeadlineExceeded, settleWithin } from '../build/deadline.js';
 import { DEFAULT_API_KEY_VARIABLE } from '../content/openapi.js';
 import { redirectTargetProblem } from '../shared/paths.js';
 

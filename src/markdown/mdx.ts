@@ -1,5 +1,5 @@
 import { existsSync, realpathSync } from 'node:fs';
-import { DeadlineExceeded, withinSync } from '../shared/deadline.js';
+import { DeadlineExceeded, withinSync } from '../build/deadline.js';
 import { DEFAULT_LIMITS } from './limits.js';
 import { createRequire } from 'node:module';
 import path from 'node:path';
