@@ -17,9 +17,9 @@ import type { CardColors } from './social-card.js';
  */
 export const CARD_VERSION = 1;
 
-/** The site's public URL: top-level `siteUrl` where the configuration has it, else `product.siteUrl`. */
-export function siteUrlOf(config: Pick<ResolvedConfig, 'product'> & { siteUrl?: string }): string | undefined {
-  return config.siteUrl ?? config.product?.siteUrl;
+/** The site's public URL (`siteUrl`, or the deprecated `product.siteUrl`, as the configuration resolved it). */
+export function siteUrlOf(config: Pick<ResolvedConfig, 'siteUrl'>): string | undefined {
+  return config.siteUrl;
 }
 
 /** Cards are made unless switched off, and only where the site's URL is known: `og:image` must be an absolute URL. */

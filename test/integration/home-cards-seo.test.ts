@@ -92,7 +92,7 @@ describe('integration: home layout, social cards and SEO frontmatter', () => {
     built = await build({
       'docs.config.ts': configFile({
         title: 'Acme Docs',
-        product: { name: 'Acme', slug: 'acme', siteUrl: 'https://acme.example' },
+        siteUrl: 'https://acme.example',
         constants: { productName: 'Acme' },
         sidebar: [
           { text: 'Start', items: ['/', '/welcome/'] },
@@ -283,7 +283,7 @@ describe('integration: social cards switched off, overridden, and checked frontm
   it('makes no card with socialCards: false', async () => {
     const built = await build({
       'docs.config.ts': configFile({
-        product: { name: 'A', slug: 'a', siteUrl: 'https://a.example' },
+        siteUrl: 'https://a.example',
         socialCards: false,
       }),
       'content/index.md': page('Home', 'Text.'),
@@ -307,7 +307,7 @@ describe('integration: social cards switched off, overridden, and checked frontm
 }
 `;
     const built = await build({
-      'docs.config.ts': configFile({ product: { name: 'A', slug: 'a', siteUrl: 'https://a.example' } }),
+      'docs.config.ts': configFile({ siteUrl: 'https://a.example' }),
       'content/index.md': page('Home', 'Text.'),
       'theme/SocialCard.tsx': override,
     });
