@@ -91,6 +91,7 @@ describe('integration: home layout, social cards and SEO frontmatter', () => {
   beforeAll(async () => {
     built = await build({
       'docs.config.ts': configFile({
+        base: '/docs/',
         title: 'Acme Docs',
         siteUrl: 'https://acme.example',
         constants: { productName: 'Acme' },
@@ -228,7 +229,10 @@ describe('integration: home layout, social cards and SEO frontmatter', () => {
 describe('integration: feedback on', () => {
   it('puts the widget at the foot of each page, its files in the head, and the endpoint in connect-src', async () => {
     const built = await build({
-      'docs.config.ts': configFile({ feedback: { endpoint: 'https://feedback.acme.example/v1/answers' } }),
+      'docs.config.ts': configFile({
+        base: '/docs/',
+        feedback: { endpoint: 'https://feedback.acme.example/v1/answers' },
+      }),
       'content/index.md': page('Home', 'Text.'),
       'content/guide.md': page('Guide', 'Text.'),
     });
@@ -283,6 +287,7 @@ describe('integration: social cards switched off, overridden, and checked frontm
   it('makes no card with socialCards: false', async () => {
     const built = await build({
       'docs.config.ts': configFile({
+        base: '/docs/',
         siteUrl: 'https://a.example',
         socialCards: false,
       }),
@@ -307,7 +312,7 @@ describe('integration: social cards switched off, overridden, and checked frontm
 }
 `;
     const built = await build({
-      'docs.config.ts': configFile({ siteUrl: 'https://a.example' }),
+      'docs.config.ts': configFile({ base: '/docs/', siteUrl: 'https://a.example' }),
       'content/index.md': page('Home', 'Text.'),
       'theme/SocialCard.tsx': override,
     });
