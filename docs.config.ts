@@ -361,7 +361,17 @@ export default defineConfig({
         page('/workflows/examples/send-email-to-someone-else/'),
       ],
     },
-    { text: 'CLI', items: [page('/cli/install/'), page('/cli/login/'), page('/cli/reference/')] },
+    {
+      text: 'CLI',
+      items: [
+        page('/cli/install/'),
+        page('/cli/login/'),
+        page('/cli/reference/'),
+        page('/cli/account/'),
+        page('/cli/sources/'),
+        page('/cli/workflows/'),
+      ],
+    },
     {
       text: 'APIs',
       items: [
