@@ -21,9 +21,16 @@ describe('search/rank: coordination counts what the reader asked for', () => {
   });
 
   it('needs every word of a phrase for its group', () => {
-    const groups = parseQuery('http trigger cors', []);
-    const [r] = coordinated([result(1, 2 * 10, ['http', 'cors'])], groups);
-    expect(r.score).toBe(2 * 10);
+    // Two groups: the phrase "http trigger" (or "webhook"), and "cors" (stemmed as the index stems it).
+    const groups = parseQuery('http trigger cors', synonyms);
+    const cors = groups[1].leaves[0].term;
+    const [half] = coordinated([result(1, 2 * 10, ['http', cors])], groups);
+    expect(half.score).toBe(10);
+    const [both] = coordinated(
+      [result(2, 3 * 10, ['http', 'trigger', cors])],
+      parseQuery('http trigger cors', synonyms),
+    );
+    expect(both.score).toBe(2 * 10);
   });
 
   it('leaves a one-word query as MiniSearch ranked it', () => {
