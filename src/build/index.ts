@@ -19,7 +19,14 @@ import { silentLogger, task, type Logger } from './log.js';
 import { MarkdownCache } from '../incremental/markdown-cache.js';
 import { pageOutline } from '../markdown/index.js';
 import { createRenderer, emitSiteFiles, layoutAssets } from '../outputs/index.js';
-import { takeFindings, PageWorkers, PARALLEL_THRESHOLD, runPages, workersAllowed, type PageJob } from '../pages/index.js';
+import {
+  takeFindings,
+  PageWorkers,
+  PARALLEL_THRESHOLD,
+  runPages,
+  workersAllowed,
+  type PageJob,
+} from '../pages/index.js';
 import { renderImages } from '../content/images.js';
 import { pageStyleFiles } from '../pages/page-styles.js';
 import { hasHook, runBuildEnd } from '../plugins/index.js';

@@ -12,9 +12,7 @@ import { formatMissingTranslations } from '../i18n/locales.js';
 import { snapshotVersion } from '../versions/snapshot.js';
 import { GENERATOR_ROOT } from '../generator-root.js';
 
-const pkg = JSON.parse(
-  readFileSync(path.join(GENERATOR_ROOT, 'package.json'), 'utf8'),
-) as { version: string };
+const pkg = JSON.parse(readFileSync(path.join(GENERATOR_ROOT, 'package.json'), 'utf8')) as { version: string };
 
 /** Exit codes: 0 success, 1 a problem in the content or configuration, 2 a usage error. */
 /** The build itself, for programs that load the compiled CLI (bench/build-once.mjs). */

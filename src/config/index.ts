@@ -15,11 +15,21 @@ import type { EditFolder } from '../versions/paths.js';
 import { applyConfigHooks, type MarkdownPluginEntry, type Plugin } from '../plugins/index.js';
 import { builtinPlugins } from '../plugins/builtin.js';
 import { GENERATOR_ROOT } from '../generator-root.js';
+import { redirectTargetProblem } from '../shared/paths.js';
 
 export type * from '../plugins/types.js';
 export { BuildError } from '../model/errors.js';
 
 const route = z.string().regex(/^\//, 'a route starting with "/"');
+
+/**
+ * The public path the site is served under: segments of URL-safe characters, starting and ending
+ * with "/". It is written into every page (links, scripts, the CSP), so it may hold no quote or
+ * angle bracket, and no "//" (a URL of another host) or ".." segment.
+ */
+export const BASE_PATH = /^\/(?:(?!\.{1,2}\/)[A-Za-z0-9._~-]+\/)*$/;
+const BASE_PATH_EXPECTED =
+  'a path of URL-safe segments (letters, digits, ".", "-", "_", "~") that starts and ends with "/", such as "/docs/"';
 
 const sidebarLink = z.strictObject({
   /** Label shown in the sidebar. */
@@ -62,8 +72,10 @@ const topNavLink = z.strictObject({
 const redirect = z.strictObject({
   /** The old path, relative to the base ("/cron"). */
   from: route,
-  /** A route of the site or an external URL. */
-  to: z.string().min(1),
+  /** A route of the site or an external http(s) URL. */
+  to: z.string().refine((to) => redirectTargetProblem(to) === null, {
+    message: 'a path of the site (such as "/guide/") or an http:// or https:// URL',
+  }),
   /** Match only this exact path, not its slash or index.html forms (and write no stub page). */
   exact: z.boolean().optional(),
 });
@@ -98,10 +110,7 @@ export const userConfigSchema = z.strictObject({
   /** Description for pages that do not set one and for llms.txt. */
   description: z.string().optional(),
   /** Public path the site is served under. @default "/docs/" */
-  base: z
-    .string()
-    .regex(/^\/(.*\/)?$/, 'a path that starts and ends with "/"')
-    .optional(),
+  base: z.string().regex(BASE_PATH, BASE_PATH_EXPECTED).optional(),
   /** `<html lang>`. @default "en-US" */
   lang: z.string().min(2).optional(),
   /** Translated docs: `root` (the default language, content/) and a key per other language (content/<key>/, routes /<key>/...). */
@@ -188,6 +197,8 @@ export const userConfigSchema = z.strictObject({
       nesting: z.number().int().positive().optional(),
       /** Longest one page's Markdown may take to parse, in milliseconds. @default 30000 */
       parseMs: z.number().int().positive().optional(),
+      /** Largest file the build reads for the site (a page, a partial, an image, a download), in bytes. @default 67108864 (64 MB) */
+      fileBytes: z.number().int().positive().optional(),
     })
     .optional(),
   /** What pages may run or link to: by default scripts and `javascript:`-like links are errors (src/markdown/security.ts, src/checks/security.ts). */
@@ -197,6 +208,21 @@ export const userConfigSchema = z.strictObject({
       allowScripts: z.boolean().optional(),
       /** Which of the schemes refused in links and images (javascript, vbscript, data, file) to allow, for example ["data"]. @default [] */
       allowedUrlSchemes: z.array(z.enum(DANGEROUS_SCHEMES)).optional(),
+      /**
+       * Which pages may be MDX, whose JavaScript runs at build time with the build's rights: "allow" (any
+       * page), "refuse" (none), or the folders of the content folder that may hold them (["examples/"]).
+       * Set "refuse" (or a list of folders only maintainers change) when pull requests from strangers are built. @default "allow"
+       */
+      mdx: z
+        .union([
+          z.enum(['allow', 'refuse']),
+          z.array(
+            z
+              .string()
+              .regex(/^(?!\/)(?!(?:.*\/)?\.\.(?:\/|$)).+$/, 'a folder under the content folder, such as "examples/"'),
+          ),
+        ])
+        .optional(),
     })
     .optional(),
   /** MDX pages (.mdx). */
@@ -277,6 +303,8 @@ export interface ResolvedConfig {
 export interface SecurityConfig {
   allowScripts: boolean;
   allowedUrlSchemes: string[];
+  /** Which pages may be MDX: any, none, or those under these folders of the content folder (each ending in "/"). */
+  mdx?: 'allow' | 'refuse' | string[];
 }
 
 /** What the command line changes of the configuration. */
@@ -326,9 +354,13 @@ export function resolveConfig(
   const extended = first.plugins?.length ? applyConfigHooks(written, written.plugins as Plugin[], file) : written;
   const c = extended === written ? first : validate(extended, file);
   const base = overrides.base ?? c.base ?? '/docs/';
-  if (!/^\/(.*\/)?$/.test(base)) {
+  if (!BASE_PATH.test(base)) {
     throw new BuildFailure([
-      new BuildError(`base "${base}" must start and end with "/"`, { file: '--base' }, 'for example --base /docs/'),
+      new BuildError(
+        `base ${JSON.stringify(base)} is not ${BASE_PATH_EXPECTED}`,
+        { file: overrides.base !== undefined ? '--base' : file },
+        'for example /docs/ (it is written into every page, so it may hold no quotes, angle brackets, "//" or "..")',
+      ),
     ]);
   }
   const contentDir = path.resolve(root, c.contentDir ?? 'content');
@@ -412,6 +444,9 @@ export function resolveConfig(
     security: {
       allowScripts: c.security?.allowScripts ?? false,
       allowedUrlSchemes: c.security?.allowedUrlSchemes ?? [],
+      mdx: Array.isArray(c.security?.mdx)
+        ? c.security.mdx.map((folder) => `${folder.replace(/^\.\//, '').replace(/\/+$/, '')}/`)
+        : (c.security?.mdx ?? 'allow'),
     },
     mdx: {
       components: c.mdx?.components
@@ -442,6 +477,7 @@ function specificIssues(issues: z.core.$ZodIssue[]): z.core.$ZodIssue[] {
 }
 
 function describeExpected(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'custom') return issue.message;
   if (issue.code === 'invalid_type') return `a ${issue.expected}`;
   if (issue.code === 'invalid_format' || issue.code === 'invalid_value')
     return issue.message.replace(/^Invalid (input: )?/i, '').replace(/^expected /, '') || 'a valid value';

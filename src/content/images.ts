@@ -5,6 +5,9 @@ import { cachePath } from '../incremental/cache.js';
 import { sha1 } from '../incremental/hash.js';
 import { IMAGE_FORMATS, renditionPath, renditionWidths } from '../markdown/images.js';
 import type { OutputFile, PageImage, PageRecord } from '../model/page.js';
+import { BuildError, BuildFailure } from '../model/errors.js';
+import { contentFile, contentFolderOf } from '../versions/paths.js';
+import { contentRules, readProjectFile, RefusedFile } from './project-files.js';
 
 /** Encoder settings: part of each rendition's cache key, so changing them converts again. */
 const SETTINGS = { avif: { quality: 55, effort: 4 }, webp: { quality: 80 } } as const;
@@ -41,6 +44,20 @@ export async function renderImages(config: ResolvedConfig, pages: PageRecord[]):
   return { files: files.sort((a, b) => a.path.localeCompare(b.path)), converted };
 }
 
+/** The image's file, read as src/content/project-files.ts allows (the page's render checked it; it may have changed since). */
+function readImage(config: ResolvedConfig, file: string): Buffer {
+  try {
+    return readProjectFile(
+      contentFile(config, file),
+      contentRules(contentFolderOf(config, file), config.limits.fileBytes),
+      file,
+    );
+  } catch (error) {
+    if (error instanceof RefusedFile) throw new BuildFailure([new BuildError(error.message, { file }, error.fix)]);
+    throw error;
+  }
+}
+
 async function renditionsOf(config: ResolvedConfig, image: PageImage): Promise<RenderedImages> {
   const files: OutputFile[] = [];
   let converted = 0;
@@ -53,7 +70,7 @@ async function renditionsOf(config: ResolvedConfig, image: PageImage): Promise<R
       );
       let contents: Uint8Array | undefined = await readFile(cached).catch(() => undefined);
       if (!contents) {
-        source ??= await readFile(path.join(config.contentDir, image.file));
+        source ??= readImage(config, image.file);
         contents = await encode(source, width, format);
         await mkdir(path.dirname(cached), { recursive: true });
         // Written aside and renamed: a build in another process may read the same entry.

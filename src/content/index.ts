@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import type { ResolvedConfig } from '../config/index.js';
@@ -14,7 +14,7 @@ import { FrontmatterCache } from '../incremental/frontmatter-cache.js';
 import { SourceCache, type FileStamp } from '../incremental/source-cache.js';
 import { sha1 } from '../incremental/hash.js';
 import { expandIncludes } from '../markdown/includes.js';
-import { isMdx, prepareMdxImports } from '../markdown/mdx.js';
+import { isMdx, mdxRefusal, prepareMdxImports } from '../markdown/mdx.js';
 import { fallbackSources, pageRoute } from '../i18n/locales.js';
 import { expandOpenApiPages, openApiPlugin } from './openapi.js';
 import { callHook, configFileName } from '../plugins/index.js';
@@ -23,8 +23,10 @@ import { fileToRoute } from '../shared/paths.js';
 import type { SourceMemo } from '../incremental/source-memo.js';
 import type { PageSource } from '../model/page.js';
 import type { ResolvedVersion } from '../versions/config.js';
-import { contentFile, splitVersion } from '../versions/paths.js';
+import { contentFile, contentFolderOf, splitVersion } from '../versions/paths.js';
 import { PAGE_FILE } from './listing.js';
+import { contentRules, notARegularFile, readProjectText, RefusedFile } from './project-files.js';
+import { DEFAULT_LIMITS } from '../markdown/limits.js';
 import { siteViews } from '../versions/views.js';
 
 /** Folders and files starting with "_" or "." hold data (the reference model), not pages. */
@@ -79,6 +81,11 @@ async function listContentFiles(contentDir: string): Promise<{ files: string[]; 
       return null;
     }
   };
+  /** A FIFO, socket or device (or a link to one): reading it would hang or flood the build. */
+  const refuse = (relative: string, stats: Stats) => {
+    const why = notARegularFile(stats, relative)!;
+    refused.push({ path: relative, message: why.message, fix: why.fix });
+  };
   /**
    * `prefix`: the folder's path under the content folder ('' or ending in '/'); `walking`: the real
    * paths of the folders being walked, to refuse a link back into one of them. Synchronous: 1,000
@@ -93,7 +100,8 @@ async function listContentFiles(contentDir: string): Promise<{ files: string[]; 
       if (entry.isDirectory())
         walk(full, `${relative}/`, [...walking, path.join(walking[walking.length - 1], entry.name)]);
       else if (entry.isFile()) out.push(relative);
-      else if (entry.isSymbolicLink()) {
+      else if (!entry.isSymbolicLink()) refuse(relative, statSync(full));
+      else {
         // A link that leads nowhere (or to itself) stays a file: reading it reports why.
         const real = realOrNull(full);
         const stats = real === null ? undefined : statSync(real, { throwIfNoEntry: false });
@@ -104,7 +112,8 @@ async function listContentFiles(contentDir: string): Promise<{ files: string[]; 
             message: `a symbolic link to ${real}, outside the content folder`,
             fix: 'copy the file into the content folder, or remove the link (links are followed only to files and folders inside it)',
           });
-        else if (!stats.isDirectory()) out.push(relative);
+        else if (stats.isFile()) out.push(relative);
+        else if (!stats.isDirectory()) refuse(relative, stats);
         else if (walking.includes(real))
           refused.push({
             path: relative,
@@ -146,6 +155,7 @@ export function contentFolderProblem(config: Pick<ResolvedConfig, 'root' | 'cont
 
 /** A file of the content folder that cannot be read. */
 function unreadableFile(relativePath: string, error: unknown): BuildError {
+  if (error instanceof RefusedFile && !error.code) return new BuildError(error.message, { file: relativePath }, error.fix);
   return new BuildError(
     `cannot read the file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
     { file: relativePath },
@@ -169,6 +179,7 @@ export function parseSource(
   file: string,
   problems: Problems,
   yaml?: FrontmatterCache,
+  scope?: ReadScope,
 ): PageSource {
   let parsed: { data: Record<string, unknown>; content: string };
   const fallbackTitle = path.basename(relativePath).replace(PAGE_FILE, '');
@@ -204,11 +215,25 @@ export function parseSource(
     );
   }
   const frontmatter = validateFrontmatter(parsed.data, keyLines, relativePath, fallbackTitle, problems);
-  return prepareBody(toSource(raw, relativePath, file, frontmatter, parsed.content, keyLines), problems);
+  return prepareBody(toSource(raw, relativePath, file, frontmatter, parsed.content, keyLines), problems, scope);
 }
 
-/** Takes in the page's includes, and an MDX page's component imports, before anything parses it. */
-function prepareBody(source: PageSource, problems: Problems): PageSource {
+/** What a page may read besides itself: files inside the project `root` (MDX imports), partials up to `fileBytes`. */
+export interface ReadScope {
+  root: string;
+  fileBytes: number;
+}
+
+const scopeOf = (config: Pick<ResolvedConfig, 'root' | 'limits'>): ReadScope => ({
+  root: config.root,
+  fileBytes: config.limits.fileBytes,
+});
+
+/**
+ * Takes in the page's includes, and an MDX page's component imports, before anything parses it.
+ * Without a scope (a page parsed alone, in tests), the project is the content folder's parent.
+ */
+function prepareBody(source: PageSource, problems: Problems, scope?: ReadScope): PageSource {
   const contentDir = path.resolve(
     path.dirname(source.file),
     ...source.relativePath
@@ -216,10 +241,17 @@ function prepareBody(source: PageSource, problems: Problems): PageSource {
       .slice(1)
       .map(() => '..'),
   );
-  const { body, included } = expandIncludes(source.body, source.relativePath, source.lineOffset, contentDir, problems);
+  const { body, included } = expandIncludes(
+    source.body,
+    source.relativePath,
+    source.lineOffset,
+    contentDir,
+    problems,
+    scope?.fileBytes ?? DEFAULT_LIMITS.fileBytes,
+  );
   source.body = body;
   if (included) source.included = included;
-  if (isMdx(source.relativePath)) prepareMdxImports(source, problems);
+  if (isMdx(source.relativePath)) prepareMdxImports(source, problems, scope?.root ?? path.dirname(contentDir));
   return source;
 }
 
@@ -330,12 +362,13 @@ function parseVersionedSource(
   file: string,
   problems: Problems,
   versions: ResolvedVersion[],
-  yaml?: FrontmatterCache,
+  yaml: FrontmatterCache | undefined,
+  scope: ReadScope,
 ): PageSource {
   const { version, path: inner } = splitVersion(versions, relativePath);
-  if (!version.key) return parseSource(raw, relativePath, file, problems, yaml);
+  if (!version.key) return parseSource(raw, relativePath, file, problems, yaml, scope);
   const own = new Problems();
-  const source = parseSource(raw, inner, file, own, yaml);
+  const source = parseSource(raw, inner, file, own, yaml, scope);
   for (const p of own.list) problems.push(Object.assign(p, { place: { ...p.place, file: relativePath } }));
   // Its partials are named as the site names files too: problems in them, their links and `dev`'s memo find them.
   const named = (file: string) => `${version.key}/${file}`;
@@ -393,6 +426,11 @@ export async function loadContentFiles(
   // Read one after another: small files from the page cache come faster synchronously than through
   // libuv's thread pool (10,000 pages: 0.15 s against 0.5 s).
   for (const relativePath of files) {
+    const refusedMdx = mdxRefusal(config.security, relativePath);
+    if (refusedMdx) {
+      problems.push(refusedMdx);
+      continue;
+    }
     // Only with the last listing: the watcher's paths name this folder's files, not an old version's.
     const unread = last && memo?.unchanged(relativePath);
     if (unread) {
@@ -410,7 +448,7 @@ export async function loadContentFiles(
     }
     let raw: string;
     try {
-      raw = readFileSync(file, 'utf8');
+      raw = readProjectText(file, contentRules(contentFolderOf(config, relativePath), config.limits.fileBytes), relativePath);
     } catch (error) {
       problems.push(unreadableFile(relativePath, error));
       continue;
@@ -424,8 +462,8 @@ export async function loadContentFiles(
     const own = new Problems();
     const frontmatter = await yaml();
     const source = config.versions
-      ? parseVersionedSource(raw, relativePath, file, own, config.versions, frontmatter)
-      : parseSource(raw, relativePath, file, own, frontmatter);
+      ? parseVersionedSource(raw, relativePath, file, own, config.versions, frontmatter, scopeOf(config))
+      : parseSource(raw, relativePath, file, own, frontmatter, scopeOf(config));
     problems.push(...own.list);
     if (memo) parsed.set(source, { raw, problems: own });
     else if (own.list.length === 0) kept?.set(source, stamp);
@@ -546,5 +584,5 @@ function generatedSource(
     frontmatter: frontmatter as Frontmatter,
     hash: sha1(raw),
   };
-  return prepareBody(source, problems);
+  return prepareBody(source, problems, scopeOf(config));
 }

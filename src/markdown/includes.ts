@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import type { Problems } from '../model/errors.js';
+import { contentRules, readProjectText, RefusedFile } from '../content/project-files.js';
+import { DEFAULT_LIMITS } from './limits.js';
 
 /**
  * Includes: a page takes in another Markdown file (a partial, kept in a folder that is not a page,
@@ -39,7 +40,9 @@ const MAX_DEPTH = 8;
 
 /**
  * Expands the includes of a page body. `page` is its path under the content folder, `lineOffset`
- * its frontmatter lines. Returns the body unchanged (and no map) when it includes nothing.
+ * its frontmatter lines. Returns the body unchanged (and no map) when it includes nothing. A partial
+ * is read as src/content/project-files.ts allows: inside the content folder (symbolic links
+ * followed), a regular file, at most `fileBytes`.
  */
 export function expandIncludes(
   body: string,
@@ -47,6 +50,7 @@ export function expandIncludes(
   lineOffset: number,
   contentDir: string,
   problems: Problems,
+  fileBytes = DEFAULT_LIMITS.fileBytes,
 ): { body: string; included?: Included } {
   if (!body.includes('@include:') && !(/\.mdx$/i.test(page) && /^import\s.+\.mdx?['"]/m.test(body))) return { body };
   const files = new Set<string>();
@@ -82,13 +86,16 @@ export function expandIncludes(
       }
       let raw: string;
       try {
-        raw = readFileSync(path.join(contentDir, resolved), 'utf8');
-      } catch {
-        problems.add(
-          `included file not found: ${target} (resolved to ${resolved})`,
-          at,
-          'the path is relative to this file; partials live in a folder starting with "_", such as content/_partials/',
-        );
+        raw = readProjectText(path.join(contentDir, resolved), contentRules(contentDir, fileBytes), target);
+      } catch (error) {
+        if (!(error instanceof RefusedFile)) throw error;
+        if (error.reason === 'missing')
+          problems.add(
+            `included file not found: ${target} (resolved to ${resolved})`,
+            at,
+            'the path is relative to this file; partials live in a folder starting with "_", such as content/_partials/',
+          );
+        else problems.add(`cannot include ${target}: ${error.message}`, at, error.fix);
         return void lines.push('');
       }
       files.add(resolved);

@@ -22,7 +22,7 @@ import remarkHeadingIds, { rehypeHeadingSlugs } from './heading-ids.js';
 import rehypeHeadings from './headings.js';
 import rehypeLinks from './links.js';
 import rehypeTables from './tables.js';
-import rehypeSecurity from './security.js';
+import rehypeSecurity, { checkRenderedHtml } from './security.js';
 import rehypeTaskLists from './task-lists.js';
 import remarkNoH1 from './no-h1.js';
 import { checkLimits, DEFAULT_LIMITS } from './limits.js';
@@ -63,6 +63,7 @@ export type MarkdownSettings = Pick<ResolvedConfig, (typeof MARKDOWN_SETTINGS)[n
 export function createProcessor(
   config: Pick<ResolvedConfig, 'base' | 'contentDir' | 'versions' | 'security'> & {
     markdown: Partial<ResolvedConfig['markdown']>;
+    limits?: Partial<ResolvedConfig['limits']>;
   },
 ): Processor {
   return unified()
@@ -84,7 +85,12 @@ export function createProcessor(
     .use(rehypeCode, config.markdown) // before headings: code blocks are left out of section text
     .use(namedPlugins(config.markdown?.rehypePlugins, 'rehype')) // users': before the outline, links and security, which see what they add
     .use(rehypeHeadings) // after rehypeHeadingSlugs: needs ids
-    .use(rehypeImages, { base: config.base, contentDir: config.contentDir, versions: config.versions }) // before links, which resolve each src
+    .use(rehypeImages, {
+      base: config.base,
+      contentDir: config.contentDir,
+      versions: config.versions,
+      fileBytes: config.limits?.fileBytes ?? DEFAULT_LIMITS.fileBytes,
+    }) // before links, which resolve each src
     .use(rehypeLinks, { base: config.base })
     .use(rehypeTables) // focusable, named scroll box per table (WCAG 2.1.1)
     .use(rehypeTaskLists) // names task-list checkboxes
@@ -298,7 +304,18 @@ function renderMdxPage(source: PageSource, config: MarkdownSettings, processor: 
     ...(source.components ? evaluateComponents(source.components.code) : {}),
   };
   file.data.mdxComponents = Object.keys(components);
-  return renderMdx(mdx, file, components);
+  const written = String(file.value); // compiling replaces the file's value with JavaScript
+  const html = renderMdx(mdx, file, components);
+  // The Markdown rules saw the page's Markdown; its JSX, expressions and components only show in the output.
+  const security = config.security ?? { allowScripts: false, allowedUrlSchemes: [] };
+  for (const finding of checkRenderedHtml(html, written, security)) {
+    const message = file.message(finding.message, {
+      place: finding.line ? { line: finding.line, column: 1 } : undefined,
+      ruleId: 'security',
+    });
+    message.note = finding.fix;
+  }
+  return html;
 }
 
 /** Renders pages' Markdown in this thread (tests, and the parallel stage's reference). */

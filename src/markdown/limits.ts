@@ -13,9 +13,16 @@ export interface MarkdownLimits {
   nesting: number;
   /** Longest a page's Markdown may take to parse, in milliseconds (src/markdown/parse-budget.ts). */
   parseMs: number;
+  /** Largest file the build reads for the site: a page, a partial, an image, a download (src/content/project-files.ts). */
+  fileBytes: number;
 }
 
-export const DEFAULT_LIMITS: MarkdownLimits = { pageBytes: 512 * 1024, nesting: 32, parseMs: 30_000 };
+export const DEFAULT_LIMITS: MarkdownLimits = {
+  pageBytes: 512 * 1024,
+  nesting: 32,
+  parseMs: 30_000,
+  fileBytes: 64 * 1024 * 1024,
+};
 
 /**
  * Emphasis marks (`*`, `_`) or brackets (`[`, `]`) one paragraph may hold. Matching them costs
@@ -44,7 +51,7 @@ export function checkLimits(markdown: string, limits: MarkdownLimits): LimitProb
   return scanBlocks(markdown, limits.nesting);
 }
 
-function formatBytes(n: number): string {
+export function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`;
 }
 

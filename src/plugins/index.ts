@@ -3,6 +3,7 @@ import type { ResolvedConfig, UserConfig } from '../config/index.js';
 import { BuildError, BuildFailure } from '../model/errors.js';
 import type { Plugin } from './types.js';
 import { GENERATOR_ROOT } from '../generator-root.js';
+import { outputPathProblem } from '../shared/paths.js';
 
 export type { MarkdownPluginEntry, Plugin } from './types.js';
 
@@ -77,9 +78,28 @@ export function collect<K extends 'head' | 'css' | 'clientModules' | 'searchReco
     if (result === undefined) continue;
     if (!Array.isArray(result))
       throw hookFailure(plugin.name, hook, new Error(`it returned ${typeof result}, not a list`), file);
+    if (hook === 'outputs') checkOutputPaths(plugin.name, result, file);
     out.push(...result);
   }
   return out as NonNullable<ReturnType<NonNullable<Plugin[K]>>>;
+}
+
+/** A plugin's output must land inside the output folder: `path: '../../X'` would write into the project, or anywhere. */
+function checkOutputPaths(plugin: string, files: unknown[], file: string): void {
+  const wrong = files.flatMap((f) => {
+    const at = (f as { path?: unknown } | null)?.path;
+    const why = typeof at === 'string' ? outputPathProblem(at) : null;
+    return why
+      ? [
+          new BuildError(
+            `plugin "${plugin}" returned an output at ${JSON.stringify(at)}, which ${why}`,
+            { file },
+            `give a path relative to the output folder, such as "${plugin}/data.json": a plugin writes only inside it`,
+          ),
+        ]
+      : [];
+  });
+  if (wrong.length) throw new BuildFailure(wrong);
 }
 
 /** Runs every plugin's `config` hook, each on the configuration as the ones before left it. */

@@ -17,6 +17,7 @@ import {
   REDIRECTS_FILE,
   SIDEBAR_FILE,
   VERSION_NAME,
+  reservedVersionName,
   versionDir,
   VERSIONS_FILE,
 } from './config.js';
@@ -30,6 +31,8 @@ export interface Snapshot {
 export function snapshotVersion(config: ResolvedConfig, name: string): Snapshot {
   if (!VERSION_NAME.test(name))
     throw new UsageError(`"${name}" is not a version name: use letters, digits, ".", "-" and "_" ("2.0")`);
+  const reserved = reservedVersionName(name);
+  if (reserved) throw new UsageError(`${reserved}: pick another name, such as "v${name.replace(/\W+/g, '-')}"`);
   if (name === NEXT) throw new UsageError(`"${NEXT}" is the unreleased version's route: pick the version's own name`);
   if (config.locales?.some((l) => l.key === name))
     throw new UsageError(`"${name}" is a locale's key: both are route prefixes, pick another name`);

@@ -24,6 +24,8 @@ import {
   type StoredManifest,
 } from '../incremental/stored-manifest.js';
 import type { OutputFile } from '../model/page.js';
+import { BuildError, BuildFailure } from '../model/errors.js';
+import { outputPathProblem } from '../shared/paths.js';
 
 export type { OutputManifest, PageEntry } from '../incremental/stored-manifest.js';
 
@@ -377,6 +379,15 @@ export class FsWriter implements Writer {
 export function folderMaker(root: string): (file: string) => string {
   const made = new Set<string>();
   return (file) => {
+    const outside = outputPathProblem(file);
+    if (outside)
+      throw new BuildFailure([
+        new BuildError(
+          `an output file at ${JSON.stringify(file)} ${outside}`,
+          { file: '(build output)' },
+          'every file the build writes stays inside the output folder: give a path relative to it, such as "data/list.json"',
+        ),
+      ]);
     const full = path.join(root, file);
     const dir = path.dirname(full);
     if (!made.has(dir)) mkdirSync(dir, { recursive: true });
