@@ -2,7 +2,7 @@ import type { Element, ElementContent, Properties, Root, RootContent } from 'has
 import { toString } from 'hast-util-to-string';
 import type { VFile } from 'vfile';
 import { CALLOUT_KINDS } from './callouts.js';
-import { parseMeta } from './code.js';
+import { parseMeta, splitLang } from './code.js';
 import { isAny, walk } from './walk.js';
 
 /**
@@ -51,7 +51,7 @@ interface JsxNode {
 const isBuiltin = (name: unknown): name is Builtin =>
   typeof name === 'string' && (BUILTINS as readonly string[]).includes(name);
 
-export default function rehypeBuiltins() {
+export default function rehypeBuiltins(options: { strictCodeGroups?: boolean } = {}) {
   return (tree: Root, file: VFile) => {
     const report = (use: { position?: Element['position'] }, reason: string, fix: string) => {
       const message = file.message(reason, { place: use.position, ruleId: 'component' });
@@ -61,7 +61,7 @@ export default function rehypeBuiltins() {
       switch (use.name) {
         case 'Tabs':
         case 'CodeGroup': {
-          const items = use.name === 'Tabs' ? tabItems(use, report) : codeItems(use, report);
+          const items = use.name === 'Tabs' ? tabItems(use, report) : codeItems(use, report, options.strictCodeGroups);
           if (!items.length) return null;
           return tabs(
             items,
@@ -243,8 +243,8 @@ function tabItems(use: Use, report: Report): TabItem[] {
   return items;
 }
 
-/** A code group's tabs: one a code block, labelled by its title (else its language). */
-function codeItems(use: Use, report: Report): TabItem[] {
+/** A code group's tabs: one a code block, labelled by its title (else its language, or with `strict.codeGroupTitles`, an error). */
+function codeItems(use: Use, report: Report, strict = false): TabItem[] {
   const items: TabItem[] = [];
   for (const child of use.children) {
     if (child.type === 'text' && !child.value.trim()) continue;
@@ -257,17 +257,21 @@ function codeItems(use: Use, report: Report): TabItem[] {
       );
       continue;
     }
-    const meta = parseMeta(String((code.data as { meta?: string } | undefined)?.meta ?? ''));
-    const lang = ((code.properties.className as string[] | undefined) ?? [])
+    const info = ((code.properties.className as string[] | undefined) ?? [])
       .find((c) => c.startsWith('language-'))
       ?.slice('language-'.length);
-    if (!meta.title)
+    const { lang, meta: metaText } = splitLang(info ?? '', String((code.data as { meta?: string } | undefined)?.meta ?? ''));
+    const meta = parseMeta(metaText);
+    if (!meta.title && strict)
       report(
         { position: child.position },
         'a code block in a code group has no title',
-        'give each block the label of its tab: ```js title="Node.js"',
+        'give each block the label of its tab: ```js [Node.js] or ```js title="Node.js"',
       );
-    items.push({ label: meta.title ?? lang ?? `Tab ${items.length + 1}`, children: [child] });
+    const label = meta.title ?? (lang || `Tab ${items.length + 1}`);
+    // The tab's label is the block's title, shown in its header, where the browser reads it.
+    if (!meta.title) code.data = { ...code.data, meta: `${metaText} title="${label.replace(/"/g, '')}"` } as never;
+    items.push({ label, children: [child] });
   }
   return items;
 }

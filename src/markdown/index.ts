@@ -52,6 +52,7 @@ export const MARKDOWN_SETTINGS = [
   'limits',
   'checks',
   'constants',
+  'strict',
 ] as const satisfies readonly (keyof ResolvedConfig)[];
 export type MarkdownSettings = Pick<ResolvedConfig, (typeof MARKDOWN_SETTINGS)[number]>;
 
@@ -62,6 +63,7 @@ export type MarkdownSettings = Pick<ResolvedConfig, (typeof MARKDOWN_SETTINGS)[n
 export function createProcessor(
   config: Pick<ResolvedConfig, 'base' | 'contentDir' | 'versions' | 'security'> & {
     markdown: Partial<ResolvedConfig['markdown']>;
+    strict?: ResolvedConfig['strict'];
   },
 ): Processor {
   return unified()
@@ -73,14 +75,14 @@ export function createProcessor(
     .use(remarkMathSyntax)
     .use(remarkParseBudget) // ends a parse that outlives the page's time; after GFM, whose "~" it hooks
     .use(remarkHeadingIds) // before rehypeHeadingSlugs, which keeps ids already set
-    .use(remarkNoH1)
+    .use(remarkNoH1, { strict: config.strict?.title })
     .use(namedPlugins(config.markdown?.remarkPlugins, 'remark')) // users': on our syntax tree, callouts and heading ids in place
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rehypeHeadingSlugs)
-    .use(rehypeBuiltins) // after rehypeHeadingSlugs, before code: expands Tabs, code groups, cards, ... into HTML the rest sees
+    .use(rehypeBuiltins, { strictCodeGroups: config.strict?.codeGroupTitles }) // after rehypeHeadingSlugs, before code: expands Tabs, code groups, cards, ... into HTML the rest sees
     .use(rehypeDiagrams) // before the highlighter: `mermaid` fences are diagrams, not code
     .use(rehypeMath) // before the highlighter: `math` fences are formulas
-    .use(rehypeCode, config.markdown) // before headings: code blocks are left out of section text
+    .use(rehypeCode, { ...config.markdown, strictLanguages: config.strict?.codeLanguage }) // before headings: code blocks are left out of section text
     .use(namedPlugins(config.markdown?.rehypePlugins, 'rehype')) // users': before the outline, links and security, which see what they add
     .use(rehypeHeadings) // after rehypeHeadingSlugs: needs ids
     .use(rehypeImages, { base: config.base, contentDir: config.contentDir, versions: config.versions }) // before links, which resolve each src
@@ -128,6 +130,7 @@ export function pageOutline(
     relativePath: source.relativePath,
     path: pageUrl(config.base, source.route),
     hash: source.hash,
+    ...(source.derived ? { derived: source.derived } : {}),
   };
 }
 
@@ -239,7 +242,9 @@ export function renderPage(
   for (const message of file.messages) {
     const plugin = (message as Partial<PluginMessageTag>).plugin;
     if (!plugin) {
-      report(message.reason, message.line ?? undefined, message.column ?? undefined, message.note);
+      // Ours: an error, or a warning where the peers' lenient default holds (`strict` in docs.config.ts).
+      const warning = (message as { warning?: boolean }).warning === true;
+      report(message.reason, message.line ?? undefined, message.column ?? undefined, message.note, warning);
       continue;
     }
     // A user's plugin: `file.fail` always fails, `file.message` as `checks.markdownPlugins` says, `file.info` is not shown.
