@@ -149,6 +149,9 @@ export default defineConfig({
   description: `Guides and reference for building workflows, connecting apps and calling the ${product.name} API.`,
   base: '/docs/',
   lang: 'en-US',
+  // Every rule the peers leave lenient is an error here: titles and descriptions in frontmatter, known fence
+  // languages, titled code-group blocks, and code blocks that parse.
+  strict: true,
   product,
   editLink: { pattern: 'https://git.conduit.example/conduit/docs/edit/main/content/:path', text: 'Edit this page' },
   constants,

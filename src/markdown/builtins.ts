@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Properties, Root, RootContent } from 'hast';
 import { toString } from 'hast-util-to-string';
 import type { VFile } from 'vfile';
-import { CALLOUT_KINDS } from './callouts.js';
+import { calloutClasses, CALLOUT_KINDS } from './callouts.js';
 import { parseMeta, splitLang } from './code.js';
 import { isAny, walk } from './walk.js';
 
@@ -151,7 +151,7 @@ export default function rehypeBuiltins(options: { strictCodeGroups?: boolean } =
           const details = kind === 'details';
           return el(
             details ? 'details' : 'aside',
-            { className: ['callout', kind], ...(details ? {} : { ariaLabel: title }) },
+            { className: calloutClasses(kind as keyof typeof CALLOUT_KINDS), ...(details ? {} : { ariaLabel: title }) },
             [el(details ? 'summary' : 'p', { className: ['callout-title'] }, [text(title)]), ...use.children],
           );
         }

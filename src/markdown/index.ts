@@ -14,6 +14,9 @@ import { fallbackOf } from '../i18n/locales.js';
 import remarkAlerts from './alerts.js';
 import rehypeBuiltins from './builtins.js';
 import remarkCallouts from './callouts.js';
+import remarkEmoji from './emoji.js';
+import remarkImageAttributes from './image-attributes.js';
+import rehypeToc from './toc.js';
 import rehypeCode from './code.js';
 import { resolveConstants } from './constants.js';
 import { constantsOf } from '../versions/paths.js';
@@ -71,6 +74,8 @@ export function createProcessor(
     .use(remarkDirective)
     .use(remarkCallouts) // after remark-directive: turns its nodes into callouts
     .use(remarkAlerts) // GitHub's "> [!NOTE]" quotes become callouts too
+    .use(remarkEmoji) // after callouts, which give ":tada:" back as text
+    .use(remarkImageAttributes)
     .use(remarkGfm) // after callouts: bare URLs are linked once "localhost:4173" is text again
     .use(remarkMathSyntax)
     .use(remarkParseBudget) // ends a parse that outlives the page's time; after GFM, whose "~" it hooks
@@ -85,6 +90,7 @@ export function createProcessor(
     .use(rehypeCode, { ...config.markdown, strictLanguages: config.strict?.codeLanguage }) // before headings: code blocks are left out of section text
     .use(namedPlugins(config.markdown?.rehypePlugins, 'rehype')) // users': before the outline, links and security, which see what they add
     .use(rehypeHeadings) // after rehypeHeadingSlugs: needs ids
+    .use(rehypeToc) // after rehypeHeadings: lists what it collected
     .use(rehypeImages, { base: config.base, contentDir: config.contentDir, versions: config.versions }) // before links, which resolve each src
     .use(rehypeLinks, { base: config.base })
     .use(rehypeTables) // focusable, named scroll box per table (WCAG 2.1.1)
@@ -194,7 +200,7 @@ export function renderPage(
   }
   const file = new VFile({
     path: source.relativePath,
-    value: normalizeContainers(markdown),
+    value: normalizeContainers(markdown, isMdx(source.relativePath)),
     data: {
       page: {
         relativePath: source.relativePath,

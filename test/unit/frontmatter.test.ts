@@ -47,10 +47,17 @@ describe('frontmatter', () => {
     expect(source.frontmatter).toEqual({ title: 'T', description: 'D.' });
   });
 
-  it('says a missing title is missing (line 1) and an empty one is empty (its line), standing in the file name', () => {
-    expect(parse('---\ndescription: D.\n---\n').problems).toEqual([
-      { line: 1, message: 'missing frontmatter "title"', fix: 'add a line `title: Page title` to the frontmatter' },
-    ]);
+  it('takes a missing title from the first heading (which leaves the body), else the file name; an empty one is an error (its line)', () => {
+    const none = parse('---\ndescription: D.\n---\n');
+    expect(none.problems).toEqual([]);
+    expect(none.source.frontmatter.title).toBe('page');
+    expect(none.source.derived).toEqual({ title: true });
+    const heading = parse('---\ndescription: D.\n---\n\n# Getting `started` {#start}\n\nText.\n');
+    expect(heading.problems).toEqual([]);
+    expect(heading.source.frontmatter.title).toBe('Getting started');
+    expect(heading.source.body).not.toContain('# Getting');
+    expect(heading.source.body.split('\n')[3]).toBe('Text.'); // every other line where it was
+    expect(heading.source.derived).toEqual({ title: true, heading: 5 });
     const empty = parse('---\ndescription: D.\ntitle: "  "\n---\n');
     expect(empty.problems.map((p) => [p.line, p.message])).toEqual([
       [3, 'frontmatter "title" must be a non-empty string'],
