@@ -121,7 +121,8 @@ export default function rehypeBuiltins(options: { strictCodeGroups?: boolean } =
           );
         }
         case 'Badge': {
-          const variant = String(use.props.variant ?? use.props.type ?? 'note');
+          // Starlight's `default` colour is our `note`.
+          const variant = String(use.props.variant ?? use.props.type ?? 'note').replace(/^default$/, 'note');
           if (!(BADGE_VARIANTS as readonly string[]).includes(variant))
             report(use, `unknown badge variant "${variant}"`, `use one of: ${BADGE_VARIANTS.join(', ')}`);
           const content = use.props.text !== undefined ? [text(String(use.props.text))] : use.children;
@@ -211,6 +212,8 @@ function useOf(node: RootContent, report: Report): Use | null {
 interface TabItem {
   label: string;
   children: ElementContent[];
+  /** Docusaurus's `default`: the tab shown first. */
+  default?: boolean;
 }
 
 function tabItems(use: Use, report: Report): TabItem[] {
@@ -230,6 +233,9 @@ function tabItems(use: Use, report: Report): TabItem[] {
         : child.type === 'element' && child.properties.dataComponent === 'TabItem'
           ? useOf(child, report)
           : null;
+    // Docusaurus names a tab by `value` and shows `label` (the value when there is none).
+    if (inner && typeof inner.props.label !== 'string' && typeof inner.props.value === 'string')
+      inner.props.label = inner.props.value;
     if (!inner || typeof inner.props.label !== 'string') {
       report(
         jsx.position ? jsx : use,
@@ -238,7 +244,7 @@ function tabItems(use: Use, report: Report): TabItem[] {
       );
       continue;
     }
-    items.push({ label: inner.props.label, children: inner.children });
+    items.push({ label: inner.props.label, children: inner.children, default: inner.props.default === true });
   }
   return items;
 }
@@ -284,11 +290,15 @@ function codeItems(use: Use, report: Report, strict = false): TabItem[] {
  * Once the page's JavaScript runs (`html.js`), CSS shows only the first panel until then.
  */
 function tabs(items: TabItem[], code: boolean, syncKey: string, label: string): Element {
+  const first = Math.max(
+    0,
+    items.findIndex((item) => item.default),
+  );
   // A code group's panels are its code blocks, labelled by their titles (in the blocks' headers).
   const panels = code
     ? items.flatMap((item) => item.children)
     : items.map((item, i) =>
-        el('div', { className: i === 0 ? ['tab-panel', 'active'] : ['tab-panel'] }, [
+        el('div', { className: i === first ? ['tab-panel', 'active'] : ['tab-panel'] }, [
           el('p', { className: ['tab-label'] }, [text(item.label)]),
           ...item.children,
         ]),

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import type { Problems } from '../model/errors.js';
@@ -32,7 +32,10 @@ export interface Origin {
   includedBy?: string;
 }
 
-const MD_INCLUDE = /^\s*<!--\s*@include:\s*(\S+?)\s*-->\s*$/;
+/** `<!--@include: ./part.md-->`, with VitePress's `#region` and `{3,10}` line range (either end may be left out). */
+const MD_INCLUDE = /^\s*<!--\s*@include:\s*([^\s#{]+)(?:#([\w-]+))?(?:\{(\d*),(\d*)\})?\s*-->\s*$/;
+/** VitePress's snippet import: `<<< @/path/file.ts#region{2-4 ts} [label]` (`@` is the content folder). */
+const SNIPPET = /^\s*<<<\s+([^\s#{[]+)(?:#([\w-]+))?(?:\{([^}]*)\})?(?:\s+(\[[^\]]+\]))?\s*$/;
 const MDX_IMPORT = /^import\s+([A-Za-z_$][\w$]*)\s+from\s+['"]([^'"]+\.mdx?)['"];?\s*$/;
 const MDX_USE = /^\s*<([A-Z][\w$]*)\s*\/>\s*$/;
 const MAX_DEPTH = 8;
@@ -48,7 +51,12 @@ export function expandIncludes(
   contentDir: string,
   problems: Problems,
 ): { body: string; included?: Included } {
-  if (!body.includes('@include:') && !(/\.mdx$/i.test(page) && /^import\s.+\.mdx?['"]/m.test(body))) return { body };
+  if (
+    !body.includes('@include:') &&
+    !body.includes('<<<') &&
+    !(/\.mdx$/i.test(page) && /^import\s.+\.mdx?['"]/m.test(body))
+  )
+    return { body };
   const files = new Set<string>();
   const lines: string[] = [];
   const segments: Segment[] = [];
@@ -56,22 +64,68 @@ export function expandIncludes(
     const mdx = /\.mdx$/i.test(file);
     const names = new Map<string, string>();
     let segmentOpen = false;
+    let fence: string | null = null;
     text.split('\n').forEach((line, i) => {
       const fileLine = firstLine + i;
       if (!segmentOpen) segments.push({ start: lines.length + 1, file, line: fileLine });
       segmentOpen = true;
+      // Code blocks show includes and snippet imports as they are written.
+      const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+      if (marker && (fence === null || (marker.startsWith(fence) && line.trim() === marker)))
+        fence = fence === null ? marker : null;
+      if (fence !== null || marker) return void lines.push(line);
+      const snippet = SNIPPET.exec(line);
+      if (snippet) {
+        const [, target, region, braces, label] = snippet;
+        const at = { file, line: fileLine };
+        const resolved = resolveInside(target, file, contentDir);
+        const text = resolved && readInside(resolved, contentDir, target, at, problems);
+        if (resolved === null)
+          problems.add(
+            `snippet outside the content folder: ${target}`,
+            at,
+            'snippets are read from inside the content folder (`@/` is its root): move the file there, in a folder starting with "_" so it is not published as a page',
+          );
+        if (!text) return void lines.push('');
+        const selected = selectLines(text, region, undefined, undefined, true);
+        if (!selected) {
+          problems.add(`no region "${region}" in ${target}`, at, `mark it with lines \`// #region ${region}\` and \`// #endregion ${region}\``);
+          return void lines.push('');
+        }
+        files.add(resolved!);
+        // `{2-4}` highlights lines; a word in the braces is the language (else the file's extension).
+        const highlight = (braces ?? '').match(/[\d,\s-]*\d[\d,\s-]*/)?.[0].trim();
+        const lang = (braces ?? '').replace(/[\d,\s-]+/g, ' ').trim() || path.posix.extname(resolved!).slice(1);
+        const meta = [highlight ? `{${highlight}}` : '', label ?? `[${path.posix.basename(resolved!)}]`].filter(Boolean);
+        const fenceMark = '`'.repeat(Math.max(3, ...[...selected.text.matchAll(/`{3,}/g)].map((m) => m[0].length + 1)));
+        lines.push(`${fenceMark}${lang} ${meta.join(' ')}`);
+        segments.push({ start: lines.length + 1, file: resolved!, line: selected.first });
+        lines.push(...selected.text.split('\n'));
+        segments.push({ start: lines.length + 1, file, line: fileLine });
+        lines.push(fenceMark);
+        segmentOpen = false;
+        return;
+      }
       const imported = mdx ? MDX_IMPORT.exec(line) : null;
       if (imported) {
         names.set(imported[1], imported[2]);
         lines.push(''); // keeps the lines below where they were
         return;
       }
-      const target = mdx ? MDX_USE.exec(line)?.[1] && names.get(MDX_USE.exec(line)![1]) : MD_INCLUDE.exec(line)?.[1];
+      const include = mdx ? null : MD_INCLUDE.exec(line);
+      const target = mdx ? MDX_USE.exec(line)?.[1] && names.get(MDX_USE.exec(line)![1]) : include?.[1];
       if (!target) return void lines.push(line);
       const at = { file, line: fileLine };
-      const resolved = path.posix.normalize(
-        target.startsWith('/') ? target.slice(1) : path.posix.join(path.posix.dirname(file), target),
-      );
+      const inside = resolveInside(target, file, contentDir);
+      if (inside === null) {
+        problems.add(
+          `included file outside the content folder: ${target}`,
+          at,
+          'partials are read from inside the content folder only: move the file there (in a folder starting with "_")',
+        );
+        return void lines.push('');
+      }
+      const resolved = inside;
       if (chain.includes(resolved) || chain.length > MAX_DEPTH) {
         problems.add(
           `include cycle: ${[...chain, resolved].join(' -> ')}`,
@@ -80,24 +134,25 @@ export function expandIncludes(
         );
         return void lines.push('');
       }
-      let raw: string;
-      try {
-        raw = readFileSync(path.join(contentDir, resolved), 'utf8');
-      } catch {
-        problems.add(
-          `included file not found: ${target} (resolved to ${resolved})`,
-          at,
-          'the path is relative to this file; partials live in a folder starting with "_", such as content/_partials/',
-        );
-        return void lines.push('');
-      }
+      const raw = readInside(resolved, contentDir, target, at, problems);
+      if (raw === null) return void lines.push('');
       files.add(resolved);
       // A partial's own frontmatter (if any) is dropped; its lines still count.
       const partialBody = matter(raw, {}).content;
       const frontmatterLines = raw.endsWith(partialBody)
         ? (raw.slice(0, raw.length - partialBody.length).match(/\n/g) ?? []).length
         : 0;
-      emit(resolved, partialBody.replace(/\n$/, ''), 1 + frontmatterLines, [...chain, resolved]);
+      const [, , region, from, to] = include ?? [];
+      const selected = selectLines(partialBody.replace(/\n$/, ''), region, from, to);
+      if (!selected) {
+        problems.add(
+          `no region "${region}" in ${target}`,
+          at,
+          `mark it with lines \`<!-- #region ${region} -->\` and \`<!-- #endregion ${region} -->\``,
+        );
+        return void lines.push('');
+      }
+      emit(resolved, selected.text, frontmatterLines + selected.first, [...chain, resolved]);
       segmentOpen = false; // the lines after the include are this file's again
     });
   };
@@ -117,4 +172,76 @@ export function originOf(line: number, page: string, lineOffset: number, include
   const origin: Origin = { file: found.file, line: found.line + (line - found.start) };
   if (found.file !== page) origin.includedBy = page;
   return origin;
+}
+
+/**
+ * A path written in `file` (`./x.md`, `../x.md`, `/x.md` or VitePress's `@/x.md`, both from the content folder's
+ * root), as a path under the content folder; null when it leads out of the folder.
+ */
+function resolveInside(target: string, file: string, contentDir: string): string | null {
+  const fromRoot = target.startsWith('@/') ? target.slice(2) : target.startsWith('/') ? target.slice(1) : null;
+  const resolved = path.posix.normalize(fromRoot ?? path.posix.join(path.posix.dirname(file), target));
+  if (resolved.startsWith('../') || resolved === '..' || path.isAbsolute(resolved)) return null;
+  return path.resolve(contentDir, resolved).startsWith(path.resolve(contentDir) + path.sep) ? resolved : null;
+}
+
+/** A file under the content folder, read; null (reported) when it is missing or a link that leads out of the folder. */
+function readInside(
+  resolved: string,
+  contentDir: string,
+  target: string,
+  at: { file: string; line: number },
+  problems: Problems,
+): string | null {
+  try {
+    const real = realpathSync(path.join(contentDir, resolved));
+    if (!real.startsWith(realpathSync(contentDir) + path.sep)) {
+      problems.add(`${target} is a link to a file outside the content folder`, at, 'copy the file into the content folder');
+      return null;
+    }
+    return readFileSync(real, 'utf8');
+  } catch {
+    problems.add(
+      `included file not found: ${target} (resolved to ${resolved})`,
+      at,
+      'the path is relative to this file; partials live in a folder starting with "_", such as content/_partials/',
+    );
+    return null;
+  }
+}
+
+/** A region marker line in any comment style: `// #region name`, `<!-- #region name -->`, `# #region name`. */
+const REGION = /^\s*(?:\/\/|#|<!--|\/\*|--|;)?\s*#(end)?region\b\s*([\w-]*)/;
+
+/**
+ * The lines of `text` a `#region` and a `{from,to}` range select (1-based, either end optional), the region's marker
+ * lines (and any nested markers) left out; `first` is the file line the selection starts at. Null for a region
+ * that is not there.
+ */
+export function selectLines(
+  text: string,
+  region: string | undefined,
+  from: string | undefined,
+  to: string | undefined,
+  code = false,
+): { text: string; first: number } | null {
+  let all = text.split('\n').map((line, i) => ({ line, n: i + 1 }));
+  if (region) {
+    const start = all.findIndex(({ line }) => REGION.exec(line)?.[1] === undefined && REGION.exec(line)?.[2] === region);
+    if (start < 0) return null;
+    const end = all.findIndex((l, i) => i > start && REGION.exec(l.line)?.[1] === 'end' && [region, ''].includes(REGION.exec(l.line)![2]));
+    all = all.slice(start + 1, end < 0 ? undefined : end);
+  }
+  all = all.filter(({ line }) => !REGION.test(line) || !/#(end)?region\b/.test(line));
+  if (from || to) all = all.slice(from ? Number(from) - 1 : 0, to ? Number(to) : undefined);
+  // The lines are contiguous in the file unless markers were left out inside: the map then drifts by their count, at most.
+  const kept = all.map((l) => l.line);
+  return { text: (code ? dedent(kept) : kept).join('\n'), first: all[0]?.n ?? 1 };
+}
+
+/** Lines without the indentation they all share (a region inside a function). */
+function dedent(lines: string[]): string[] {
+  const indents = lines.filter((l) => l.trim()).map((l) => /^[ \t]*/.exec(l)![0].length);
+  const common = indents.length ? Math.min(...indents) : 0;
+  return common ? lines.map((l) => l.slice(common)) : lines;
 }
