@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
+import { nameToEmoji } from 'gemoji';
 import type { ResolvedConfig } from '../config/index.js';
 import { BuildError, Problems } from '../model/errors.js';
 import {
@@ -278,9 +279,10 @@ export function firstParagraph(body: string): string {
   return `${cut.slice(0, cut.lastIndexOf(' ') > 100 ? cut.lastIndexOf(' ') : 157)}...`;
 }
 
-/** Inline Markdown as the reader sees it: links' text, code without backticks, no emphasis marks or tags. */
+/** Inline Markdown as the reader sees it: links' text, code without backticks, no emphasis marks or tags, emoji. */
 function plainText(markdown: string): string {
   return markdown
+    .replace(/:([a-z0-9_+-]+):/g, (whole, name: string) => (Object.hasOwn(nameToEmoji, name) ? nameToEmoji[name] : whole))
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]*)\]\[[^\]]*\]/g, '$1')

@@ -232,10 +232,12 @@ export function selectLines(
     const end = all.findIndex((l, i) => i > start && REGION.exec(l.line)?.[1] === 'end' && [region, ''].includes(REGION.exec(l.line)![2]));
     all = all.slice(start + 1, end < 0 ? undefined : end);
   }
-  all = all.filter(({ line }) => !REGION.test(line) || !/#(end)?region\b/.test(line));
+  // A range counts the file's lines (the region's, within a region), markers included, as VitePress counts them.
   if (from || to) all = all.slice(from ? Number(from) - 1 : 0, to ? Number(to) : undefined);
+  all = all.filter(({ line }) => !REGION.test(line) || !/#(end)?region\b/.test(line));
   // The lines are contiguous in the file unless markers were left out inside: the map then drifts by their count, at most.
   const kept = all.map((l) => l.line);
+  while (code && kept.length && !kept[kept.length - 1].trim()) kept.pop(); // a file's last newline
   return { text: (code ? dedent(kept) : kept).join('\n'), first: all[0]?.n ?? 1 };
 }
 
