@@ -91,7 +91,8 @@ const plugin = z.strictObject({
   buildEnd: fn.optional(),
 });
 
-const userConfigSchema = z.strictObject({
+/** The schema of docs.config.ts: its validation and, inferred, its type (the guide's configuration reference walks it). */
+export const userConfigSchema = z.strictObject({
   /** Site title, after the page title in `<title>`. @default "Documentation" */
   title: z.string().min(1).optional(),
   /** Description for pages that do not set one and for llms.txt. */

@@ -161,7 +161,7 @@ function nodeFetch(method: string, urlPath: string, op: Operation, example: unkn
     ...(json ? [`body: ${jsString(JSON.stringify(example))}`] : []),
   ];
   const call = `fetch('${requestUrl(urlPath, op)}', { ${options.join(', ')} })`;
-  return response204(op) ? `await ${call};` : `const data = await (await ${call}).json();`;
+  return `// Node.js 18 or later (global fetch), as an ES module (top-level await).\n${response204(op) ? `await ${call};` : `const data = await (await ${call}).json();`}`;
 }
 
 /** The same request with Python's requests. */
@@ -350,7 +350,7 @@ export async function expandOpenApiPages(
     // Constants are resolved here so that an unknown one is reported against the document, not the page.
     const relative = path.relative(contentDir, file).split(path.sep).join('/');
     const reference = resolveConstants(openApiMarkdown(doc, only), config.constants, {
-      problems: { add: (message, _place, fix) => problems.add(message, { file: relative }, fix) } as Problems,
+      problems: { add: (message, _place, fix) => problems.add(message, { file: relative }, fix) },
       file: relative,
       lineOffset: 0,
     });

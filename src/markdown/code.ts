@@ -143,7 +143,7 @@ export default function rehypeCode(options: CodeOptions = {}) {
     // Kept for the content checks (code parsing, CLI commands), with file lines.
     const blocks: CodeBlock[] = [];
     file.data.codeBlocks = blocks;
-    const lineOffset = (file.data.page as { lineOffset?: number } | undefined)?.lineOffset ?? 0;
+    const lineOffset = file.data.page?.lineOffset ?? 0;
     walk(tree, isElement, (node, index, parent) => {
       if (node.tagName !== 'pre' || !parent || index === undefined) return;
       const element = node.children[0];

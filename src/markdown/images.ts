@@ -63,7 +63,7 @@ const el = (tagName: string, properties: Element['properties'], children: Elemen
  */
 export default function rehypeImages(options: ImageOptions) {
   return (tree: Root, file: VFile) => {
-    const page = file.data.page as { relativePath: string; filesFrom?: string };
+    const page = file.data.page!;
     const images: PageImage[] = [];
     let zooms = 0;
     let beforeSections = true;

@@ -9,7 +9,7 @@ import type { ResolvedConfig } from '../config/index.js';
 import { BuildError, Problems } from '../model/errors.js';
 import { sha1 } from '../incremental/hash.js';
 import { pageUrl } from '../shared/paths.js';
-import type { CodeBlock, Feature, LinkRef, PageImage, PageOutline, PageRecord, PageSource } from '../model/page.js';
+import type { PageOutline, PageRecord, PageSource } from '../model/page.js';
 import { fallbackOf } from '../i18n/locales.js';
 import remarkAlerts from './alerts.js';
 import rehypeBuiltins from './builtins.js';
@@ -22,7 +22,7 @@ import { resolveConstants } from './constants.js';
 import { constantsOf } from '../versions/paths.js';
 import { normalizeContainers } from './container-syntax.js';
 import remarkHeadingIds, { rehypeHeadingSlugs } from './heading-ids.js';
-import rehypeHeadings, { type HeadingData } from './headings.js';
+import rehypeHeadings from './headings.js';
 import rehypeLinks from './links.js';
 import rehypeTables from './tables.js';
 import rehypeSecurity from './security.js';
@@ -38,6 +38,7 @@ import rehypeMath from './math.js';
 import remarkMathSyntax from './math-syntax.js';
 import { MarkdownPluginError, namedPlugins, type PluginMessageTag } from '../plugins/markdown.js';
 import { withParseVerdict } from '../checks/code-blocks.js';
+import './file-data.js';
 
 /**
  * What the Markdown stage reads of the configuration, and nothing else: its functions take `MarkdownSettings`, and
@@ -187,7 +188,7 @@ export function renderPage(
     );
   };
   const markdown = resolveConstants(source.body, constantsOf(config, source.relativePath), {
-    problems: { add: (message, place, fix) => report(message, place.line, place.column, fix) } as Problems,
+    problems: { add: (message, place, fix) => report(message, place.line, place.column, fix) },
     file: source.relativePath,
     lineOffset: 0,
   });
@@ -269,7 +270,7 @@ export function renderPage(
         severity === 'warning',
       );
   }
-  const headings = (file.data.headings as HeadingData | undefined) ?? { headers: [], anchors: [], sections: [] };
+  const headings = file.data.headings ?? { headers: [], anchors: [], sections: [] };
   // Links and code blocks keep the file they were written in, for the checks.
   const placed = <T extends { line?: number; source?: string }>(item: T): T => {
     if (item.line == null) return item;
@@ -281,16 +282,16 @@ export function renderPage(
     headers: headings.headers,
     html,
     anchors: headings.anchors,
-    links: ((file.data.links as LinkRef[] | undefined) ?? []).map(placed),
+    links: (file.data.links ?? []).map(placed),
     sections: headings.sections,
     markdown,
-    codeBlocks: ((file.data.codeBlocks as CodeBlock[] | undefined) ?? []).map((block) =>
+    codeBlocks: (file.data.codeBlocks ?? []).map((block) =>
       withParseVerdict(placed(block)),
     ),
     ...(source.included ? { includes: source.included.files } : {}),
-    features: (file.data.features as Feature[] | undefined) ?? [],
-    images: (file.data.images as PageImage[] | undefined) ?? [],
-    css: (file.data.css as string | undefined) ?? '',
+    features: file.data.features ?? [],
+    images: file.data.images ?? [],
+    css: file.data.css ?? '',
   };
 }
 

@@ -29,7 +29,7 @@ export interface PageFileData {
  */
 export default function rehypeLinks(options: LinkOptions) {
   return (tree: Root, file: VFile) => {
-    const page = file.data.page as PageFileData;
+    const page = file.data.page!;
     const links: LinkRef[] = [];
     const from = (node: { position?: { start: { line: number } } }) =>
       page.fileAt && node.position ? page.fileAt(node.position.start.line) : page.relativePath;

@@ -46,7 +46,7 @@ export function renderMdx(processor: Processor, file: VFile, components: Compone
   const { default: Content } = runSync(code, { ...runtime, baseUrl: import.meta.url }) as {
     default: ComponentType<{ components: Components }>;
   };
-  const uses = (file.data.componentUses as Record<string, { line: number; column: number }> | undefined) ?? {};
+  const uses = file.data.componentUses ?? {};
   const guarded: Components = {};
   for (const [name, component] of Object.entries(components)) guarded[name] = guard(name, component, uses[name]);
   return renderToStaticMarkup(createElement(Content, { components: guarded }));

@@ -17,7 +17,7 @@ interface JsxNode {
  */
 export default function rehypeMdxComponents() {
   return (tree: Root, file: VFile) => {
-    const known = new Set((file.data.mdxComponents as string[] | undefined) ?? []);
+    const known = new Set(file.data.mdxComponents ?? []);
     const uses: Record<string, { line: number; column: number }> = {};
     const reported = new Set<string>();
     walk(tree, isAny, (node) => {

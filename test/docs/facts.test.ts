@@ -253,4 +253,22 @@ describe.skipIf(!hasContent)('docs/openings: a page starts with what the reader 
       .map((page) => page.file);
     expect(found).toEqual([]);
   });
+
+  /** Openings that announce the page instead of starting on the reader's task. */
+  const TEMPLATE =
+    /\b(In this (tutorial|recipe|guide|example|walkthrough|section)|This (tutorial|recipe|walkthrough|example) (shows|puts|is|turns|posts|emails|collects|calls|covers|walks)|This guide (covers|explains|shows|walks))\b/;
+
+  it('tells a template opening from a task (it can fail)', () => {
+    expect(TEMPLATE.test('In this tutorial you build the smallest useful workflow.')).toBe(true);
+    expect(TEMPLATE.test('This recipe posts a message to a Slack channel.')).toBe(true);
+    expect(TEMPLATE.test('Connect Zoom to create meetings. This guide covers the connection and the errors.')).toBe(true);
+    expect(TEMPLATE.test('Build the smallest useful workflow: a URL that answers every request.')).toBe(false);
+  });
+
+  it('never opens with "In this tutorial", "This recipe" or "This guide covers"', () => {
+    const found = pages
+      .filter((page) => TEMPLATE.test(page.body.trim().split(/\n\s*\n/)[0]!.replace(/\s+/g, ' ')))
+      .map((page) => page.file);
+    expect(found).toEqual([]);
+  });
 });

@@ -86,3 +86,50 @@ export function prose(page: ContentPage): string {
 export function readModel<T = Record<string, unknown>>(name: string): T {
   return parse(readFileSync(path.join(MODEL, name), 'utf8')) as T;
 }
+
+export interface Statement {
+  file: string;
+  /** File line where the statement's paragraph, list item or table row starts. */
+  line: number;
+  /** One sentence of prose, one list item's sentence or one table row, with its whitespace collapsed. */
+  text: string;
+}
+
+/**
+ * The prose of a page cut into statements a rule can be checked against: each table row on its own, and
+ * paragraphs and list items cut into sentences. Code blocks, headings and HTML comments are left out.
+ */
+export function statements(page: ContentPage): Statement[] {
+  const out: Statement[] = [];
+  const lines = prose(page).split('\n');
+  let para: string[] = [];
+  let start = 0;
+  const flush = () => {
+    if (!para.length) return;
+    const flat = para.join(' ').replace(/\s+/g, ' ').trim();
+    for (const text of flat.split(/(?<=[.!?])\s+(?=[A-Z`*[(])/))
+      if (text) out.push({ file: page.file, line: page.bodyLine + start, text });
+    para = [];
+  };
+  lines.forEach((line, i) => {
+    if (!line.trim() || /^\s*#{1,6}\s/.test(line) || /^\s*<!--/.test(line) || /^\s*:::/.test(line)) return flush();
+    if (/^\s*\|/.test(line)) {
+      flush();
+      if (!/^\s*\|[\s|:-]+\|\s*$/.test(line)) out.push({ file: page.file, line: page.bodyLine + i, text: line.trim() });
+      return;
+    }
+    if (/^\s*([-*+]|\d+\.)\s/.test(line)) flush();
+    if (!para.length) start = i;
+    para.push(line);
+  });
+  flush();
+  return out;
+}
+
+/** Every string of a model file, with its key path (for checks that read the model's prose). */
+export function modelStrings(doc: unknown, path: (string | number)[] = []): { path: string; text: string }[] {
+  if (typeof doc === 'string') return [{ path: path.join('.'), text: doc.replace(/\s+/g, ' ') }];
+  if (Array.isArray(doc)) return doc.flatMap((v, i) => modelStrings(v, [...path, i]));
+  if (doc && typeof doc === 'object') return Object.entries(doc).flatMap(([k, v]) => modelStrings(v, [...path, k]));
+  return [];
+}

@@ -48,7 +48,7 @@ describe('openapi: each request as a code group of curl, Node.js and Python', ()
     const md = openApiMarkdown(doc as never);
     expect(md).toContain('::: code-group\n```bash title="curl"\ncurl -X POST "%{apiBaseUrl}/things"');
     expect(md).toContain(
-      `\`\`\`js title="Node.js"\nconst data = await (await fetch('%{apiBaseUrl}/things', { method: 'POST', headers: { Authorization: \`Bearer \${process.env.CONDUIT_API_KEY}\`, 'Content-Type': 'application/json' }, body: ${jsString('{"name":"it\'s","on":true}')} })).json();`,
+      `\`\`\`js title="Node.js"\n// Node.js 18 or later (global fetch), as an ES module (top-level await).\nconst data = await (await fetch('%{apiBaseUrl}/things', { method: 'POST', headers: { Authorization: \`Bearer \${process.env.CONDUIT_API_KEY}\`, 'Content-Type': 'application/json' }, body: ${jsString('{"name":"it\'s","on":true}')} })).json();`,
     );
     expect(md).toContain("const data = await (await fetch('%{apiBaseUrl}/things', { headers: {");
     expect(md).toContain(

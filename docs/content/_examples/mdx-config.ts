@@ -1,0 +1,5 @@
+import { defineConfig } from 'pagewright/config';
+
+export default defineConfig({
+  mdx: { components: './components/index.tsx' },
+});

@@ -1,0 +1,354 @@
+/**
+ * Classes of fact that once contradicted each other across pages (issue 42): each is read from the reference model,
+ * checked for consistency inside the model, then against every page (prose, tables, code samples) and the
+ * declarations of workflows/steps/code/platform.d.ts, so a page that drifts from the model fails here.
+ *
+ * - the status range ctx.respond accepts;
+ * - who may change a member's role (and the rest of the permission matrix);
+ * - which deliveries the platform retries;
+ * - what an SSE stream keeps for clients that reconnect.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import config from '../../docs.config.js';
+import {
+  CONTENT,
+  codeBlocks,
+  hasContent,
+  modelStrings,
+  readModel,
+  readPages,
+  statements,
+  type Statement,
+} from './pages.js';
+
+type Json = any;
+const constants = config.constants as Record<string, string | number>;
+const pages = hasContent ? readPages() : [];
+const MODEL_FILES = ['concepts.yaml', 'code-step-api.yaml', 'component-api.yaml', 'cli.yaml', 'sse.yaml', 'openapi.yaml'];
+
+/** Every statement of every page, and every string of every model file as a statement of its own. */
+function everyStatement(): Statement[] {
+  const out = pages.flatMap(statements);
+  for (const file of MODEL_FILES)
+    for (const s of modelStrings(readModel(file)))
+      out.push({ file: `_model/${file}`, line: 0, text: s.text.replace(/\s+/g, ' ') });
+  return out;
+}
+const where = (s: Statement) => `${s.file}${s.line ? `:${s.line}` : ''}  ${s.text.slice(0, 160)}`;
+
+/* ------------------------------------------------------------------------------------------------ */
+/* ctx.respond status range                                                                         */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** The range the model gives ctx.respond's status, as [low, high]. */
+function modelStatusRange(): [number, number] {
+  const respond = readModel<Json>('code-step-api.yaml').ctx.find((m: Json) => m.name === 'ctx.respond');
+  const status = respond.params.find((p: Json) => p.name === 'status');
+  const m = /\b([1-5]\d\d) to ([1-5]\d\d)\b/.exec(status.description);
+  if (!m) throw new Error(`code-step-api.yaml ctx.respond status: no "NNN to NNN" range in "${status.description}"`);
+  return [Number(m[1]), Number(m[2])];
+}
+
+/** Ranges written in a text ("200 to 599", "`100`-`599`", "100 through 599") whose top is an HTTP status's top. */
+function statusRanges(text: string): [number, number][] {
+  return [...text.matchAll(/\b([1-5]\d\d)`?\s*(?:to|-|–|through)\s*`?(5\d\d)\b/g)]
+    .filter((m) => m[2] === '599')
+    .map((m) => [Number(m[1]), Number(m[2])]);
+}
+
+/** Status codes that code samples pass to ctx.respond or this.http.respond. */
+function respondedStatuses(code: string): number[] {
+  return [...code.matchAll(/\b(?:ctx|this\.\w+)\.respond\(\s*\{[^;]*?\bstatus:\s*(\d{3})\b/g)].map((m) => Number(m[1]));
+}
+
+describe.skipIf(!hasContent)('contradictions/status ranges: ctx.respond takes one range everywhere', () => {
+  it('reads ranges and statuses the way pages write them (it can fail)', () => {
+    expect(statusRanges('| Status | `100` to `599`. |')).toEqual([[100, 599]]);
+    expect(statusRanges('HTTP status, 200 to 599.')).toEqual([[200, 599]]);
+    expect(statusRanges('retry on 500-504')).toEqual([]);
+    expect(respondedStatuses('await ctx.respond({ status: 101, body: "x" });')).toEqual([101]);
+    expect(respondedStatuses('await this.http.respond({ headers: {}, status: 204 })')).toEqual([204]);
+  });
+
+  it('declares the same range in platform.d.ts as the model', () => {
+    const [low, high] = modelStatusRange();
+    const dts = readFileSync(path.join(CONTENT, 'workflows/steps/code/platform.d.ts'), 'utf8');
+    const block = /interface HttpResponse \{([\s\S]*?)\n\}/.exec(dts)?.[1] ?? '';
+    const comment = /\/\*\*([^*]*)\*\/\s*status\?/.exec(block)?.[1] ?? '';
+    expect(statusRanges(comment), `platform.d.ts HttpResponse.status: "${comment.trim()}"`).toEqual([[low, high]]);
+  });
+
+  it('states no other range on any page or in the model', () => {
+    const [low, high] = modelStatusRange();
+    const wrong = everyStatement()
+      .filter((s) => statusRanges(s.text).some(([l, h]) => l !== low || h !== high))
+      .map(where);
+    expect(wrong).toEqual([]);
+  });
+
+  it('responds only with statuses in the range in every sample', () => {
+    const [low, high] = modelStatusRange();
+    const wrong: string[] = [];
+    for (const page of pages)
+      for (const block of codeBlocks(page))
+        for (const status of respondedStatuses(block.code))
+          if (status < low || status > high) wrong.push(`${block.file}:${block.line}  status ${status}`);
+    for (const file of MODEL_FILES)
+      for (const s of modelStrings(readModel(file)))
+        for (const status of respondedStatuses(s.text))
+          if (status < low || status > high) wrong.push(`_model/${file} ${s.path}  status ${status}`);
+    expect(wrong).toEqual([]);
+  });
+});
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Roles                                                                                            */
+/* ------------------------------------------------------------------------------------------------ */
+
+const ROLES = ['owner', 'admin', 'member'] as const;
+const normalize = (s: string) =>
+  s
+    .replace(/[`*_]/g, '')
+    .replace(/[’]/g, "'")
+    .trim()
+    .toLowerCase();
+
+/** The permission matrix of the model: action -> roles allowed. */
+function permissions(): Map<string, Set<string>> {
+  const membership = readModel<Json>('concepts.yaml').concepts.find((c: Json) => c.key === 'membership');
+  return new Map(membership.permissions.map((p: Json) => [normalize(p.action), new Set<string>(p.roles)]));
+}
+
+/** Rows of every Markdown table with an Owner, an Admin and a Member column: action -> roles ticked. */
+function permissionTables(): { file: string; line: number; action: string; roles: Set<string> }[] {
+  const out: { file: string; line: number; action: string; roles: Set<string> }[] = [];
+  for (const page of pages) {
+    const lines = page.body.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      const header = lines[i]!.split('|').map((c) => normalize(c));
+      const columns = ROLES.map((r) => header.indexOf(r));
+      if (!/^\s*\|/.test(lines[i]!) || columns.some((c) => c < 0)) continue;
+      for (i += 2; i < lines.length && /^\s*\|/.test(lines[i]!); i++) {
+        const cells = lines[i]!.split('|');
+        out.push({
+          file: page.file,
+          line: page.bodyLine + i,
+          action: normalize(cells[1] ?? ''),
+          roles: new Set(ROLES.filter((_r, k) => /✓|✔|yes/i.test(cells[columns[k]!] ?? ''))),
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** A statement that gives a role the power to change roles: "an admin can then change the role". */
+function grantsRoleChange(text: string, role: string): boolean {
+  return new RegExp(
+    `\\b${role}s?\\b[^.|]{0,20}?\\b(can|may|will)(?: also| then| now)? (change|promote|demote|make|set|assign|edit)\\b[^.|;,:]{0,30}\\b(roles?|admins?|owners?|members?)\\b`,
+    'i',
+  ).test(text);
+}
+
+describe.skipIf(!hasContent)('contradictions/roles: the permission matrix of the model holds on every page', () => {
+  it('recognizes a sentence that hands role changes to an admin (it can fail)', () => {
+    expect(grantsRoleChange('An admin can then change the role: see Roles.', 'admin')).toBe(true);
+    expect(grantsRoleChange('Admins may promote a member to admin.', 'admin')).toBe(true);
+    expect(grantsRoleChange('The owner can then change the role.', 'admin')).toBe(false);
+    expect(grantsRoleChange('| Owner | Everything an admin can, plus billing, changing roles |', 'admin')).toBe(false);
+  });
+
+  it('gives role changes to the owner alone in the model, and lists them under the owner only', () => {
+    const model = permissions();
+    expect(model.get("change a member's role")).toEqual(new Set(['owner']));
+    const roles = readModel<Json>('concepts.yaml').concepts.find((c: Json) => c.key === 'membership').roles;
+    for (const role of roles) {
+      const about = (role.can as string[]).filter((c) => /\ban? (admin|member) an? (admin|member)\b|\broles?\b/i.test(c));
+      if (role.name === 'owner') expect(about.length, 'owner.can names role changes').toBeGreaterThan(0);
+      else expect(about, `${role.name}.can`).toEqual([]);
+    }
+  });
+
+  it('ticks the roles of the model in every permission table, and one table has every action', () => {
+    const model = permissions();
+    const rows = permissionTables();
+    const wrong = rows
+      .filter((r) => model.has(r.action))
+      .filter((r) => [...ROLES].some((role) => model.get(r.action)!.has(role) !== r.roles.has(role)))
+      .map((r) => `${r.file}:${r.line}  "${r.action}" ticks ${[...r.roles].join(', ')}; the model: ${[...model.get(r.action)!].join(', ')}`);
+    expect(wrong).toEqual([]);
+    const byFile = new Map<string, Set<string>>();
+    for (const r of rows) byFile.set(r.file, (byFile.get(r.file) ?? new Set()).add(r.action));
+    expect([...byFile.values()].some((actions) => [...model.keys()].every((a) => actions.has(a)))).toBe(true);
+  });
+
+  it('lets no page or model text give a role-change power to a role the model does not', () => {
+    const allowed = permissions().get("change a member's role")!;
+    const wrong = everyStatement()
+      .filter((s) => ROLES.some((role) => !allowed.has(role) && grantsRoleChange(s.text, role)))
+      .map(where);
+    expect(wrong).toEqual([]);
+  });
+});
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Delivery retries                                                                                 */
+/* ------------------------------------------------------------------------------------------------ */
+
+const KIND_NAMES: Record<string, RegExp> = {
+  http: /\bHTTP\b/,
+  s3: /\bS3\b/,
+  sql: /\bSQL\b/,
+  email: /\bemails?\b/i,
+  sse: /\bSSE\b/,
+  emit: /\bemit(ted)?\b/i,
+};
+
+function deliveryModel() {
+  const concepts = readModel<Json>('concepts.yaml');
+  const delivery = concepts.delivery;
+  const kinds: string[] = concepts.concepts.find((c: Json) => c.key === 'destination').destinations.map((d: Json) => d.type);
+  return {
+    concepts,
+    delivery,
+    kinds,
+    retried: new Set<string>(delivery.retriedByPlatform),
+    byService: new Set<string>(delivery.retriedByEmailService),
+    notRetried: new Set<string>(delivery.notRetried),
+  };
+}
+
+/** The destination kinds a statement names. */
+const kindsNamed = (text: string) => Object.keys(KIND_NAMES).filter((k) => KIND_NAMES[k]!.test(text));
+
+describe.skipIf(!hasContent)('contradictions/retries: which deliveries the platform retries is said one way', () => {
+  it('puts every destination kind in exactly one of the model lists, with matching wording and limits', () => {
+    const { delivery, kinds, retried, byService, notRetried, concepts } = deliveryModel();
+    for (const kind of kinds) {
+      const lists = [retried, byService, notRetried].filter((l) => l.has(kind));
+      expect(lists.length, `${kind} is in one list`).toBe(1);
+      const text = typeof delivery[kind] === 'string' ? delivery[kind] : JSON.stringify(delivery[kind]);
+      if (retried.has(kind) && kind !== 'http') expect(text, `delivery.${kind}`).toMatch(/^Retried\b/);
+      if (notRetried.has(kind)) expect(text, `delivery.${kind}`).toMatch(/^Not retried\b/);
+      if (byService.has(kind)) expect(text, `delivery.${kind}`).toMatch(/email service/);
+    }
+    const destinations = concepts.concepts.find((c: Json) => c.key === 'destination').destinations;
+    const ctx = readModel<Json>('code-step-api.yaml').ctx;
+    for (const kind of kinds) {
+      const d = destinations.find((x: Json) => x.type === kind);
+      expect((d.limits ?? []).includes('destinationRetryAttempts'), `concepts destinations ${kind}.limits`).toBe(retried.has(kind));
+      const send = ctx.find((m: Json) => m.name === `ctx.send.${kind}`);
+      expect((send.limits ?? []).includes('destinationRetryAttempts'), `ctx.send.${kind}.limits`).toBe(retried.has(kind));
+    }
+    const limits: Json[] = Array.isArray(concepts.limits) ? concepts.limits : Object.values(concepts.limits).flat();
+    const limit = limits.find((l: Json) => l?.constant === 'destinationRetryAttempts');
+    expect(limit, 'concepts.yaml limits: destinationRetryAttempts').toBeDefined();
+    expect(new Set(kindsNamed(limit.appliesTo))).toEqual(retried);
+  });
+
+  it('names the retried kinds, and only those, wherever the retry count is given', () => {
+    const { retried } = deliveryModel();
+    const wrong = everyStatement()
+      .filter((s) => s.text.includes('%{destinationRetryAttempts}'))
+      .filter((s) => {
+        const named = kindsNamed(s.text.replace(/\bHTTP (status|answer|response|request)s?\b/gi, ''));
+        if (named.some((k) => !retried.has(k))) return true;
+        return named.length > 1 && named.length !== retried.size;
+      })
+      .map(where);
+    expect(wrong).toEqual([]);
+  });
+
+  it('never says that every delivery is retried', () => {
+    const wrong = everyStatement()
+      .filter(
+        (s) =>
+          /\b(every|all|any) (destination )?deliver(y|ies)\b[^.|]*\bretried\b(?! (for|on) HTTP)/i.test(s.text) ||
+          /\bretried,? as (every|all|any) (destination )?deliver/i.test(s.text),
+      )
+      .map(where);
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers "Retried?" in delivery tables as the model does', () => {
+    const { retried, byService, notRetried } = deliveryModel();
+    const wrong: string[] = [];
+    let rows = 0;
+    for (const page of pages) {
+      const lines = page.body.split('\n');
+      for (let i = 0; i < lines.length; i++) {
+        const header = lines[i]!.split('|').map((c) => c.trim());
+        const col = header.findIndex((c) => /^Retried\??$/.test(c));
+        if (col < 0) continue;
+        for (i += 2; i < lines.length && /^\s*\|/.test(lines[i]!); i++) {
+          const cells = lines[i]!.split('|').map((c) => c.trim());
+          const kinds = kindsNamed(cells[1]!.replace(/\(.*?\)/g, ''));
+          if (kinds.length !== 1) continue;
+          const kind = kinds[0]!;
+          const answer = cells[col]!;
+          rows++;
+          const ok = retried.has(kind)
+            ? /^Yes\b/.test(answer)
+            : byService.has(kind)
+              ? /email service/i.test(answer)
+              : notRetried.has(kind) && /^No\b/.test(answer);
+          if (!ok) wrong.push(`${page.file}:${page.bodyLine + i}  ${kind}: "${answer}"`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(rows).toBeGreaterThanOrEqual(4);
+  });
+
+  it('never calls an SSE or emit delivery retried', () => {
+    const wrong = everyStatement()
+      .filter((s) => /\b(SSE|emit(ted)?) (message|deliver|event)[^.|]*\bis retried\b/i.test(s.text))
+      .map(where);
+    expect(wrong).toEqual([]);
+  });
+});
+
+/* ------------------------------------------------------------------------------------------------ */
+/* SSE history                                                                                      */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** Statements that deny a stream any history: the wording of the contradiction issue 42 found. */
+const NO_HISTORY =
+  /connected at (that|the) (moment|time)\b|\bonly (the )?clients? (that are |who are )?(already )?connected\b|\b(SSE|stream)[^.|]*\bnot (replayed|retained|kept|stored)\b/i;
+
+describe.skipIf(!hasContent)('contradictions/SSE history: a stream keeps its last messages for reconnecting clients', () => {
+  const history = () => readModel<Json>('sse.yaml').reconnection.history;
+
+  it('recognizes a statement that denies the history (it can fail)', () => {
+    expect(NO_HISTORY.test('Not retried: a message reaches the clients connected at that moment only.')).toBe(true);
+    expect(NO_HISTORY.test('Only clients connected at that moment receive it.')).toBe(true);
+    expect(NO_HISTORY.test('Connected clients receive it; the stream keeps its last %{x} messages.')).toBe(false);
+  });
+
+  it('states the history once in the model, as a constant, and the model prose agrees', () => {
+    const h = history();
+    expect(h.retained in constants, `sse.yaml reconnection.history.retained names a constant`).toBe(true);
+    expect(h.replayedOnReconnect).toBe(true);
+    const retained = `%{${h.retained}}`;
+    const sse = readModel<Json>('sse.yaml');
+    expect(sse.reconnection.description).toContain(retained);
+    expect(readModel<Json>('concepts.yaml').delivery.sse).toContain(retained);
+    const send = readModel<Json>('code-step-api.yaml').ctx.find((m: Json) => m.name === 'ctx.send.sse');
+    expect(send.description).toContain(retained);
+  });
+
+  it('never says a stream has no history, on any page or in the model', () => {
+    expect(everyStatement().filter((s) => NO_HISTORY.test(s.text)).map(where)).toEqual([]);
+  });
+
+  it('gives the retained count of a stream through the model constant', () => {
+    const retained = `%{${history().retained}}`;
+    const wrong = everyStatement()
+      .filter((s) => /\b(stream|SSE)\b/i.test(s.text) && /\b(keeps|retains|retained)\b[^.|]*\blast\b/i.test(s.text))
+      .filter((s) => !s.text.includes(retained))
+      .map(where);
+    expect(wrong).toEqual([]);
+  });
+});
