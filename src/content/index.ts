@@ -250,6 +250,7 @@ export function leadingHeading(body: string): { title: string; line: number; bod
 export function firstParagraph(body: string): string {
   const paragraph: string[] = [];
   let fence: string | null = null;
+  let containers = 0;
   for (const raw of body.split('\n')) {
     const line = raw.replace(/\r$/, '');
     const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
@@ -266,6 +267,17 @@ export function firstParagraph(body: string): string {
       if (paragraph.length) break;
       continue;
     }
+    // A callout's text is not the page's lead.
+    if (/^\s*:{3,}\s*[a-z]/i.test(line)) {
+      if (paragraph.length) break;
+      containers++;
+      continue;
+    }
+    if (/^\s*:{3,}\s*$/.test(line)) {
+      containers = Math.max(0, containers - 1);
+      continue;
+    }
+    if (containers) continue;
     // Not prose: headings, containers, lists, quotes, tables, HTML or JSX, imports, includes, directives.
     if (/^\s*([#>|<:!{]|[-*+] |\d+[.)] |(import|export)\s|\[\[toc\]\]|<<<|===|---)/.test(line)) {
       if (paragraph.length) break;
