@@ -7,7 +7,7 @@ import { ContentChecks } from '../checks/index.js';
 import { StoredLinkChecks } from '../checks/stored-links.js';
 import { loadConfig, type ResolvedConfig } from '../config/index.js';
 import { countPages, loadContentFiles } from '../content/index.js';
-import { Problems, type BuildError } from '../model/errors.js';
+import { BuildFailure, fileSystemProblem, Problems, type BuildError } from '../model/errors.js';
 import { sha1 } from '../incremental/hash.js';
 import { boundHeapGrowth } from './heap.js';
 import { layoutKeys, type LayoutMemo } from '../pages/layout-keys.js';
@@ -19,7 +19,14 @@ import { silentLogger, task, type Logger } from './log.js';
 import { MarkdownCache } from '../incremental/markdown-cache.js';
 import { pageOutline } from '../markdown/index.js';
 import { createRenderer, emitSiteFiles, layoutAssets } from '../outputs/index.js';
-import { takeFindings, PageWorkers, PARALLEL_THRESHOLD, runPages, workersAllowed, type PageJob } from '../pages/index.js';
+import {
+  takeFindings,
+  PageWorkers,
+  PARALLEL_THRESHOLD,
+  runPages,
+  workersAllowed,
+  type PageJob,
+} from '../pages/index.js';
 import { renderImages } from '../content/images.js';
 import { pageStyleFiles } from '../pages/page-styles.js';
 import { hasHook, runBuildEnd } from '../plugins/index.js';
@@ -403,6 +410,19 @@ export type BuildReport = Pick<
 export async function build(
   root: string,
   options: { outDir?: string; base?: string; logger?: Logger } = {},
+): Promise<BuildReport> {
+  try {
+    return await buildProject(root, options);
+  } catch (error) {
+    // A full disk, a folder not writable: the path, shown from the project, and what to do.
+    const onDisk = fileSystemProblem(error, root);
+    throw onDisk ? new BuildFailure([onDisk]) : error;
+  }
+}
+
+async function buildProject(
+  root: string,
+  options: { outDir?: string; base?: string; logger?: Logger },
 ): Promise<BuildReport> {
   const started = performance.now();
   const logger = options.logger ?? silentLogger;

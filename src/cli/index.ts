@@ -4,7 +4,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { build } from '../build/index.js';
 import { checkContent } from './check.js';
 import { loadConfig } from '../config/index.js';
-import { BuildError, BuildFailure, formatWarnings, UsageError } from '../model/errors.js';
+import { BuildError, BuildFailure, fileSystemProblem, formatWarnings, UsageError } from '../model/errors.js';
 import { startDevServer } from '../dev/index.js';
 import { createLogger } from '../build/log.js';
 import { builtBase, createStaticServer, listen } from '../serve/index.js';
@@ -13,9 +13,7 @@ import { snapshotVersion } from '../versions/snapshot.js';
 import { formatMigration, migrate, PEERS, type Peer } from './migrate.js';
 import { GENERATOR_ROOT } from '../generator-root.js';
 
-const pkg = JSON.parse(
-  readFileSync(path.join(GENERATOR_ROOT, 'package.json'), 'utf8'),
-) as { version: string };
+const pkg = JSON.parse(readFileSync(path.join(GENERATOR_ROOT, 'package.json'), 'utf8')) as { version: string };
 
 /** Exit codes: 0 success, 1 a problem in the content or configuration, 2 a usage error. */
 /** The build itself, for programs that load the compiled CLI (bench/build-once.mjs). */
@@ -59,6 +57,11 @@ export function reportError(error: unknown, write: (s: string) => void = (s) => 
   }
   if (error instanceof BuildError) {
     write(`${error.toString()}\n`);
+    return EXIT.content;
+  }
+  const onDisk = fileSystemProblem(error);
+  if (onDisk) {
+    write(`${onDisk.toString()}\n`);
     return EXIT.content;
   }
   write(`Internal error: ${(error as Error).stack ?? String(error)}\n`);

@@ -1,9 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/index.js';
 import { Problems } from '../model/errors.js';
 import type { BuildError } from '../model/errors.js';
 import { frontmatterLine } from './frontmatter.js';
+import { contentRules, readProjectText, RefusedFile, type ReadRules } from './project-files.js';
+import { contentFolderOf } from '../versions/paths.js';
 import type { Plugin } from '../plugins/types.js';
 import { checkOpenApi, OPENAPI_MODEL, validateOpenApi } from '../checks/openapi.js';
 import { readOptional } from './files.js';
@@ -62,15 +63,24 @@ export function operationAnchor(operationId: string): string {
 }
 
 /** Loads and validates an OpenAPI document; problems name the file and the JSON path at fault. */
-export async function loadOpenApi(file: string, relative: string, problems: Problems): Promise<Document | null> {
+export async function loadOpenApi(
+  file: string,
+  relative: string,
+  problems: Problems,
+  rules: ReadRules,
+  place: { file: string; line?: number } = { file: relative },
+): Promise<Document | null> {
   let raw: string;
   try {
-    raw = await readFile(file, 'utf8');
+    raw = readProjectText(file, rules, relative);
   } catch (error) {
+    const refused = error instanceof RefusedFile && error.reason !== 'missing' && error.reason !== 'unreadable';
     problems.add(
-      `cannot read the OpenAPI document: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-      { file: relative },
-      'check the `openapi:` path in the frontmatter (relative to the page)',
+      refused
+        ? `cannot read the OpenAPI document: ${error.message}`
+        : `cannot read the OpenAPI document: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      refused ? place : { file: relative },
+      refused ? error.fix : 'check the `openapi:` path in the frontmatter (relative to the page)',
     );
     return null;
   }
@@ -325,7 +335,7 @@ type Marked = PageSource & { [EXPANDED]?: true };
  */
 export async function expandOpenApiPages(
   sources: PageSource[],
-  config: Pick<ResolvedConfig, 'contentDir' | 'constants'>,
+  config: Pick<ResolvedConfig, 'contentDir' | 'constants' | 'versions' | 'limits'>,
   problems: Problems,
 ): Promise<void> {
   const { contentDir } = config;
@@ -343,7 +353,11 @@ export async function expandOpenApiPages(
       continue;
     }
     const file = path.resolve(path.dirname(source.file), ref);
-    const doc = await loadOpenApi(file, path.relative(contentDir, file).split(path.sep).join('/'), problems);
+    const rules = contentRules(contentFolderOf(config, source.relativePath), config.limits.fileBytes);
+    const doc = await loadOpenApi(file, path.relative(contentDir, file).split(path.sep).join('/'), problems, rules, {
+      file: source.relativePath,
+      line: frontmatterLine(source, 'openapi'),
+    });
     if (!doc) continue;
     const only = selectedTags(source, doc, problems);
     if (only === null) continue;

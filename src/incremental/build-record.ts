@@ -106,7 +106,13 @@ function projectFiles(config: ResolvedConfig, stamps?: Map<string, FileStamp>): 
       if (entry.isDirectory()) walk(full);
       else {
         // A linked file counts as what it links to; a linked folder by its target (not walked: no cycles).
-        const s = statSync(full, { throwIfNoEntry: false });
+        // A link loop (ELOOP) stamps like a missing file: the content stage refuses it by name.
+        let s: ReturnType<typeof statSync>;
+        try {
+          s = statSync(full, { throwIfNoEntry: false });
+        } catch {
+          s = undefined;
+        }
         if (s?.isDirectory()) lines.push(`${full} -> ${readlinkSync(full)}`);
         else {
           const stamp = s ? statStamp(s) : 'missing';

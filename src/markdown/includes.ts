@@ -1,7 +1,8 @@
-import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import type { Problems } from '../model/errors.js';
+import { contentRules, readProjectText, RefusedFile } from '../content/project-files.js';
+import { DEFAULT_LIMITS, formatBytes } from './limits.js';
 
 /**
  * Includes: a page takes in another Markdown file (a partial, kept in a folder that is not a page,
@@ -39,10 +40,14 @@ const SNIPPET = /^\s*<<<\s+([^\s#{[]+)(?:#([\w-]+))?(?:\{([^}]*)\})?(?:\s+(\[[^\
 const MDX_IMPORT = /^import\s+([A-Za-z_$][\w$]*)\s+from\s+['"]([^'"]+\.mdx?)['"];?\s*$/;
 const MDX_USE = /^\s*<([A-Z][\w$]*)\s*\/>\s*$/;
 const MAX_DEPTH = 8;
+/** Includes one page may expand, those in its partials counted: a real page has a handful. */
+const MAX_INCLUDES = 1000;
 
 /**
  * Expands the includes of a page body. `page` is its path under the content folder, `lineOffset`
- * its frontmatter lines. Returns the body unchanged (and no map) when it includes nothing.
+ * its frontmatter lines. Returns the body unchanged (and no map) when it includes nothing. A partial
+ * is read as src/content/project-files.ts allows: inside the content folder (symbolic links
+ * followed), a regular file, at most `fileBytes`.
  */
 export function expandIncludes(
   body: string,
@@ -50,6 +55,8 @@ export function expandIncludes(
   lineOffset: number,
   contentDir: string,
   problems: Problems,
+  fileBytes = DEFAULT_LIMITS.fileBytes,
+  maxBytes = DEFAULT_LIMITS.pageBytes,
 ): { body: string; included?: Included } {
   if (
     !body.includes('@include:') &&
@@ -60,13 +67,47 @@ export function expandIncludes(
   const files = new Set<string>();
   const lines: string[] = [];
   const segments: Segment[] = [];
+  /**
+   * The expanded page's size and includes so far: ten includes of a partial that includes ten more,
+   * eight levels deep, would be 10^8 copies. Past a limit the page stops growing, with one problem.
+   */
+  let bytes = 0;
+  let includes = 0;
+  let stopped = false;
+  /** A file under the content folder, as src/content/project-files.ts allows it to be read; null (reported) otherwise. */
+  const read = (resolved: string, target: string, at: { file: string; line: number }): string | null => {
+    try {
+      return readProjectText(path.join(contentDir, resolved), contentRules(contentDir, fileBytes), target);
+    } catch (error) {
+      if (!(error instanceof RefusedFile)) throw error;
+      if (error.reason === 'missing')
+        problems.add(
+          `included file not found: ${target} (resolved to ${resolved})`,
+          at,
+          'the path is relative to this file; partials live in a folder starting with "_", such as content/_partials/',
+        );
+      else problems.add(`cannot include ${target}: ${error.message}`, at, error.fix);
+      return null;
+    }
+  };
   const emit = (file: string, text: string, firstLine: number, chain: string[]) => {
     const mdx = /\.mdx$/i.test(file);
     const names = new Map<string, string>();
     let segmentOpen = false;
     let fence: string | null = null;
     text.split('\n').forEach((line, i) => {
+      if (stopped) return;
       const fileLine = firstLine + i;
+      bytes += line.length + 1;
+      if (bytes > maxBytes) {
+        stopped = true;
+        problems.add(
+          `the page with its includes expanded is over the limit of ${formatBytes(maxBytes)}`,
+          { file, line: fileLine },
+          'include less (or smaller partials), split the page, or raise `limits.pageBytes` in docs.config.ts',
+        );
+        return;
+      }
       if (!segmentOpen) segments.push({ start: lines.length + 1, file, line: fileLine });
       segmentOpen = true;
       // Code blocks show includes and snippet imports as they are written.
@@ -78,28 +119,30 @@ export function expandIncludes(
       if (snippet) {
         const [, target, region, braces, label] = snippet;
         const at = { file, line: fileLine };
-        const resolved = resolveInside(target, file, contentDir);
-        const text = resolved && readInside(resolved, contentDir, target, at, problems);
-        if (resolved === null)
+        const resolved = resolveInside(target, file);
+        if (resolved === null) {
           problems.add(
             `snippet outside the content folder: ${target}`,
             at,
             'snippets are read from inside the content folder (`@/` is its root): move the file there, in a folder starting with "_" so it is not published as a page',
           );
-        if (!text) return void lines.push('');
+          return void lines.push('');
+        }
+        const text = read(resolved, target, at);
+        if (text === null) return void lines.push('');
         const selected = selectLines(text, region, undefined, undefined, true);
         if (!selected) {
           problems.add(`no region "${region}" in ${target}`, at, `mark it with lines \`// #region ${region}\` and \`// #endregion ${region}\``);
           return void lines.push('');
         }
-        files.add(resolved!);
+        files.add(resolved);
         // `{2-4}` highlights lines; a word in the braces is the language (else the file's extension).
         const highlight = (braces ?? '').match(/[\d,\s-]*\d[\d,\s-]*/)?.[0].trim();
-        const lang = (braces ?? '').replace(/[\d,\s-]+/g, ' ').trim() || path.posix.extname(resolved!).slice(1);
-        const meta = [highlight ? `{${highlight}}` : '', label ?? `[${path.posix.basename(resolved!)}]`].filter(Boolean);
+        const lang = (braces ?? '').replace(/[\d,\s-]+/g, ' ').trim() || path.posix.extname(resolved).slice(1);
+        const meta = [highlight ? `{${highlight}}` : '', label ?? `[${path.posix.basename(resolved)}]`].filter(Boolean);
         const fenceMark = '`'.repeat(Math.max(3, ...[...selected.text.matchAll(/`{3,}/g)].map((m) => m[0].length + 1)));
         lines.push(`${fenceMark}${lang} ${meta.join(' ')}`);
-        segments.push({ start: lines.length + 1, file: resolved!, line: selected.first });
+        segments.push({ start: lines.length + 1, file: resolved, line: selected.first });
         lines.push(...selected.text.split('\n'));
         segments.push({ start: lines.length + 1, file, line: fileLine });
         lines.push(fenceMark);
@@ -116,8 +159,17 @@ export function expandIncludes(
       const target = mdx ? MDX_USE.exec(line)?.[1] && names.get(MDX_USE.exec(line)![1]) : include?.[1];
       if (!target) return void lines.push(line);
       const at = { file, line: fileLine };
-      const inside = resolveInside(target, file, contentDir);
-      if (inside === null) {
+      if (++includes > MAX_INCLUDES) {
+        stopped = true;
+        problems.add(
+          `the page includes partials more than ${MAX_INCLUDES} times (counting the includes in partials)`,
+          at,
+          'include each partial once, or split the page',
+        );
+        return;
+      }
+      const resolved = resolveInside(target, file);
+      if (resolved === null) {
         problems.add(
           `included file outside the content folder: ${target}`,
           at,
@@ -125,7 +177,6 @@ export function expandIncludes(
         );
         return void lines.push('');
       }
-      const resolved = inside;
       if (chain.includes(resolved) || chain.length > MAX_DEPTH) {
         problems.add(
           `include cycle: ${[...chain, resolved].join(' -> ')}`,
@@ -134,7 +185,7 @@ export function expandIncludes(
         );
         return void lines.push('');
       }
-      const raw = readInside(resolved, contentDir, target, at, problems);
+      const raw = read(resolved, target, at);
       if (raw === null) return void lines.push('');
       files.add(resolved);
       // A partial's own frontmatter (if any) is dropped; its lines still count.
@@ -178,36 +229,10 @@ export function originOf(line: number, page: string, lineOffset: number, include
  * A path written in `file` (`./x.md`, `../x.md`, `/x.md` or VitePress's `@/x.md`, both from the content folder's
  * root), as a path under the content folder; null when it leads out of the folder.
  */
-function resolveInside(target: string, file: string, contentDir: string): string | null {
+function resolveInside(target: string, file: string): string | null {
   const fromRoot = target.startsWith('@/') ? target.slice(2) : target.startsWith('/') ? target.slice(1) : null;
   const resolved = path.posix.normalize(fromRoot ?? path.posix.join(path.posix.dirname(file), target));
-  if (resolved.startsWith('../') || resolved === '..' || path.isAbsolute(resolved)) return null;
-  return path.resolve(contentDir, resolved).startsWith(path.resolve(contentDir) + path.sep) ? resolved : null;
-}
-
-/** A file under the content folder, read; null (reported) when it is missing or a link that leads out of the folder. */
-function readInside(
-  resolved: string,
-  contentDir: string,
-  target: string,
-  at: { file: string; line: number },
-  problems: Problems,
-): string | null {
-  try {
-    const real = realpathSync(path.join(contentDir, resolved));
-    if (!real.startsWith(realpathSync(contentDir) + path.sep)) {
-      problems.add(`${target} is a link to a file outside the content folder`, at, 'copy the file into the content folder');
-      return null;
-    }
-    return readFileSync(real, 'utf8');
-  } catch {
-    problems.add(
-      `included file not found: ${target} (resolved to ${resolved})`,
-      at,
-      'the path is relative to this file; partials live in a folder starting with "_", such as content/_partials/',
-    );
-    return null;
-  }
+  return resolved === '..' || resolved.startsWith('../') || path.posix.isAbsolute(resolved) ? null : resolved;
 }
 
 /** A region marker line in any comment style: `// #region name`, `<!-- #region name -->`, `# #region name`. */
@@ -215,8 +240,8 @@ const REGION = /^\s*(?:\/\/|#|<!--|\/\*|--|;)?\s*#(end)?region\b\s*([\w-]*)/;
 
 /**
  * The lines of `text` a `#region` and a `{from,to}` range select (1-based, either end optional), the region's marker
- * lines (and any nested markers) left out; `first` is the file line the selection starts at. Null for a region
- * that is not there.
+ * lines (and any nested markers) left out; `first` is the line the selection starts at. Null for a region that is
+ * not there. `code`: a snippet, whose shared indentation and last blank lines go.
  */
 export function selectLines(
   text: string,
@@ -229,15 +254,17 @@ export function selectLines(
   if (region) {
     const start = all.findIndex(({ line }) => REGION.exec(line)?.[1] === undefined && REGION.exec(line)?.[2] === region);
     if (start < 0) return null;
-    const end = all.findIndex((l, i) => i > start && REGION.exec(l.line)?.[1] === 'end' && [region, ''].includes(REGION.exec(l.line)![2]));
+    const end = all.findIndex(
+      (l, i) => i > start && REGION.exec(l.line)?.[1] === 'end' && [region, ''].includes(REGION.exec(l.line)![2]),
+    );
     all = all.slice(start + 1, end < 0 ? undefined : end);
   }
   // A range counts the file's lines (the region's, within a region), markers included, as VitePress counts them.
   if (from || to) all = all.slice(from ? Number(from) - 1 : 0, to ? Number(to) : undefined);
   all = all.filter(({ line }) => !REGION.test(line) || !/#(end)?region\b/.test(line));
-  // The lines are contiguous in the file unless markers were left out inside: the map then drifts by their count, at most.
   const kept = all.map((l) => l.line);
   while (code && kept.length && !kept[kept.length - 1].trim()) kept.pop(); // a file's last newline
+  // The lines are contiguous in the file unless markers were left out inside: the map then drifts by their count, at most.
   return { text: (code ? dedent(kept) : kept).join('\n'), first: all[0]?.n ?? 1 };
 }
 

@@ -273,6 +273,9 @@ function generatedNav(config: ResolvedConfig, pages: PageOutline[], problems: Bu
   return [...top.map((t) => t.entry), ...groups.map((g) => g.entry)];
 }
 
+/** Aliases a folder file may expand: it holds four short keys, so a few are plenty. */
+const MAX_FOLDER_ALIASES = 10;
+
 /** A folder's `_folder.yml`, validated; what is wrong goes to `problems` with its line. */
 function readFolderFile(config: ResolvedConfig, dir: string, problems: BuildError[]): z.infer<typeof folderSchema> {
   const name = [FOLDER_FILE, ...CATEGORY_FILES].find((n) => existsSync(path.join(config.contentDir, dir, n)));
@@ -293,8 +296,22 @@ function readFolderFile(config: ResolvedConfig, dir: string, problems: BuildErro
     );
     return {};
   }
-  const data = doc.toJS({ maxAliasCount: 10 }) ?? {};
-  const parsed = category ? categorySchema.safeParse(data) : folderSchema.safeParse(data);
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_FOLDER_ALIASES });
+  } catch (error) {
+    // The yaml package refuses an alias bomb ("billion laughs") with a ReferenceError.
+    if (!(error instanceof ReferenceError)) throw error;
+    problems.push(
+      new BuildError(
+        `malformed YAML: its aliases expand to more than ${MAX_FOLDER_ALIASES} copies`,
+        { file: relative, line: 1 },
+        'write the values out instead of repeating them through aliases (`*name`)',
+      ),
+    );
+    return {};
+  }
+  const parsed = category ? categorySchema.safeParse(value ?? {}) : folderSchema.safeParse(value ?? {});
   if (parsed.success) {
     if (!category) return parsed.data as z.infer<typeof folderSchema>;
     const c = parsed.data as z.infer<typeof categorySchema>;

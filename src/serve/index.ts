@@ -101,8 +101,27 @@ export function contentType(file: string): string {
 interface Entry {
   body: Buffer;
   etag: string;
-  gzip?: Buffer;
-  br?: Buffer;
+  gzip?: Promise<Buffer>;
+  br?: Promise<Buffer>;
+}
+
+/** What an SVG may do when opened by itself: show, not run (scripts, handlers, forms, plugins). */
+const SVG_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'none'; sandbox";
+
+/**
+ * Whether `Accept-Encoding` takes `coding`: listed (or `*`) with a quality above 0. `br;q=0` refuses
+ * brotli; a coding listed with q=0 is refused even when `*` is accepted.
+ */
+export function accepts(header: string, coding: string): boolean {
+  let star: boolean | undefined;
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    const ok = q === undefined || Number(q) > 0;
+    if (name.trim() === coding) return ok;
+    if (name.trim() === '*') star = ok;
+  }
+  return star ?? false;
 }
 
 /** A static file server for the built site: `serve` and the dev server use it. */
@@ -127,7 +146,9 @@ export function createStaticServer(options: ServeOptions): Server {
       }
       const resolved = await resolveRequest(options.dir, options.base, url.pathname);
       if (resolved.kind === 'redirect') {
-        res.writeHead(301, { Location: resolved.location + url.search }).end();
+        // The site's _headers apply to every answer of a path, a redirect's too (as Netlify sends them).
+        const own = (await siteHeaders?.for(url.pathname)) ?? {};
+        res.writeHead(301, { ...own, Location: resolved.location + url.search }).end();
         return;
       }
       const file = resolved.kind === 'file' ? resolved.file : path.join(options.dir, '404.html');
@@ -143,6 +164,8 @@ export function createStaticServer(options: ServeOptions): Server {
       };
       for (const [name, value] of Object.entries((await siteHeaders?.for(url.pathname)) ?? {}))
         headers[name.toLowerCase()] = value;
+      // An SVG opened by itself is a document that may run scripts: never here (`<img>` never runs them anyway).
+      if (type.startsWith('image/svg+xml')) headers['content-security-policy'] = SVG_POLICY;
       let body: Buffer;
       let modified: Date;
       try {
@@ -184,14 +207,15 @@ export function createStaticServer(options: ServeOptions): Server {
         }
       }
       const accept = String(req.headers['accept-encoding'] ?? '');
-      if (compressible && /\bbr\b/.test(accept)) {
-        entry.br ??= await brotliAsync(body);
+      // Compressed once a content (by its entry), in libuv's pool: concurrent requests share the one in flight.
+      if (compressible && accepts(accept, 'br')) {
+        entry.br ??= brotliAsync(body);
         headers['content-encoding'] = 'br';
-        body = entry.br;
-      } else if (compressible && /\bgzip\b/.test(accept)) {
-        entry.gzip ??= await gzipAsync(body);
+        body = await entry.br;
+      } else if (compressible && accepts(accept, 'gzip')) {
+        entry.gzip ??= gzipAsync(body);
         headers['content-encoding'] = 'gzip';
-        body = entry.gzip;
+        body = await entry.gzip;
       }
       headers['content-length'] = String(body.length);
       res.writeHead(status, headers);

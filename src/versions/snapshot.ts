@@ -16,7 +16,9 @@ import {
   readVersionsFile,
   REDIRECTS_FILE,
   SIDEBAR_FILE,
+  MAX_VERSION_NAME,
   VERSION_NAME,
+  reservedVersionName,
   versionDir,
   VERSIONS_FILE,
 } from './config.js';
@@ -30,6 +32,10 @@ export interface Snapshot {
 export function snapshotVersion(config: ResolvedConfig, name: string): Snapshot {
   if (!VERSION_NAME.test(name))
     throw new UsageError(`"${name}" is not a version name: use letters, digits, ".", "-" and "_" ("2.0")`);
+  if (name.length > MAX_VERSION_NAME)
+    throw new UsageError(`"${name}" is not a version name: use at most ${MAX_VERSION_NAME} characters ("2.0")`);
+  const reserved = reservedVersionName(name);
+  if (reserved) throw new UsageError(`${reserved}: pick another name, such as "v${name.replace(/\W+/g, '-')}"`);
   if (name === NEXT) throw new UsageError(`"${NEXT}" is the unreleased version's route: pick the version's own name`);
   if (config.locales?.some((l) => l.key === name))
     throw new UsageError(`"${name}" is a locale's key: both are route prefixes, pick another name`);
