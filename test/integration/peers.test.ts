@@ -1,4 +1,5 @@
-import { cp, readFile, readdir } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -34,7 +35,8 @@ async function filesOf(dir: string): Promise<Record<string, string>> {
 }
 
 async function migrateAndBuild(peer: 'vitepress' | 'docusaurus' | 'starlight'): Promise<Built> {
-  const root = await temp(`peer-${peer}-`);
+  // Kept for the describe block's tests (tempFolders' folders go after each test).
+  const root = await mkdtemp(path.join(os.tmpdir(), `peer-${peer}-`));
   await cp(fixture(`peers/${peer}`), root, { recursive: true });
   const migrate = await runCli(['migrate', root, '--from', peer]);
   const built = await buildToTemp(root);
@@ -43,7 +45,11 @@ async function migrateAndBuild(peer: 'vitepress' | 'docusaurus' | 'starlight'): 
     const page = await html(route);
     return page.slice(page.indexOf('<h1 id="page-title"'), page.indexOf('</article>'));
   };
-  return { root, migrate, html, content, outDir: built.outDir, cleanup: built.cleanup };
+  const cleanup = async () => {
+    await built.cleanup();
+    await rm(root, { recursive: true, force: true });
+  };
+  return { root, migrate, html, content, outDir: built.outDir, cleanup };
 }
 
 /** What a construct's source looks like when it was not read: none of it may reach a page. */
@@ -195,6 +201,17 @@ describe('Docusaurus pages', () => {
     expect(await site.html('reference/cli')).not.toContain('rel="prev"');
     // draft: true is not built
     await expect(site.html('reference/unreleased')).rejects.toThrow(/ENOENT/);
+  });
+
+  it('builds a page with `slug` at its file path, and says so in a warning', async () => {
+    expect(await site.html('reference/cli')).toContain('<h1 id="page-title" tabindex="-1">Command line</h1>');
+    const root = await temp('peer-docusaurus-check-');
+    await cp(site.root, root, { recursive: true });
+    const checked = await runCli(['check', root]);
+    expect(checked.code).toBe(0);
+    expect(checked.stdout + checked.stderr).toContain(
+      'frontmatter "slug" is not applied: the page is at /reference/cli/, its file\'s path',
+    );
   });
 
   it('reads sidebar_label, sidebar_position and _category_ files in a sidebar made from the folders', async () => {
