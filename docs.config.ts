@@ -170,7 +170,9 @@ export default defineConfig({
   // Every rule the peers leave lenient is an error here: titles and descriptions in frontmatter, known fence
   // languages, titled code-group blocks, and code blocks that parse.
   strict: true,
-  product,
+  siteUrl: product.siteUrl,
+  // The API reference's request samples read the key from the variable the CLI and the guides use.
+  openapi: { apiKeyVariable: `${product.slug.toUpperCase()}_API_KEY` },
   editLink: { pattern: 'https://git.conduit.example/conduit/docs/edit/main/content/:path', text: 'Edit this page' },
   constants,
   analytics: { containerId: undefined },

@@ -15,7 +15,9 @@ import type { EditFolder } from '../versions/paths.js';
 import { applyConfigHooks, type MarkdownPluginEntry, type Plugin } from '../plugins/index.js';
 import { builtinPlugins } from '../plugins/builtin.js';
 import { GENERATOR_ROOT } from '../generator-root.js';
-import { DeadlineExceeded, settleWithin } from '../shared/deadline.js';
+import { closest } from '../shared/spelling.js';
+import { DeadlineExceeded, settleWithin } from '../build/deadline.js';
+import { DEFAULT_API_KEY_VARIABLE } from '../content/openapi.js';
 import { redirectTargetProblem } from '../shared/paths.js';
 
 export type * from '../plugins/types.js';
@@ -129,7 +131,7 @@ export const userConfigSchema = z.strictObject({
   title: z.string().min(1).optional(),
   /** Description for pages that do not set one and for llms.txt. */
   description: z.string().optional(),
-  /** Public path the site is served under. @default "/docs/" */
+  /** Public path the site is served under ("/docs/" for a site at example.com/docs/). @default "/" */
   base: z.string().regex(BASE_PATH, BASE_PATH_EXPECTED).optional(),
   /** `<html lang>`. @default "en-US" */
   lang: languageTag.optional(),
@@ -141,8 +143,23 @@ export const userConfigSchema = z.strictObject({
   contentDir: z.string().optional(),
   /** Output folder, relative to the root. @default "dist" */
   outDir: z.string().optional(),
-  /** The product the docs describe. */
+  /**
+   * The address the site is published at, with its origin ("https://example.com"): the sitemap, canonical
+   * links, feeds and structured data need absolute URLs. Without it a build warns once and writes relative ones.
+   */
+  siteUrl: z.string().url().optional(),
+  /** @deprecated Use `siteUrl`: only `product.siteUrl` was ever read (name and slug belong in `constants`). */
   product: z.strictObject({ name: z.string(), slug: z.string(), siteUrl: z.string().url() }).optional(),
+  /** The API reference pages draw from OpenAPI documents (frontmatter `openapi:`). */
+  openapi: z
+    .strictObject({
+      /** The environment variable the request samples read the credential from. @default "API_KEY" */
+      apiKeyVariable: z
+        .string()
+        .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name')
+        .optional(),
+    })
+    .optional(),
   /** Where "Edit this page" points; `:path` is replaced by the source path under the content folder. */
   editLink: z.strictObject({ pattern: z.string().includes(':path'), text: z.string().optional() }).optional(),
   /** Values Markdown refers to as `%{name}`. */
@@ -156,7 +173,7 @@ export const userConfigSchema = z.strictObject({
         .optional(),
     })
     .optional(),
-  /** Browser runtime timings (SPEC.md section 9). */
+  /** Browser runtime timings: page-load timeout, scroll-spy throttle and offset, progress bar. */
   runtime: z
     .strictObject({
       pageTimeoutMs: z.number().int().positive().optional(),
@@ -330,7 +347,9 @@ export interface ResolvedConfig {
   locales?: ResolvedLocale[];
   /** The site's versions, the current one first (src/versions/config.ts); undefined for an unversioned site. */
   versions?: ResolvedVersion[];
-  product?: { name: string; slug: string; siteUrl: string };
+  /** The site's published address (`siteUrl`, or the deprecated `product.siteUrl`); undefined when not configured. */
+  siteUrl?: string;
+  openapi: { apiKeyVariable: string };
   /** `folder`: set in the site of an old version (src/i18n/site.ts), whose files are in versions/<name>/. */
   editLink?: { pattern: string; text: string; folder?: EditFolder };
   constants: Record<string, string | number>;
@@ -403,6 +422,27 @@ export interface ConfigOverrides {
 
 export const CONFIG_FILES = ['docs.config.ts', 'docs.config.mts', 'docs.config.js', 'docs.config.mjs'];
 
+/** The keys an object of the schema takes at a path of the configuration ("theme" -> its options), for "did you mean". */
+function keysAt(schema: z.ZodType, at: PropertyKey[]): string[] {
+  const unwrap = (s: z.ZodType | undefined): z.ZodType | undefined => {
+    for (let i = 0; s && i < 8; i++) {
+      if (s instanceof z.ZodObject) return s;
+      if (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault)
+        s = s.unwrap() as z.ZodType;
+      else if (s instanceof z.ZodArray) s = s.element as z.ZodType;
+      else if (s instanceof z.ZodPipe) s = s.in as z.ZodType;
+      else return undefined;
+    }
+    return s;
+  };
+  let current = unwrap(schema);
+  for (const part of at) {
+    if (typeof part === 'number') continue; // an array's item: unwrap took the element already
+    current = current instanceof z.ZodObject ? unwrap(current.shape[part as string] as z.ZodType) : undefined;
+  }
+  return current instanceof z.ZodObject ? Object.keys(current.shape) : [];
+}
+
 /** Validates a user config, listing every problem at once: key path, what was expected, what was found. */
 function validate(user: unknown, file: string): z.output<typeof userConfigSchema> {
   const parsed = userConfigSchema.safeParse(user);
@@ -414,10 +454,19 @@ function validate(user: unknown, file: string): z.output<typeof userConfigSchema
           issue.code === 'unrecognized_keys'
             ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${[...issue.path, k].join('.')}"`).join(', ')}`
             : `"${key}": ${issue.message}`;
-        const fix =
+        const near =
           issue.code === 'unrecognized_keys'
-            ? 'remove it or check its spelling against the documented options'
-            : `set "${key}" to ${describeExpected(issue)}`;
+            ? issue.keys.flatMap((k) => {
+                const known = closest(k, keysAt(userConfigSchema, issue.path));
+                return known ? [`"${[...issue.path, known].join('.')}"`] : [];
+              })
+            : [];
+        const fix =
+          issue.code !== 'unrecognized_keys'
+            ? `set "${key}" to ${describeExpected(issue)}`
+            : near.length
+              ? `did you mean ${near.join(', ')}? Otherwise remove it`
+              : 'remove it or check its spelling against the documented options';
         return new BuildError(message, { file }, fix);
       }),
     );
@@ -439,7 +488,7 @@ export function resolveConfig(
   const written = (user ?? {}) as UserConfig;
   const extended = first.plugins?.length ? applyConfigHooks(written, written.plugins as Plugin[], file) : written;
   const c = extended === written ? first : validate(extended, file);
-  const base = overrides.base ?? c.base ?? '/docs/';
+  const base = overrides.base ?? c.base ?? '/';
   if (!BASE_PATH.test(base)) {
     throw new BuildFailure([
       new BuildError(
@@ -493,7 +542,8 @@ export function resolveConfig(
     lang: c.lang ?? 'en-US',
     ...(locales ? { locales } : {}),
     ...(versions ? { versions } : {}),
-    product: c.product,
+    siteUrl: c.siteUrl ?? c.product?.siteUrl,
+    openapi: { apiKeyVariable: c.openapi?.apiKeyVariable ?? DEFAULT_API_KEY_VARIABLE },
     editLink: c.editLink ? { pattern: c.editLink.pattern, text: c.editLink.text ?? 'Edit this page' } : undefined,
     constants: c.constants ?? {},
     analytics: { containerId: c.analytics?.containerId },

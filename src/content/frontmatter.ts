@@ -5,7 +5,7 @@
  */
 import YAML from 'yaml';
 import { z } from 'zod';
-import type { Place, Problems } from '../model/errors.js';
+import { BuildError, type Place, type Problems } from '../model/errors.js';
 
 const nonEmpty = z.string().refine((s) => s.trim() !== '');
 /** A route, a relative .md path, or false to hide the link. */
@@ -117,6 +117,7 @@ export const FEATURE_KEYS = [
   'openapiTags',
   'feed',
   'generatedBy',
+  'fallbackOf',
   // Docusaurus
   'id',
   'slug',
@@ -189,10 +190,11 @@ export function readPeerFrontmatter(data: Record<string, unknown>, lines: KeyLin
   return out;
 }
 
-/** The known word nearest to `word` (at most a third of its letters off), for "did you mean". */
+/** The known word nearest to `word` (at most a quarter of its letters off), for "did you mean". */
 export function nearest(word: string, known: readonly string[]): string | undefined {
   let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
+  // Strictly near: a short key of a peer's ("head") is not a typo of one of ours ("hero").
+  let bestDistance = Math.max(1, Math.floor(word.length / 4)) + 1;
   for (const candidate of known) {
     const d = distance(word.toLowerCase(), candidate.toLowerCase());
     if (d < bestDistance) [best, bestDistance] = [candidate, d];
@@ -234,6 +236,7 @@ export function validateFrontmatter(
   fallbackTitle: string,
   problems: Problems,
 ): Frontmatter {
+  // Keys no feature reads are the site check's (src/checks/frontmatter.ts): an error unless the configuration declares them.
   const result = frontmatterSchema.safeParse(data);
   if (result.success) return result.data;
   const fixed = { ...data };

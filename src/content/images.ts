@@ -28,8 +28,10 @@ export interface RenderedImages {
  */
 export async function renderImages(config: ResolvedConfig, pages: PageRecord[]): Promise<RenderedImages> {
   const images = new Map<string, PageImage>();
+  // By rendition name (the file's stem and content hash): the same PNG in two versions or two
+  // folders is converted and written once.
   for (const page of pages)
-    for (const image of page.images ?? []) if (image.convert) images.set(`${image.hash}:${image.file}`, image);
+    for (const image of page.images ?? []) if (image.convert) images.set(renditionPath(image, 0, ''), image);
   const files: OutputFile[] = [];
   let converted = 0;
   const queue = [...images.values()];

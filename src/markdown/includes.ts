@@ -95,6 +95,7 @@ export function expandIncludes(
     const names = new Map<string, string>();
     let segmentOpen = false;
     let fence: string | null = null;
+    const fenced = mdx ? fencedLines(text) : undefined;
     text.split('\n').forEach((line, i) => {
       if (stopped) return;
       const fileLine = firstLine + i;
@@ -149,6 +150,7 @@ export function expandIncludes(
         segmentOpen = false;
         return;
       }
+      if (fenced?.has(i)) return void lines.push(line); // an MDX import in a code block is text to show
       const imported = mdx ? MDX_IMPORT.exec(line) : null;
       if (imported) {
         names.set(imported[1], imported[2]);
@@ -210,6 +212,25 @@ export function expandIncludes(
   emit(page, body, 1 + lineOffset, [page]);
   if (!files.size) return { body };
   return { body: lines.join('\n'), included: { files: [...files], segments } };
+}
+
+/** The indexes of the lines inside fenced code (the fences included). */
+function fencedLines(text: string): Set<number> {
+  const out = new Set<number>();
+  let fence: string | undefined;
+  text.split('\n').forEach((line, i) => {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence || marker) out.add(i);
+    if (!fence) fence = marker;
+    else if (
+      marker &&
+      marker[0] === fence[0] &&
+      marker.length >= fence.length &&
+      !line.trim().slice(marker.length).trim()
+    )
+      fence = undefined;
+  });
+  return out;
 }
 
 /** Where a line of the expanded body (1-based) was written. */

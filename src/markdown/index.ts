@@ -29,7 +29,7 @@ import rehypeSecurity, { checkRenderedHtml } from './security.js';
 import rehypeTaskLists from './task-lists.js';
 import remarkNoH1 from './no-h1.js';
 import { checkLimits, DEFAULT_LIMITS, formatBytes } from './limits.js';
-import { DeadlineExceeded, withinSync } from '../shared/deadline.js';
+import { DeadlineExceeded, withinSync } from '../build/deadline.js';
 
 /** An MDX page's HTML may be this many times its source's limit (`limits.pageBytes`): Markdown's own HTML is a few times its source. */
 const RENDERED_PER_SOURCE_BYTE = 8;
@@ -233,7 +233,7 @@ export function renderPage(
     const run = withParseBudget(limits.parseMs, () =>
       isMdx(source.relativePath)
         ? // An MDX page runs the writer's code (expressions, exports, components): bounded in time
-          // (src/shared/deadline.ts), and its output in size, as an expression may build any text.
+          // (src/build/deadline.ts), and its output in size, as an expression may build any text.
           withinSync(limits.mdxMs, 'the MDX page', () => renderMdxPage(source, config, processor, file))
         : String(processor.processSync(file)),
     );

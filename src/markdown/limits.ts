@@ -22,9 +22,9 @@ export interface MarkdownLimits {
   diagramNodes: number;
   diagramEdges: number;
   diagramBytes: number;
-  /** Longest one MDX page's evaluation and rendering may take, in milliseconds (src/shared/deadline.ts). */
+  /** Longest one MDX page's evaluation and rendering may take, in milliseconds (src/build/deadline.ts). */
   mdxMs: number;
-  /** Longest one plugin hook, or loading the configuration, may take, in milliseconds (src/shared/deadline.ts). */
+  /** Longest one plugin hook, or loading the configuration, may take, in milliseconds (src/build/deadline.ts). */
   hookMs: number;
   /** Largest file the build reads for the site: a page, a partial, an image, a download (src/content/project-files.ts). */
   fileBytes: number;

@@ -1,5 +1,5 @@
 import { existsSync, realpathSync } from 'node:fs';
-import { DeadlineExceeded, withinSync } from '../shared/deadline.js';
+import { DeadlineExceeded, withinSync } from '../build/deadline.js';
 import { DEFAULT_LIMITS } from './limits.js';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -150,6 +150,62 @@ function filesOutside(metafile: esbuild.Metafile, workingDir: string, within: st
 }
 
 const IMPORT_LINE = /^import\s.+?\sfrom\s+['"]([^'"]+)['"];?\s*$/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * The lines of an MDX body that are ES imports (`import Chart from './Chart.tsx'`), by index:
+ * lines inside fenced code are text to show, not imports, whatever they say.
+ */
+export function importLines(body: string): { text: string; index: number; from: string }[] {
+  const out: { text: string; index: number; from: string }[] = [];
+  let fence: string | undefined;
+  body.split('\n').forEach((text, index) => {
+    const marker = FENCE.exec(text)?.[1];
+    if (fence) {
+      // A closing fence: the opening's character, at least as long, nothing after it.
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && !text.trim().slice(marker.length).trim())
+        fence = undefined;
+      return;
+    }
+    if (marker) {
+      fence = marker;
+      return;
+    }
+    const from = IMPORT_LINE.exec(text)?.[1];
+    if (from !== undefined) out.push({ text, index, from });
+  });
+  return out;
+}
+
+/**
+ * The project's files that importing these modules loads (the modules and what they import),
+ * relative to `root`, node_modules left out: what a snapshot of the version must keep. None when
+ * they do not compile (the build reports that).
+ */
+export function importedProjectFiles(modules: string[], resolveDir: string, root: string): string[] {
+  if (!modules.length) return [];
+  // Re-exported, not imported: TypeScript's rules drop an import whose names go unused.
+  const contents = modules.map((m) => `export * from ${JSON.stringify(m)};`).join('\n');
+  try {
+    const result = esbuild.buildSync({
+      stdin: { contents, resolveDir, sourcefile: '<imports>', loader: 'tsx' },
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: 'cjs',
+      platform: 'node',
+      jsx: 'automatic',
+      absWorkingDir: root,
+      external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
+      logLevel: 'silent',
+    });
+    return Object.keys(result.metafile!.inputs).filter(
+      (file) => !file.endsWith('<imports>') && !file.includes(':') && !file.split('/').includes('node_modules'),
+    );
+  } catch {
+    return [];
+  }
+}
 
 /**
  * The peers' component modules, and the built-in component (src/markdown/builtins.ts) each export is here: a
@@ -224,8 +280,7 @@ export function prepareMdxImports(source: PageSource, problems: Problems, root: 
   const imports: { text: string; line: number }[] = [];
   const names: string[] = [];
   const renames = new Map<string, string>();
-  lines.forEach((text, i) => {
-    if (!IMPORT_LINE.test(text)) return;
+  for (const { text, index: i } of importLines(source.body)) {
     try {
       const program = parse(text, { ecmaVersion: 'latest', sourceType: 'module' });
       const declarations = program.body.filter((node) => node.type === 'ImportDeclaration');
@@ -240,15 +295,15 @@ export function prepareMdxImports(source: PageSource, problems: Problems, root: 
             ),
           );
         lines[i] = ''; // the built-ins need no import
-        return;
+        continue;
       }
       for (const node of declarations) names.push(...node.specifiers.map((s) => s.local.name));
     } catch {
-      return; // left for MDX to report with its place
+      continue; // left for MDX to report with its place
     }
     imports.push({ text, line: i + 1 + source.lineOffset });
     lines[i] = ''; // the lines below stay where they were
-  });
+  }
   if (!imports.length) {
     source.body = renameComponents(lines.join('\n'), renames);
     return;

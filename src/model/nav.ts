@@ -220,7 +220,7 @@ interface Folder {
 const INDEX_FILE = /^(index|readme)\.mdx?$/i;
 
 /**
- * No sidebar configured: the folder tree. Pages at the top are links, then a group a folder, each
+ * No sidebar configured: the folder tree. The home page first, then the other pages at the top as links, then a group a folder, each
  * holding its index page first, then its pages and folders by `order`, then title. A folder's
  * `_folder.yml` may set its label, order, `collapsed` and badge.
  */
@@ -235,7 +235,7 @@ function generatedNav(config: ResolvedConfig, pages: PageOutline[], problems: Bu
       if (!folder.folders.has(part)) folder.folders.set(part, { name: part, pages: [], folders: new Map() });
       folder = folder.folders.get(part)!;
     }
-    if (folder !== root && INDEX_FILE.test(file)) folder.index = page;
+    if (INDEX_FILE.test(file)) folder.index = page;
     else folder.pages.push(page);
   }
   const link = (p: PageOutline): NavLink => {
@@ -270,7 +270,8 @@ function generatedNav(config: ResolvedConfig, pages: PageOutline[], problems: Bu
   };
   const top = root.pages.map((p) => ({ order: pageOrder(p), text: link(p).text, entry: link(p) })).sort(byOrder);
   const groups = [...root.folders.values()].map((f) => group(f, f.name)).sort(byOrder);
-  return [...top.map((t) => t.entry), ...groups.map((g) => g.entry)];
+  // The home page first, as each folder's index page heads its group: not among the others by title.
+  return [...(root.index ? [link(root.index)] : []), ...top.map((t) => t.entry), ...groups.map((g) => g.entry)];
 }
 
 /** Aliases a folder file may expand: it holds four short keys, so a few are plenty. */

@@ -4,7 +4,7 @@ import { BuildError, BuildFailure } from '../model/errors.js';
 import type { Plugin } from './types.js';
 import { GENERATOR_ROOT } from '../generator-root.js';
 import { DEFAULT_LIMITS } from '../markdown/limits.js';
-import { DeadlineExceeded, settleWithin, withinSync } from '../shared/deadline.js';
+import { DeadlineExceeded, settleWithin, withinSync } from '../build/deadline.js';
 import { outputPathProblem } from '../shared/paths.js';
 
 export type { MarkdownPluginEntry, Plugin } from './types.js';
@@ -67,7 +67,7 @@ function codeFrame(error: unknown): string | undefined {
 /**
  * Runs one hook of one plugin; what it throws (or its promise rejects with) becomes a hookFailure.
  * A hook that runs (or whose promise stays pending) longer than `ms` fails the same way, named, with
- * the limit: src/shared/deadline.ts says how a synchronous loop is stopped.
+ * the limit: src/build/deadline.ts says how a synchronous loop is stopped.
  */
 export function callHook<T>(plugin: Plugin, hook: HookName, file: string, run: () => T, ms = DEFAULT_LIMITS.hookMs): T {
   const what = `plugin "${plugin.name}", hook "${hook}"`;

@@ -23,6 +23,8 @@ export interface ServeOptions {
   intercept?: (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
   /** Rewrites HTML before it is sent (the dev server injects its reload client). */
   transformHtml?: (html: string) => string;
+  /** Rewrites JavaScript before it is sent (the dev server fills its tokens into the pages' chunks). */
+  transformScript?: (js: string) => string;
   /** Send the headers the site's `_headers` file sets (CSP, caching...), as Netlify and Cloudflare Pages do. @default true */
   siteHeaders?: boolean;
 }
@@ -79,6 +81,33 @@ async function safeLstat(file: string) {
   } catch {
     return null;
   }
+}
+
+/**
+ * The not-found page for an unknown path: the nearest `404.html` on its way up (a language's own,
+ * `ar/404.html`, under /docs/ar/...), else the site's. Only plain path segments are looked in.
+ */
+async function nearestNotFound(dir: string, base: string, pathname: string): Promise<string> {
+  let inner: string;
+  try {
+    inner = decodeURIComponent(pathname.startsWith(base) ? pathname.slice(base.length) : '');
+  } catch {
+    inner = '';
+  }
+  const parts = inner.split('/').slice(0, -1);
+  while (parts.length) {
+    if (parts.every((p) => /^[\w.-]+$/.test(p) && p !== '.' && p !== '..')) {
+      const file = path.join(dir, ...parts, '404.html');
+      // A real file inside the folder: no symbolic link, of the file or of a folder on the way.
+      const inside = await lstat(file).then(
+        async (s) => s.isFile() && (await realpath(file)) === path.join(await realpath(dir), ...parts, '404.html'),
+        () => false,
+      );
+      if (inside) return file;
+    }
+    parts.pop();
+  }
+  return path.join(dir, '404.html');
 }
 
 /** The base a built site was made for, from its `404.html` (`<meta name="docs:base">`). */
@@ -151,7 +180,8 @@ export function createStaticServer(options: ServeOptions): Server {
         res.writeHead(301, { ...own, Location: resolved.location + url.search }).end();
         return;
       }
-      const file = resolved.kind === 'file' ? resolved.file : path.join(options.dir, '404.html');
+      const file =
+        resolved.kind === 'file' ? resolved.file : await nearestNotFound(options.dir, options.base, url.pathname);
       const status = resolved.kind === 'file' ? 200 : 404;
       const type = contentType(file);
       const headers: Record<string, string> = {
@@ -176,6 +206,8 @@ export function createStaticServer(options: ServeOptions): Server {
       }
       if (type.startsWith('text/html') && options.transformHtml)
         body = Buffer.from(options.transformHtml(body.toString('utf8')));
+      else if (/^(text|application)\/javascript/.test(type) && options.transformScript)
+        body = Buffer.from(options.transformScript(body.toString('utf8')));
       let entry = cache.get(file);
       if (!entry || !entry.body.equals(body)) cache.set(file, (entry = { body, etag: `W/"${fileHash(body, 22)}"` }));
       const compressible = COMPRESSIBLE.test(type) && body.length > 512;

@@ -245,6 +245,17 @@ function snapshot(
 }
 
 /**
+ * Versions without a `versions` key, when versions.json lists some (as `docs version` leaves it):
+ * as in Docusaurus, the newest snapshot is the current version at the base and content/ is the
+ * unreleased "next", so the command alone makes a versioned site and the base keeps showing
+ * what was released.
+ */
+function fromVersionsFile(root: string): VersionsConfig {
+  const [newest] = readVersionsFile(root);
+  return newest ? { current: { name: newest }, next: {} } : undefined;
+}
+
+/**
  * The versions of a configuration, the current one first, then "next", then the older ones
  * newest first; undefined for an unversioned site. `localeKeys`: a version's segment must not
  * be a locale's, since both are route prefixes.
@@ -256,6 +267,7 @@ export function resolveVersions(
   localeKeys: string[],
   file: string,
 ): ResolvedVersion[] | undefined {
+  versions ??= fromVersionsFile(root);
   if (!versions) return undefined;
   const olderList = (versions.older ?? readVersionsFile(root)).map((v) =>
     typeof v === 'string' ? { name: v, label: v } : v,

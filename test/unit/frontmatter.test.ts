@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseSource } from '../../src/content/index.js';
 import { Problems } from '../../src/model/errors.js';
+import { resolveConfig } from '../../src/config/index.js';
+import { checkFrontmatter } from '../../src/checks/frontmatter.js';
+import type { Site } from '../../src/model/site.js';
 import YAML from 'yaml';
 import { frontmatterLine, simpleFrontmatter } from '../../src/content/frontmatter.js';
 
@@ -77,6 +80,26 @@ function byYaml(text: string): { data: unknown; lines: Record<string, number> } 
         .split('\n').length;
   return { data: doc.toJS() ?? {}, lines };
 }
+
+describe('frontmatter keys no feature reads', () => {
+  it('are errors of the site check at the line of each, with the key a typo was meant to be; the peers\' keys are read', () => {
+    const problems = new Problems();
+    const raw =
+      '---\ntitle: T\ndescription: D.\ndecription: Typo.\nimage: og.png\ndraft: false\nsidebar:\n  label: Short\nhead: []\nfeed: true\n---\nBody\n';
+    const source = parseSource(raw, 'page.md', '/site/content/page.md', problems);
+    expect(problems.list).toEqual([]);
+    expect(source.frontmatter.title).toBe('T');
+    const outline = { ...source, regularPath: source.route, path: source.route, key: 'k', title: 'T', description: 'D.' };
+    const site = { config: resolveConfig({}, '/site'), pages: [outline] } as unknown as Site;
+    expect(checkFrontmatter(site).map((w) => [w.place.line, w.message])).toEqual([
+      [4, 'unknown frontmatter key "decription": did you mean "description"?'],
+      [5, 'unknown frontmatter key "image"'],
+      [9, 'unknown frontmatter key "head"'],
+    ]);
+    const declared = { ...site, config: resolveConfig({ frontmatter: { image: 'string', head: 'list', decription: 'any' } }, '/site') } as Site;
+    expect(checkFrontmatter(declared)).toEqual([]);
+  });
+});
 
 describe('frontmatter read without the YAML parser (simpleFrontmatter)', () => {
   // Each as the YAML parser receives it: from the newline that ends the opening "---".
