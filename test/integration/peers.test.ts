@@ -300,7 +300,7 @@ describe('Starlight pages', () => {
     try {
       const page = await readFile(path.join(built.outDir, 'start/install/index.html'), 'utf8');
       const sidebar = page.slice(page.indexOf('data-region="sidebar"'), page.indexOf('data-region="content"'));
-      expect(sidebar).toContain('<a href="/docs/start/intro/">Intro<span class="badge badge-new">New</span></a>');
+      expect(sidebar).toContain('<a href="/start/intro/">Intro<span class="badge badge-new">New</span></a>');
       expect(sidebar.indexOf('>Intro<')).toBeLessThan(sidebar.indexOf('>Install<'));
       expect(sidebar).not.toContain('Internals');
       expect(await readFile(path.join(built.outDir, 'reference/internals/index.html'), 'utf8')).toContain('locks a job');
