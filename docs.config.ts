@@ -167,6 +167,9 @@ export default defineConfig({
   description: `Guides and reference for building workflows, connecting apps and calling the ${product.name} API.`,
   base: '/docs/',
   lang: 'en-US',
+  // Every rule the peers leave lenient is an error here: titles and descriptions in frontmatter, known fence
+  // languages, titled code-group blocks, and code blocks that parse.
+  strict: true,
   siteUrl: product.siteUrl,
   // The API reference's request samples read the key from the variable the CLI and the guides use.
   openapi: { apiKeyVariable: `${product.slug.toUpperCase()}_API_KEY` },
