@@ -158,7 +158,7 @@ describe('integration: home layout, social cards and SEO frontmatter', () => {
       expect(html).toContain('<div class="layout">');
     }
     const style = [...built.writer.files.keys()].find((f) => /^assets\/style\.\w+\.css$/.test(f))!;
-    expect(built.text(style)).not.toContain('.hero');
+    expect(built.text(style)).not.toMatch(/\.hero-name|\.feature-box|\.hero-img/);
   });
 
   it('makes a 1200x630 PNG card per page and points og:image and twitter:card at it', async () => {
