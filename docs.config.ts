@@ -119,6 +119,19 @@ const constants = {
   incidentFirstUpdateWindow: '30 minutes',
   subprocessorNoticePeriod: '30 days',
   httpErrorBodyLength: '2,000 characters',
+  /** How long the API remembers an Idempotency-Key and the response it gave. */
+  idempotencyKeyRetention: '24 hours',
+  /** After a signing-secret rotation, how long deliveries are signed with the old secret too. */
+  webhookSecretRotationOverlap: '24 hours',
+  /** How far back GET /workflows/{id}/metrics answers. */
+  metricsRetention: '90 days',
+  /** Notice before a deprecated API version, endpoint or field stops working. */
+  apiDeprecationNoticePeriod: '12 months',
+  /** Notice before a code-step runtime is retired. */
+  runtimeDeprecationNoticePeriod: '12 months',
+  /** Node.js 14's end of life upstream, as the Node.js project announced it. */
+  nodeUpstreamEndOfLife: 'April 30, 2023',
+  openapiDocumentUrl: `https://api.${product.slug}.example/v1/openapi.json`,
   /** The email trigger: its addresses, the largest message accepted, and where attachments and raw messages are served. */
   emailTriggerDomain: `mail.${product.slug}.example`,
   emailTriggerSizeLimit: '30MB',
@@ -249,6 +262,7 @@ export default defineConfig({
                 page('/workflows/steps/code/reference/'),
                 page('/workflows/steps/code/async/'),
                 page('/workflows/steps/code/state/'),
+                page('/workflows/steps/code/testing/'),
                 {
                   text: 'Node.js',
                   items: [
@@ -280,6 +294,7 @@ export default defineConfig({
         page('/workflows/events/inspect/'),
         page('/workflows/events/test/'),
         page('/workflows/events/replay/'),
+        page('/workflows/events/payloads/'),
         page('/workflows/events/cold-starts/'),
         page('/workflows/events/concurrency-and-throttling/'),
         page('/event-sources/'),
@@ -295,6 +310,7 @@ export default defineConfig({
       items: [
         page('/workflows/managing/'),
         page('/workflows/settings/'),
+        page('/workflows/monitoring/'),
         page('/workflows/copy/'),
         page('/workflows/networking/'),
         page('/public-workflows/'),
@@ -306,6 +322,7 @@ export default defineConfig({
       text: 'Managing Errors',
       items: [
         page('/errors/'),
+        page('/error-catalogue/'),
         page('/workflows/error-handling/step-errors/'),
         page('/workflows/error-handling/global-error-workflow/'),
         page('/limits/'),
@@ -355,6 +372,8 @@ export default defineConfig({
           items: [
             page('/api/rest/'),
             page('/api/rest/workflows/'),
+            page('/api/rest/executions/'),
+            page('/api/rest/environment-variables/'),
             page('/api/rest/accounts/'),
             page('/api/rest/webhooks/'),
             page('/api/rest/rss/'),
@@ -362,6 +381,8 @@ export default defineConfig({
           ],
         },
         page('/api/sse/'),
+        page('/api/sdks/'),
+        page('/api/versioning/'),
       ],
     },
     {

@@ -350,7 +350,7 @@ export async function expandOpenApiPages(
     // Constants are resolved here so that an unknown one is reported against the document, not the page.
     const relative = path.relative(contentDir, file).split(path.sep).join('/');
     const reference = resolveConstants(openApiMarkdown(doc, only), config.constants, {
-      problems: { add: (message, _place, fix) => problems.add(message, { file: relative }, fix) } as Problems,
+      problems: { add: (message, _place, fix) => problems.add(message, { file: relative }, fix) },
       file: relative,
       lineOffset: 0,
     });

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { transformSync } from 'esbuild';
+import { GENERATOR_ROOT } from '../generator-root.js';
 import { loadConfig } from '../config/index.js';
 import { BuildFailure } from '../model/errors.js';
 import { createLogger, type Logger } from '../build/log.js';
@@ -14,7 +15,14 @@ import { isLocalHost, isLoopback } from './local-host.js';
 import { fillDevTokens } from './tokens.js';
 import { watchFiles, type Watcher } from './watch.js';
 
-const CLIENT_SCRIPT = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'client.js'), 'utf8');
+/** The live-reload client (client/dev-reload.ts), compiled once a process: it is never part of a build's runtime. */
+let clientScript: string | undefined;
+const devClientScript = () =>
+  (clientScript ??= transformSync(readFileSync(path.join(GENERATOR_ROOT, 'client/dev-reload.ts'), 'utf8'), {
+    loader: 'ts',
+    format: 'esm',
+    target: 'es2020',
+  }).code);
 
 /** Where the dev server's own endpoints live, under the base (content routes never start with "_"). */
 const DEV_PATH = '__dev/';
@@ -93,7 +101,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       if (url.pathname === `${base}${DEV_PATH}client.js`) {
         res
           .writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' })
-          .end(CLIENT_SCRIPT);
+          .end(devClientScript());
         return true;
       }
       await firstBuild;

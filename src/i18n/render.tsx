@@ -3,11 +3,11 @@
  * locale's site (src/i18n/site.ts), with that locale's sidebar, strings, `lang` and `dir`.
  */
 import { escapeHtml } from '../render/head.js';
-import { Renderer, type PageAssets, type PageChunk, type Templates } from '../render/index.js';
+import { Renderer, type PageAssets, type Templates } from '../render/index.js';
+import type { ChunkData, RoutesIndexData } from '../shared/contract.js';
 import type { Site } from '../model/site.js';
 import type { PageOutline, PageRecord } from '../model/page.js';
 import { splitLocale, type ResolvedLocale } from './locales.js';
-import type { RoutesIndex } from '../outputs/index.js';
 import type { OutputFile } from '../model/page.js';
 import { localeOf, localeSites, siteOf } from './site.js';
 import { ENGLISH, type Strings } from './strings.js';
@@ -45,7 +45,7 @@ export class LocalizedRenderer extends Renderer {
     return this.byLocale.get(this.view(route).key)!;
   }
 
-  override renderChunk(page: PageRecord): PageChunk {
+  override renderChunk(page: PageRecord): ChunkData {
     const own = this.of(page.regularPath);
     const chunk = own === this ? super.renderChunk(page) : own.renderChunk(page);
     return {
@@ -57,7 +57,7 @@ export class LocalizedRenderer extends Renderer {
     };
   }
 
-  override renderDocument(chunk: PageChunk, routesUrl: string): string {
+  override renderDocument(chunk: ChunkData, routesUrl: string): string {
     const own = localeRoutesIndex(this.view(chunk.route), routesUrl);
     return this.of(chunk.route) === this
       ? super.renderDocument(chunk, own)
@@ -74,7 +74,7 @@ export class LocalizedRenderer extends Renderer {
    * segment of its path ("1.0" of /1.0/ar/...), and a page in another language is a full load
    * (with its own table), so the table of a locale names its own groups by version.
    */
-  localeRoutesIndexes(index: RoutesIndex, file: string): OutputFile[] {
+  localeRoutesIndexes(index: RoutesIndexData, file: string): OutputFile[] {
     const views = siteViews(this.whole.config)!;
     if (!this.whole.config.versions || !this.whole.config.locales) return [];
     return this.whole.config.locales.slice(1).map((locale) => {

@@ -17,7 +17,7 @@ export function formatConstant(value: string | number): string {
 export function resolveConstants(
   text: string,
   constants: Record<string, string | number>,
-  report?: { problems: Problems; file: string; lineOffset: number },
+  report?: { problems: Pick<Problems, 'add'>; file: string; lineOffset: number },
 ): string {
   if (!text.includes('%{')) return text;
   return text.replace(PLACEHOLDER, (match, escape: string, name: string, index: number) => {

@@ -179,7 +179,7 @@ export function renderPage(
     );
   };
   const markdown = resolveConstants(source.body, constantsOf(config, source.relativePath), {
-    problems: { add: (message, place, fix) => report(message, place.line, place.column, fix) } as Problems,
+    problems: { add: (message, place, fix) => report(message, place.line, place.column, fix) },
     file: source.relativePath,
     lineOffset: 0,
   });

@@ -4,9 +4,9 @@ import { siteViews } from '../versions/views.js';
 import { fileHash } from '../incremental/hash.js';
 import { redirectEntries, redirectsFile, redirectStubs } from '../model/redirects.js';
 import { LocalizedRenderer } from '../i18n/render.js';
-import { Renderer, type PageAssets, type PageChunk, type Templates } from '../render/index.js';
+import { Renderer, type PageAssets, type Templates } from '../render/index.js';
 import { chunkFile, routeFile, routeShard, withBase } from '../shared/paths.js';
-import type { RedirectEntry } from '../shared/contract.js';
+import type { ChunkData, RoutesIndexData } from '../shared/contract.js';
 import type { Site } from '../model/site.js';
 import type { OutputFile, PageOutline, PageRecord } from '../model/page.js';
 import { faviconFile } from './favicon.js';
@@ -18,17 +18,8 @@ import { piecedFile, type Piece } from './pieces.js';
 import { collect } from '../plugins/index.js';
 import { pageModules } from '../plugins/assets.js';
 
-/** What the runtime fetches first (`routes.json`): where each shard of the route table and the nav groups live. */
-export interface RoutesIndex {
-  shards: Record<string, string>;
-  nav: string;
-  /** The sidebar groups of each other locale of a site in several languages, by locale key. */
-  navs?: Record<string, string>;
-  redirects: RedirectEntry[];
-}
-
 /** The chunk file: registers itself the way webpack's JSONP chunks do, so load order never matters. */
-export function chunkScript(chunk: PageChunk): string {
+export function chunkScript(chunk: ChunkData): string {
   return `(self.docsChunks=self.docsChunks||[]).push(${JSON.stringify([chunk.key, chunk]).replace(/</g, '\\u003c')});\n`;
 }
 
@@ -129,7 +120,7 @@ export function emitSiteFiles(site: Site, renderer: Renderer, chunkPaths: Map<st
     table[page.regularPath] = withBase(config.base, chunkPaths.get(page.regularPath)!);
     shards.set(shard, table);
   }
-  const index: RoutesIndex = { shards: {}, nav: '', redirects: [] };
+  const index: RoutesIndexData = { shards: {}, nav: '', redirects: [] };
   for (const [shard, table] of [...shards].sort(([a], [b]) => a.localeCompare(b))) {
     const file = hashed('assets/routes/', shard, 'json', JSON.stringify(table));
     files.push(file);

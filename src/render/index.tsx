@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { absolute, groupOf, isGroup, openGroups, prevNext, sidebarOf, type Site } from '../model/site.js';
 import { isExternal, pageUrl, withBase, withSlash } from '../shared/paths.js';
 import { topNavCurrent } from '../shared/nav-current.js';
-import type { Feature, OutputFile, PageOutline, PageRecord } from '../model/page.js';
+import type { Feature, PageOutline, PageRecord } from '../model/page.js';
 import {
   Body,
   NotFound,
@@ -22,6 +22,7 @@ import { projectHeadTags } from '../theme/head.js';
 import { breadcrumbJsonLd } from '../outputs/structured-data.js';
 import { feedHref } from '../outputs/feed.js';
 import { pageStylePath } from '../pages/page-styles.js';
+import type { ChunkData } from '../shared/contract.js';
 import { documentHeadTags, escapeHtml, fillTemplate, headTags, type HeadData } from './head.js';
 import { canonicalRoute, localeView } from '../i18n/view.js';
 import { localeHeadTags } from '../i18n/head.js';
@@ -50,15 +51,6 @@ export interface PageAssets {
   pluginHead?: string;
   /** The plugins' client modules each page loads, by route. */
   pageModules?: Record<string, string[]>;
-}
-
-/** What the browser runtime needs to show a page it navigates to: the regions and the head. */
-export interface PageChunk {
-  key: string;
-  route: string;
-  head: HeadData;
-  regions: { sidebar: string; content: string; toc: string };
-  layout: 'doc' | 'page';
 }
 
 export function pageView<P extends PageOutline>(site: Site<PageOutline>, page: P): PageView<P> {
@@ -147,7 +139,7 @@ export class Renderer {
   }
 
   /** The regions and head of one page: the chunk the runtime loads to show it without a reload. */
-  renderChunk(page: PageRecord): PageChunk {
+  renderChunk(page: PageRecord): ChunkData {
     const view = pageView(this.site, page);
     const layout = page.frontmatter.layout === 'page' ? 'page' : 'doc';
     const regions = {
@@ -209,7 +201,7 @@ export class Renderer {
   }
 
   /** The full HTML of a page from its chunk: the static page and the runtime show the same thing. */
-  renderDocument(chunk: PageChunk, routesUrl: string): string {
+  renderDocument(chunk: ChunkData, routesUrl: string): string {
     const { sidebar, content, toc } = chunk.regions;
     const body = this.shell(chunk.layout === 'page', chunk.route)
       .replace(REGION.sidebar, () => sidebar)

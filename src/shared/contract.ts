@@ -1,7 +1,6 @@
 /**
- * The files the build writes for the browser runtime, as the runtime reads them. The build's own
- * types (PageChunk in src/render/index.tsx, RoutesIndex in src/outputs/index.ts) must stay assignable to
- * these; test/browser/runtime/contract.test.ts checks both.
+ * The files the build writes for the browser runtime, as the runtime reads them: one type each, which the build
+ * writes (src/render/index.tsx, src/outputs/index.ts) and client/ reads, so neither side can change alone.
  */
 
 /** The per-page head the runtime sets after a navigation (same fields as the static `<head>`). */

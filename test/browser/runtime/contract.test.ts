@@ -1,14 +1,8 @@
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import type { RoutesIndex } from '../../../src/outputs/index.js';
-import type { PageChunk } from '../../../src/render/index.js';
 import type { ChunkData, RoutesIndexData } from '../../../src/shared/contract.js';
 import { chunkIdOf } from '../../../src/shared/paths.js';
 import { buildInMemory, fixture } from '../../helpers/site.js';
-
-// What the build writes must be what the runtime reads: a change on one side fails the typecheck.
-export const chunkContract = (chunk: PageChunk): ChunkData => chunk;
-export const routesContract = (index: RoutesIndex): RoutesIndexData => index;
 
 describe('browser/runtime: the files the runtime reads', () => {
   it('has every chunk register itself under its id, with its route, head, regions and layout', async () => {

@@ -1,27 +1,36 @@
 // The live-reload client of `docs dev`, injected into every page the dev server sends (never into
 // a build). It listens to the server's events: `reload` reloads the tab where it was scrolled,
 // `style` swaps the stylesheet in place, `problems` shows what is wrong over the page.
-// Plain JavaScript served as is: the browser runtime's bundle must not carry dev-only code.
+// Compiled on its own when `docs dev` starts (src/dev/index.ts): the browser runtime's bundle must not carry dev-only code.
 
 const SCROLL_KEY = 'docs-dev-scroll';
 const events = new EventSource(new URL('events', import.meta.url));
-let serverId = null;
-let overlay = null;
+let serverId: string | null = null;
+let overlay: HTMLElement | null = null;
 
-events.addEventListener('hello', (event) => {
-  const { id } = JSON.parse(event.data);
+/** A problem as the server sends it (src/dev/problems.ts). */
+interface DevProblem {
+  file?: string;
+  line?: number;
+  column?: number;
+  message: string;
+  fix?: string;
+}
+
+events.addEventListener('hello', (event: MessageEvent<string>) => {
+  const { id } = JSON.parse(event.data) as { id: string };
   // A different id after a reconnect: the server restarted, so this page may be stale.
   if (serverId !== null && serverId !== id) reload();
   serverId = id;
 });
 events.addEventListener('reload', () => reload());
-events.addEventListener('style', (event) => {
-  const { href, previous } = JSON.parse(event.data);
+events.addEventListener('style', (event: MessageEvent<string>) => {
+  const { href, previous } = JSON.parse(event.data) as { href: string; previous: string };
   swapStylesheet(href, previous);
   hideOverlay();
 });
-events.addEventListener('problems', (event) => {
-  const { problems, reload: changed } = JSON.parse(event.data);
+events.addEventListener('problems', (event: MessageEvent<string>) => {
+  const { problems, reload: changed } = JSON.parse(event.data) as { problems: DevProblem[]; reload?: boolean };
   // The page changed too: reload it; the server sends the problems again on reconnect.
   if (changed) reload();
   else showOverlay(problems);
@@ -40,7 +49,7 @@ function reload() {
 
 /** Back where the reader was, once the page (and the runtime's own scrolling) has settled. */
 function restoreScroll() {
-  let saved = null;
+  let saved: { url: string; x: number; y: number } | null = null;
   try {
     saved = JSON.parse(sessionStorage.getItem(SCROLL_KEY) ?? 'null');
     sessionStorage.removeItem(SCROLL_KEY);
@@ -48,14 +57,15 @@ function restoreScroll() {
     return;
   }
   if (!saved || saved.url !== location.href) return;
-  const restore = () => requestAnimationFrame(() => scrollTo(saved.x, saved.y));
+  const at = saved;
+  const restore = () => requestAnimationFrame(() => scrollTo(at.x, at.y));
   if (document.readyState === 'complete') restore();
   else addEventListener('load', restore, { once: true });
 }
 
 /** Loads the new stylesheet beside the old one and drops the old one once it applies: no flash. */
-function swapStylesheet(href, previous) {
-  const links = [...document.querySelectorAll('link[rel="stylesheet"]')];
+function swapStylesheet(href: string, previous: string) {
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
   const old =
     links.find((link) => link.getAttribute('href') === previous) ??
     links.find((link) => link.getAttribute('href')?.includes('/assets/style.'));
@@ -63,7 +73,7 @@ function swapStylesheet(href, previous) {
     reload();
     return;
   }
-  const next = old.cloneNode();
+  const next = old.cloneNode() as HTMLLinkElement;
   next.setAttribute('href', href);
   next.addEventListener('load', () => old.remove(), { once: true });
   next.addEventListener('error', () => reload(), { once: true });
@@ -75,7 +85,7 @@ function hideOverlay() {
   overlay = null;
 }
 
-function showOverlay(problems) {
+function showOverlay(problems: DevProblem[]) {
   hideOverlay();
   if (!problems.length) return;
   overlay = document.createElement('docs-dev-overlay');
@@ -117,7 +127,7 @@ addEventListener('keydown', (event) => {
   if (event.key === 'Escape' && overlay) hideOverlay();
 });
 
-function element(tag, attributes = {}, ...children) {
+function element(tag: string, attributes: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElement {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   node.append(...children);
