@@ -5,7 +5,7 @@
 // Standalone: node --import tsx bench/profile.ts CONTENT_DIR WORK_DIR
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { cp, rm } from 'node:fs/promises';
+import { cp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -49,6 +49,8 @@ export function groupOf(module: string): string {
     if (/^minisearch/.test(pkg)) return 'search index (minisearch)';
     if (/^(gray-matter|js-yaml|yaml|section-matter|kind-of|strip-bom-string)/.test(pkg)) return 'frontmatter (YAML)';
     if (/^(zod|ajv)/.test(pkg)) return 'schemas (zod, ajv)';
+    if (/^(acorn|esprima)/.test(pkg)) return 'code checks (acorn)';
+    if (/^zwitch/.test(pkg)) return 'hast to HTML (rehype-stringify)';
     if (/^(esbuild|tsx)/.test(pkg)) return 'esbuild and tsx';
     if (/^github-slugger/.test(pkg)) return 'slugs (github-slugger)';
     return `other packages (${pkg})`;
@@ -111,7 +113,8 @@ export function account(dir: string, stages: { label: string; endUs: number }[])
     let stage = 0;
     for (let i = 0; i < profile.samples.length; i++) {
       t += profile.timeDeltas[i];
-      // A sample stands for the time up to the next one.
+      // A sample stands for the time up to the next one (wall time: on a loaded machine a thread waiting for a core
+      // is sampled too, so the caller scales the sums to the CPU time measured).
       const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
       const group = groups.get(profile.samples[i])!;
       if (!group) continue;
@@ -147,17 +150,26 @@ export async function profileColdBuild(content: string, workDir: string, machine
   const figures = JSON.parse(stdout.trim().split('\n').pop()!);
   const pages: number = figures.pages;
   const { byGroup, byStage, threads } = account(profDir, figures.stages);
+  // The profiles are kept (bench/.corpus/ is git-ignored) for a look in a profile viewer.
+  const kept = path.join(path.dirname(workDir), 'profiles');
+  await rm(kept, { recursive: true, force: true });
+  await rename(profDir, kept);
   await rm(workDir, { recursive: true, force: true });
-  const total = [...byGroup.values()].reduce((a, b) => a + b, 0);
-  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-  const pct = (ms: number) => `${Math.round((ms / total) * 100)}%`;
+  const sampled = [...byGroup.values()].reduce((a, b) => a + b, 0);
+  // Sampled thread time, scaled to the CPU time the process measured (samples are taken by wall time).
+  const scale = figures.cpuMs / sampled;
+  const s = (ms: number) => `${((ms * scale) / 1000).toFixed(2)} s`;
+  const raw = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const pct = (ms: number) => `${Math.round((ms / sampled) * 100)}%`;
   const sorted = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]);
   const lines = [
     `## Where the CPU of a cold build goes, ${pages.toLocaleString('en-US')} pages`,
     '',
     `One cold build under \`node --cpu-prof\` (profiling slows it: the shares count, not the seconds), ${machine}.` +
-      ` The build: ${s(figures.ms)} in the build, CPU ${s(figures.cpuMs)}, peak ${figures.maxRssMB} MB;` +
-      ` sampled CPU ${s(total)} over ${threads.length} threads (${threads.map((t) => s(t.ms)).join(', ')}).`,
+      ` The build: ${raw(figures.ms)} in the build, CPU ${raw(figures.cpuMs)} (every thread), peak ${figures.maxRssMB} MB.` +
+      ` Samples over ${threads.length} threads (${threads.map((t) => raw(t.ms)).join(', ')} of sampled time: samples are` +
+      ` taken by wall time, so on a loaded machine a thread waiting for a core counts too); each part below is its share` +
+      ` of the samples times the CPU time measured.`,
     '',
     '| What ran | CPU | Share |',
     '| --- | --- | --- |',

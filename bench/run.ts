@@ -229,7 +229,7 @@ for (const pages of sizes) {
     peerLines.push(...tableLines.slice(2));
     console.log(`\n${tableLines.join('\n')}\n`);
     sections.push({
-      id: `peers-${pages}`,
+      id: `peers-${pages}${option('--only') ? `-${option('--only')!.replaceAll(',', '-')}` : ''}`,
       text: [
         `## Cold builds against the peers, ${pages.toLocaleString('en-US')} pages`,
         '',
