@@ -290,7 +290,7 @@ export const hugo: Peer = {
 
 /**
  * The peers of a run: the unified floor, Rspress, Eleventy, Hugo when it is on the PATH (Debian's `hugo`), and, with
- * `full`, Docusaurus, VitePress and Starlight (built once a run). `only` narrows them by name (case-insensitive prefix).
+ * `full`, Docusaurus, VitePress and Starlight (built once a run). `only` narrows them by name (a part of it, any case).
  */
 export async function availablePeers(options: { full?: boolean; only?: string[] } = {}): Promise<Peer[]> {
   const hasHugo = await run('hugo', ['version']).then(
@@ -305,7 +305,7 @@ export async function availablePeers(options: { full?: boolean; only?: string[] 
     ...(options.full ? [docusaurus, vitepress, starlight] : []),
   ];
   const only = options.only?.map((o) => o.toLowerCase());
-  return only ? peers.filter((p) => only.some((o) => p.name.toLowerCase().startsWith(o))) : peers;
+  return only ? peers.filter((p) => only.some((o) => p.name.toLowerCase().includes(o))) : peers;
 }
 
 /** Writes the corpus of `pages` pages into `<root>/content` with bench/gen-corpus.mjs (the same files for the same size). */

@@ -175,7 +175,7 @@ for (const pages of sizes) {
       full: pages <= 1000 && !args.includes('--no-full'),
       only: option('--only')?.split(','),
     });
-    const runsDir = path.join(dir, 'runs');
+    const runsDir = path.join(dir, `runs-${process.pid}`); // two runs at once do not share one
     const runDir = (tool: string, round: number) => path.join(runsDir, `${tool.split(' ')[0].toLowerCase()}-${round}`);
     await rm(runsDir, { recursive: true, force: true });
     const runs = new Map<string, PeerFigures[]>([
