@@ -110,7 +110,7 @@ async function peerInstall(dir: string, dependencies: Record<string, string>, mo
  */
 async function peerWorkDir(corpusContent: string, workDir: string, contentDir: string, install: string) {
   const real = path.join(install, 'sites', path.basename(workDir));
-  await rm(path.join(install, 'sites'), { recursive: true, force: true });
+  await rm(real, { recursive: true, force: true });
   await rm(workDir, { recursive: true, force: true });
   await cp(corpusContent, path.join(real, contentDir), { recursive: true });
   await mkdir(path.dirname(workDir), { recursive: true });

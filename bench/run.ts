@@ -12,7 +12,7 @@
 // Every run writes what it measured into bench/RESULTS.md (bench/results.ts), with the date, machine and commit.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -203,6 +203,9 @@ for (const pages of sizes) {
           failures.push(`${peer.name} (round ${round + 1}): ${String((error as Error).message).slice(0, 600)}`);
           console.log(`  ${peer.name} failed: ${failures.at(-1)}`);
         }
+        // A peer's folder may be a link to one inside its install (bench/peers.ts): both go.
+        const real = await realpath(runDir(peer.name, round)).catch(() => undefined);
+        if (real) await rm(real, { recursive: true, force: true });
         await rm(runDir(peer.name, round), { recursive: true, force: true });
       }
     }
