@@ -40,7 +40,7 @@ export default defineConfig({
     },
     { text: 'Site', items: ['/navigation/', '/theming/', '/languages/', '/versions/', '/search/'] },
     { text: 'Extending', items: ['/plugins/'] },
-    { text: 'Working', items: ['/dev-server/', '/checks/', '/limits-and-security/', '/deploy/'] },
+    { text: 'Working', items: ['/dev-server/', '/checks/', '/limits-and-security/', '/guide/untrusted-content/', '/deploy/'] },
     { text: 'Reference', items: ['/reference/configuration/', '/reference/cli/'] },
     {
       text: 'Coming from',

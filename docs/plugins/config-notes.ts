@@ -41,7 +41,7 @@ export const configNotes: Record<string, Note> = {
   contentDir: 'The folder of Markdown pages, relative to the project root.',
   outDir: 'The output folder, relative to the project root. It may not contain the project or the content folder.',
   product: {
-    text: 'A name, a slug and the public address of the product the docs describe, for sites that quote them in pages.',
+    text: 'Deprecated: only `product.siteUrl` is read, as `siteUrl`. Keep a product\'s name and slug in `constants`, where pages can quote them.',
     default: 'none',
   },
   openapi: 'Settings of the API reference pages that draw from OpenAPI documents (frontmatter `openapi:`).',
@@ -81,9 +81,14 @@ export const configNotes: Record<string, Note> = {
   'limits.pageBytes': 'The largest page, in bytes (its Markdown after the frontmatter).',
   'limits.nesting': 'The deepest nesting of lists, quotes and callouts.',
   'limits.parseMs': 'The longest one page may take to parse and render, in milliseconds.',
+  'limits.fileBytes': 'The largest file the build reads for the site (a page, a partial, an image, a download), in bytes. See [Building untrusted content safely](../../guide/untrusted-content.md).',
   security: 'What pages may run or link to.',
   'security.allowScripts': 'Allows raw `<script>`, event-handler attributes and script files in the content folder.',
   'security.allowedUrlSchemes': 'Which of the refused URL schemes to allow in links and images.',
+  'security.mdx': {
+    text: 'Which pages may be MDX, whose code runs at build time with the build\'s rights: `allow`, `refuse`, or a list of folders of the content folder. See [Building untrusted content safely](../../guide/untrusted-content.md).',
+    default: '`allow`',
+  },
   mdx: 'MDX pages.',
   'mdx.components': { text: 'A module whose capitalised named exports every `.mdx` page may use.', default: 'none' },
   head: 'Tags added to every page\'s head, after the generator\'s own. Inline scripts are hashed into the Content-Security-Policy.',

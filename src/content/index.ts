@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import type { ResolvedConfig } from '../config/index.js';
@@ -14,17 +14,19 @@ import { FrontmatterCache } from '../incremental/frontmatter-cache.js';
 import { SourceCache, type FileStamp } from '../incremental/source-cache.js';
 import { sha1 } from '../incremental/hash.js';
 import { expandIncludes } from '../markdown/includes.js';
-import { isMdx, prepareMdxImports } from '../markdown/mdx.js';
+import { isMdx, mdxRefusal, prepareMdxImports } from '../markdown/mdx.js';
 import { fallbackSources, pageRoute } from '../i18n/locales.js';
 import { expandOpenApiPages, openApiPlugin } from './openapi.js';
-import { callHook, configFileName } from '../plugins/index.js';
+import { callHook, configFileName, hookMs } from '../plugins/index.js';
 import type { GeneratedPage, PagesContext, Plugin } from '../plugins/types.js';
 import { fileToRoute } from '../shared/paths.js';
 import type { SourceMemo } from '../incremental/source-memo.js';
 import type { PageSource } from '../model/page.js';
 import type { ResolvedVersion } from '../versions/config.js';
-import { contentFile, splitVersion } from '../versions/paths.js';
+import { contentFile, contentFolderOf, splitVersion } from '../versions/paths.js';
 import { PAGE_FILE } from './listing.js';
+import { contentRules, notARegularFile, readProjectText, RefusedFile } from './project-files.js';
+import { DEFAULT_LIMITS, formatBytes } from '../markdown/limits.js';
 import { siteViews } from '../versions/views.js';
 
 /** Folders and files starting with "_" or "." hold data (the reference model), not pages. */
@@ -67,6 +69,12 @@ async function listContent(
   };
 }
 
+/**
+ * Longest file or folder name in the content folder, in bytes. Outputs are named after pages
+ * (`assets/routes/<segment>.<hash>.json`, chunks, renditions), and most file systems stop at 255.
+ */
+const MAX_NAME_BYTES = 200;
+
 async function listContentFiles(contentDir: string): Promise<{ files: string[]; refused: RefusedPath[] }> {
   const out: string[] = [];
   const refused: RefusedPath[] = [];
@@ -79,6 +87,11 @@ async function listContentFiles(contentDir: string): Promise<{ files: string[]; 
       return null;
     }
   };
+  /** A FIFO, socket or device (or a link to one): reading it would hang or flood the build. */
+  const refuse = (relative: string, stats: Stats) => {
+    const why = notARegularFile(stats, relative)!;
+    refused.push({ path: relative, message: why.message, fix: why.fix });
+  };
   /**
    * `prefix`: the folder's path under the content folder ('' or ending in '/'); `walking`: the real
    * paths of the folders being walked, to refuse a link back into one of them. Synchronous: 1,000
@@ -90,10 +103,19 @@ async function listContentFiles(contentDir: string): Promise<{ files: string[]; 
       if (isHidden(entry.name)) continue;
       const full = path.join(dir, entry.name);
       const relative = prefix + entry.name;
+      if (Buffer.byteLength(entry.name) > MAX_NAME_BYTES) {
+        refused.push({
+          path: relative,
+          message: `a name of ${Buffer.byteLength(entry.name)} bytes, over the limit of ${MAX_NAME_BYTES}`,
+          fix: `use a shorter name: the outputs add a hash and an extension to it, and file systems refuse names over 255 bytes (ENAMETOOLONG)`,
+        });
+        continue;
+      }
       if (entry.isDirectory())
         walk(full, `${relative}/`, [...walking, path.join(walking[walking.length - 1], entry.name)]);
       else if (entry.isFile()) out.push(relative);
-      else if (entry.isSymbolicLink()) {
+      else if (!entry.isSymbolicLink()) refuse(relative, statSync(full));
+      else {
         // A link that leads nowhere (or to itself) stays a file: reading it reports why.
         const real = realOrNull(full);
         const stats = real === null ? undefined : statSync(real, { throwIfNoEntry: false });
@@ -104,7 +126,8 @@ async function listContentFiles(contentDir: string): Promise<{ files: string[]; 
             message: `a symbolic link to ${real}, outside the content folder`,
             fix: 'copy the file into the content folder, or remove the link (links are followed only to files and folders inside it)',
           });
-        else if (!stats.isDirectory()) out.push(relative);
+        else if (stats.isFile()) out.push(relative);
+        else if (!stats.isDirectory()) refuse(relative, stats);
         else if (walking.includes(real))
           refused.push({
             path: relative,
@@ -144,12 +167,31 @@ export function contentFolderProblem(config: Pick<ResolvedConfig, 'root' | 'cont
   );
 }
 
+/**
+ * A page file over `limits.pageBytes`, frontmatter included (90 MB of YAML would take a minute and
+ * gigabytes to parse): reported, and stood in for by a page with its file name as title, so links to
+ * it still resolve. Returns the stand-in's text.
+ */
+function oversized(relativePath: string, bytes: number, limit: number, problems: Problems): string {
+  problems.add(
+    `the file is ${formatBytes(bytes)}, over the limit of ${formatBytes(limit)} for a page (frontmatter included)`,
+    { file: relativePath, line: 1 },
+    'split it into several pages, or raise `limits.pageBytes` in docs.config.ts',
+  );
+  const title = path.basename(relativePath).replace(PAGE_FILE, '');
+  return `---\ntitle: ${JSON.stringify(title)}\ndescription: ${JSON.stringify(title)}\n---\n`;
+}
+
 /** A file of the content folder that cannot be read. */
 function unreadableFile(relativePath: string, error: unknown): BuildError {
+  if (error instanceof RefusedFile && !error.code) return new BuildError(error.message, { file: relativePath }, error.fix);
+  const code = (error as NodeJS.ErrnoException).code;
   return new BuildError(
-    `cannot read the file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    `cannot read the file: ${code ?? (error as Error).message}`,
     { file: relativePath },
-    'check its permissions (it must be readable by the build)',
+    code === 'ELOOP'
+      ? 'it is a symbolic link that leads back to itself through other links: point it at a real file, or remove it'
+      : 'check its permissions (it must be readable by the build)',
   );
 }
 
@@ -169,6 +211,7 @@ export function parseSource(
   file: string,
   problems: Problems,
   yaml?: FrontmatterCache,
+  scope?: ReadScope,
 ): PageSource {
   let parsed: { data: Record<string, unknown>; content: string };
   const fallbackTitle = path.basename(relativePath).replace(PAGE_FILE, '');
@@ -204,11 +247,28 @@ export function parseSource(
     );
   }
   const frontmatter = validateFrontmatter(parsed.data, keyLines, relativePath, fallbackTitle, problems);
-  return prepareBody(toSource(raw, relativePath, file, frontmatter, parsed.content, keyLines), problems);
+  return prepareBody(toSource(raw, relativePath, file, frontmatter, parsed.content, keyLines), problems, scope);
 }
 
-/** Takes in the page's includes, and an MDX page's component imports, before anything parses it. */
-function prepareBody(source: PageSource, problems: Problems): PageSource {
+/** What a page may read besides itself: files inside the project `root` (MDX imports), partials up to `fileBytes`. */
+export interface ReadScope {
+  root: string;
+  fileBytes: number;
+  /** Largest page with its includes expanded (`limits.pageBytes`). */
+  pageBytes?: number;
+}
+
+const scopeOf = (config: Pick<ResolvedConfig, 'root' | 'limits'>): ReadScope => ({
+  root: config.root,
+  fileBytes: config.limits.fileBytes,
+  pageBytes: config.limits.pageBytes,
+});
+
+/**
+ * Takes in the page's includes, and an MDX page's component imports, before anything parses it.
+ * Without a scope (a page parsed alone, in tests), the project is the content folder's parent.
+ */
+function prepareBody(source: PageSource, problems: Problems, scope?: ReadScope): PageSource {
   const contentDir = path.resolve(
     path.dirname(source.file),
     ...source.relativePath
@@ -216,10 +276,18 @@ function prepareBody(source: PageSource, problems: Problems): PageSource {
       .slice(1)
       .map(() => '..'),
   );
-  const { body, included } = expandIncludes(source.body, source.relativePath, source.lineOffset, contentDir, problems);
+  const { body, included } = expandIncludes(
+    source.body,
+    source.relativePath,
+    source.lineOffset,
+    contentDir,
+    problems,
+    scope?.fileBytes ?? DEFAULT_LIMITS.fileBytes,
+    scope?.pageBytes ?? DEFAULT_LIMITS.pageBytes,
+  );
   source.body = body;
   if (included) source.included = included;
-  if (isMdx(source.relativePath)) prepareMdxImports(source, problems);
+  if (isMdx(source.relativePath)) prepareMdxImports(source, problems, scope?.root ?? path.dirname(contentDir));
   return source;
 }
 
@@ -330,12 +398,13 @@ function parseVersionedSource(
   file: string,
   problems: Problems,
   versions: ResolvedVersion[],
-  yaml?: FrontmatterCache,
+  yaml: FrontmatterCache | undefined,
+  scope: ReadScope,
 ): PageSource {
   const { version, path: inner } = splitVersion(versions, relativePath);
-  if (!version.key) return parseSource(raw, relativePath, file, problems, yaml);
+  if (!version.key) return parseSource(raw, relativePath, file, problems, yaml, scope);
   const own = new Problems();
-  const source = parseSource(raw, inner, file, own, yaml);
+  const source = parseSource(raw, inner, file, own, yaml, scope);
   for (const p of own.list) problems.push(Object.assign(p, { place: { ...p.place, file: relativePath } }));
   // Its partials are named as the site names files too: problems in them, their links and `dev`'s memo find them.
   const named = (file: string) => `${version.key}/${file}`;
@@ -382,6 +451,7 @@ export async function loadContentFiles(
     throw contentFolderProblem(config, error);
   }
   const sources: PageSource[] = [];
+  const pageBytes = (config.limits ?? DEFAULT_LIMITS).pageBytes;
   // `build`: pages whose files have the stamps they had are taken as parsed then (src/incremental/source-cache.ts).
   const kept = memo ? undefined : await SourceCache.open(config, stamps);
   // Opened for the first build only, and only when a page must be parsed: later `dev` builds parse the odd edited page faster than they read the cache.
@@ -393,6 +463,11 @@ export async function loadContentFiles(
   // Read one after another: small files from the page cache come faster synchronously than through
   // libuv's thread pool (10,000 pages: 0.15 s against 0.5 s).
   for (const relativePath of files) {
+    const refusedMdx = mdxRefusal(config.security, relativePath);
+    if (refusedMdx) {
+      problems.push(refusedMdx);
+      continue;
+    }
     // Only with the last listing: the watcher's paths name this folder's files, not an old version's.
     const unread = last && memo?.unchanged(relativePath);
     if (unread) {
@@ -409,23 +484,25 @@ export async function loadContentFiles(
       continue;
     }
     let raw: string;
+    const own = new Problems();
     try {
-      raw = readFileSync(file, 'utf8');
+      raw = readProjectText(file, contentRules(contentFolderOf(config, relativePath), config.limits.fileBytes), relativePath);
+      const size = Buffer.byteLength(raw);
+      if (size > pageBytes) raw = oversized(relativePath, size, pageBytes, own);
     } catch (error) {
       problems.push(unreadableFile(relativePath, error));
       continue;
     }
-    const known = memo?.get(relativePath, raw);
+    const known = own.list.length ? undefined : memo?.get(relativePath, raw);
     if (known) {
       problems.push(...known.problems);
       sources.push(known.source);
       continue;
     }
-    const own = new Problems();
     const frontmatter = await yaml();
     const source = config.versions
-      ? parseVersionedSource(raw, relativePath, file, own, config.versions, frontmatter)
-      : parseSource(raw, relativePath, file, own, frontmatter);
+      ? parseVersionedSource(raw, relativePath, file, own, config.versions, frontmatter, scopeOf(config))
+      : parseSource(raw, relativePath, file, own, frontmatter, scopeOf(config));
     problems.push(...own.list);
     if (memo) parsed.set(source, { raw, problems: own });
     else if (own.list.length === 0) kept?.set(source, stamp);
@@ -500,7 +577,7 @@ async function runHooks(
         added = true;
       },
     };
-    await callHook(plugin, 'pages', file, () => plugin.pages!(context));
+    await callHook(plugin, 'pages', file, () => plugin.pages!(context), hookMs(config));
   }
   if (!added) return pages;
   return uniqueRoutes(
@@ -546,5 +623,5 @@ function generatedSource(
     frontmatter: frontmatter as Frontmatter,
     hash: sha1(raw),
   };
-  return prepareBody(source, problems);
+  return prepareBody(source, problems, scopeOf(config));
 }

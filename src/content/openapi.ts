@@ -1,9 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/index.js';
 import { Problems } from '../model/errors.js';
 import type { BuildError } from '../model/errors.js';
 import { frontmatterLine } from './frontmatter.js';
+import { contentRules, readProjectText, RefusedFile, type ReadRules } from './project-files.js';
+import { contentFolderOf } from '../versions/paths.js';
 import type { Plugin } from '../plugins/types.js';
 import { checkOpenApi, OPENAPI_MODEL, validateOpenApi } from '../checks/openapi.js';
 import { readOptional } from './files.js';
@@ -44,17 +45,52 @@ interface Operation {
   parameters?: Parameter[];
   requestBody?: { required?: boolean; content?: Record<string, MediaType> };
   responses: Record<string, { description?: string; content?: Record<string, MediaType> }>;
-  security?: unknown[];
+  security?: SecurityRequirement[];
+  servers?: Server[];
+}
+interface Server {
+  url: string;
+  variables?: Record<string, { default: string }>;
+}
+type SecurityRequirement = Record<string, string[]>;
+/** A security scheme of `components.securitySchemes` (OpenAPI 3.1, section 4.8.27). */
+interface SecurityScheme {
+  type: 'apiKey' | 'http' | 'mutualTLS' | 'oauth2' | 'openIdConnect';
+  name?: string;
+  in?: 'query' | 'header' | 'cookie';
+  scheme?: string;
 }
 interface Document {
   info: { title: string; description?: string };
-  servers?: { url: string }[];
+  servers?: Server[];
   tags?: { name: string; description?: string }[];
-  paths: Record<string, Record<string, Operation | Parameter[]>>;
-  security?: unknown[];
+  paths: Record<string, Record<string, Operation | Parameter[] | Server[]>>;
+  security?: SecurityRequirement[];
+  components?: { securitySchemes?: Record<string, SecurityScheme> };
+}
+
+/** What the request samples of the reference are written with: the environment variable that holds the credential. */
+export interface OpenApiOptions {
+  apiKeyVariable: string;
+}
+
+/** One operation's request, as every sample writes it: its URL, and the credential's header or query parameter. */
+interface Request {
+  method: string;
+  /** Base URL and path, with the required query parameters as placeholders. */
+  url: string;
+  /** The credential: a header (name and value before the variable), or a query parameter; none for an open operation. */
+  auth?: { header: string; prefix: string } | { query: string };
+  variable: string;
+  /** The JSON body example, when the operation takes one. */
+  example: unknown;
+  empty: boolean;
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** The environment variable the samples read the credential from, unless `openapi.apiKeyVariable` names another. */
+export const DEFAULT_API_KEY_VARIABLE = 'API_KEY';
 
 /** `createSource` -> `create-source`: the anchor worked examples link to. */
 export function operationAnchor(operationId: string): string {
@@ -62,15 +98,24 @@ export function operationAnchor(operationId: string): string {
 }
 
 /** Loads and validates an OpenAPI document; problems name the file and the JSON path at fault. */
-export async function loadOpenApi(file: string, relative: string, problems: Problems): Promise<Document | null> {
+export async function loadOpenApi(
+  file: string,
+  relative: string,
+  problems: Problems,
+  rules: ReadRules,
+  place: { file: string; line?: number } = { file: relative },
+): Promise<Document | null> {
   let raw: string;
   try {
-    raw = await readFile(file, 'utf8');
+    raw = readProjectText(file, rules, relative);
   } catch (error) {
+    const refused = error instanceof RefusedFile && error.reason !== 'missing' && error.reason !== 'unreadable';
     problems.add(
-      `cannot read the OpenAPI document: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-      { file: relative },
-      'check the `openapi:` path in the frontmatter (relative to the page)',
+      refused
+        ? `cannot read the OpenAPI document: ${error.message}`
+        : `cannot read the OpenAPI document: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      refused ? place : { file: relative },
+      refused ? error.fix : 'check the `openapi:` path in the frontmatter (relative to the page)',
     );
     return null;
   }
@@ -123,11 +168,16 @@ function fieldsTable(schema: Schema): string[] {
   ];
 }
 
-function curl(method: string, urlPath: string, op: Operation, example: unknown): string {
-  const url = requestUrl(urlPath, op);
-  const lines = [
-    `curl ${method === 'get' ? '' : `-X ${method.toUpperCase()} `}"${url}" -H "Authorization: Bearer $CONDUIT_API_KEY"`,
-  ];
+/** The URL with the credential in its query, the value written by `value` (how each language reads the variable). */
+function urlWith(request: Request, value: string): string {
+  if (!request.auth || !('query' in request.auth)) return request.url;
+  return `${request.url}${request.url.includes('?') ? '&' : '?'}${request.auth.query}=${value}`;
+}
+
+function curl(request: Request): string {
+  const { method, auth, variable, example } = request;
+  const header = auth && 'header' in auth ? ` -H "${auth.header}: ${auth.prefix}$${variable}"` : '';
+  const lines = [`curl ${method === 'get' ? '' : `-X ${method.toUpperCase()} `}"${urlWith(request, `$${variable}`)}"${header}`];
   if (example !== undefined) {
     lines[0] += ' \\';
     lines.push(`  -H "Content-Type: application/json" -d '${JSON.stringify(example)}'`);
@@ -144,32 +194,101 @@ function documentTags(doc: Document): string[] {
   return [...new Set([...declared, ...used.filter((t): t is string => t !== null)])];
 }
 
-/** The URL of an operation, with its required query parameters as placeholders. */
-function requestUrl(urlPath: string, op: Operation): string {
+/**
+ * The base URL of an operation: the first server of the operation, else of its path, else of the document, its
+ * variables at their defaults; without servers the specification's default, "/" (paths relative to the host).
+ */
+export function serverUrl(servers: Server[] | undefined): string {
+  const server = servers?.[0];
+  if (!server) return '';
+  const url = server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => server.variables?.[name]?.default ?? whole);
+  return url.replace(/\/+$/, '');
+}
+
+/**
+ * How an operation is authenticated in the samples: its first security requirement (the operation's own, else the
+ * document's) and that requirement's first scheme of `components.securitySchemes`. An empty requirement, or none at
+ * all, means no credential; schemes a request cannot carry in a header or query (mutual TLS) add nothing.
+ */
+export function requestAuth(doc: Document, op: Operation): Request['auth'] {
+  const requirement = (op.security ?? doc.security)?.[0];
+  const name = requirement ? Object.keys(requirement)[0] : undefined;
+  const scheme = name ? doc.components?.securitySchemes?.[name] : undefined;
+  if (!scheme) return undefined;
+  if (scheme.type === 'apiKey' && scheme.name) {
+    if (scheme.in === 'query') return { query: scheme.name };
+    if (scheme.in === 'cookie') return { header: 'Cookie', prefix: `${scheme.name}=` };
+    return { header: scheme.name, prefix: '' };
+  }
+  if (scheme.type === 'http') {
+    const kind = (scheme.scheme ?? 'bearer').toLowerCase();
+    return { header: 'Authorization', prefix: `${kind === 'basic' ? 'Basic' : kind === 'bearer' ? 'Bearer' : scheme.scheme} ` };
+  }
+  // An OAuth 2 or OpenID Connect access token is sent as a bearer token.
+  if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return { header: 'Authorization', prefix: 'Bearer ' };
+  return undefined;
+}
+
+/** An operation's request as the samples write it. */
+function operationRequest(
+  doc: Document,
+  method: string,
+  urlPath: string,
+  op: Operation,
+  options: OpenApiOptions,
+): Request {
+  const pathServers = doc.paths[urlPath]?.servers as Server[] | undefined;
   const query = (op.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=<${p.name}>`);
-  return `%{apiBaseUrl}${urlPath}${query.length ? `?${query.join('&')}` : ''}`;
+  return {
+    method,
+    url: `${serverUrl(op.servers ?? pathServers ?? doc.servers)}${urlPath}${query.length ? `?${query.join('&')}` : ''}`,
+    auth: requestAuth(doc, op),
+    variable: options.apiKeyVariable,
+    example: op.requestBody?.content?.['application/json']?.example,
+    empty: response204(op),
+  };
 }
 
 /** The same request with Node.js's fetch (ES module, top-level await). */
-function nodeFetch(method: string, urlPath: string, op: Operation, example: unknown): string {
+function nodeFetch(request: Request): string {
+  const { method, auth, variable, example } = request;
   const json = example !== undefined;
-  const headers = `headers: { Authorization: \`Bearer \${process.env.CONDUIT_API_KEY}\`${json ? ", 'Content-Type': 'application/json'" : ''} }`;
+  const env = `process.env.${variable}`;
+  const headers = [
+    ...(auth && 'header' in auth ? [`${jsKey(auth.header)}: ${auth.prefix ? `\`${auth.prefix}\${${env}}\`` : env}`] : []),
+    ...(json ? ["'Content-Type': 'application/json'"] : []),
+  ];
   // The body as the JSON text curl sends: the same bytes in all three, which keeps the page light.
   const options = [
     ...(method === 'get' ? [] : [`method: '${method.toUpperCase()}'`]),
-    headers,
+    ...(headers.length ? [`headers: { ${headers.join(', ')} }`] : []),
     ...(json ? [`body: ${jsString(JSON.stringify(example))}`] : []),
   ];
-  const call = `fetch('${requestUrl(urlPath, op)}', { ${options.join(', ')} })`;
-  return `// Node.js 18 or later (global fetch), as an ES module (top-level await).\n${response204(op) ? `await ${call};` : `const data = await (await ${call}).json();`}`;
+  const url = auth && 'query' in auth ? `\`${urlWith(request, `\${${env}}`)}\`` : `'${request.url}'`;
+  const call = `fetch(${url}${options.length ? `, { ${options.join(', ')} }` : ''})`;
+  return `// Node.js 18 or later (global fetch), as an ES module (top-level await).\n${request.empty ? `await ${call};` : `const data = await (await ${call}).json();`}`;
 }
 
+/** A header name as an object key: quoted unless it is an identifier. */
+const jsKey = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name}'`);
+
 /** The same request with Python's requests. */
-function pythonRequests(method: string, urlPath: string, op: Operation, example: unknown): string {
+function pythonRequests(request: Request): string {
+  const { method, auth, variable, example } = request;
   const json = example !== undefined;
-  const headers = `headers={"Authorization": "Bearer " + os.environ["CONDUIT_API_KEY"]${json ? ', "Content-Type": "application/json"' : ''}}`;
-  const call = `requests.${method}("${requestUrl(urlPath, op)}", ${headers}${json ? `, data=${jsString(JSON.stringify(example))}` : ''})`;
-  return `import os, requests\n${response204(op) ? call : `data = ${call}.json()`}`;
+  const env = `os.environ["${variable}"]`;
+  const headers = [
+    ...(auth && 'header' in auth ? [`"${auth.header}": ${auth.prefix ? `"${auth.prefix}" + ${env}` : env}`] : []),
+    ...(json ? ['"Content-Type": "application/json"'] : []),
+  ];
+  const args = [
+    `"${request.url}"`,
+    ...(auth && 'query' in auth ? [`params={"${auth.query}": ${env}}`] : []),
+    ...(headers.length ? [`headers={${headers.join(', ')}}`] : []),
+    ...(json ? [`data=${jsString(JSON.stringify(example))}`] : []),
+  ];
+  const call = `requests.${method}(${args.join(', ')})`;
+  return `import ${auth ? 'os, ' : ''}requests\n${request.empty ? call : `data = ${call}.json()`}`;
 }
 
 /** Whether the operation's success response has no body. */
@@ -186,7 +305,11 @@ export function jsString(text: string): string {
  * fields in tables, a curl request and the success response's example. `only` renders those tags
  * (a long reference split over pages); the description goes with the document's first tag.
  */
-export function openApiMarkdown(doc: Document, only?: string[]): string {
+export function openApiMarkdown(
+  doc: Document,
+  only?: string[],
+  options: OpenApiOptions = { apiKeyVariable: DEFAULT_API_KEY_VARIABLE },
+): string {
   const out: string[] = [];
   const all = documentTags(doc);
   const tags = only ?? all;
@@ -212,9 +335,9 @@ export function openApiMarkdown(doc: Document, only?: string[]): string {
         '',
       );
       if (op.description) out.push(op.description.trim(), '');
-      const open = Array.isArray(op.security) && op.security.length === 0;
-      // Every example shows the API key header; only the exceptions need saying.
-      if (open) out.push('**Authentication:** none.', '');
+      const request = operationRequest(doc, method, urlPath, op, options);
+      // Every example shows the credential; only the exceptions need saying.
+      if (!request.auth && doc.components?.securitySchemes) out.push('**Authentication:** none.', '');
       for (const where of ['path', 'query']) {
         const params = (op.parameters ?? []).filter((p) => p.in === where);
         if (!params.length) continue;
@@ -241,15 +364,15 @@ export function openApiMarkdown(doc: Document, only?: string[]): string {
         '',
         '::: code-group',
         '```bash title="curl"',
-        curl(method, urlPath, op, body?.example),
+        curl(request),
         '```',
         '',
         '```js title="Node.js"',
-        nodeFetch(method, urlPath, op, body?.example),
+        nodeFetch(request),
         '```',
         '',
         '```python title="Python"',
-        pythonRequests(method, urlPath, op, body?.example),
+        pythonRequests(request),
         '```',
         ':::',
         '',
@@ -325,7 +448,7 @@ type Marked = PageSource & { [EXPANDED]?: true };
  */
 export async function expandOpenApiPages(
   sources: PageSource[],
-  config: Pick<ResolvedConfig, 'contentDir' | 'constants'>,
+  config: Pick<ResolvedConfig, 'contentDir' | 'constants' | 'versions' | 'limits' | 'openapi'>,
   problems: Problems,
 ): Promise<void> {
   const { contentDir } = config;
@@ -343,13 +466,17 @@ export async function expandOpenApiPages(
       continue;
     }
     const file = path.resolve(path.dirname(source.file), ref);
-    const doc = await loadOpenApi(file, path.relative(contentDir, file).split(path.sep).join('/'), problems);
+    const rules = contentRules(contentFolderOf(config, source.relativePath), config.limits.fileBytes);
+    const doc = await loadOpenApi(file, path.relative(contentDir, file).split(path.sep).join('/'), problems, rules, {
+      file: source.relativePath,
+      line: frontmatterLine(source, 'openapi'),
+    });
     if (!doc) continue;
     const only = selectedTags(source, doc, problems);
     if (only === null) continue;
     // Constants are resolved here so that an unknown one is reported against the document, not the page.
     const relative = path.relative(contentDir, file).split(path.sep).join('/');
-    const reference = resolveConstants(openApiMarkdown(doc, only), config.constants, {
+    const reference = resolveConstants(openApiMarkdown(doc, only, config.openapi), config.constants, {
       problems: { add: (message, _place, fix) => problems.add(message, { file: relative }, fix) },
       file: relative,
       lineOffset: 0,

@@ -1,12 +1,28 @@
-import { readFile } from 'node:fs/promises';
-import { contentFile } from '../versions/paths.js';
+import { contentFile, contentFolderOf } from '../versions/paths.js';
 import type { ResolvedConfig } from '../config/index.js';
-import type { Problems } from '../model/errors.js';
+import { BuildError, BuildFailure, type Problems } from '../model/errors.js';
 import type { OutputFile } from '../model/page.js';
+import { contentRules, readProjectFile, RefusedFile } from './project-files.js';
 
-/** Files beside the pages (images, downloads), copied to the same path under the output. */
+/**
+ * Files beside the pages (images, downloads), copied to the same path under the output. Each is
+ * read as src/content/project-files.ts allows (inside its content folder, a regular file, at most
+ * `limits.fileBytes`); every file refused is reported at once.
+ */
 export async function readStaticFiles(config: ResolvedConfig, files: string[]): Promise<OutputFile[]> {
-  return Promise.all(files.map(async (file) => ({ path: file, contents: await readFile(contentFile(config, file)) })));
+  const out: OutputFile[] = [];
+  const refused: BuildError[] = [];
+  for (const file of files) {
+    try {
+      const rules = contentRules(contentFolderOf(config, file), config.limits.fileBytes);
+      out.push({ path: file, contents: readProjectFile(contentFile(config, file), rules, file) });
+    } catch (error) {
+      if (!(error instanceof RefusedFile)) throw error;
+      refused.push(new BuildError(error.message, { file }, error.fix));
+    }
+  }
+  if (refused.length) throw new BuildFailure(refused);
+  return out;
 }
 
 /** Two outputs at one path would silently overwrite each other: a static file named like a page, say. */

@@ -249,7 +249,10 @@ function withoutOutline<T extends PageOutline>(record: T): Omit<T, keyof PageOut
  * (`MarkdownSettings`), functions (users' plugins) by their code.
  */
 export function markdownSettingsKey(config: MarkdownSettings): string {
-  const settings = Object.fromEntries(MARKDOWN_SETTINGS.map((name) => [name, config[name]]));
+  const settings: Record<string, unknown> = Object.fromEntries(MARKDOWN_SETTINGS.map((name) => [name, config[name]]));
+  // The one field keyed per page instead: the MDX components' code is in the key of each .mdx page (`key`), so
+  // editing a component renders the MDX pages again, not every page.
+  settings.mdx = { components: config.mdx.components ? { file: config.mdx.components.file, names: config.mdx.components.names } : undefined };
   return JSON.stringify(settings, (_key, value: unknown) => (typeof value === 'function' ? String(value) : value));
 }
 

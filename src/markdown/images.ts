@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ResolvedVersion } from '../versions/config.js';
-import { contentFile } from '../versions/paths.js';
+import { contentFile, contentFolderOf } from '../versions/paths.js';
+import { contentRules, readProjectFile, RefusedFile } from '../content/project-files.js';
 import type { Element, ElementContent, Root, RootContent } from 'hast';
 import { imageSize } from 'image-size';
 import type { VFile } from 'vfile';
@@ -15,6 +15,8 @@ export interface ImageOptions {
   base: string;
   contentDir: string;
   versions?: ResolvedVersion[];
+  /** `limits.fileBytes`: the largest image read. */
+  fileBytes: number;
 }
 
 /** Formats raster images are converted to, best first; the original stays as the fallback. */
@@ -82,9 +84,19 @@ export default function rehypeImages(options: ImageOptions) {
         if (relative === null) continue;
         let data: Buffer;
         try {
-          data = readFileSync(contentFile(options, relative));
-        } catch {
-          continue; // reported by the links check, with the line
+          data = readProjectFile(
+            contentFile(options, relative),
+            contentRules(contentFolderOf(options, relative), options.fileBytes),
+            src,
+          );
+        } catch (error) {
+          // A missing file is reported by the links check, with the line.
+          if (error instanceof RefusedFile && error.reason !== 'missing')
+            file.message(`cannot use the image ${src}: ${error.message}`, {
+              place: node.position,
+              ruleId: 'image',
+            }).note = error.fix;
+          continue;
         }
         let size: { width?: number; height?: number };
         try {

@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
+import { DeadlineExceeded, withinSync } from '../build/deadline.js';
+import { DEFAULT_LIMITS } from './limits.js';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parse } from 'acorn';
@@ -7,6 +9,8 @@ import type { ComponentType } from 'react';
 import { BuildError, BuildFailure, type Problems } from '../model/errors.js';
 import { sha1 } from '../incremental/hash.js';
 import type { PageSource } from '../model/page.js';
+import type { SecurityConfig } from '../config/index.js';
+import { isInside } from '../content/project-files.js';
 
 /**
  * MDX pages (`.mdx`): Markdown with JSX components, compiled by @mdx-js/mdx with the same remark
@@ -17,6 +21,24 @@ import type { PageSource } from '../model/page.js';
  */
 
 export const isMdx = (relativePath: string) => /\.mdx$/i.test(relativePath);
+
+/**
+ * Why an .mdx page may not be built here (`security.mdx`), or null. MDX is code: its expressions,
+ * exports and imports run at build time with the build's rights, so a project that builds pull
+ * requests from strangers can refuse it, or allow it only in folders its maintainers own.
+ */
+export function mdxRefusal(security: Pick<SecurityConfig, 'mdx'>, relativePath: string): BuildError | null {
+  const rule = security.mdx ?? 'allow';
+  if (!isMdx(relativePath) || rule === 'allow') return null;
+  if (Array.isArray(rule) && rule.some((folder) => relativePath.startsWith(folder))) return null;
+  return new BuildError(
+    rule === 'refuse'
+      ? 'an MDX page, and this project refuses MDX (`security.mdx: "refuse"`): its code would run at build time'
+      : `an MDX page outside the folders that may hold MDX (\`security.mdx\`: ${rule.join(', ') || 'none'}): its code would run at build time`,
+    { file: relativePath },
+    'write the page in Markdown (rename it to .md and drop its JSX), or have a maintainer move it to a folder `security.mdx` lists',
+  );
+}
 
 /** The compiler (@mdx-js/mdx and React's server renderer: half a second to load), loaded only for sites with .mdx pages. */
 let compiler: typeof import('./mdx-compile.js') | undefined;
@@ -80,6 +102,7 @@ export function bundleComponents(
   contents: string,
   resolveDir: string,
   sourcefile: string,
+  within?: string,
 ): { code: string } | { errors: esbuild.Message[] } {
   try {
     const result = esbuild.buildSync({
@@ -91,7 +114,10 @@ export function bundleComponents(
       jsx: 'automatic',
       external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
       logLevel: 'silent',
+      metafile: within !== undefined,
     });
+    const outside = within === undefined ? [] : filesOutside(result.metafile!, process.cwd(), within);
+    if (outside.length) return { errors: outside };
     return { code: result.outputFiles[0].text };
   } catch (error) {
     return {
@@ -102,7 +128,84 @@ export function bundleComponents(
   }
 }
 
+/**
+ * The files a bundle took in that are not inside `within` (their real paths: esbuild follows
+ * symbolic links) nor an installed package (a `node_modules` folder, which a workspace may hoist
+ * above the project), as errors: a page's import must not publish a file of the machine
+ * (`import key from '../../../home/ci/.config/key.json'`).
+ */
+function filesOutside(metafile: esbuild.Metafile, workingDir: string, within: string): esbuild.Message[] {
+  const folder = realpathSync(within);
+  return Object.keys(metafile.inputs)
+    .filter((input) => !input.startsWith('<'))
+    .map((input) => path.resolve(workingDir, input.replace(/^[a-z-]+:/, '')))
+    // Installed packages are the project's too, wherever a workspace hoisted them.
+    .filter((file) => !isInside(file, folder) && !file.split(path.sep).includes('node_modules'))
+    .map(
+      (file) =>
+        ({
+          text: `it takes in ${file}, outside the project (after following symbolic links): a page may import only the project's own files`,
+        }) as esbuild.Message,
+    );
+}
+
 const IMPORT_LINE = /^import\s.+?\sfrom\s+['"]([^'"]+)['"];?\s*$/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * The lines of an MDX body that are ES imports (`import Chart from './Chart.tsx'`), by index:
+ * lines inside fenced code are text to show, not imports, whatever they say.
+ */
+export function importLines(body: string): { text: string; index: number; from: string }[] {
+  const out: { text: string; index: number; from: string }[] = [];
+  let fence: string | undefined;
+  body.split('\n').forEach((text, index) => {
+    const marker = FENCE.exec(text)?.[1];
+    if (fence) {
+      // A closing fence: the opening's character, at least as long, nothing after it.
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && !text.trim().slice(marker.length).trim())
+        fence = undefined;
+      return;
+    }
+    if (marker) {
+      fence = marker;
+      return;
+    }
+    const from = IMPORT_LINE.exec(text)?.[1];
+    if (from !== undefined) out.push({ text, index, from });
+  });
+  return out;
+}
+
+/**
+ * The project's files that importing these modules loads (the modules and what they import),
+ * relative to `root`, node_modules left out: what a snapshot of the version must keep. None when
+ * they do not compile (the build reports that).
+ */
+export function importedProjectFiles(modules: string[], resolveDir: string, root: string): string[] {
+  if (!modules.length) return [];
+  // Re-exported, not imported: TypeScript's rules drop an import whose names go unused.
+  const contents = modules.map((m) => `export * from ${JSON.stringify(m)};`).join('\n');
+  try {
+    const result = esbuild.buildSync({
+      stdin: { contents, resolveDir, sourcefile: '<imports>', loader: 'tsx' },
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: 'cjs',
+      platform: 'node',
+      jsx: 'automatic',
+      absWorkingDir: root,
+      external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
+      logLevel: 'silent',
+    });
+    return Object.keys(result.metafile!.inputs).filter(
+      (file) => !file.endsWith('<imports>') && !file.includes(':') && !file.split('/').includes('node_modules'),
+    );
+  } catch {
+    return [];
+  }
+}
 
 /**
  * An MDX page's imports of components (`import Chart from '../../components/Chart.tsx'`): taken
@@ -110,28 +213,28 @@ const IMPORT_LINE = /^import\s.+?\sfrom\s+['"]([^'"]+)['"];?\s*$/;
  * imports and its cache key covers the components' code. Imports of Markdown are includes
  * (src/markdown/includes.ts) and are gone by now.
  */
-export function prepareMdxImports(source: PageSource, problems: Problems): void {
+export function prepareMdxImports(source: PageSource, problems: Problems, root: string): void {
   if (!/^import\s/m.test(source.body)) return;
   const lines = source.body.split('\n');
   const imports: { text: string; line: number }[] = [];
   const names: string[] = [];
-  lines.forEach((text, i) => {
-    if (!IMPORT_LINE.test(text)) return;
+  for (const { text, index } of importLines(source.body)) {
     try {
       const program = parse(text, { ecmaVersion: 'latest', sourceType: 'module' });
       for (const node of program.body)
         if (node.type === 'ImportDeclaration') names.push(...node.specifiers.map((s) => s.local.name));
     } catch {
-      return; // left for MDX to report with its place
+      continue; // left for MDX to report with its place
     }
-    imports.push({ text, line: i + 1 + source.lineOffset });
-    lines[i] = ''; // the lines below stay where they were
-  });
+    imports.push({ text, line: index + 1 + source.lineOffset });
+    lines[index] = ''; // the lines below stay where they were
+  }
   if (!imports.length) return;
   const bundled = bundleComponents(
     `${imports.map((i) => i.text).join('\n')}\nexport { ${names.join(', ')} };`,
     path.dirname(source.file),
     `<imports of ${source.relativePath}>`,
+    root,
   );
   if ('errors' in bundled) {
     for (const error of bundled.errors) {
@@ -160,6 +263,7 @@ export function loadConfigComponents(
   file: string,
   root: string,
   configFile: string,
+  ms = DEFAULT_LIMITS.mdxMs,
 ): { file: string; code: string; names: string[]; hash: string } {
   const relative = path.relative(root, file);
   if (!existsSync(file))
@@ -188,8 +292,16 @@ export function loadConfigComponents(
     );
   let names: string[];
   try {
-    names = Object.keys(evaluateComponents(bundled.code));
+    names = Object.keys(withinSync(ms, 'loading the MDX components', () => evaluateComponents(bundled.code)));
   } catch (error) {
+    if (error instanceof DeadlineExceeded)
+      throw new BuildFailure([
+        new BuildError(
+          `loading the MDX components took longer than ${ms} ms (a loop at the top level of the module?)`,
+          { file: relative },
+          'fix the module named by "mdx.components"; `limits.mdxMs` in docs.config.ts sets the limit',
+        ),
+      ]);
     throw new BuildFailure([
       new BuildError(
         `cannot load the MDX components: ${(error as Error).message}`,

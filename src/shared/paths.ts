@@ -86,7 +86,7 @@ export function isExternal(href: string): boolean {
 
 /**
  * The routes to try for an address that is not a page, in order: itself, with a trailing slash,
- * without ".html" or "/index.html" (SPEC.md: "tries a path with a trailing slash or an .html ending").
+ * without ".html" or "/index.html" (the router tries a path with a trailing slash, then with an .html ending).
  */
 export function routeCandidates(route: string): string[] {
   const out = [route];
@@ -100,4 +100,25 @@ export function routeCandidates(route: string): string[] {
 export function routeShard(route: string): string {
   const first = route.split('/').filter(Boolean)[0] ?? '';
   return first.replace(/[^a-z0-9_-]/gi, '_') || '_root';
+}
+
+/**
+ * Why a path given for an output file would not land inside the output folder (absolute, or
+ * climbing out with ".."), or null when it stays in. Plugins' outputs are checked with it where
+ * each plugin can be named (src/plugins/index.ts); the writer checks every file again.
+ */
+export function outputPathProblem(file: string): string | null {
+  if (/^(?:[/\\]|[a-z]:[/\\])/i.test(file)) return 'is not a path relative to the output folder';
+  if (file.split(/[/\\]/).includes('..')) return 'climbs out of the output folder ("..")';
+  return null;
+}
+
+/**
+ * Why a redirect's target cannot be one (a redirect page navigates there by script), or null: it
+ * must be a path of the site ("/guide/", not "//host") or an http(s) URL, never `javascript:` and
+ * the like, and hold no whitespace, quote or angle bracket.
+ */
+export function redirectTargetProblem(to: string): string | null {
+  if (/^\/(?![/\\])[^\s"'<>`]*$/.test(to) || /^https?:\/\/[^\s"'<>`/\\][^\s"'<>`]*$/i.test(to)) return null;
+  return 'is neither a path of the site (such as "/guide/") nor an http:// or https:// URL';
 }

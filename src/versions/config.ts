@@ -8,6 +8,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { BuildError, BuildFailure } from '../model/errors.js';
 import { ENGLISH } from '../i18n/strings.js';
+import { redirectTargetProblem } from '../shared/paths.js';
+import { readProjectText, RefusedFile, resolveProjectFile } from '../content/project-files.js';
 
 /** Version names are folder names and URL segments: "2.0", "v1", "2024-06". */
 export const VERSION_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -22,7 +24,50 @@ export const SIDEBAR_FILE = 'sidebar.json';
 export const CONSTANTS_FILE = 'constants.json';
 export const REDIRECTS_FILE = 'redirects.json';
 
-const versionName = z.string().regex(VERSION_NAME, 'a version name of letters, digits, ".", "-" and "_" ("2.0")');
+/**
+ * Names a version may not have: its pages would sit in the output's own folder (`assets/`, whose files
+ * are cached for a year as immutable) or stand where the output's own files are (`404.html`, ...).
+ */
+export const RESERVED_VERSION_NAMES = [
+  'assets',
+  '404.html',
+  'index.html',
+  'index.md',
+  'search.json',
+  'routes.json',
+  'pages.json',
+  'robots.txt',
+  'sitemap.xml',
+  'feed.xml',
+  'llms.txt',
+  'llms-full.txt',
+  'favicon.svg',
+  'nginx-headers.conf',
+  'nginx-redirects.conf',
+  '_headers',
+  '_redirects',
+  '__dev',
+];
+
+/** Why a version may not have this name (it collides with the output's own files and folders), or null. */
+export function reservedVersionName(name: string): string | null {
+  const lower = name.toLowerCase();
+  if (RESERVED_VERSION_NAMES.includes(lower) || /\.(?:html?|json|txt|xml|md|conf|svg|js|css)$/.test(lower))
+    return `"${name}" is the name of one of the site's own files or folders (${RESERVED_VERSION_NAMES.slice(0, 5).join(', ')}, ...): the version's pages would stand in their place`;
+  return null;
+}
+
+/** Longest version name: it is a folder name, and part of output file names (file systems stop at 255 bytes). */
+export const MAX_VERSION_NAME = 64;
+
+const versionName = z
+  .string()
+  .regex(VERSION_NAME, 'a version name of letters, digits, ".", "-" and "_" ("2.0")')
+  .max(MAX_VERSION_NAME, `a version name of at most ${MAX_VERSION_NAME} characters ("2.0")`)
+  .refine((name) => reservedVersionName(name) === null, {
+    message:
+      'a version name that is not one of the output\'s own files or folders ("assets", "404.html", ...), such as "2.0"',
+  });
 const olderVersion = z.union([versionName, z.strictObject({ name: versionName, label: z.string().min(1) })]);
 
 /** `versions` of docs.config.ts. */
@@ -81,7 +126,18 @@ export function readVersionsFile(root: string): string[] {
       ),
     ]);
   }
-  if (!Array.isArray(names) || !names.every((n) => typeof n === 'string' && VERSION_NAME.test(n))) {
+  const reserved = Array.isArray(names)
+    ? names.find((n) => typeof n === 'string' && reservedVersionName(n))
+    : undefined;
+  if (reserved !== undefined)
+    throw new BuildFailure([
+      new BuildError(
+        `${VERSIONS_FILE} lists a version named ${reservedVersionName(reserved)}`,
+        { file: VERSIONS_FILE },
+        `rename the version (its folder ${VERSIONS_DIR}/${reserved}/ and its entry here), such as "v${reserved.replace(/\W+/g, '-')}"`,
+      ),
+    ]);
+  if (!Array.isArray(names) || !names.every((n) => typeof n === 'string' && VERSION_NAME.test(n) && n.length <= MAX_VERSION_NAME)) {
     throw new BuildFailure([
       new BuildError(
         `${VERSIONS_FILE} is not a list of version names`,
@@ -93,10 +149,17 @@ export function readVersionsFile(root: string): string[] {
   return names as string[];
 }
 
+/** A snapshot's JSON file: read only inside the project, a regular file of at most 64 MB (src/content/project-files.ts). */
 function readJson(file: string, root: string): unknown {
   if (!existsSync(file)) return undefined;
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    const rules = {
+      within: [root],
+      withinName: 'the project',
+      maxBytes: 64 * 1024 * 1024,
+      limitSetting: 'limits.fileBytes',
+    };
+    return JSON.parse(readProjectText(file, rules, path.relative(root, file)));
   } catch (error) {
     throw new BuildFailure([
       new BuildError(
@@ -106,6 +169,34 @@ function readJson(file: string, root: string): unknown {
       ),
     ]);
   }
+}
+
+/** A snapshot's redirects.json: a list of `{ from, to }` whose targets are the site's paths or http(s) URLs. */
+function checkRedirects(value: unknown, file: string, root: string): ResolvedVersion['redirects'] {
+  if (value === undefined) return undefined;
+  const place = { file: path.relative(root, file) };
+  const fix =
+    'write it as a JSON list of { "from": "/old/", "to": "/new/" }, or take the snapshot again with `docs version <name>`';
+  if (!Array.isArray(value))
+    throw new BuildFailure([new BuildError(`${REDIRECTS_FILE} is not a list of redirects`, place, fix)]);
+  const problems: BuildError[] = [];
+  value.forEach((entry: { from?: unknown; to?: unknown } | null, i) => {
+    if (typeof entry?.from !== 'string' || !entry.from.startsWith('/') || typeof entry.to !== 'string')
+      problems.push(new BuildError(`redirect ${i + 1} has no "from" route and "to" target`, place, fix));
+    else {
+      const why = redirectTargetProblem(entry.to);
+      if (why)
+        problems.push(
+          new BuildError(
+            `redirect ${i + 1} (from ${entry.from}) goes to ${JSON.stringify(entry.to)}, which ${why}`,
+            place,
+            'point it at a page of the site or an https:// address (a redirect page navigates there by script)',
+          ),
+        );
+    }
+  });
+  if (problems.length) throw new BuildFailure(problems);
+  return value as ResolvedVersion['redirects'];
 }
 
 /** A snapshot of a version: its content folder, and what it pinned of the configuration. */
@@ -125,15 +216,43 @@ function snapshot(
       ),
     ]);
   }
+  try {
+    // A folder a symbolic link leads out of the project would publish the machine's files.
+    resolveProjectFile(contentDir, { within: [root], withinName: 'the project' }, path.relative(root, contentDir));
+  } catch (error) {
+    if (!(error instanceof RefusedFile)) throw error;
+    throw new BuildFailure([
+      new BuildError(
+        `version "${name}": ${error.message}`,
+        { file: path.relative(root, contentDir) },
+        `make ${path.relative(root, contentDir)} a folder of the project (not a link out of it), or take the snapshot again with \`docs version ${name}\``,
+      ),
+    ]);
+  }
   const sidebar = readJson(path.join(dir, SIDEBAR_FILE), root) as SidebarJson | undefined;
   const constants = readJson(path.join(dir, CONSTANTS_FILE), root) as Record<string, string | number> | undefined;
-  const redirects = readJson(path.join(dir, REDIRECTS_FILE), root) as ResolvedVersion['redirects'];
+  const redirects = checkRedirects(
+    readJson(path.join(dir, REDIRECTS_FILE), root),
+    path.join(dir, REDIRECTS_FILE),
+    root,
+  );
   return {
     contentDir,
     ...(sidebar ? { sidebar } : {}),
     ...(constants ? { constants } : {}),
     ...(redirects ? { redirects } : {}),
   };
+}
+
+/**
+ * Versions without a `versions` key, when versions.json lists some (as `docs version` leaves it):
+ * as in Docusaurus, the newest snapshot is the current version at the base and content/ is the
+ * unreleased "next", so the command alone makes a versioned site and the base keeps showing
+ * what was released.
+ */
+function fromVersionsFile(root: string): VersionsConfig {
+  const [newest] = readVersionsFile(root);
+  return newest ? { current: { name: newest }, next: {} } : undefined;
 }
 
 /**
@@ -148,6 +267,7 @@ export function resolveVersions(
   localeKeys: string[],
   file: string,
 ): ResolvedVersion[] | undefined {
+  versions ??= fromVersionsFile(root);
   if (!versions) return undefined;
   const olderList = (versions.older ?? readVersionsFile(root)).map((v) =>
     typeof v === 'string' ? { name: v, label: v } : v,

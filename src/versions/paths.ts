@@ -26,6 +26,11 @@ export function contentFile(config: Versioned, relative: string): string {
   return path.join(version.contentDir, inner);
 }
 
+/** The content folder a content path is read from: content/, or its version's versions/<name>/content/. */
+export function contentFolderOf(config: Versioned, relative: string): string {
+  return config.versions ? splitVersion(config.versions, relative).version.contentDir : config.contentDir;
+}
+
 /** The constants a content path's page is written with: its version's own over the configuration's. */
 export function constantsOf<C extends Versioned & { constants: Record<string, string | number> }>(
   config: C,

@@ -80,13 +80,6 @@ describe('integration/theme: the fixture site', () => {
     );
   });
 
-  it('is the override README shows under Layout overrides', async () => {
-    const readme = await readFile(path.join(REPO, 'README.md'), 'utf8');
-    expect(readme).toContain(
-      `// theme/Footer.tsx\n${await readFile(path.join(fixture('theme'), 'theme/Footer.tsx'), 'utf8')}`,
-    );
-  });
-
   it("renders the project's footer override, which wraps the default footer", () => {
     const footer = /<footer class="site-footer">.*?<\/footer>/s.exec(text('guide/index.html'))![0];
     expect(footer).toContain('<a href="https://status.acme.example">Status</a>');
