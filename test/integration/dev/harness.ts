@@ -55,7 +55,7 @@ export function runDev(args: string[], as: Pick<SpawnOptions, 'uid' | 'gid' | 'e
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const started = new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', () => {
-      const url = /dev server at (http:\/\/\S+?\/docs\/)/.exec(stdout)?.[1];
+      const url = /dev server at (http:\/\/[^;\s]+)/.exec(stdout)?.[1];
       if (url) resolve(url.replace('localhost', '127.0.0.1'));
     });
     void exited.then((code) => reject(new Error(`dev exited with ${code}: ${stderr}`)));
