@@ -282,9 +282,11 @@ describe('Starlight pages', () => {
 
   it('reads template: splash, hero, pagefind: false and tableOfContents: false', async () => {
     const home = await site.html('');
-    expect(home).toContain('<div class="hero"><p class="hero-tagline">Put slow work on a queue and answer requests at once.</p>');
-    expect(home).toContain('<a class="hero-action primary" href="/lantern/start/intro/">Get started</a>');
-    expect(home).toContain('<a class="hero-action secondary" href="/lantern/reference/configuration/">Read the reference</a>');
+    // A splash page is the home layout: the hero with its tagline and actions, no sidebar outline.
+    expect(home).toContain('<article class="home"><section class="hero" aria-labelledby="page-title">');
+    expect(home).toContain('<p class="hero-tagline">Put slow work on a queue and answer requests at once.</p>');
+    expect(home).toContain('<a class="hero-action brand" href="/lantern/start/intro/">Get started</a>');
+    expect(home).toContain('<a class="hero-action minimal" href="/lantern/reference/configuration/">Read the reference</a>');
     expect(home).toContain('<aside class="toc" aria-label="On this page" data-region="toc"></aside>'); // a full-width page
     const search = await readFile(path.join(site.outDir, 'search.json'), 'utf8');
     expect(search).not.toContain('One table'); // the home page's text is not searchable
