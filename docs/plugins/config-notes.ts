@@ -62,8 +62,8 @@ export const configNotes: Record<string, Note> = {
   'feedback.endpoint': 'The URL answers are POSTed to: HTTPS, or HTTP on a loopback address. Its origin is added to the policy\'s `connect-src`.',
   'feedback.comment': { text: 'Offer a comment box after the vote.', default: 'true' },
   socialCards: {
-    text: 'An Open Graph image for each page, made at build time; only when the site\'s URL is configured. See [Social cards](../../social-cards.md).',
-    default: 'true',
+    text: 'An Open Graph image for each page, made at build time; only when the site\'s URL is configured too. See [Social cards](../../social-cards.md).',
+    default: 'false',
   },
   runtime: 'Timings of the browser runtime: page loads, scroll-spy and the progress bar.',
   'runtime.pageTimeoutMs': 'How long a page chunk may take before the router falls back to a full page load.',

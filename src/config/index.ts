@@ -575,7 +575,7 @@ export function resolveConfig(
     constants: c.constants ?? {},
     analytics: { containerId: c.analytics?.containerId },
     ...(c.feedback ? { feedback: resolveFeedback(c.feedback, c.analytics?.containerId, file) } : {}),
-    socialCards: c.socialCards ?? true,
+    socialCards: c.socialCards ?? false,
     runtime: {
       pageTimeoutMs: rt.pageTimeoutMs ?? 120000,
       scrollThrottleMs: rt.scrollThrottleMs ?? 300,

@@ -94,6 +94,7 @@ describe('integration: home layout, social cards and SEO frontmatter', () => {
         base: '/docs/',
         title: 'Acme Docs',
         siteUrl: 'https://acme.example',
+        socialCards: true,
         constants: { productName: 'Acme' },
         sidebar: [
           { text: 'Start', items: ['/', '/welcome/'] },
@@ -312,7 +313,7 @@ describe('integration: social cards switched off, overridden, and checked frontm
 }
 `;
     const built = await build({
-      'docs.config.ts': configFile({ base: '/docs/', siteUrl: 'https://a.example' }),
+      'docs.config.ts': configFile({ base: '/docs/', siteUrl: 'https://a.example', socialCards: true }),
       'content/index.md': page('Home', 'Text.'),
       'theme/SocialCard.tsx': override,
     });
