@@ -18,7 +18,7 @@ describe('browser: pages whose file names hold URL syntax', () => {
       'content/100%.md': pageFile('Percent'),
     });
     cleanup = made.cleanup;
-    site = await startServedSite(made.root);
+    site = await startServedSite(made.root, { base: '/docs/' }); // the paths below are under /docs/
   }, 180_000);
   afterAll(async () => {
     await site?.close();

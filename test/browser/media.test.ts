@@ -25,7 +25,7 @@ describe('browser: diagrams, math and images', () => {
     cleanup = s.cleanup;
     await writeFile(path.join(s.root, 'content/editor.png'), await png('#f0f0f0'));
     await writeFile(path.join(s.root, 'content/editor-dark.png'), await png('#101010'));
-    site = await startServedSite(s.root);
+    site = await startServedSite(s.root, { base: '/docs/' }); // the paths below are under /docs/
   });
   afterEach(() => site.closePages());
   afterAll(async () => {
