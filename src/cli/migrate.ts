@@ -7,6 +7,7 @@ import YAML from 'yaml';
 import { UsageError } from '../model/errors.js';
 import { fileToRoute } from '../shared/paths.js';
 import { PAGE_FILE } from '../content/listing.js';
+import { fencedLines } from '../markdown/fences.js';
 
 /**
  * `docs migrate <folder> --from vitepress|docusaurus|starlight`: what a peer keeps outside its pages, in our terms.
@@ -489,17 +490,11 @@ function convertPages(root: string, contentDir: string, from: Peer, notes: Migra
     const original = readFileSync(file, 'utf8');
     const lines = original.split('\n');
     const components = new Set<string>();
-    let fence: string | null = null;
+    const fenced = fencedLines(lines);
     let script = false;
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i];
-      const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
-      if (marker) {
-        if (fence === null) fence = marker;
-        else if (marker.startsWith(fence) && line.trim() === marker) fence = null;
-        continue;
-      }
-      if (fence !== null) continue;
+      if (fenced[i]) continue;
       if (from === 'vitepress' && /^\s*<script\b[^>]*>\s*$/.test(line)) script = true;
       if (script) {
         const imported = /^\s*import\s+(\w+)\s+from\s+['"]([^'"]+)['"]/.exec(line);

@@ -1,3 +1,5 @@
+import { fencedLines } from './fences.js';
+
 /**
  * Writers use VitePress's `::: tip Optional title` (and `::: details Title {open}`); remark-directive reads
  * `:::tip[Optional title]`, which Docusaurus and Starlight write, and `{open}` attributes after it. Rewrites the
@@ -7,17 +9,11 @@
 export function normalizeContainers(markdown: string, mdx = false): string {
   if (mdx && markdown.includes('{#')) markdown = escapeHeadingIds(markdown);
   if (!markdown.includes(':::')) return markdown;
-  let fence: string | null = null;
-  return markdown
-    .split('\n')
-    .map((line) => {
-      const fenceMatch = /^\s*(`{3,}|~{3,})/.exec(line);
-      if (fenceMatch) {
-        if (fence === null) fence = fenceMatch[1];
-        else if (fenceMatch[1].startsWith(fence) && line.trim() === fenceMatch[1]) fence = null;
-        return line;
-      }
-      if (fence !== null) return line;
+  const lines = markdown.split('\n');
+  const fenced = fencedLines(lines);
+  return lines
+    .map((line, i) => {
+      if (fenced[i]) return line;
       const open = /^(\s*)(:{3,})\s*([a-z][\w-]*)\s*(.*?)\s*$/i.exec(line);
       if (!open) return line;
       const [, indent, colons, name, rest] = open;
@@ -34,17 +30,11 @@ export function normalizeContainers(markdown: string, mdx = false): string {
 
 /** `## Title {#id}` outside code, as `## Title \\{#id\\}`: literal text in MDX, as the Markdown form is. */
 function escapeHeadingIds(markdown: string): string {
-  let fence: string | null = null;
-  return markdown
-    .split('\n')
-    .map((line) => {
-      const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
-      if (marker) {
-        if (fence === null) fence = marker;
-        else if (marker.startsWith(fence) && line.trim() === marker) fence = null;
-        return line;
-      }
-      if (fence !== null) return line;
+  const lines = markdown.split('\n');
+  const fenced = fencedLines(lines);
+  return lines
+    .map((line, i) => {
+      if (fenced[i]) return line;
       return line.replace(/^(\s{0,3}#{1,6}\s.*?)\s*\{#([A-Za-z0-9_-]+)\}\s*$/, '$1 \\{#$2\\}');
     })
     .join('\n');

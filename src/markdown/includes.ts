@@ -3,6 +3,7 @@ import matter from 'gray-matter';
 import type { Problems } from '../model/errors.js';
 import { contentRules, readProjectText, RefusedFile } from '../content/project-files.js';
 import { DEFAULT_LIMITS, formatBytes } from './limits.js';
+import { fencedLines } from './fences.js';
 
 /**
  * Includes: a page takes in another Markdown file (a partial, kept in a folder that is not a page,
@@ -94,9 +95,11 @@ export function expandIncludes(
     const mdx = /\.mdx$/i.test(file);
     const names = new Map<string, string>();
     let segmentOpen = false;
-    let fence: string | null = null;
-    const fenced = mdx ? fencedLines(text) : undefined;
-    text.split('\n').forEach((line, i) => {
+    const fileLines = text.split('\n');
+    const code = fencedLines(fileLines);
+    // MDX reads its imports only outside fences opened at the top level.
+    const importCode = mdx ? fencedLines(fileLines, 'top-level') : undefined;
+    fileLines.forEach((line, i) => {
       if (stopped) return;
       const fileLine = firstLine + i;
       bytes += line.length + 1;
@@ -112,10 +115,7 @@ export function expandIncludes(
       if (!segmentOpen) segments.push({ start: lines.length + 1, file, line: fileLine });
       segmentOpen = true;
       // Code blocks show includes and snippet imports as they are written.
-      const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
-      if (marker && (fence === null || (marker.startsWith(fence) && line.trim() === marker)))
-        fence = fence === null ? marker : null;
-      if (fence !== null || marker) return void lines.push(line);
+      if (code[i]) return void lines.push(line);
       const snippet = SNIPPET.exec(line);
       if (snippet) {
         const [, target, region, braces, label] = snippet;
@@ -150,7 +150,7 @@ export function expandIncludes(
         segmentOpen = false;
         return;
       }
-      if (fenced?.has(i)) return void lines.push(line); // an MDX import in a code block is text to show
+      if (importCode?.[i]) return void lines.push(line); // an MDX import in a code block is text to show
       const imported = mdx ? MDX_IMPORT.exec(line) : null;
       if (imported) {
         names.set(imported[1], imported[2]);
@@ -214,24 +214,6 @@ export function expandIncludes(
   return { body: lines.join('\n'), included: { files: [...files], segments } };
 }
 
-/** The indexes of the lines inside fenced code (the fences included). */
-function fencedLines(text: string): Set<number> {
-  const out = new Set<number>();
-  let fence: string | undefined;
-  text.split('\n').forEach((line, i) => {
-    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (fence || marker) out.add(i);
-    if (!fence) fence = marker;
-    else if (
-      marker &&
-      marker[0] === fence[0] &&
-      marker.length >= fence.length &&
-      !line.trim().slice(marker.length).trim()
-    )
-      fence = undefined;
-  });
-  return out;
-}
 
 /** Where a line of the expanded body (1-based) was written. */
 export function originOf(line: number, page: string, lineOffset: number, included?: Included): Origin {

@@ -11,6 +11,7 @@ import { sha1 } from '../incremental/hash.js';
 import type { PageSource } from '../model/page.js';
 import type { SecurityConfig } from '../config/index.js';
 import { isInside } from '../content/project-files.js';
+import { fencedLines } from './fences.js';
 
 /**
  * MDX pages (`.mdx`): Markdown with JSX components, compiled by @mdx-js/mdx with the same remark
@@ -150,7 +151,6 @@ function filesOutside(metafile: esbuild.Metafile, workingDir: string, within: st
 }
 
 const IMPORT_LINE = /^import\s.+?\sfrom\s+['"]([^'"]+)['"];?\s*$/;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /**
  * The lines of an MDX body that are ES imports (`import Chart from './Chart.tsx'`), by index:
@@ -158,19 +158,10 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
  */
 export function importLines(body: string): { text: string; index: number; from: string }[] {
   const out: { text: string; index: number; from: string }[] = [];
-  let fence: string | undefined;
-  body.split('\n').forEach((text, index) => {
-    const marker = FENCE.exec(text)?.[1];
-    if (fence) {
-      // A closing fence: the opening's character, at least as long, nothing after it.
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && !text.trim().slice(marker.length).trim())
-        fence = undefined;
-      return;
-    }
-    if (marker) {
-      fence = marker;
-      return;
-    }
+  const lines = body.split('\n');
+  const fenced = fencedLines(lines, 'top-level');
+  lines.forEach((text, index) => {
+    if (fenced[index]) return;
     const from = IMPORT_LINE.exec(text)?.[1];
     if (from !== undefined) out.push({ text, index, from });
   });
@@ -250,17 +241,11 @@ function peerImport(
 /** `<Local` and `</Local>` as `<Ours`, outside fenced code. */
 function renameComponents(body: string, renames: Map<string, string>): string {
   if (!renames.size) return body;
-  let fence: string | null = null;
-  return body
-    .split('\n')
-    .map((line) => {
-      const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
-      if (marker) {
-        if (fence === null) fence = marker;
-        else if (marker.startsWith(fence) && line.trim() === marker) fence = null;
-        return line;
-      }
-      if (fence !== null) return line;
+  const lines = body.split('\n');
+  const fenced = fencedLines(lines);
+  return lines
+    .map((line, i) => {
+      if (fenced[i]) return line;
       return line.replace(/<(\/?)([A-Z][\w$]*)(?=[\s/>])/g, (whole, slash: string, name: string) =>
         renames.has(name) ? `<${slash}${renames.get(name)}` : whole,
       );
