@@ -90,7 +90,7 @@ describe('markdown/dialects', () => {
       order: 2,
       sidebar: { label: 'Short', hidden: false },
       badge: { text: 'New', variant: 'new' },
-      layout: 'page',
+      layout: 'home', // a splash page is the home layout (src/render/home.tsx)
       search: false,
       outline: false,
       prev: false,
