@@ -6,6 +6,7 @@
 import YAML from 'yaml';
 import { z } from 'zod';
 import { BuildError, type Place, type Problems } from '../model/errors.js';
+import { closest } from '../shared/spelling.js';
 
 const nonEmpty = z.string().refine((s) => s.trim() !== '');
 /** A route, a relative .md path, or false to hide the link. */
@@ -299,28 +300,8 @@ export function readPeerFrontmatter(data: Record<string, unknown>, lines: KeyLin
 
 /** The known word nearest to `word` (at most a quarter of its letters off), for "did you mean". */
 export function nearest(word: string, known: readonly string[]): string | undefined {
-  let best: string | undefined;
   // Strictly near: a short key of a peer's ("head") is not a typo of one of ours ("hero").
-  let bestDistance = Math.max(1, Math.floor(word.length / 4)) + 1;
-  for (const candidate of known) {
-    const d = distance(word.toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) [best, bestDistance] = [candidate, d];
-  }
-  return best;
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const kept = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = kept;
-    }
-  }
-  return row[b.length];
+  return closest(word, known, Math.max(1, Math.floor(word.length / 4)));
 }
 
 /** The file line of each top-level key of the frontmatter ("title" -> 2). */
