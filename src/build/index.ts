@@ -341,7 +341,7 @@ async function planPages(
   const jobs: PageJob[] = [];
   for (const [i, source] of sources.entries()) {
     const renderKey = renderKeyOf(source, cache.key(source), layoutKey(outlines[i]));
-    const cached = cache.get(source);
+    const cached = cache.get(source, outlines[i]);
     const before = previous?.pages.get(source.route);
     if (cached && before?.renderKey === renderKey) {
       // A feed's entries are its page's HTML (src/outputs/feed.ts): a kept feed page keeps its record with it, or

@@ -1,7 +1,7 @@
 import type { RecordCache } from '../build/index.js';
 import type { ResolvedConfig } from '../config/index.js';
 import { ImageFreshness, MarkdownCache } from '../incremental/markdown-cache.js';
-import type { PageRecord, PageSource } from '../model/page.js';
+import type { PageOutline, PageRecord, PageSource } from '../model/page.js';
 
 /** A record held in memory: whether it has its HTML, the last build that asked for it, whether `save` let it go. */
 interface Held {
@@ -48,12 +48,12 @@ export class MemoryRecords implements RecordCache {
     return this.disk.key(source);
   }
 
-  get(source: PageSource): PageRecord | undefined {
+  get(source: PageSource, outline?: PageOutline): PageRecord | undefined {
     let held = this.bySource.get(source);
     if (!held) {
       const key = this.key(source);
       const found = this.records.get(key);
-      const record = found?.record ?? this.disk.get(source);
+      const record = found?.record ?? this.disk.get(source, outline);
       if (!record) return undefined;
       // `dev` keeps records for the session: their parts are read now, not from a file a later build may have replaced.
       if (!found) void record.sections;

@@ -83,8 +83,11 @@ export class MarkdownCache {
     return key;
   }
 
-  /** A page's cached record, without its HTML (`withHtml` adds it); none when an image it shows has changed. */
-  get(source: PageSource): PageRecord | undefined {
+  /**
+   * A page's cached record, without its HTML (`withHtml` adds it); none when an image it shows has changed. Its
+   * outline is `outline` (the build has made every page's already), else made here.
+   */
+  get(source: PageSource, outline?: PageOutline): PageRecord | undefined {
     const key = this.key(source);
     const stored = this.shards.get(shardOf(key))?.get(key);
     if (!stored || !this.images.current(stored)) return undefined;
@@ -94,7 +97,7 @@ export class MarkdownCache {
     this.used.set(key, stored);
     const { sectionsKey: digest, partsStamp: _stamp, links, anchors, linksKey, anchorsKey, ...body } = stored;
     // The outline is made anew from the source and today's configuration: only what Markdown produced is kept.
-    const record: Partial<PageRecord> = Object.assign(body, pageOutline(source, this.config, new Problems()));
+    const record: Partial<PageRecord> = Object.assign(body, outline ?? pageOutline(source, this.config, new Problems()));
     // The key holds the body: a record found by it was made from this text (read when asked for, src/content/page-body.ts).
     if (record.markdown === undefined) lazyProperty(record, 'markdown', () => source.body);
     lazyProperty(record, 'links', unpacked<PageRecord['links']>(links), dropLinkKeys);
