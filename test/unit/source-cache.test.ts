@@ -87,7 +87,7 @@ describe('source-cache', () => {
   });
 
   it('keeps no page with a problem: its message shows on every build', async () => {
-    const root = await site({ 'index.md': page('Home'), 'bad.md': '---\ntitle: Bad\n---\n\nNo description.\n' });
+    const root = await site({ 'index.md': page('Home'), 'bad.md': '---\ntitle: Bad\ndescription: A page with a wrong layout.\nlayout: wide\n---\n\nText.\n' });
     for (let run = 0; run < 2; run++) {
       const { problems } = await load(root);
       expect(problems.map((p) => p.place.file)).toEqual(['bad.md']);

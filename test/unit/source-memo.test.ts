@@ -28,7 +28,7 @@ describe('source-memo', () => {
     const source = remember(memo, PAGE);
     const known = memo.get('page.md', PAGE);
     expect(known?.source).toBe(source);
-    expect(known?.problems.map((p) => p.message)).toEqual(['frontmatter "layout" must be "doc" or "page"']);
+    expect(known?.problems.map((p) => p.message)).toEqual(['frontmatter "layout" must be "doc", "page" or "home"']);
     expect(memo.get('page.md', `${PAGE}More.\n`)).toBeUndefined();
     expect(memo.get('other.md', PAGE)).toBeUndefined();
   });
