@@ -1,4 +1,4 @@
-import { FEATURES, type BuiltAssets } from '../build/assets.js';
+import { FEATURES, SCRIPT_FEATURES, type BuiltAssets } from '../build/assets.js';
 import type { Feature } from '../model/page.js';
 
 /**
@@ -12,15 +12,19 @@ const FEATURE_TOKENS = Object.fromEntries(FEATURES.map((f) => [f, `__docs_dev_fe
   string
 >;
 
+const SCRIPT_TOKENS = Object.fromEntries(SCRIPT_FEATURES.map((f) => [f, `__docs_dev_script_${f}__`])) as Partial<
+  Record<Feature, string>
+>;
+
 /** The bundle as pages are rendered with it in `dev`: its files, and tokens for its URLs. */
 export function tokenAssets(assets: BuiltAssets): BuiltAssets {
-  return { ...assets, css: TOKENS.css, js: TOKENS.js, redirectScript: TOKENS.redirect, features: FEATURE_TOKENS };
+  return { ...assets, css: TOKENS.css, js: TOKENS.js, redirectScript: TOKENS.redirect, features: FEATURE_TOKENS, featureScripts: SCRIPT_TOKENS };
 }
 
 /** A page as `build` writes it: the bundle's current URLs in place of the tokens. */
 export function fillDevTokens(
   html: string,
-  assets: Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> | undefined,
+  assets: Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> & Partial<Pick<BuiltAssets, 'featureScripts'>> | undefined,
 ): string {
   if (!assets) return html;
   let out = html
@@ -30,5 +34,8 @@ export function fillDevTokens(
   for (const feature of FEATURES)
     if (out.includes(FEATURE_TOKENS[feature]))
       out = out.replaceAll(FEATURE_TOKENS[feature], assets.features[feature] ?? '');
+  for (const feature of SCRIPT_FEATURES)
+    if (out.includes(SCRIPT_TOKENS[feature]!))
+      out = out.replaceAll(SCRIPT_TOKENS[feature]!, assets.featureScripts?.[feature] ?? '');
   return out;
 }
