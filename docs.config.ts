@@ -167,7 +167,9 @@ export default defineConfig({
   description: `Guides and reference for building workflows, connecting apps and calling the ${product.name} API.`,
   base: '/docs/',
   lang: 'en-US',
-  product,
+  siteUrl: product.siteUrl,
+  // The API reference's request samples read the key from the variable the CLI and the guides use.
+  openapi: { apiKeyVariable: `${product.slug.toUpperCase()}_API_KEY` },
   editLink: { pattern: 'https://git.conduit.example/conduit/docs/edit/main/content/:path', text: 'Edit this page' },
   constants,
   analytics: { containerId: undefined },

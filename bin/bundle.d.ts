@@ -5,3 +5,7 @@ export declare function bundleKey(): Promise<string>;
 export declare function cliBundle(): Promise<string>;
 export declare function workerBundle(): Promise<string>;
 export declare function loadCli(): Promise<typeof import('../src/cli/index.js')>;
+export declare const LIB: string;
+/** Whether this is an installed package: lib/ compiled, no TypeScript sources. */
+export declare const INSTALLED: boolean;
+export declare function precompile(): Promise<void>;

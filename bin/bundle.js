@@ -3,6 +3,7 @@
 // a second of CPU on every start (each import of a package crosses to the hooks' thread and back).
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -10,13 +11,22 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const SRC = path.join(REPO, 'src');
 
+/**
+ * The compiled files `npm pack` ships (`npm run prepack`: precompile below). An installed package has them and
+ * no TypeScript sources but src/shared/ (client/ imports it); a clone has the sources and compiles them.
+ */
+export const LIB = path.join(REPO, 'lib');
+export const INSTALLED = !existsSync(path.join(SRC, 'cli/index.ts')) && existsSync(path.join(LIB, 'cli.mjs'));
+
 /** Beside the page workers' bundle: inside the repo, so the bundle's imports find its node_modules. */
 export const BUNDLE_DIR = path.join(REPO, 'node_modules/.cache/docs');
 
 /** A key of every source file's path, size and modification time: any edit makes another bundle. */
 export async function sourceKey(dir = SRC) {
   const hash = createHash('sha1');
-  const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
+  // A folder the package does not ship (src/ of an installed package holds only src/shared/, which client/ imports; lib/ only a packed one).
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const files = entries
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name))
     .sort();
@@ -108,6 +118,7 @@ const lowlightFiles = {
 const ENTRIES = { cli: 'cli/index.ts', 'pages-worker': 'pages/workers/entry.ts' };
 
 async function compiled(entry, { packagesInside = false } = {}) {
+  if (INSTALLED) return path.join(LIB, `${entry}.mjs`);
   let key = await bundleKey();
   if (packagesInside)
     key = createHash('sha1')
@@ -187,4 +198,66 @@ export async function loadCli() {
   const { register } = await import('tsx/esm/api');
   register({ tsconfig: path.join(REPO, 'tsconfig.json') });
   return import(pathToFileURL(path.join(SRC, ENTRIES.cli)).href);
+}
+
+/** The package's public entry points (package.json `exports`), each compiled alone with its packages left as imports. */
+const PUBLIC_ENTRIES = { config: 'config/define.ts', theme: 'theme/index.ts', plugin: 'plugins/types.ts' };
+
+/**
+ * What `npm pack` ships instead of the sources (package.json `prepack`), in lib/: the CLI and the page workers'
+ * file as `cliBundle` and `workerBundle` make them, the public entry points, and their type declarations. A
+ * module's `import.meta.url` becomes the URL its source file would have in the installed package (lib/ sits
+ * beside src/, client/ and templates/ as in the repo), so what the sources read beside themselves is found.
+ */
+export async function precompile() {
+  const esbuild = await import('esbuild');
+  await rm(LIB, { recursive: true, force: true });
+  const own = (file) => file.startsWith(SRC + path.sep) || file.startsWith(path.join(REPO, 'bin') + path.sep);
+  const packageUrls = {
+    name: 'package-import-meta-url',
+    setup(build) {
+      build.onLoad({ filter: /\.(tsx?|js)$/ }, async (args) => {
+        if (!own(args.path)) return undefined; // a package's own: the compiled file's URL is right for it
+        const relative = path.relative(LIB, args.path).split(path.sep).join('/');
+        return {
+          contents: (await readFile(args.path, 'utf8')).replaceAll(
+            'import.meta.url',
+            `new URL(${JSON.stringify(relative)}, ${'import.meta'}.url).href`,
+          ),
+          loader: args.path.endsWith('.tsx') ? 'tsx' : args.path.endsWith('.js') ? 'js' : 'ts',
+        };
+      });
+    },
+  };
+  const common = {
+    bundle: true,
+    outdir: LIB,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    jsx: 'automatic',
+    tsconfig: path.join(REPO, 'tsconfig.json'),
+    legalComments: 'none',
+    logLevel: 'warning',
+  };
+  await esbuild.build({
+    ...common,
+    ...PACKAGES_INSIDE,
+    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, path.join(SRC, file)])),
+    splitting: true,
+    chunkNames: '[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
+    plugins: [lowlightFiles, packageUrls],
+  });
+  await esbuild.build({
+    ...common,
+    entryPoints: Object.fromEntries(Object.entries(PUBLIC_ENTRIES).map(([name, file]) => [name, path.join(SRC, file)])),
+    packages: 'external',
+    plugins: [packageUrls],
+  });
+  // The declarations of the public entry points and of the types they name (tsconfig.lib.json), in lib/types/.
+  const { execFileSync } = await import('node:child_process');
+  const typescript = path.dirname(createRequire(path.join(REPO, 'package.json')).resolve('typescript/package.json'));
+  const tsc = path.join(typescript, 'bin/tsc');
+  execFileSync(process.execPath, [tsc, '-p', path.join(REPO, 'tsconfig.lib.json')], { stdio: 'inherit' });
 }

@@ -11,6 +11,9 @@ import { constants } from 'node:os';
  */
 const YOUNG_GENERATION = '--max-semi-space-size=64';
 
+/** How long the dev server has to stop after a signal before it is killed. */
+const STOP_GRACE_MS = 3000;
+
 /** Whether this process should start the dev server in a child: `docs dev`, and not already the child. */
 export function wantsDevProcess(argv) {
   return argv[2] === 'dev' && !process.execArgv.some((flag) => flag.startsWith('--max-semi-space-size'));
@@ -27,7 +30,14 @@ export function runDevProcess(argv) {
     env: { ...process.env, DOCS_DEV_PROCESS: '1' },
     detached: true,
   });
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  // The child stops on the signal once its event loop runs its handler. A child that cannot (a build stuck in
+  // code the deadlines do not reach, a handler that never ends) is killed after a grace period: a stopped CLI
+  // must never leave a server behind, holding its port.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+    process.on(signal, () => {
+      child.kill(signal);
+      setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS).unref();
+    });
   child.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 1)));
   child.on('error', (error) => {
     process.stderr.write(`error: could not start the dev server: ${error.message}\n`);

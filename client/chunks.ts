@@ -26,7 +26,8 @@ export class ChunkLoadError extends Error {
 /** Chunks by id, the page shown first included. */
 const loaded = new Map<string, ChunkData>();
 const inFlight = new Map<string, Promise<ChunkData>>();
-let notFound: Promise<ChunkData> | undefined;
+/** The not-found pages read so far, by URL (each language has its own). */
+const notFound = new Map<string, Promise<ChunkData>>();
 
 /**
  * Chunk files push `[key, chunk]` onto `self.docsChunks`, whenever they run: take what is already
@@ -42,7 +43,6 @@ export function initChunks(): void {
   };
   const key = document.body.dataset.key;
   if (key) loaded.set(key, chunkFromDocument(document));
-  if (document.body.dataset.notFound) notFound = Promise.resolve(chunkFromDocument(document));
 }
 
 export function isLoaded(url: string): boolean {
@@ -94,18 +94,19 @@ export function chunkFromDocument(doc: Document): ChunkData {
   };
 }
 
-/** The not-found page, read from `404.html` once: shown for an unknown address without a reload. */
-export function notFoundPage(): Promise<ChunkData> {
-  if (!notFound) {
-    const url = withBase(base, '/404.html');
-    notFound = fetch(url)
+/** A not-found page (`404.html`, or a language's), read once: shown for an unknown address without a reload. */
+export function notFoundPage(url = withBase(base, '/404.html')): Promise<ChunkData> {
+  let page = notFound.get(url);
+  if (!page) {
+    page = fetch(url)
       .then((response) => response.text())
       .then((html) => {
         const doc = new DOMParser().parseFromString(html, 'text/html');
         if (!doc.body.dataset.notFound) throw new Error(`${url} is not the not-found page`);
         return chunkFromDocument(doc);
       });
-    notFound.catch(() => (notFound = undefined));
+    notFound.set(url, page);
+    page.catch(() => notFound.delete(url));
   }
-  return notFound;
+  return page;
 }

@@ -9,7 +9,7 @@ import { isLoaded, loadChunk, notFoundPage } from './chunks.js';
 import { base, isPlainClick, NAVIGATE, NAVIGATED, routableUrl } from './dom.js';
 import { applyHead } from './head.js';
 import { doneProgress, startProgress } from './progress.js';
-import { resolvePath, type Target } from './routes.js';
+import { notFoundUrl, resolvePath, type Target } from './routes.js';
 
 /** `push` follows a click, `pop` is back/forward, `initial` resolves an address `404.html` was served for. */
 type Mode = 'push' | 'pop' | 'initial';
@@ -104,7 +104,9 @@ async function navigate(href: string, mode: Mode): Promise<void> {
       if (page.head.lang !== document.documentElement.lang)
         return leave(new URL(target.path + url.search + url.hash, url).href, mode);
     } else {
-      page = await notFoundPage();
+      page = await notFoundPage(await notFoundUrl(url.pathname));
+      // Another language's not-found page: a full load shows its top bar, strings and direction.
+      if (page.head.lang !== document.documentElement.lang) return leave(url.href, mode);
     }
   } catch (error) {
     if (id !== latest) return;

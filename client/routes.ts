@@ -49,6 +49,16 @@ export async function navGroups(): Promise<(string | null)[]> {
   return fetchJson(index.navs?.[locale] ?? index.nav);
 }
 
+/** The not-found page for an unknown address: its language's (the longest route prefix listed), else the site's. */
+export async function notFoundUrl(pathname: string): Promise<string> {
+  const { notFound = {} } = await routesIndex();
+  const route = stripBase(base, pathname) ?? '';
+  const prefix = Object.keys(notFound)
+    .filter((p) => route.startsWith(p))
+    .sort((a, b) => b.length - a.length)[0];
+  return prefix ? notFound[prefix] : withBase(base, '/404.html');
+}
+
 async function chunkOf(route: string): Promise<string | undefined> {
   const url = (await routesIndex()).shards[routeShard(route)];
   return url ? (await fetchJson<Record<string, string>>(url))[route] : undefined;

@@ -34,7 +34,8 @@ let sequence = 0;
 let text: typeof Text = (key) => key;
 
 /** Opens the dialog (creating it the first time) and focuses the search box. */
-export function openSearch(from: HTMLElement | null, strings: typeof Text = text): void {
+/** `typed`: what the reader typed after the shortcut while the dialog was on its way: the query. */
+export function openSearch(from: HTMLElement | null, strings: typeof Text = text, typed = ''): void {
   text = strings;
   const v = (view ??= createView());
   if (!v.dialog.open) {
@@ -42,7 +43,10 @@ export function openSearch(from: HTMLElement | null, strings: typeof Text = text
     v.dialog.showModal();
   }
   v.input.focus();
-  v.input.select();
+  if (typed) {
+    v.input.value = typed;
+    v.input.dispatchEvent(new Event('input'));
+  } else v.input.select();
   void loadEngine().catch(() => undefined);
 }
 

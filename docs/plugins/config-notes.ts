@@ -41,7 +41,7 @@ export const configNotes: Record<string, Note> = {
   contentDir: 'The folder of Markdown pages, relative to the project root.',
   outDir: 'The output folder, relative to the project root. It may not contain the project or the content folder.',
   product: {
-    text: 'A name, a slug and the public address of the product the docs describe, for sites that quote them in pages.',
+    text: 'Deprecated: only `product.siteUrl` is read, as `siteUrl`. Keep a product\'s name and slug in `constants`, where pages can quote them.',
     default: 'none',
   },
   openapi: 'Settings of the API reference pages that draw from OpenAPI documents (frontmatter `openapi:`).',

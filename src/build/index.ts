@@ -7,7 +7,7 @@ import { ContentChecks } from '../checks/index.js';
 import { StoredLinkChecks } from '../checks/stored-links.js';
 import { loadConfig, type ResolvedConfig } from '../config/index.js';
 import { countPages, loadContentFiles } from '../content/index.js';
-import { Problems, type BuildError } from '../model/errors.js';
+import { BuildError, BuildFailure, fileSystemProblem, Problems } from '../model/errors.js';
 import { sha1 } from '../incremental/hash.js';
 import { boundHeapGrowth } from './heap.js';
 import { layoutKeys, type LayoutMemo } from '../pages/layout-keys.js';
@@ -29,7 +29,7 @@ import {
 } from '../pages/index.js';
 import { renderImages } from '../content/images.js';
 import { pageStyleFiles } from '../pages/page-styles.js';
-import { hasHook, runBuildEnd } from '../plugins/index.js';
+import { configFileName, hasHook, runBuildEnd } from '../plugins/index.js';
 import { readTemplates } from '../render/index.js';
 import { dropFallbackProblems, missingTranslations } from '../i18n/locales.js';
 import { buildSearchIndexes, searchInputKey } from '../i18n/search.js';
@@ -106,6 +106,15 @@ export interface BuildOptions {
   manyPages?: boolean;
 }
 
+/** The one warning of a build without `siteUrl`: its sitemap, canonical links and feeds hold paths, not URLs. */
+function siteUrlMissing(config: ResolvedConfig): BuildError {
+  return new BuildError(
+    'no "siteUrl": the sitemap, robots.txt, canonical links and feeds need the address the site is published at, and hold paths without it',
+    { file: configFileName(config) },
+    'set `siteUrl` in the configuration, for example siteUrl: "https://example.com"',
+  );
+}
+
 /**
  * The whole pipeline on one screen. The site's layout (sidebar, reading order) comes from the
  * pages' frontmatter, so pages are rendered and staged as their Markdown is parsed; nothing
@@ -119,6 +128,7 @@ export async function buildSite(
 ): Promise<BuildResult> {
   const started = performance.now();
   const problems = new Problems();
+  if (!config.siteUrl) problems.warn(siteUrlMissing(config));
   // The last output's files are checked (src/incremental/file-identity.ts: a thread of their own at scale) while the content is read.
   const previousOutput = writer.previous();
   previousOutput.catch(() => {}); // awaited by the cache stage, whose failure it then is
@@ -410,6 +420,19 @@ export type BuildReport = Pick<
 export async function build(
   root: string,
   options: { outDir?: string; base?: string; logger?: Logger } = {},
+): Promise<BuildReport> {
+  try {
+    return await buildProject(root, options);
+  } catch (error) {
+    // A full disk, a folder not writable: the path, shown from the project, and what to do.
+    const onDisk = fileSystemProblem(error, root);
+    throw onDisk ? new BuildFailure([onDisk]) : error;
+  }
+}
+
+async function buildProject(
+  root: string,
+  options: { outDir?: string; base?: string; logger?: Logger },
 ): Promise<BuildReport> {
   const started = performance.now();
   const logger = options.logger ?? silentLogger;

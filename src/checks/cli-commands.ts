@@ -147,7 +147,7 @@ function checkCommand(words: string[], model: CliModel): { message: string; fix:
     );
   const globals = flagsOf(model.globalFlags);
   let rest = words.slice(1);
-  // Global flags may come before the command: `conduit --profile ci deploy`.
+  // Global flags may come before the command: `mycli --profile ci deploy`.
   while (rest.length && isFlag(rest[0])) {
     const flag = globals.get(rest[0].split('=')[0]);
     if (!flag) return unknownFlag(rest[0], model.binary, [...globals.keys()]);

@@ -18,7 +18,7 @@ import { SiteCheckMemo } from './site-memo.js';
 import { StoredLinkChecks } from './stored-links.js';
 import { checkedWhenKept } from '../incremental/record-parts.js';
 import { feedProblems } from '../outputs/feed.js';
-import { callHook, configFileName, hookFailure } from '../plugins/index.js';
+import { callHook, configFileName, hookFailure, hookMs } from '../plugins/index.js';
 import type { Check, Plugin } from '../plugins/types.js';
 
 export type { Check } from '../plugins/types.js';
@@ -173,7 +173,7 @@ function pluginChecks(site: Site): Check[] {
   const file = configFileName(config);
   return (config.plugins ?? []).flatMap((plugin) => {
     if (!plugin.checks) return [];
-    const checks = callHook(plugin, 'checks', file, () => plugin.checks!({ config }));
+    const checks = callHook(plugin, 'checks', file, () => plugin.checks!({ config }), hookMs(config));
     return listed(plugin, checks, file).map((check) => pluginCheck(plugin, check, site));
   });
 }
@@ -194,8 +194,15 @@ function pluginCheck(plugin: Plugin, check: Check, site: Site): Check {
   return {
     ...check,
     run: async (s) => {
-      const found = await callHook(plugin, 'checks', file, () => check.run(s));
-      return (found ?? []).map((f) =>
+      const found: unknown = await callHook(plugin, 'checks', file, () => check.run(s), hookMs(s.config));
+      if (found != null && !Array.isArray(found))
+        throw hookFailure(
+          plugin.name,
+          'checks',
+          new Error(`its check "${check.name}" returned ${typeof found}, not a list of problems (BuildError[], [] for none)`),
+          file,
+        );
+      return ((found ?? []) as unknown[]).map((f) =>
         f instanceof BuildError
           ? f
           : new BuildError(

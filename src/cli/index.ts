@@ -4,13 +4,14 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { build } from '../build/index.js';
 import { checkContent } from './check.js';
 import { loadConfig } from '../config/index.js';
-import { BuildError, BuildFailure, formatWarnings, UsageError } from '../model/errors.js';
+import { BuildError, BuildFailure, fileSystemProblem, formatWarnings, UsageError } from '../model/errors.js';
 import { startDevServer } from '../dev/index.js';
 import { createLogger } from '../build/log.js';
 import { builtBase, createStaticServer, listen } from '../serve/index.js';
 import { formatMissingTranslations } from '../i18n/locales.js';
 import { snapshotVersion } from '../versions/snapshot.js';
 import { GENERATOR_ROOT } from '../generator-root.js';
+import { askOptions, nextSteps, scaffold } from './init.js';
 
 const pkg = JSON.parse(readFileSync(path.join(GENERATOR_ROOT, 'package.json'), 'utf8')) as { version: string };
 
@@ -58,6 +59,11 @@ export function reportError(error: unknown, write: (s: string) => void = (s) => 
     write(`${error.toString()}\n`);
     return EXIT.content;
   }
+  const onDisk = fileSystemProblem(error);
+  if (onDisk) {
+    write(`${onDisk.toString()}\n`);
+    return EXIT.content;
+  }
   write(`Internal error: ${(error as Error).stack ?? String(error)}\n`);
   return EXIT.content;
 }
@@ -68,7 +74,7 @@ export function reportError(error: unknown, write: (s: string) => void = (s) => 
  */
 export function createProgram(root: Command = new Command()): Command {
   const program = root
-    .name('docs')
+    .name('pagewright')
     .description('Build, check and preview a static documentation site from a folder of Markdown.')
     .version(pkg.version, '-v, --version', 'print the version')
     .showHelpAfterError('(run with --help for usage)');
@@ -78,7 +84,7 @@ export function createProgram(root: Command = new Command()): Command {
     .description('build the site into the output folder (default: dist)')
     .argument('[root]', 'folder with content/ (the Markdown) and, optionally, docs.config.ts', '.')
     .option('-o, --out <dir>', 'output folder, relative to root (default: dist)')
-    .option('-b, --base <path>', 'public path the site is served under (default: from config, else /docs/)')
+    .option('-b, --base <path>', 'public path the site is served under (default: from config, else /)')
     .action(async (rootDir: string, opts: { out?: string; base?: string }) => {
       const root = path.resolve(rootDir);
       if (!isDirectory(root)) throw new UsageError(`no folder ${rootDir} (the root holds docs.config.ts and content/)`);
@@ -151,6 +157,22 @@ export function createProgram(root: Command = new Command()): Command {
       if (opts.format !== 'text' && opts.format !== 'json')
         throw new UsageError(`--format must be "text" or "json", not "${opts.format}"`);
       process.exitCode = await checkContent(path.resolve(rootDir), opts.format);
+    });
+
+  program
+    .command('init')
+    .description('create a new documentation site: configuration, starter pages, .gitignore and a CI workflow')
+    .argument('[folder]', 'folder for the new site (asked on a terminal; default: the current folder)')
+    .option('-y, --yes', 'ask nothing: the folder given (or the current one) and a title from its name')
+    .option('-t, --title <title>', "the site's title (default: from the folder's name)")
+    .option('-f, --force', 'write into a folder that holds files already (package.json is merged)')
+    .action(async (folder: string | undefined, opts: { yes?: boolean; title?: string; force?: boolean }) => {
+      const asked = await askOptions(folder, Boolean(opts.yes || opts.title));
+      const files = await scaffold(
+        { dir: asked.dir, title: opts.title ?? asked.title, force: opts.force },
+        pkg.version,
+      );
+      process.stdout.write(nextSteps(asked.dir, files));
     });
 
   program

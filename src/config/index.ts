@@ -8,13 +8,16 @@ import { DEFAULT_LIMITS, type MarkdownLimits } from '../markdown/limits.js';
 import { DANGEROUS_SCHEMES } from '../markdown/security.js';
 import { loadConfigComponents } from '../markdown/mdx.js';
 import { resolveTheme, themeOptions, type ResolvedTheme } from '../theme/config.js';
-import { localesSchema, localizedRedirects, resolveLocales, type ResolvedLocale } from '../i18n/locales.js';
-import { resolveVersions, versionsSchema, type ResolvedVersion } from '../versions/config.js';
+import { languageTag, localesSchema, localizedRedirects, resolveLocales, type ResolvedLocale } from '../i18n/locales.js';
+import { resolveVersions, SIDEBAR_FILE, versionsSchema, type ResolvedVersion } from '../versions/config.js';
 import { siteViews } from '../versions/views.js';
 import type { EditFolder } from '../versions/paths.js';
 import { applyConfigHooks, type MarkdownPluginEntry, type Plugin } from '../plugins/index.js';
 import { builtinPlugins } from '../plugins/builtin.js';
 import { GENERATOR_ROOT } from '../generator-root.js';
+import { closest } from '../shared/spelling.js';
+import { DeadlineExceeded, settleWithin } from '../build/deadline.js';
+import { DEFAULT_API_KEY_VARIABLE } from '../content/openapi.js';
 import { redirectTargetProblem } from '../shared/paths.js';
 
 export type * from '../plugins/types.js';
@@ -59,6 +62,25 @@ const sidebar = z.union([
   sidebarItems,
   z.record(z.string().regex(/^\/(.*\/)?$/, 'a path prefix that starts and ends with "/"'), sidebarItems),
 ]);
+
+/** A snapshot's sidebar.json is the configuration's `sidebar` as it was: it must still have that shape. */
+function checkSnapshotSidebars(versions: ResolvedVersion[], root: string): void {
+  const problems: BuildError[] = [];
+  for (const version of versions) {
+    if (version.sidebar === undefined) continue;
+    const parsed = sidebar.safeParse(version.sidebar);
+    if (parsed.success) continue;
+    const issue = parsed.error.issues[0];
+    problems.push(
+      new BuildError(
+        `${SIDEBAR_FILE} is not a sidebar: at ${issue.path.join('.') || '(top)'}: ${issue.message}`,
+        { file: path.relative(root, path.join(version.contentDir, '..', SIDEBAR_FILE)) },
+        'write it as the `sidebar` setting of docs.config.ts is written (a list of routes, links and groups), or take the snapshot again with `docs version <name>`',
+      ),
+    );
+  }
+  if (problems.length) throw new BuildFailure(problems);
+}
 
 /** A link in the top bar (on phones, at the top of the navigation drawer). */
 const topNavLink = z.strictObject({
@@ -109,10 +131,10 @@ export const userConfigSchema = z.strictObject({
   title: z.string().min(1).optional(),
   /** Description for pages that do not set one and for llms.txt. */
   description: z.string().optional(),
-  /** Public path the site is served under. @default "/docs/" */
+  /** Public path the site is served under ("/docs/" for a site at example.com/docs/). @default "/" */
   base: z.string().regex(BASE_PATH, BASE_PATH_EXPECTED).optional(),
   /** `<html lang>`. @default "en-US" */
-  lang: z.string().min(2).optional(),
+  lang: languageTag.optional(),
   /** Translated docs: `root` (the default language, content/) and a key per other language (content/<key>/, routes /<key>/...). */
   locales: localesSchema,
   /** Versioned docs: the current version (content/, at /docs/), older snapshots (versions/<name>/, at /docs/<name>/) and an optional unreleased "next". */
@@ -121,8 +143,23 @@ export const userConfigSchema = z.strictObject({
   contentDir: z.string().optional(),
   /** Output folder, relative to the root. @default "dist" */
   outDir: z.string().optional(),
-  /** The product the docs describe. */
+  /**
+   * The address the site is published at, with its origin ("https://example.com"): the sitemap, canonical
+   * links, feeds and structured data need absolute URLs. Without it a build warns once and writes relative ones.
+   */
+  siteUrl: z.string().url().optional(),
+  /** @deprecated Use `siteUrl`: only `product.siteUrl` was ever read (name and slug belong in `constants`). */
   product: z.strictObject({ name: z.string(), slug: z.string(), siteUrl: z.string().url() }).optional(),
+  /** The API reference pages draw from OpenAPI documents (frontmatter `openapi:`). */
+  openapi: z
+    .strictObject({
+      /** The environment variable the request samples read the credential from. @default "API_KEY" */
+      apiKeyVariable: z
+        .string()
+        .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name')
+        .optional(),
+    })
+    .optional(),
   /** Where "Edit this page" points; `:path` is replaced by the source path under the content folder. */
   editLink: z.strictObject({ pattern: z.string().includes(':path'), text: z.string().optional() }).optional(),
   /** Values Markdown refers to as `%{name}`. */
@@ -136,7 +173,7 @@ export const userConfigSchema = z.strictObject({
         .optional(),
     })
     .optional(),
-  /** Browser runtime timings (SPEC.md section 9). */
+  /** Browser runtime timings: page-load timeout, scroll-spy throttle and offset, progress bar. */
   runtime: z
     .strictObject({
       pageTimeoutMs: z.number().int().positive().optional(),
@@ -191,12 +228,24 @@ export const userConfigSchema = z.strictObject({
   /** What a page may be: a page past a limit is refused with its line (src/markdown/limits.ts). */
   limits: z
     .strictObject({
-      /** Largest page (its Markdown after the frontmatter), in bytes. @default 524288 (512 KB) */
+      /** Largest page file (frontmatter included, and the page with its includes expanded), in bytes. @default 524288 (512 KB) */
       pageBytes: z.number().int().positive().optional(),
       /** Deepest nesting of lists, block quotes and callouts. @default 32 */
       nesting: z.number().int().positive().optional(),
       /** Longest one page's Markdown may take to parse, in milliseconds. @default 30000 */
       parseMs: z.number().int().positive().optional(),
+      /** Most cells one table may have, its header row included. @default 5000 */
+      tableCells: z.number().int().positive().optional(),
+      /** Most nodes one Mermaid diagram may have. @default 200 */
+      diagramNodes: z.number().int().positive().optional(),
+      /** Most edges (arrows and links) one Mermaid diagram may have; in diagrams other than flowcharts and state diagrams, most statements (lines). @default 150 */
+      diagramEdges: z.number().int().positive().optional(),
+      /** Largest text of one Mermaid diagram, in bytes. @default 16384 (16 KB) */
+      diagramBytes: z.number().int().positive().optional(),
+      /** Longest one MDX page may take to evaluate and render, in milliseconds. @default 30000 */
+      mdxMs: z.number().int().positive().optional(),
+      /** Longest one plugin hook, or loading the configuration, may take, in milliseconds. @default 60000 */
+      hookMs: z.number().int().positive().optional(),
       /** Largest file the build reads for the site (a page, a partial, an image, a download), in bytes. @default 67108864 (64 MB) */
       fileBytes: z.number().int().positive().optional(),
     })
@@ -272,7 +321,9 @@ export interface ResolvedConfig {
   locales?: ResolvedLocale[];
   /** The site's versions, the current one first (src/versions/config.ts); undefined for an unversioned site. */
   versions?: ResolvedVersion[];
-  product?: { name: string; slug: string; siteUrl: string };
+  /** The site's published address (`siteUrl`, or the deprecated `product.siteUrl`); undefined when not configured. */
+  siteUrl?: string;
+  openapi: { apiKeyVariable: string };
   /** `folder`: set in the site of an old version (src/i18n/site.ts), whose files are in versions/<name>/. */
   editLink?: { pattern: string; text: string; folder?: EditFolder };
   constants: Record<string, string | number>;
@@ -317,6 +368,27 @@ export interface ConfigOverrides {
 
 export const CONFIG_FILES = ['docs.config.ts', 'docs.config.mts', 'docs.config.js', 'docs.config.mjs'];
 
+/** The keys an object of the schema takes at a path of the configuration ("theme" -> its options), for "did you mean". */
+function keysAt(schema: z.ZodType, at: PropertyKey[]): string[] {
+  const unwrap = (s: z.ZodType | undefined): z.ZodType | undefined => {
+    for (let i = 0; s && i < 8; i++) {
+      if (s instanceof z.ZodObject) return s;
+      if (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault)
+        s = s.unwrap() as z.ZodType;
+      else if (s instanceof z.ZodArray) s = s.element as z.ZodType;
+      else if (s instanceof z.ZodPipe) s = s.in as z.ZodType;
+      else return undefined;
+    }
+    return s;
+  };
+  let current = unwrap(schema);
+  for (const part of at) {
+    if (typeof part === 'number') continue; // an array's item: unwrap took the element already
+    current = current instanceof z.ZodObject ? unwrap(current.shape[part as string] as z.ZodType) : undefined;
+  }
+  return current instanceof z.ZodObject ? Object.keys(current.shape) : [];
+}
+
 /** Validates a user config, listing every problem at once: key path, what was expected, what was found. */
 function validate(user: unknown, file: string): z.output<typeof userConfigSchema> {
   const parsed = userConfigSchema.safeParse(user);
@@ -328,10 +400,19 @@ function validate(user: unknown, file: string): z.output<typeof userConfigSchema
           issue.code === 'unrecognized_keys'
             ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${[...issue.path, k].join('.')}"`).join(', ')}`
             : `"${key}": ${issue.message}`;
-        const fix =
+        const near =
           issue.code === 'unrecognized_keys'
-            ? 'remove it or check its spelling against the documented options'
-            : `set "${key}" to ${describeExpected(issue)}`;
+            ? issue.keys.flatMap((k) => {
+                const known = closest(k, keysAt(userConfigSchema, issue.path));
+                return known ? [`"${[...issue.path, known].join('.')}"`] : [];
+              })
+            : [];
+        const fix =
+          issue.code !== 'unrecognized_keys'
+            ? `set "${key}" to ${describeExpected(issue)}`
+            : near.length
+              ? `did you mean ${near.join(', ')}? Otherwise remove it`
+              : 'remove it or check its spelling against the documented options';
         return new BuildError(message, { file }, fix);
       }),
     );
@@ -353,7 +434,7 @@ export function resolveConfig(
   const written = (user ?? {}) as UserConfig;
   const extended = first.plugins?.length ? applyConfigHooks(written, written.plugins as Plugin[], file) : written;
   const c = extended === written ? first : validate(extended, file);
-  const base = overrides.base ?? c.base ?? '/docs/';
+  const base = overrides.base ?? c.base ?? '/';
   if (!BASE_PATH.test(base)) {
     throw new BuildFailure([
       new BuildError(
@@ -395,6 +476,7 @@ export function resolveConfig(
         (locales ?? []).map((l) => l.key),
         file,
       );
+  checkSnapshotSidebars(versions ?? [], root);
   return {
     root,
     contentDir,
@@ -406,7 +488,8 @@ export function resolveConfig(
     lang: c.lang ?? 'en-US',
     ...(locales ? { locales } : {}),
     ...(versions ? { versions } : {}),
-    product: c.product,
+    siteUrl: c.siteUrl ?? c.product?.siteUrl,
+    openapi: { apiKeyVariable: c.openapi?.apiKeyVariable ?? DEFAULT_API_KEY_VARIABLE },
     editLink: c.editLink ? { pattern: c.editLink.pattern, text: c.editLink.text ?? 'Edit this page' } : undefined,
     constants: c.constants ?? {},
     analytics: { containerId: c.analytics?.containerId },
@@ -450,7 +533,7 @@ export function resolveConfig(
     },
     mdx: {
       components: c.mdx?.components
-        ? loadConfigComponents(path.resolve(root, c.mdx.components), root, file)
+        ? loadConfigComponents(path.resolve(root, c.mdx.components), root, file, c.limits?.mdxMs)
         : undefined,
     },
     theme: resolveTheme(c, root, file),
@@ -542,6 +625,19 @@ function keepForReuse(configFile: string, text: string, user: unknown): void {
   }
 }
 
+/**
+ * How long loading the configuration may take: the configuration cannot set its own limit (it is not
+ * loaded yet), so an environment variable can raise it. @default limits.hookMs's default
+ */
+const CONFIG_MS_VARIABLE = 'DOCS_CONFIG_LOAD_MS';
+function configLoadMs(): number {
+  const ms = Number(process.env[CONFIG_MS_VARIABLE]);
+  return Number.isInteger(ms) && ms > 0 ? ms : DEFAULT_LIMITS.hookMs;
+}
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  value !== null && typeof value === 'object' && typeof (value as { then?: unknown }).then === 'function';
+
 /** Finds and imports the root's config file (TypeScript is compiled by the tsx loader); none is fine. */
 export async function loadConfig(root: string, overrides: ConfigOverrides = {}): Promise<ResolvedConfig> {
   const configFile = CONFIG_FILES.map((name) => path.join(root, name)).find((f) => existsSync(f));
@@ -556,13 +652,35 @@ export async function loadConfig(root: string, overrides: ConfigOverrides = {}):
         // to the config; a `?t=` query does not defeat tsx's module cache. Imported here, not at start:
         // a root without a config (a folder of Markdown) does not pay for loading tsx.
         const { tsImport } = await import('tsx/esm/api');
-        const mod = await tsImport(pathToFileURL(configFile).href, import.meta.url);
+        // A configuration whose top-level `await` never settles (or whose default export is such a
+        // promise) would hang the build, or end it with exit 13 and no word: raced against a timer.
+        const ms = configLoadMs();
+        const what = 'loading the configuration';
+        const mod = await settleWithin(ms, what, tsImport(pathToFileURL(configFile).href, import.meta.url));
         // A config outside an ES-module package is compiled to CommonJS: its export sits one level down.
         user = mod.default?.__esModule ? mod.default.default : mod.default;
+        if (isThenable(user)) user = await settleWithin(ms, what, user);
         if (text !== undefined) keepForReuse(configFile, text, user);
       }
     } catch (error) {
+      if (error instanceof DeadlineExceeded)
+        throw new BuildFailure([
+          new BuildError(
+            `the configuration did not finish loading within ${error.ms} ms (a top-level \`await\` or an exported promise that never settles?)`,
+            { file: path.relative(root, configFile) },
+            `make it finish: \`export default defineConfig({ ... })\`; if loading it rightly takes longer, set ${CONFIG_MS_VARIABLE} (milliseconds) in the environment`,
+          ),
+        ]);
       throw new BuildFailure([configLoadError(error as NodeJS.ErrnoException, root, configFile)]);
+    }
+    if (user === null || (user !== undefined && (typeof user !== 'object' || Array.isArray(user)))) {
+      throw new BuildFailure([
+        new BuildError(
+          `the configuration's default export is ${user === null ? 'null' : Array.isArray(user) ? 'a list' : `a ${typeof user}`}, not an object of settings`,
+          { file: path.relative(root, configFile) },
+          'write `export default defineConfig({ ... })` (an empty object `{}` for no settings)',
+        ),
+      ]);
     }
     if (user === undefined) {
       throw new BuildFailure([

@@ -5,7 +5,8 @@
  */
 import YAML from 'yaml';
 import { z } from 'zod';
-import type { Place, Problems } from '../model/errors.js';
+import { BuildError, type Place, type Problems } from '../model/errors.js';
+import { closest } from '../shared/spelling.js';
 
 const nonEmpty = z.string().refine((s) => s.trim() !== '');
 /** A route, a relative .md path, or false to hide the link. */
@@ -73,6 +74,44 @@ const RULES: Record<Key, { wrong: string; missing?: string; fix: string }> = {
   },
 };
 
+/**
+ * Every key a feature of ours reads: the schema's, and those of features that read their own
+ * (feeds, search, OpenAPI pages; `generatedBy` and `fallbackOf` the build sets on pages it makes).
+ */
+export const KNOWN_KEYS: readonly string[] = [
+  ...Object.keys(frontmatterSchema.shape),
+  'feed',
+  'search',
+  'openapi',
+  'openapiTags',
+  'generatedBy',
+  'fallbackOf',
+];
+
+/**
+ * A key no feature reads is most often a typo (`decription`) or a peer's key that does something
+ * there and nothing here (`sidebar`, `draft`, `head`, `image`): a warning at its line, with the
+ * key it may have meant.
+ */
+function warnUnknownKeys(data: Record<string, unknown>, lines: KeyLines, file: string, problems: Problems): void {
+  for (const key of Object.keys(data)) {
+    if (KNOWN_KEYS.includes(key)) continue;
+    // Strictly near: a short key of a peer's ("head") is not a typo of one of ours ("feed").
+    const near = closest(key, KNOWN_KEYS.slice(0, -2), Math.max(1, Math.floor(key.length / 4)));
+    problems.warn(
+      new BuildError(
+        `unknown frontmatter key "${key}": no feature reads it`,
+        { file, line: frontmatterLine({ keyLines: lines }, key) },
+        near
+          ? `did you mean "${near}"?`
+          : `remove it; the keys read are ${KNOWN_KEYS.slice(0, -2)
+              .map((k) => `"${k}"`)
+              .join(', ')}`,
+      ),
+    );
+  }
+}
+
 /** The file line of each top-level key of the frontmatter ("title" -> 2). */
 export type KeyLines = Record<string, number>;
 
@@ -93,6 +132,7 @@ export function validateFrontmatter(
   fallbackTitle: string,
   problems: Problems,
 ): Frontmatter {
+  warnUnknownKeys(data, lines, file, problems);
   const result = frontmatterSchema.safeParse(data);
   if (result.success) return result.data;
   const fixed = { ...data };

@@ -28,8 +28,10 @@ export interface RenderedImages {
  */
 export async function renderImages(config: ResolvedConfig, pages: PageRecord[]): Promise<RenderedImages> {
   const images = new Map<string, PageImage>();
+  // By rendition name (the file's stem and content hash): the same PNG in two versions or two
+  // folders is converted and written once.
   for (const page of pages)
-    for (const image of page.images ?? []) if (image.convert) images.set(`${image.hash}:${image.file}`, image);
+    for (const image of page.images ?? []) if (image.convert) images.set(renditionPath(image, 0, ''), image);
   const files: OutputFile[] = [];
   let converted = 0;
   const queue = [...images.values()];
@@ -71,7 +73,9 @@ async function renditionsOf(config: ResolvedConfig, image: PageImage): Promise<R
       let contents: Uint8Array | undefined = await readFile(cached).catch(() => undefined);
       if (!contents) {
         source ??= readImage(config, image.file);
-        contents = await encode(source, width, format);
+        contents = await encode(source, width, format).catch((error: unknown) => {
+          throw unreadableImage(config, image, error);
+        });
         await mkdir(path.dirname(cached), { recursive: true });
         // Written aside and renamed: a build in another process may read the same entry.
         await writeFile(`${cached}.${process.pid}.tmp`, contents);
@@ -84,9 +88,33 @@ async function renditionsOf(config: ResolvedConfig, image: PageImage): Promise<R
   return { files, converted };
 }
 
+/**
+ * Pixels an image may have before it is decoded: sharp's own default (about 16384 x 16384), named
+ * here so the message can say it. A header may claim any size; the decoder would need its bytes.
+ */
+const MAX_PIXELS = 268_402_689;
+
+/** An image sharp cannot decode (damaged, or a header that claims too many pixels): the image's fault, not the build's. */
+function unreadableImage(config: ResolvedConfig, image: PageImage, error: unknown): BuildFailure {
+  const reason = (error as Error).message.split('\n')[0];
+  const tooLarge = /pixel limit/i.test(reason);
+  return new BuildFailure([
+    new BuildError(
+      tooLarge
+        ? `the image is larger than ${MAX_PIXELS.toLocaleString('en-US')} pixels (about 16384 x 16384), the most it may have`
+        : `cannot decode the image: ${reason}`,
+      { file: path.relative(config.root, path.join(config.contentDir, image.file)) },
+      tooLarge
+        ? 'scale the image down (a page shows it at most 2x its display width), or check that it is not damaged'
+        : 'the file is damaged or not the format its name says: export it again from the original',
+      { cause: error },
+    ),
+  ]);
+}
+
 /** sharp loads (with libvips) only when an image must be encoded. */
 async function encode(source: Buffer, width: number, format: (typeof IMAGE_FORMATS)[number]): Promise<Uint8Array> {
   const { default: sharp } = await import('sharp');
-  const resized = sharp(source).rotate().resize({ width, withoutEnlargement: true });
+  const resized = sharp(source, { limitInputPixels: MAX_PIXELS }).rotate().resize({ width, withoutEnlargement: true });
   return format === 'avif' ? resized.avif(SETTINGS.avif).toBuffer() : resized.webp(SETTINGS.webp).toBuffer();
 }

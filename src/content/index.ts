@@ -17,7 +17,7 @@ import { expandIncludes } from '../markdown/includes.js';
 import { isMdx, mdxRefusal, prepareMdxImports } from '../markdown/mdx.js';
 import { fallbackSources, pageRoute } from '../i18n/locales.js';
 import { expandOpenApiPages, openApiPlugin } from './openapi.js';
-import { callHook, configFileName } from '../plugins/index.js';
+import { callHook, configFileName, hookMs } from '../plugins/index.js';
 import type { GeneratedPage, PagesContext, Plugin } from '../plugins/types.js';
 import { fileToRoute } from '../shared/paths.js';
 import type { SourceMemo } from '../incremental/source-memo.js';
@@ -26,7 +26,7 @@ import type { ResolvedVersion } from '../versions/config.js';
 import { contentFile, contentFolderOf, splitVersion } from '../versions/paths.js';
 import { PAGE_FILE } from './listing.js';
 import { contentRules, notARegularFile, readProjectText, RefusedFile } from './project-files.js';
-import { DEFAULT_LIMITS } from '../markdown/limits.js';
+import { DEFAULT_LIMITS, formatBytes } from '../markdown/limits.js';
 import { siteViews } from '../versions/views.js';
 
 /** Folders and files starting with "_" or "." hold data (the reference model), not pages. */
@@ -69,6 +69,12 @@ async function listContent(
   };
 }
 
+/**
+ * Longest file or folder name in the content folder, in bytes. Outputs are named after pages
+ * (`assets/routes/<segment>.<hash>.json`, chunks, renditions), and most file systems stop at 255.
+ */
+const MAX_NAME_BYTES = 200;
+
 async function listContentFiles(contentDir: string): Promise<{ files: string[]; refused: RefusedPath[] }> {
   const out: string[] = [];
   const refused: RefusedPath[] = [];
@@ -97,6 +103,14 @@ async function listContentFiles(contentDir: string): Promise<{ files: string[]; 
       if (isHidden(entry.name)) continue;
       const full = path.join(dir, entry.name);
       const relative = prefix + entry.name;
+      if (Buffer.byteLength(entry.name) > MAX_NAME_BYTES) {
+        refused.push({
+          path: relative,
+          message: `a name of ${Buffer.byteLength(entry.name)} bytes, over the limit of ${MAX_NAME_BYTES}`,
+          fix: `use a shorter name: the outputs add a hash and an extension to it, and file systems refuse names over 255 bytes (ENAMETOOLONG)`,
+        });
+        continue;
+      }
       if (entry.isDirectory())
         walk(full, `${relative}/`, [...walking, path.join(walking[walking.length - 1], entry.name)]);
       else if (entry.isFile()) out.push(relative);
@@ -153,13 +167,31 @@ export function contentFolderProblem(config: Pick<ResolvedConfig, 'root' | 'cont
   );
 }
 
+/**
+ * A page file over `limits.pageBytes`, frontmatter included (90 MB of YAML would take a minute and
+ * gigabytes to parse): reported, and stood in for by a page with its file name as title, so links to
+ * it still resolve. Returns the stand-in's text.
+ */
+function oversized(relativePath: string, bytes: number, limit: number, problems: Problems): string {
+  problems.add(
+    `the file is ${formatBytes(bytes)}, over the limit of ${formatBytes(limit)} for a page (frontmatter included)`,
+    { file: relativePath, line: 1 },
+    'split it into several pages, or raise `limits.pageBytes` in docs.config.ts',
+  );
+  const title = path.basename(relativePath).replace(PAGE_FILE, '');
+  return `---\ntitle: ${JSON.stringify(title)}\ndescription: ${JSON.stringify(title)}\n---\n`;
+}
+
 /** A file of the content folder that cannot be read. */
 function unreadableFile(relativePath: string, error: unknown): BuildError {
   if (error instanceof RefusedFile && !error.code) return new BuildError(error.message, { file: relativePath }, error.fix);
+  const code = (error as NodeJS.ErrnoException).code;
   return new BuildError(
-    `cannot read the file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    `cannot read the file: ${code ?? (error as Error).message}`,
     { file: relativePath },
-    'check its permissions (it must be readable by the build)',
+    code === 'ELOOP'
+      ? 'it is a symbolic link that leads back to itself through other links: point it at a real file, or remove it'
+      : 'check its permissions (it must be readable by the build)',
   );
 }
 
@@ -222,11 +254,14 @@ export function parseSource(
 export interface ReadScope {
   root: string;
   fileBytes: number;
+  /** Largest page with its includes expanded (`limits.pageBytes`). */
+  pageBytes?: number;
 }
 
 const scopeOf = (config: Pick<ResolvedConfig, 'root' | 'limits'>): ReadScope => ({
   root: config.root,
   fileBytes: config.limits.fileBytes,
+  pageBytes: config.limits.pageBytes,
 });
 
 /**
@@ -248,6 +283,7 @@ function prepareBody(source: PageSource, problems: Problems, scope?: ReadScope):
     contentDir,
     problems,
     scope?.fileBytes ?? DEFAULT_LIMITS.fileBytes,
+    scope?.pageBytes ?? DEFAULT_LIMITS.pageBytes,
   );
   source.body = body;
   if (included) source.included = included;
@@ -415,6 +451,7 @@ export async function loadContentFiles(
     throw contentFolderProblem(config, error);
   }
   const sources: PageSource[] = [];
+  const pageBytes = (config.limits ?? DEFAULT_LIMITS).pageBytes;
   // `build`: pages whose files have the stamps they had are taken as parsed then (src/incremental/source-cache.ts).
   const kept = memo ? undefined : await SourceCache.open(config, stamps);
   // Opened for the first build only, and only when a page must be parsed: later `dev` builds parse the odd edited page faster than they read the cache.
@@ -447,19 +484,21 @@ export async function loadContentFiles(
       continue;
     }
     let raw: string;
+    const own = new Problems();
     try {
       raw = readProjectText(file, contentRules(contentFolderOf(config, relativePath), config.limits.fileBytes), relativePath);
+      const size = Buffer.byteLength(raw);
+      if (size > pageBytes) raw = oversized(relativePath, size, pageBytes, own);
     } catch (error) {
       problems.push(unreadableFile(relativePath, error));
       continue;
     }
-    const known = memo?.get(relativePath, raw);
+    const known = own.list.length ? undefined : memo?.get(relativePath, raw);
     if (known) {
       problems.push(...known.problems);
       sources.push(known.source);
       continue;
     }
-    const own = new Problems();
     const frontmatter = await yaml();
     const source = config.versions
       ? parseVersionedSource(raw, relativePath, file, own, config.versions, frontmatter, scopeOf(config))
@@ -538,7 +577,7 @@ async function runHooks(
         added = true;
       },
     };
-    await callHook(plugin, 'pages', file, () => plugin.pages!(context));
+    await callHook(plugin, 'pages', file, () => plugin.pages!(context), hookMs(config));
   }
   if (!added) return pages;
   return uniqueRoutes(

@@ -52,18 +52,52 @@ interface Operation {
   parameters?: Parameter[];
   requestBody?: { required?: boolean; content?: Record<string, MediaType> };
   responses: Record<string, { description?: string; content?: Record<string, MediaType> }>;
-  security?: unknown[];
+  security?: SecurityRequirement[];
+  servers?: Server[];
+}
+interface Server {
+  url: string;
+  variables?: Record<string, { default: string }>;
+}
+type SecurityRequirement = Record<string, string[]>;
+/** A security scheme of `components.securitySchemes` (OpenAPI 3.1, section 4.8.27). */
+interface SecurityScheme {
+  type: 'apiKey' | 'http' | 'mutualTLS' | 'oauth2' | 'openIdConnect';
+  name?: string;
+  in?: 'query' | 'header' | 'cookie';
+  scheme?: string;
 }
 interface Document {
   info: { title: string; description?: string };
-  components?: { securitySchemes?: Record<string, { type?: string; scheme?: string; in?: string; name?: string }> };
-  servers?: { url: string }[];
+  servers?: Server[];
   tags?: { name: string; description?: string }[];
-  paths: Record<string, Record<string, Operation | Parameter[]>>;
-  security?: unknown[];
+  paths: Record<string, Record<string, Operation | Parameter[] | Server[]>>;
+  security?: SecurityRequirement[];
+  components?: { securitySchemes?: Record<string, SecurityScheme> };
+}
+
+/** What the request samples of the reference are written with: the environment variable that holds the credential. */
+export interface OpenApiOptions {
+  apiKeyVariable: string;
+}
+
+/** One operation's request, as every sample writes it: its URL, and the credential's header or query parameter. */
+interface Request {
+  method: string;
+  /** Base URL and path, with the required query parameters as placeholders. */
+  url: string;
+  /** The credential: a header (name and value before the variable), or a query parameter; none for an open operation. */
+  auth?: { header: string; prefix: string } | { query: string };
+  variable: string;
+  /** The JSON body example, when the operation takes one. */
+  example: unknown;
+  empty: boolean;
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** The environment variable the samples read the credential from, unless `openapi.apiKeyVariable` names another. */
+export const DEFAULT_API_KEY_VARIABLE = 'API_KEY';
 
 /** `createSource` -> `create-source`: the anchor worked examples link to. */
 export function operationAnchor(operationId: string): string {
@@ -240,10 +274,13 @@ function fieldRow(name: string, field: Schema, isRequired: boolean, depth: numbe
   return `<tr><td><code>${esc(name)}</code>${isRequired ? ' <small>required</small>' : ''}</td><td>${esc(typeText(f))}</td><td>${notes.join(' ')}${nested}</td></tr>`;
 }
 
-/** What the try-it panel needs to send an operation's request: a placeholder the reference module fills (client/features/api.ts). */
-function tryItPanel(doc: Document, method: string, urlPath: string, op: Operation, body: MediaType | undefined): string {
-  const server = doc.servers?.[0]?.url;
-  if (!server || !/^https?:\/\//.test(server)) return '';
+/**
+ * What the try-it panel needs to send an operation's request: a placeholder the reference module fills
+ * (client/features/api.ts). None when the operation's server is not an absolute http(s) URL. A key the
+ * API takes in the query is not offered: the panel never puts a credential in a URL.
+ */
+function tryItPanel(base: string, urlPath: string, op: Operation, request: Request, body: MediaType | undefined): string {
+  if (!/^https?:\/\//.test(base)) return '';
   const params = (op.parameters ?? [])
     .filter((p) => p.in === 'path' || p.in === 'query' || p.in === 'header')
     .map((p) => {
@@ -257,16 +294,16 @@ function tryItPanel(doc: Document, method: string, urlPath: string, op: Operatio
         ...(schema.default !== undefined && { default: schema.default }),
       };
     });
-  const open = Array.isArray(op.security) && op.security.length === 0;
-  const schemes = Object.values(doc.components?.securitySchemes ?? {});
-  const scheme = schemes[0];
-  const auth = open || !scheme
-    ? undefined
-    : scheme.type === 'apiKey' && scheme.in === 'header' && scheme.name
-      ? { header: scheme.name, prefix: '' }
-      : { header: 'Authorization', prefix: scheme.scheme === 'basic' ? 'Basic ' : 'Bearer ' };
+  const auth = request.auth && 'header' in request.auth ? request.auth : undefined;
   const bodyText = body ? JSON.stringify(body.example ?? exampleOf(body.schema ?? {}), null, 2) : undefined;
-  const data = { method: method.toUpperCase(), path: urlPath, server, params, ...(auth && { auth }), ...(bodyText !== undefined && { body: bodyText }) };
+  const data = {
+    method: request.method.toUpperCase(),
+    path: urlPath,
+    server: base,
+    params,
+    ...(auth && { auth }),
+    ...(bodyText !== undefined && { body: bodyText }),
+  };
   // One line: a Markdown HTML block ends at a blank line.
   return `<div class="api-try" data-api-try="${esc(JSON.stringify(data)).replace(/\n/g, '&#10;')}"></div>`;
 }
@@ -297,11 +334,16 @@ export function exampleOf(schema: Schema, depth = 0): unknown {
   return null;
 }
 
-function curl(method: string, urlPath: string, op: Operation, example: unknown): string {
-  const url = requestUrl(urlPath, op);
-  const lines = [
-    `curl ${method === 'get' ? '' : `-X ${method.toUpperCase()} `}"${url}" -H "Authorization: Bearer $CONDUIT_API_KEY"`,
-  ];
+/** The URL with the credential in its query, the value written by `value` (how each language reads the variable). */
+function urlWith(request: Request, value: string): string {
+  if (!request.auth || !('query' in request.auth)) return request.url;
+  return `${request.url}${request.url.includes('?') ? '&' : '?'}${request.auth.query}=${value}`;
+}
+
+function curl(request: Request): string {
+  const { method, auth, variable, example } = request;
+  const header = auth && 'header' in auth ? ` -H "${auth.header}: ${auth.prefix}$${variable}"` : '';
+  const lines = [`curl ${method === 'get' ? '' : `-X ${method.toUpperCase()} `}"${urlWith(request, `$${variable}`)}"${header}`];
   if (example !== undefined) {
     lines[0] += ' \\';
     lines.push(`  -H "Content-Type: application/json" -d '${JSON.stringify(example)}'`);
@@ -318,32 +360,106 @@ function documentTags(doc: Document): string[] {
   return [...new Set([...declared, ...used.filter((t): t is string => t !== null)])];
 }
 
-/** The URL of an operation, with its required query parameters as placeholders. */
-function requestUrl(urlPath: string, op: Operation): string {
+/**
+ * The base URL of an operation: the first server of the operation, else of its path, else of the document, its
+ * variables at their defaults; without servers the specification's default, "/" (paths relative to the host).
+ */
+export function serverUrl(servers: Server[] | undefined): string {
+  const server = servers?.[0];
+  if (!server) return '';
+  const url = server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => server.variables?.[name]?.default ?? whole);
+  return url.replace(/\/+$/, '');
+}
+
+/**
+ * How an operation is authenticated in the samples: its first security requirement (the operation's own, else the
+ * document's) and that requirement's first scheme of `components.securitySchemes`. An empty requirement, or none at
+ * all, means no credential; schemes a request cannot carry in a header or query (mutual TLS) add nothing.
+ */
+export function requestAuth(doc: Document, op: Operation): Request['auth'] {
+  const requirement = (op.security ?? doc.security)?.[0];
+  const name = requirement ? Object.keys(requirement)[0] : undefined;
+  const scheme = name ? doc.components?.securitySchemes?.[name] : undefined;
+  if (!scheme) return undefined;
+  if (scheme.type === 'apiKey' && scheme.name) {
+    if (scheme.in === 'query') return { query: scheme.name };
+    if (scheme.in === 'cookie') return { header: 'Cookie', prefix: `${scheme.name}=` };
+    return { header: scheme.name, prefix: '' };
+  }
+  if (scheme.type === 'http') {
+    const kind = (scheme.scheme ?? 'bearer').toLowerCase();
+    return { header: 'Authorization', prefix: `${kind === 'basic' ? 'Basic' : kind === 'bearer' ? 'Bearer' : scheme.scheme} ` };
+  }
+  // An OAuth 2 or OpenID Connect access token is sent as a bearer token.
+  if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return { header: 'Authorization', prefix: 'Bearer ' };
+  return undefined;
+}
+
+/** The base URL an operation is sent to: its own server, else its path's, else the document's. */
+function operationBase(doc: Document, urlPath: string, op: Operation): string {
+  const pathServers = doc.paths[urlPath]?.servers as Server[] | undefined;
+  return serverUrl(op.servers ?? pathServers ?? doc.servers);
+}
+
+/** An operation's request as the samples write it. */
+function operationRequest(
+  doc: Document,
+  method: string,
+  urlPath: string,
+  op: Operation,
+  options: OpenApiOptions,
+): Request {
   const query = (op.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=<${p.name}>`);
-  return `%{apiBaseUrl}${urlPath}${query.length ? `?${query.join('&')}` : ''}`;
+  return {
+    method,
+    url: `${operationBase(doc, urlPath, op)}${urlPath}${query.length ? `?${query.join('&')}` : ''}`,
+    auth: requestAuth(doc, op),
+    variable: options.apiKeyVariable,
+    example: op.requestBody?.content?.['application/json']?.example,
+    empty: response204(op),
+  };
 }
 
 /** The same request with Node.js's fetch (ES module, top-level await). */
-function nodeFetch(method: string, urlPath: string, op: Operation, example: unknown): string {
+function nodeFetch(request: Request): string {
+  const { method, auth, variable, example } = request;
   const json = example !== undefined;
-  const headers = `headers: { Authorization: \`Bearer \${process.env.CONDUIT_API_KEY}\`${json ? ", 'Content-Type': 'application/json'" : ''} }`;
+  const env = `process.env.${variable}`;
+  const headers = [
+    ...(auth && 'header' in auth ? [`${jsKey(auth.header)}: ${auth.prefix ? `\`${auth.prefix}\${${env}}\`` : env}`] : []),
+    ...(json ? ["'Content-Type': 'application/json'"] : []),
+  ];
   // The body as the JSON text curl sends: the same bytes in all three, which keeps the page light.
   const options = [
     ...(method === 'get' ? [] : [`method: '${method.toUpperCase()}'`]),
-    headers,
+    ...(headers.length ? [`headers: { ${headers.join(', ')} }`] : []),
     ...(json ? [`body: ${jsString(JSON.stringify(example))}`] : []),
   ];
-  const call = `fetch('${requestUrl(urlPath, op)}', { ${options.join(', ')} })`;
-  return `// Node.js 18 or later (global fetch), as an ES module (top-level await).\n${response204(op) ? `await ${call};` : `const data = await (await ${call}).json();`}`;
+  const url = auth && 'query' in auth ? `\`${urlWith(request, `\${${env}}`)}\`` : `'${request.url}'`;
+  const call = `fetch(${url}${options.length ? `, { ${options.join(', ')} }` : ''})`;
+  return `// Node.js 18 or later (global fetch), as an ES module (top-level await).\n${request.empty ? `await ${call};` : `const data = await (await ${call}).json();`}`;
 }
 
+/** A header name as an object key: quoted unless it is an identifier. */
+const jsKey = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name}'`);
+
 /** The same request with Python's requests. */
-function pythonRequests(method: string, urlPath: string, op: Operation, example: unknown): string {
+function pythonRequests(request: Request): string {
+  const { method, auth, variable, example } = request;
   const json = example !== undefined;
-  const headers = `headers={"Authorization": "Bearer " + os.environ["CONDUIT_API_KEY"]${json ? ', "Content-Type": "application/json"' : ''}}`;
-  const call = `requests.${method}("${requestUrl(urlPath, op)}", ${headers}${json ? `, data=${jsString(JSON.stringify(example))}` : ''})`;
-  return `import os, requests\n${response204(op) ? call : `data = ${call}.json()`}`;
+  const env = `os.environ["${variable}"]`;
+  const headers = [
+    ...(auth && 'header' in auth ? [`"${auth.header}": ${auth.prefix ? `"${auth.prefix}" + ${env}` : env}`] : []),
+    ...(json ? ['"Content-Type": "application/json"'] : []),
+  ];
+  const args = [
+    `"${request.url}"`,
+    ...(auth && 'query' in auth ? [`params={"${auth.query}": ${env}}`] : []),
+    ...(headers.length ? [`headers={${headers.join(', ')}}`] : []),
+    ...(json ? [`data=${jsString(JSON.stringify(example))}`] : []),
+  ];
+  const call = `requests.${method}(${args.join(', ')})`;
+  return `import ${auth ? 'os, ' : ''}requests\n${request.empty ? call : `data = ${call}.json()`}`;
 }
 
 /** Whether the operation's success response has no body. */
@@ -360,7 +476,11 @@ export function jsString(text: string): string {
  * fields in tables, a curl request and the success response's example. `only` renders those tags
  * (a long reference split over pages); the description goes with the document's first tag.
  */
-export function openApiMarkdown(doc: Document, only?: string[]): string {
+export function openApiMarkdown(
+  doc: Document,
+  only?: string[],
+  options: OpenApiOptions = { apiKeyVariable: DEFAULT_API_KEY_VARIABLE },
+): string {
   const out: string[] = [];
   const all = documentTags(doc);
   const tags = only ?? all;
@@ -391,9 +511,9 @@ export function openApiMarkdown(doc: Document, only?: string[]): string {
         '',
       );
       if (op.description) out.push(op.description.trim(), '');
-      const open = Array.isArray(op.security) && op.security.length === 0;
-      // Every example shows the API key header; only the exceptions need saying.
-      if (open) out.push('**Authentication:** none.', '');
+      const request = operationRequest(doc, method, urlPath, op, options);
+      // Every example shows the credential; only the exceptions need saying.
+      if (!request.auth && doc.components?.securitySchemes) out.push('**Authentication:** none.', '');
       for (const where of ['path', 'query']) {
         const params = (op.parameters ?? []).filter((p) => p.in === where);
         if (!params.length) continue;
@@ -420,20 +540,20 @@ export function openApiMarkdown(doc: Document, only?: string[]): string {
         '',
         '::: code-group',
         '```bash title="curl"',
-        curl(method, urlPath, op, body?.example),
+        curl(request),
         '```',
         '',
         '```js title="Node.js"',
-        nodeFetch(method, urlPath, op, body?.example),
+        nodeFetch(request),
         '```',
         '',
         '```python title="Python"',
-        pythonRequests(method, urlPath, op, body?.example),
+        pythonRequests(request),
         '```',
         ':::',
         '',
       );
-      const panel = tryItPanel(doc, method, urlPath, op, body);
+      const panel = tryItPanel(operationBase(doc, urlPath, op), urlPath, op, request, body);
       if (panel) out.push(panel, '');
       const [status, response] = Object.entries(op.responses).find(([code]) => code.startsWith('2')) ?? [];
       const media = response?.content?.['application/json'];
@@ -448,7 +568,8 @@ export function openApiMarkdown(doc: Document, only?: string[]): string {
         );
       else if (status) out.push(`**Response:** \`${status}\` ${cell(response?.description)}`, '');
       const fields = media?.schema ? schemaTable(media.schema) : '';
-      if (status && fields) out.push(
+      if (status && fields)
+        out.push(
           `**Response fields** (\`${status}\`)`,
           '',
           // A scroll box a keyboard can reach (as src/markdown/tables.ts makes of Markdown tables).
@@ -506,11 +627,26 @@ export const openApiPlugin: Plugin = {
 /** The frontmatter key that holds the origin of a reference page's try-it requests (set when its reference is appended). */
 export const API_ORIGIN_KEY = 'openapiOrigin';
 
-/** The origins the site's try-it panels send requests to, sorted: the CSP's `connect-src` allows them. */
+/** The origins the try-it panels of some pages send requests to, sorted: the CSP's `connect-src` allows them. */
 export function apiOrigins(pages: readonly { frontmatter: Record<string, unknown> }[]): string[] {
-  return [
-    ...new Set(pages.flatMap((p) => (typeof p.frontmatter[API_ORIGIN_KEY] === 'string' ? [p.frontmatter[API_ORIGIN_KEY]] : []))),
-  ].sort();
+  const origins = pages.flatMap((p) => {
+    const value = p.frontmatter[API_ORIGIN_KEY];
+    return Array.isArray(value) ? value.filter((o): o is string => typeof o === 'string') : [];
+  });
+  return [...new Set(origins)].sort();
+}
+
+/** The origins of a document's servers (the document's, its paths' and operations' first), for its panels. */
+function documentOrigins(doc: Document): string[] {
+  const lists = [
+    doc.servers,
+    ...Object.values(doc.paths).flatMap((item) => [
+      item.servers as Server[] | undefined,
+      ...METHODS.map((m) => (item[m] as Operation | undefined)?.servers),
+    ]),
+  ];
+  const urls = lists.map((servers) => serverUrl(servers)).filter((url) => /^https?:\/\//.test(url));
+  return [...new Set(urls.map((url) => new URL(url).origin))].sort();
 }
 
 /** Set on a source whose reference has been appended: never twice, nor on a copy of it (a symbol key is copied with the object). */
@@ -524,7 +660,7 @@ type Marked = PageSource & { [EXPANDED]?: true };
  */
 export async function expandOpenApiPages(
   sources: PageSource[],
-  config: Pick<ResolvedConfig, 'contentDir' | 'constants' | 'versions' | 'limits'>,
+  config: Pick<ResolvedConfig, 'contentDir' | 'constants' | 'versions' | 'limits' | 'openapi'>,
   problems: Problems,
 ): Promise<void> {
   const { contentDir } = config;
@@ -552,14 +688,15 @@ export async function expandOpenApiPages(
     if (only === null) continue;
     // Constants are resolved here so that an unknown one is reported against the document, not the page.
     const relative = path.relative(contentDir, file).split(path.sep).join('/');
-    const reference = resolveConstants(openApiMarkdown(doc, only), config.constants, {
+    const reference = resolveConstants(openApiMarkdown(doc, only, config.openapi), config.constants, {
       problems: { add: (message, _place, fix) => problems.add(message, { file: relative }, fix) },
       file: relative,
       lineOffset: 0,
     });
     source.body = `${source.body.trimEnd()}\n\n${reference}`;
-    const server = doc.servers?.[0]?.url;
-    if (server && /^https?:\/\//.test(server)) source.frontmatter[API_ORIGIN_KEY] = new URL(server).origin;
+    // Where its try-it panels send requests: the page's policy allows these origins, and no other page's does.
+    const origins = documentOrigins(doc);
+    if (origins.length) source.frontmatter[API_ORIGIN_KEY] = origins;
   }
 }
 

@@ -96,7 +96,7 @@ export class DevBuilder {
   }
 
   get base(): string {
-    return this.config?.base ?? '/docs/';
+    return this.config?.base ?? '/';
   }
 
   /** Whether a site has been built at least once (else the server shows only the problems). */
@@ -134,7 +134,8 @@ export class DevBuilder {
       ...(config ? versionsWatch(config) : []),
       ...configFiles,
       ...components,
-      ...(options.layout === false ? [] : [TEMPLATES_DIR, RENDER_DIR]),
+      // The generator's own layout, where its sources are (a clone; an installed package has no src/render).
+      ...(options.layout === false ? [] : [TEMPLATES_DIR, RENDER_DIR].filter((dir) => existsSync(dir))),
       this.clientDir,
     ];
   }
@@ -255,7 +256,9 @@ export class DevBuilder {
       }
     }
     const before = this.assets;
-    if (kinds.has('client') || !this.assets) await this.bundle();
+    // The bundle is made from the configuration too: the client embeds its runtime settings, and the
+    // custom stylesheets, the logo and the social icons (read with it) are its files.
+    if (kinds.has('client') || kinds.has('config') || !this.assets) await this.bundle();
     if (!this.assets) return this.result(started, false, []);
     const js = this.assets.js !== before?.js;
     const css = this.assets.css !== before?.css;

@@ -64,7 +64,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const root = path.resolve(options.root);
   // The base is needed to listen; a broken configuration is reported by the first build.
   const config = await loadConfig(root).catch(() => undefined);
-  const base = config?.base ?? '/docs/';
+  const base = config?.base ?? '/';
   const out = await OutputDir.create();
   const builder = new DevBuilder({ root, out, clientDir: options.clientDir });
   const hub = new EventHub();
@@ -115,6 +115,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       return false;
     },
     transformHtml: (html) => injectClient(fillDevTokens(html, builder.currentAssets()), base),
+    // A page's chunk carries the page's stylesheet links (diagrams, math, images) as the HTML does.
+    transformScript: (js) => fillDevTokens(js, builder.currentAssets()),
   });
 
   let port: number;

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import type { Message } from 'esbuild';
-import { BuildError, BuildFailure } from '../model/errors.js';
+import { BuildError, BuildFailure, fileSystemProblem } from '../model/errors.js';
 
 /** What went wrong, as the list of problems the terminal and the overlay show. */
 export function asProblems(error: unknown): BuildError[] {
   if (error instanceof BuildFailure) return error.problems;
   if (error instanceof BuildError) return [error];
-  return [renderProblem(error)];
+  const onDisk = fileSystemProblem(error);
+  return [onDisk ?? renderProblem(error)];
 }
 
 /** A bug or a syntax error in the layout code: where it happened, from the stack. */

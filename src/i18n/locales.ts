@@ -12,11 +12,23 @@ import { STRING_KEYS, stringsFor, type Strings } from './strings.js';
 /** Folder names and URL segments of the non-root locales: "de", "zh-cn", "pt-br". */
 const LOCALE_KEY = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/;
 
+/** A BCP 47 language tag ("en-US", "de", "zh-Hans"), as `Intl` accepts one: it names the built-in strings and sorts search text. */
+export const languageTag = z.string().refine(
+  (tag) => {
+    try {
+      return Intl.getCanonicalLocales(tag).length === 1;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'not a language tag: write a BCP 47 tag such as "en-US", "de" or "pt-BR"' },
+);
+
 const localeSchema = z.strictObject({
   /** The language's own name, shown in the language menu ("Deutsch"). */
   label: z.string().min(1),
   /** BCP 47 tag for `<html lang>`, hreflang and the built-in strings. @default the locale's key ("de"); the root's: `lang` */
-  lang: z.string().min(2).optional(),
+  lang: languageTag.optional(),
   /** Writing direction. @default "ltr" */
   dir: z.enum(['ltr', 'rtl']).optional(),
   /** The project's own interface strings (keys as in src/i18n/strings.ts), over the built-in ones. */

@@ -7,7 +7,7 @@ import { Renderer, type PageAssets, type Templates } from '../render/index.js';
 import type { ChunkData, RoutesIndexData } from '../shared/contract.js';
 import type { Site } from '../model/site.js';
 import type { PageOutline, PageRecord } from '../model/page.js';
-import { splitLocale, type ResolvedLocale } from './locales.js';
+import { localeKeyOf, splitLocale, type ResolvedLocale } from './locales.js';
 import type { OutputFile } from '../model/page.js';
 import { localeOf, localeSites, siteOf } from './site.js';
 import { ENGLISH, type Strings } from './strings.js';
@@ -83,6 +83,20 @@ export class LocalizedRenderer extends Renderer {
         if (view.localeKey === locale.key && view.version!.key) navs[view.version!.key] = index.navs![view.key];
       return { path: `${locale.key}/${file}`, contents: JSON.stringify({ ...index, navs }) };
     });
+  }
+
+  /**
+   * The not-found page of each language but the root's, at `<locale>/404.html` (`<version>/<locale>/`
+   * on a versioned site): its strings, direction, sidebar and home link. Hosts serve the nearest
+   * one to an unknown path (`serve` does; `_redirects` says so), and the runtime shows it in place.
+   */
+  localeNotFoundPages(routesUrl: string): OutputFile[] {
+    return siteViews(this.whole.config)!
+      .filter((view) => localeKeyOf(view) !== '')
+      .map((view) => ({
+        path: `${view.key}/404.html`,
+        contents: this.byLocale.get(view.key)!.renderNotFound(localeRoutesIndex(view, routesUrl)),
+      }));
   }
 
   /** Each locale's sidebar groups, for the runtime to expand on that locale's pages (by locale key; the root's is `renderNavGroups`). */

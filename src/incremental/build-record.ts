@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readlinkSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { sourceKey } from '../../bin/bundle.js';
+import { INSTALLED, sourceKey } from '../../bin/bundle.js';
 import { cachePath, readCache, writeCache } from './cache.js';
 import type { ResolvedConfig } from '../config/index.js';
 import { BuildError } from '../model/errors.js';
@@ -49,7 +49,11 @@ function recordFile(config: ResolvedConfig): string {
 export async function inputStamp(config: ResolvedConfig, stamps?: Map<string, FileStamp>): Promise<string | undefined> {
   const settings = configText(config);
   if (settings === undefined) return undefined;
-  const generator = await Promise.all(['src', 'templates', 'client'].map((dir) => sourceKey(path.join(REPO, dir))));
+  const generator = await Promise.all(
+    (INSTALLED ? ['src', 'templates', 'client', 'lib'] : ['src', 'templates', 'client']).map((dir) =>
+      sourceKey(path.join(REPO, dir)),
+    ),
+  );
   const lockfile = statSync(path.join(REPO, 'package-lock.json'), { throwIfNoEntry: false });
   const files = projectFiles(config, stamps);
   return sha1(
@@ -106,7 +110,13 @@ function projectFiles(config: ResolvedConfig, stamps?: Map<string, FileStamp>): 
       if (entry.isDirectory()) walk(full);
       else {
         // A linked file counts as what it links to; a linked folder by its target (not walked: no cycles).
-        const s = statSync(full, { throwIfNoEntry: false });
+        // A link loop (ELOOP) stamps like a missing file: the content stage refuses it by name.
+        let s: ReturnType<typeof statSync>;
+        try {
+          s = statSync(full, { throwIfNoEntry: false });
+        } catch {
+          s = undefined;
+        }
         if (s?.isDirectory()) lines.push(`${full} -> ${readlinkSync(full)}`);
         else {
           const stamp = s ? statStamp(s) : 'missing';

@@ -5,6 +5,7 @@ import { deserialize, serialize } from 'node:v8';
 import type { ResolvedConfig } from '../config/index.js';
 import { sha1 } from './hash.js';
 import { GENERATOR_ROOT } from '../generator-root.js';
+import { INSTALLED } from '../../bin/bundle.js';
 
 /** Kept for src/checks/code-blocks.ts (the plugins branch's area); new code imports sha1 from src/incremental/hash.ts. */
 export { sha1 };
@@ -26,8 +27,8 @@ export function codeVersion(): Promise<string> {
         else parts.push(entry.name, await readFile(full));
       }
     }
-    await add(path.join(REPO, 'src'));
-    await add(path.join(REPO, 'templates'));
+    // An installed package runs lib/ (compiled from src/ when packed); a clone runs src/ (a packed lib/ is not its code).
+    for (const dir of INSTALLED ? ['src', 'templates', 'lib'] : ['src', 'templates']) await add(path.join(REPO, dir));
     parts.push(await readFile(path.join(REPO, 'package-lock.json')).catch(() => 'no lockfile'));
     return sha1(...parts);
   })();

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sha1 } from './hash.js';
 import type { BuildError } from '../model/errors.js';
@@ -15,6 +15,8 @@ interface Remembered {
   problems: BuildError[];
   /** The other files it took in (partials, its OpenAPI document), with their hashes then. */
   inputs: [file: string, hash: string][];
+  /** When it was read (ms since the epoch): a file modified since is a change even with the same text (its date is). */
+  readAt: number;
 }
 
 /** The content folder as a build listed it (src/content/index.ts): pages and other files, relative to it. */
@@ -115,7 +117,8 @@ export class SourceMemo {
       const known = this.sources.get(relative);
       if (!known || !this.listing?.pages.includes(relative)) return false;
       try {
-        return readFileSync(file, 'utf8') === known.raw;
+        // The same text, not touched since it was read: the sitemap and "Last updated" show its modification time.
+        return readFileSync(file, 'utf8') === known.raw && statSync(file).mtimeMs <= known.readAt;
       } catch {
         return false;
       }
@@ -165,7 +168,7 @@ export class SourceMemo {
       file,
       this.hashOf(file),
     ]);
-    this.sources.set(source.relativePath, { raw, source, problems, inputs });
+    this.sources.set(source.relativePath, { raw, source, problems, inputs, readAt: Date.now() });
   }
 
   /** A file beside a page, named as the site names content files ("1.0/api.yaml" in version 1.0's folder). */

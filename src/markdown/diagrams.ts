@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Element, ElementContent, Root } from 'hast';
 import type { VFile } from 'vfile';
 import { usesFeature } from './features.js';
+import { DEFAULT_LIMITS, type MarkdownLimits } from './limits.js';
 import { isElement, SKIP, walk } from './walk.js';
 
 type Mermaid = typeof import('beautiful-mermaid');
@@ -112,6 +113,49 @@ function describeSequence(source: string): string[] {
   return out;
 }
 
+/** How large a diagram may be before it is laid out (`limits.diagram*` of the configuration). */
+export type DiagramLimits = Pick<MarkdownLimits, 'diagramNodes' | 'diagramEdges' | 'diagramBytes'>;
+
+/** The first limit a diagram breaks, or null. Flowcharts and state diagrams are parsed (quick) for their counts; other kinds count their statements. */
+export function overLimit(
+  kind: string,
+  source: string,
+  limits: DiagramLimits,
+  parse: Mermaid['parseMermaid'],
+): { message: string; fix: string; limit: keyof DiagramLimits } | null {
+  const bytes = Buffer.byteLength(source);
+  if (bytes > limits.diagramBytes)
+    return {
+      message: `the diagram is ${bytes} bytes, over the limit of ${limits.diagramBytes}`,
+      fix: 'split it into smaller diagrams',
+      limit: 'diagramBytes',
+    };
+  if (['graph', 'flowchart', 'statediagram', 'statediagram-v2'].includes(kind)) {
+    const graph = parse(source);
+    if (graph.nodes.size > limits.diagramNodes)
+      return {
+        message: `the diagram has ${graph.nodes.size} nodes, over the limit of ${limits.diagramNodes}`,
+        fix: 'split it into smaller diagrams',
+        limit: 'diagramNodes',
+      };
+    if (graph.edges.length > limits.diagramEdges)
+      return {
+        message: `the diagram has ${graph.edges.length} edges, over the limit of ${limits.diagramEdges}`,
+        fix: 'split it into smaller diagrams, or draw fewer links',
+        limit: 'diagramEdges',
+      };
+    return null;
+  }
+  const statements = source.split('\n').filter((line) => line.trim() && !line.trim().startsWith('%%')).length - 1;
+  if (statements > limits.diagramEdges)
+    return {
+      message: `the diagram has ${statements} statements, over the limit of ${limits.diagramEdges}`,
+      fix: 'split it into smaller diagrams',
+      limit: 'diagramEdges',
+    };
+  return null;
+}
+
 /**
  * Makes the SVG fit a page with a strict CSP and several diagrams: no `<style>` element or style
  * attribute (the colours and font come from the site's diagram stylesheet, which follows the
@@ -147,7 +191,8 @@ const el = (tagName: string, properties: Element['properties'], children: Elemen
  * image (`accDescr`, or the relations read from the source) and `accTitle` as a visible caption.
  * Runs before the highlighter, which would take the fence for an unknown language.
  */
-export default function rehypeDiagrams() {
+export default function rehypeDiagrams(limits: Partial<DiagramLimits> = {}) {
+  const bounds = { ...DEFAULT_LIMITS, ...limits };
   return (tree: Root, file: VFile) => {
     let count = 0;
     walk(tree, isElement, (node, index, parent) => {
@@ -175,6 +220,13 @@ export default function rehypeDiagrams() {
       let relations: string[];
       try {
         const renderer = loadMermaid();
+        const over = overLimit(kind, source, bounds, renderer.parseMermaid);
+        if (over) {
+          const message = file.message(over.message, { place: node.position, ruleId: 'diagram' });
+          message.note = `${over.fix}, or raise \`limits.${over.limit}\` in docs.config.ts (the layout's time grows much faster than the diagram)`;
+          code.properties.className = ['language-text'];
+          return SKIP;
+        }
         svg = cleanSvg(
           renderer.renderMermaidSVG(source, { bg: 'var(--bg)', fg: 'var(--text)', transparent: true }),
           `d${++count}-`,

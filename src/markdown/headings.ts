@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Root } from 'hast';
-import { toString } from 'hast-util-to-string';
 import { isElement, walk } from './walk.js';
+import { headingText } from './heading-ids.js';
 import type { Header, Section } from '../model/page.js';
 
 export interface HeadingData {
@@ -43,11 +43,15 @@ export default function rehypeHeadings() {
     });
     const texts: string[][] = [[]];
     for (const child of tree.children) {
+      if ((child.type as string) === 'raw')
+        texts[texts.length - 1].push(
+          textOf({ type: 'element', tagName: 'div', properties: {}, children: [child as ElementContent] }),
+        );
       if (child.type !== 'element') continue;
       const level = HEADING.exec(child.tagName);
       if (level && (level[1] === '2' || level[1] === '3')) {
         const slug = String(child.properties.id ?? '');
-        const title = toString(child).trim();
+        const title = headingText(child).trim();
         data.headers.push({ level: Number(level[1]) as 2 | 3, title, slug });
         data.sections.push({ slug, title, level: Number(level[1]) as 2 | 3, text: '' });
         texts.push([]);
@@ -59,7 +63,7 @@ export default function rehypeHeadings() {
     data.sections = data.sections.filter((s, i) => i > 0 || s.text);
     walk(tree, isElement, (node) => {
       if (!HEADING.test(node.tagName) || node.tagName === 'h1' || typeof node.properties.id !== 'string') return;
-      const label = toString(node).trim();
+      const label = headingText(node).trim();
       node.children.push({
         type: 'element',
         tagName: 'a',
@@ -79,7 +83,11 @@ function textOf(node: Element): string {
   const walk = (children: ElementContent[]) => {
     for (const c of children) {
       if (c.type === 'text') parts.push(c.value);
-      else if (c.type === 'element') {
+      else if ((c as { type: string }).type === 'raw') {
+        // A formula (src/markdown/math.ts): its TeX, as the writer wrote it, is what a reader searches.
+        const tex = (c as { data?: { tex?: unknown } }).data?.tex;
+        if (typeof tex === 'string') parts.push(tex);
+      } else if (c.type === 'element') {
         if (
           c.tagName === 'pre' ||
           c.tagName === 'button' ||

@@ -26,7 +26,11 @@ import rehypeTables from './tables.js';
 import rehypeSecurity, { checkRenderedHtml } from './security.js';
 import rehypeTaskLists from './task-lists.js';
 import remarkNoH1 from './no-h1.js';
-import { checkLimits, DEFAULT_LIMITS } from './limits.js';
+import { checkLimits, DEFAULT_LIMITS, formatBytes } from './limits.js';
+import { DeadlineExceeded, withinSync } from '../build/deadline.js';
+
+/** An MDX page's HTML may be this many times its source's limit (`limits.pageBytes`): Markdown's own HTML is a few times its source. */
+const RENDERED_PER_SOURCE_BYTE = 8;
 import remarkParseBudget, { ParseTimeout, withParseBudget } from './parse-budget.js';
 import { originOf } from './includes.js';
 import { ComponentError, evaluateComponents, isMdx, MDX_SYNTAX_FIX, mdxCompiler } from './mdx.js';
@@ -82,7 +86,7 @@ export function createProcessor(
     .use(rehypeApiFeature) // the API reference's raw HTML, as remark-rehype left it
     .use(rehypeHeadingSlugs)
     .use(rehypeBuiltins) // after rehypeHeadingSlugs, before code: expands Tabs, code groups, cards, ... into HTML the rest sees
-    .use(rehypeDiagrams) // before the highlighter: `mermaid` fences are diagrams, not code
+    .use(rehypeDiagrams, config.limits) // before the highlighter: `mermaid` fences are diagrams, not code
     .use(rehypeMath) // before the highlighter: `math` fences are formulas
     .use(rehypeCode, config.markdown) // before headings: code blocks are left out of section text
     .use(namedPlugins(config.markdown?.rehypePlugins, 'rehype')) // users': before the outline, links and security, which see what they add
@@ -220,12 +224,33 @@ export function renderPage(
     );
   try {
     const run = withParseBudget(limits.parseMs, () =>
-      isMdx(source.relativePath) ? renderMdxPage(source, config, processor, file) : String(processor.processSync(file)),
+      isMdx(source.relativePath)
+        ? // An MDX page runs the writer's code (expressions, exports, components): bounded in time
+          // (src/build/deadline.ts), and its output in size, as an expression may build any text.
+          withinSync(limits.mdxMs, 'the MDX page', () => renderMdxPage(source, config, processor, file))
+        : String(processor.processSync(file)),
     );
     html = run.result;
     if (run.late) late();
+    const renderedLimit = RENDERED_PER_SOURCE_BYTE * limits.pageBytes;
+    if (isMdx(source.relativePath) && html.length > renderedLimit) {
+      report(
+        `the rendered page is ${formatBytes(html.length)}, over the limit of ${formatBytes(renderedLimit)} (${RENDERED_PER_SOURCE_BYTE} x \`limits.pageBytes\`): an expression or component builds too much text`,
+        undefined,
+        undefined,
+        'make the expression or component build less, split the page, or raise `limits.pageBytes` in docs.config.ts',
+      );
+      html = '';
+    }
   } catch (error) {
     if (error instanceof ParseTimeout) late(error.line);
+    else if (error instanceof DeadlineExceeded)
+      report(
+        `evaluating and rendering the MDX page took longer than its limit of ${error.ms} ms (an expression, export or component that never ends?)`,
+        undefined,
+        undefined,
+        'fix the expression or component (a loop that never ends); `limits.mdxMs` in docs.config.ts sets the limit',
+      );
     else if (error instanceof MarkdownPluginError) report(error.message, error.line, error.column, error.fix);
     else if (file.messages.includes(error as never)) {
       // A plugin's `file.fail`: reported with the other messages below.

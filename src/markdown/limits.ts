@@ -13,14 +13,38 @@ export interface MarkdownLimits {
   nesting: number;
   /** Longest a page's Markdown may take to parse, in milliseconds (src/markdown/parse-budget.ts). */
   parseMs: number;
+  /**
+   * Most cells one table may have (header included). GFM tables cost far more than prose to parse and
+   * render (a 440 KB table took 16 s and 1.7 GB); a real reference table has a few hundred.
+   */
+  tableCells: number;
+  /** Most nodes, edges and bytes of one Mermaid diagram (src/markdown/diagrams.ts). */
+  diagramNodes: number;
+  diagramEdges: number;
+  diagramBytes: number;
+  /** Longest one MDX page's evaluation and rendering may take, in milliseconds (src/build/deadline.ts). */
+  mdxMs: number;
+  /** Longest one plugin hook, or loading the configuration, may take, in milliseconds (src/build/deadline.ts). */
+  hookMs: number;
   /** Largest file the build reads for the site: a page, a partial, an image, a download (src/content/project-files.ts). */
   fileBytes: number;
 }
 
+/**
+ * Diagram layout takes time that grows far faster than the diagram: a complete graph of 12 nodes
+ * (66 edges) takes about 2 s, of 30 nodes (435 edges) over two minutes, of 150 nodes all the memory
+ * there is. Counted before layout, so a diagram passes or fails the same on any machine.
+ */
 export const DEFAULT_LIMITS: MarkdownLimits = {
   pageBytes: 512 * 1024,
   nesting: 32,
   parseMs: 30_000,
+  tableCells: 5000,
+  diagramNodes: 200,
+  diagramEdges: 150,
+  diagramBytes: 16 * 1024,
+  mdxMs: 30_000,
+  hookMs: 60_000,
   fileBytes: 64 * 1024 * 1024,
 };
 
@@ -48,7 +72,7 @@ export function checkLimits(markdown: string, limits: MarkdownLimits): LimitProb
       fix: 'split it into several pages, or raise `limits.pageBytes` in docs.config.ts',
     };
   }
-  return scanBlocks(markdown, limits.nesting);
+  return scanBlocks(markdown, limits.nesting, limits.tableCells);
 }
 
 export function formatBytes(n: number): string {
@@ -62,12 +86,22 @@ const LIST_MARKER = /^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)/;
 const WORD = /[\p{L}\p{N}]/u;
 const CALLOUT_OPEN = /^\s*:{3,}\s*[a-z]/i;
 const CALLOUT_CLOSE = /^\s*:{3,}\s*$/;
+/** A table's delimiter row: `| --- | :-: |` (the pipes at the ends optional). */
+const TABLE_DELIMITER = /^ {0,3}\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
+
+/** The cells of a table row: the pipes between them, less those at the ends. */
+function rowCells(line: string): number {
+  const trimmed = line.trim();
+  let pipes = 0;
+  for (let c = 0; c < trimmed.length; c++) if (trimmed.charCodeAt(c) === 124 && trimmed[c - 1] !== '\\') pipes++;
+  return pipes + 1 - (trimmed.startsWith('|') ? 1 : 0) - (trimmed.endsWith('|') && trimmed.length > 1 ? 1 : 0);
+}
 
 /**
  * One pass over the lines outside fenced code: nesting (markers on a line, list items by their
  * indentation, open callouts) and delimiters per block (lines between blank lines).
  */
-function scanBlocks(markdown: string, maxNesting: number): LimitProblem | null {
+function scanBlocks(markdown: string, maxNesting: number, maxCells: number): LimitProblem | null {
   const lines = markdown.split('\n');
   /** The open fence and its indentation: code ends with the list item it is in, at a line indented less. */
   let fence: { marker: string; indent: number } | null = null;
@@ -76,6 +110,8 @@ function scanBlocks(markdown: string, maxNesting: number): LimitProblem | null {
   let emphasis = 0;
   let brackets = 0;
   let blockStart = 0;
+  /** The open table: its first line (the header row) and its cells so far; null outside a table. */
+  let table: { line: number; cells: number } | null = null;
   const nestingProblem = (line: number, depth: number): LimitProblem => ({
     message: `lists, block quotes and callouts nested ${depth} deep, over the limit of ${maxNesting}`,
     line,
@@ -100,8 +136,19 @@ function scanBlocks(markdown: string, maxNesting: number): LimitProblem | null {
     if (!line.trim()) {
       emphasis = brackets = 0;
       blockStart = i + 1;
+      table = null;
       continue;
     }
+    // A table runs to the end of its block: a row without pipes is a row of one cell.
+    if (table) table.cells += rowCells(line);
+    else if (i > blockStart && TABLE_DELIMITER.test(line) && line.includes('-') && lines[i - 1].includes('|'))
+      table = { line: i, cells: rowCells(lines[i - 1]) };
+    if (table && table.cells > maxCells)
+      return {
+        message: `a table of more than ${maxCells} cells: tables cost far more than prose to parse and render`,
+        line: table.line,
+        fix: 'split the table, or put the data in a file readers download; `limits.tableCells` in docs.config.ts sets the limit',
+      };
     if (CALLOUT_CLOSE.test(line)) callouts = Math.max(0, callouts - 1);
     else if (CALLOUT_OPEN.test(line)) callouts++;
     // Markers at the start of the line: "> > - x" is three levels.

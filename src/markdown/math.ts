@@ -57,7 +57,12 @@ export default function rehypeMath() {
         if (target !== node) target.properties.className = ['language-text']; // a fence: reported here, not as an unknown language
         return SKIP;
       }
-      parent.children[index] = { type: 'raw', value: stylesToClasses(html, rules) } as unknown as ElementContent;
+      // The formula's TeX rides along: the section text (search) reads it, not KaTeX's markup.
+      parent.children[index] = {
+        type: 'raw',
+        value: stylesToClasses(html, rules),
+        data: { tex: tex.trim() },
+      } as unknown as ElementContent;
       usesFeature(file, 'math');
       return SKIP;
     });

@@ -1,4 +1,6 @@
 import { existsSync, realpathSync } from 'node:fs';
+import { DeadlineExceeded, withinSync } from '../build/deadline.js';
+import { DEFAULT_LIMITS } from './limits.js';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parse } from 'acorn';
@@ -148,6 +150,62 @@ function filesOutside(metafile: esbuild.Metafile, workingDir: string, within: st
 }
 
 const IMPORT_LINE = /^import\s.+?\sfrom\s+['"]([^'"]+)['"];?\s*$/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * The lines of an MDX body that are ES imports (`import Chart from './Chart.tsx'`), by index:
+ * lines inside fenced code are text to show, not imports, whatever they say.
+ */
+export function importLines(body: string): { text: string; index: number; from: string }[] {
+  const out: { text: string; index: number; from: string }[] = [];
+  let fence: string | undefined;
+  body.split('\n').forEach((text, index) => {
+    const marker = FENCE.exec(text)?.[1];
+    if (fence) {
+      // A closing fence: the opening's character, at least as long, nothing after it.
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && !text.trim().slice(marker.length).trim())
+        fence = undefined;
+      return;
+    }
+    if (marker) {
+      fence = marker;
+      return;
+    }
+    const from = IMPORT_LINE.exec(text)?.[1];
+    if (from !== undefined) out.push({ text, index, from });
+  });
+  return out;
+}
+
+/**
+ * The project's files that importing these modules loads (the modules and what they import),
+ * relative to `root`, node_modules left out: what a snapshot of the version must keep. None when
+ * they do not compile (the build reports that).
+ */
+export function importedProjectFiles(modules: string[], resolveDir: string, root: string): string[] {
+  if (!modules.length) return [];
+  // Re-exported, not imported: TypeScript's rules drop an import whose names go unused.
+  const contents = modules.map((m) => `export * from ${JSON.stringify(m)};`).join('\n');
+  try {
+    const result = esbuild.buildSync({
+      stdin: { contents, resolveDir, sourcefile: '<imports>', loader: 'tsx' },
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: 'cjs',
+      platform: 'node',
+      jsx: 'automatic',
+      absWorkingDir: root,
+      external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
+      logLevel: 'silent',
+    });
+    return Object.keys(result.metafile!.inputs).filter(
+      (file) => !file.endsWith('<imports>') && !file.includes(':') && !file.split('/').includes('node_modules'),
+    );
+  } catch {
+    return [];
+  }
+}
 
 /**
  * An MDX page's imports of components (`import Chart from '../../components/Chart.tsx'`): taken
@@ -160,18 +218,17 @@ export function prepareMdxImports(source: PageSource, problems: Problems, root: 
   const lines = source.body.split('\n');
   const imports: { text: string; line: number }[] = [];
   const names: string[] = [];
-  lines.forEach((text, i) => {
-    if (!IMPORT_LINE.test(text)) return;
+  for (const { text, index } of importLines(source.body)) {
     try {
       const program = parse(text, { ecmaVersion: 'latest', sourceType: 'module' });
       for (const node of program.body)
         if (node.type === 'ImportDeclaration') names.push(...node.specifiers.map((s) => s.local.name));
     } catch {
-      return; // left for MDX to report with its place
+      continue; // left for MDX to report with its place
     }
-    imports.push({ text, line: i + 1 + source.lineOffset });
-    lines[i] = ''; // the lines below stay where they were
-  });
+    imports.push({ text, line: index + 1 + source.lineOffset });
+    lines[index] = ''; // the lines below stay where they were
+  }
   if (!imports.length) return;
   const bundled = bundleComponents(
     `${imports.map((i) => i.text).join('\n')}\nexport { ${names.join(', ')} };`,
@@ -206,6 +263,7 @@ export function loadConfigComponents(
   file: string,
   root: string,
   configFile: string,
+  ms = DEFAULT_LIMITS.mdxMs,
 ): { file: string; code: string; names: string[]; hash: string } {
   const relative = path.relative(root, file);
   if (!existsSync(file))
@@ -234,8 +292,16 @@ export function loadConfigComponents(
     );
   let names: string[];
   try {
-    names = Object.keys(evaluateComponents(bundled.code));
+    names = Object.keys(withinSync(ms, 'loading the MDX components', () => evaluateComponents(bundled.code)));
   } catch (error) {
+    if (error instanceof DeadlineExceeded)
+      throw new BuildFailure([
+        new BuildError(
+          `loading the MDX components took longer than ${ms} ms (a loop at the top level of the module?)`,
+          { file: relative },
+          'fix the module named by "mdx.components"; `limits.mdxMs` in docs.config.ts sets the limit',
+        ),
+      ]);
     throw new BuildFailure([
       new BuildError(
         `cannot load the MDX components: ${(error as Error).message}`,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 /** Where a problem is, in the writer's terms: a source file and, when known, a line and column. */
 export interface Place {
   file: string;
@@ -102,4 +103,59 @@ export class Problems {
   throwIfAny(): void {
     if (this.list.length) throw new BuildFailure(this.list);
   }
+}
+
+/** What to do about a file-system error the build cannot get past, by its code. */
+const FILE_SYSTEM_FIXES: Record<string, (where: string) => { message: string; fix: string }> = {
+  ENOSPC: (where) => ({
+    message: `the disk is full: cannot write ${where} (ENOSPC)`,
+    fix: 'free space on that disk (a build needs room for one more copy of the site beside the last), then build again; the previous output is untouched',
+  }),
+  EDQUOT: (where) => ({
+    message: `the disk quota is used up: cannot write ${where} (EDQUOT)`,
+    fix: 'free space within your quota, then build again; the previous output is untouched',
+  }),
+  EROFS: (where) => ({
+    message: `a read-only file system: cannot write ${where} (EROFS)`,
+    fix: 'build in a writable folder, or set `outDir` in docs.config.ts (or pass --out) to a folder on a writable disk',
+  }),
+  EACCES: (where) => ({
+    message: `no permission to write ${where} (EACCES)`,
+    fix: 'give the user running the build write access to it, or set `outDir` (--out) to a folder you can write',
+  }),
+  EPERM: (where) => ({
+    message: `not permitted to change ${where} (EPERM)`,
+    fix: 'give the user running the build write access to it, or set `outDir` (--out) to a folder you can write',
+  }),
+  ENOTDIR: (where) => ({
+    message: `a file stands where a folder is expected: ${where} (ENOTDIR)`,
+    fix: 'remove or rename that file: the build keeps its output, staging and cache in folders there',
+  }),
+  EEXIST: (where) => ({
+    message: `a file stands where a folder is expected: ${where} (EEXIST)`,
+    fix: 'remove or rename that file: the build keeps its output, staging and cache in folders there',
+  }),
+  EISDIR: (where) => ({
+    message: `a folder stands where a file is expected: ${where} (EISDIR)`,
+    fix: 'remove or rename that folder',
+  }),
+  ENAMETOOLONG: (where) => ({
+    message: `a path too long for the file system: ${where} (ENAMETOOLONG)`,
+    fix: 'shorten the names of the pages, folders or versions it is made from',
+  }),
+};
+
+/**
+ * A file-system error (a full disk, a folder not writable, a file where a folder should be) as a
+ * user error naming the path and what to do; undefined for anything else, which stays a bug of ours.
+ * `root`: paths inside it are shown relative to it.
+ */
+export function fileSystemProblem(error: unknown, root = process.cwd()): BuildError | undefined {
+  const { code, path: at, dest } = (error ?? {}) as NodeJS.ErrnoException & { dest?: string };
+  const explain = code ? FILE_SYSTEM_FIXES[code] : undefined;
+  if (!explain) return undefined;
+  const full = dest ?? at;
+  const shown = full ? (path.relative(root, full).startsWith('..') ? full : path.relative(root, full) || '.') : 'a file';
+  const { message, fix } = explain(shown);
+  return new BuildError(message, { file: shown }, fix, { cause: error });
 }

@@ -205,7 +205,7 @@ interface Folder {
 const INDEX_FILE = /^(index|readme)\.mdx?$/i;
 
 /**
- * No sidebar configured: the folder tree. Pages at the top are links, then a group a folder, each
+ * No sidebar configured: the folder tree. The home page first, then the other pages at the top as links, then a group a folder, each
  * holding its index page first, then its pages and folders by `order`, then title. A folder's
  * `_folder.yml` may set its label, order, `collapsed` and badge.
  */
@@ -219,7 +219,7 @@ function generatedNav(config: ResolvedConfig, pages: PageOutline[], problems: Bu
       if (!folder.folders.has(part)) folder.folders.set(part, { name: part, pages: [], folders: new Map() });
       folder = folder.folders.get(part)!;
     }
-    if (folder !== root && INDEX_FILE.test(file)) folder.index = page;
+    if (INDEX_FILE.test(file)) folder.index = page;
     else folder.pages.push(page);
   }
   const link = (p: PageOutline): NavLink => {
@@ -254,8 +254,12 @@ function generatedNav(config: ResolvedConfig, pages: PageOutline[], problems: Bu
   };
   const top = root.pages.map((p) => ({ order: pageOrder(p), text: p.title, entry: link(p) })).sort(byOrder);
   const groups = [...root.folders.values()].map((f) => group(f, f.name)).sort(byOrder);
-  return [...top.map((t) => t.entry), ...groups.map((g) => g.entry)];
+  // The home page first, as each folder's index page heads its group: not among the others by title.
+  return [...(root.index ? [link(root.index)] : []), ...top.map((t) => t.entry), ...groups.map((g) => g.entry)];
 }
+
+/** Aliases a folder file may expand: it holds four short keys, so a few are plenty. */
+const MAX_FOLDER_ALIASES = 10;
 
 /** A folder's `_folder.yml`, validated; what is wrong goes to `problems` with its line. */
 function readFolderFile(config: ResolvedConfig, dir: string, problems: BuildError[]): z.infer<typeof folderSchema> {
@@ -275,7 +279,22 @@ function readFolderFile(config: ResolvedConfig, dir: string, problems: BuildErro
     );
     return {};
   }
-  const parsed = folderSchema.safeParse(doc.toJS({ maxAliasCount: 10 }) ?? {});
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_FOLDER_ALIASES });
+  } catch (error) {
+    // The yaml package refuses an alias bomb ("billion laughs") with a ReferenceError.
+    if (!(error instanceof ReferenceError)) throw error;
+    problems.push(
+      new BuildError(
+        `malformed YAML: its aliases expand to more than ${MAX_FOLDER_ALIASES} copies`,
+        { file: relative, line: 1 },
+        'write the values out instead of repeating them through aliases (`*name`)',
+      ),
+    );
+    return {};
+  }
+  const parsed = folderSchema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) {
     const key = issue.code === 'unrecognized_keys' ? issue.keys[0] : String(issue.path[0] ?? '');

@@ -27,7 +27,7 @@ export interface PageSource {
 /** The schema and the type of a page's frontmatter live in src/content/frontmatter.ts. */
 export type { Frontmatter, KeyLines } from '../content/frontmatter.js';
 
-/** A level 2 or 3 heading of a page (SPEC.md section 3). */
+/** A level 2 or 3 heading of a page: the outline the table of contents and search draw on. */
 export interface Header {
   level: 2 | 3;
   title: string;
@@ -80,7 +80,7 @@ export interface PageOutline {
   hash: string;
 }
 
-/** The page record (SPEC.md section 3): the outline and what its Markdown gave, for later stages. */
+/** The page record: the outline and what its Markdown gave, for later stages. */
 export interface PageRecord extends PageOutline {
   headers: Header[];
   /** Rendered HTML of the Markdown body. */

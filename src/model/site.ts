@@ -187,5 +187,5 @@ export function prevNext<P extends PageOutline>(site: Site<P>, page: PageOutline
 
 /** A path of the site as an absolute URL when the site's URL is configured (sitemap, feeds, canonical links). */
 export function absolute(site: Pick<Site, 'config'>, urlPath: string): string {
-  return site.config.product ? new URL(urlPath, site.config.product.siteUrl).href : urlPath;
+  return site.config.siteUrl ? new URL(urlPath, site.config.siteUrl).href : urlPath;
 }

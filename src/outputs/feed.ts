@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { contentFile } from '../versions/paths.js';
 import { BuildError } from '../model/errors.js';
+import { fallbackOf } from '../i18n/locales.js';
 import { absolute } from '../model/site.js';
 import type { Site } from '../model/site.js';
 import type { OutputFile, PageOutline, PageRecord } from '../model/page.js';
@@ -38,7 +39,8 @@ function isDate(text: string): boolean {
 
 /** The `##` headings of a page's source with their file lines (fenced code skipped). */
 function datedHeadings(site: Site, page: PageRecord): { text: string; line: number }[] {
-  const source = readFileSync(contentFile(site.config, page.relativePath), 'utf8');
+  // An untranslated page (src/i18n/locales.ts) is its original's Markdown: no file at its own path.
+  const source = readFileSync(contentFile(site.config, fallbackOf(page) ?? page.relativePath), 'utf8');
   const out: { text: string; line: number }[] = [];
   let fence: string | null = null;
   for (const [i, line] of source.split(/\r?\n/).entries()) {
@@ -139,7 +141,7 @@ export function feedFiles(site: Site): OutputFile[] {
       `<link rel="alternate" type="text/html" href="${escapeXml(pageUrl)}"/>`,
       `<link rel="self" type="application/atom+xml" href="${escapeXml(absolute(site, feedHref(page)!))}"/>`,
       `<updated>${newest}T00:00:00Z</updated>`,
-      `<author><name>${escapeXml(site.config.product?.name ?? site.config.title)}</name></author>`,
+      `<author><name>${escapeXml(site.config.title)}</name></author>`,
       ...entries,
       '</feed>',
       '',

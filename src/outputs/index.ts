@@ -141,9 +141,17 @@ export function emitSiteFiles(site: Site, renderer: Renderer, chunkPaths: Map<st
     }
   }
   index.redirects = redirectEntries(site);
+  const routesUrl = withBase(config.base, ROUTES_INDEX);
+  if (renderer instanceof LocalizedRenderer) {
+    const pages = renderer.localeNotFoundPages(routesUrl);
+    files.push(...pages);
+    // The runtime shows an unknown address's language's page: by route prefix ("/ar/" -> its 404.html).
+    index.notFound = Object.fromEntries(
+      pages.map((p) => [`/${p.path.slice(0, -'404.html'.length)}`, withBase(config.base, p.path)]),
+    );
+  }
   files.push({ path: ROUTES_INDEX, contents: JSON.stringify(index) });
   if (renderer instanceof LocalizedRenderer) files.push(...renderer.localeRoutesIndexes(index, ROUTES_INDEX));
-  const routesUrl = withBase(config.base, ROUTES_INDEX);
 
   files.push({ path: '404.html', contents: renderer.renderNotFound(routesUrl) }, ...redirectStubs(site, renderer));
   const redirects = redirectsFile(site);

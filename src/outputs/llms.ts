@@ -15,7 +15,7 @@ export const llmsPlugin: Plugin = {
 const mdUrl = (site: Site, page: PageRecord) => absolute(site, `${page.path}index.md`);
 
 /**
- * `llms.txt` (llmstxt.org): the site's title and summary, then every page as a link to its
+ * `llms.txt` (llmstxt.org): the site's title and summary, the home page, then every other page as a link to its
  * Markdown with its description, grouped as the sidebar groups them. `llms-full.txt`: every
  * page's Markdown in reading order, for assistants that take the whole site at once.
  */
@@ -26,6 +26,9 @@ function llmsIndex(site: Site): string {
     listed.add(page);
     return `- [${page.title}](${mdUrl(site, page)}): ${page.description}`;
   };
+  // The home page first, beside the summary: the overview an assistant reads before the rest.
+  const home = site.byRoute.get('/');
+  const start = home ? `\n\n${item(home)}` : '';
   const sections: string[] = [];
   const loose: string[] = [];
   for (const entry of site.nav) {
@@ -42,7 +45,7 @@ function llmsIndex(site: Site): string {
   if (loose.length) sections.push(`## More\n\n${loose.join('\n')}`);
   const summary = config.description ? `\n> ${config.description}\n` : '';
   const full = `Every page in one file: ${absolute(site, `${config.base}llms-full.txt`)}`;
-  return `# ${config.title}\n${summary}\n${full}\n\n${sections.join('\n\n')}\n`;
+  return `# ${config.title}\n${summary}\n${full}${start}\n\n${sections.join('\n\n')}\n`;
 }
 
 const readingOrder = (site: Site) => {

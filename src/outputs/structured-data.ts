@@ -11,8 +11,7 @@ export function breadcrumbJsonLd(site: Site<PageOutline>, page: PageOutline): st
   const groups = openGroups(site, page.regularPath).map((id) => groupAt(site.nav, id)!);
   if (!groups.length) return '';
   // The render stage imports this module, so it builds absolute URLs itself rather than import render's helper.
-  const absolute = (urlPath: string) =>
-    site.config.product ? new URL(urlPath, site.config.product.siteUrl).href : urlPath;
+  const absolute = (urlPath: string) => (site.config.siteUrl ? new URL(urlPath, site.config.siteUrl).href : urlPath);
   const items = [
     ...groups.map((group) => ({ name: group.text, url: absolute(firstLink(group).href) })),
     { name: page.title, url: absolute(page.path) },

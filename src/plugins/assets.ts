@@ -5,7 +5,7 @@ import type { ResolvedConfig } from '../config/index.js';
 import { BuildError, BuildFailure } from '../model/errors.js';
 import { escapeHtml } from '../render/head.js';
 import type { OutputFile, PageOutline } from '../model/page.js';
-import { configFileName, hookFailure, hasHook } from './index.js';
+import { callHook, configFileName, hookFailure, hasHook, hookMs } from './index.js';
 import type { ClientModule, HeadTag, Plugin } from './types.js';
 
 /** What the plugins add to every page and to the assets: nothing at all when no plugin has these hooks. */
@@ -35,16 +35,16 @@ export async function buildPluginAssets(config: ResolvedConfig): Promise<PluginA
   const entries: { plugin: Plugin; module: ClientModule }[] = [];
   for (const plugin of config.plugins) {
     const context = { config };
-    for (const tag of listFrom(plugin, 'head', file, () => plugin.head?.(context)))
+    for (const tag of listFrom(plugin, 'head', file, () => plugin.head?.(context), hookMs(config)))
       head.push(renderTag(tag, plugin, file));
-    for (const css of listFrom(plugin, 'css', file, () => plugin.css?.(context))) {
+    for (const css of listFrom(plugin, 'css', file, () => plugin.css?.(context), hookMs(config))) {
       if (typeof css !== 'string')
         throw hookFailure(plugin.name, 'css', new Error('a stylesheet must be CSS text (a string)'), file);
       const asset = { path: `assets/plugins/${slug(plugin.name)}.${fileHash(css)}.css`, contents: css };
       files.push(asset);
       head.push(`<link rel="stylesheet" href="${escapeHtml(config.base + asset.path)}">`);
     }
-    for (const module of listFrom(plugin, 'clientModules', file, () => plugin.clientModules?.(context)))
+    for (const module of listFrom(plugin, 'clientModules', file, () => plugin.clientModules?.(context), hookMs(config)))
       entries.push({ plugin, module });
   }
   const modules = entries.length ? await bundleModules(config, entries, files) : [];
@@ -57,10 +57,12 @@ export async function buildPluginAssets(config: ResolvedConfig): Promise<PluginA
 }
 
 /** The inline scripts of the plugins' head tags: each gets its hash into the Content-Security-Policy. */
-export function inlineScripts(config: Pick<ResolvedConfig, 'root' | 'configFile' | 'plugins'>): string[] {
+export function inlineScripts(
+  config: Pick<ResolvedConfig, 'root' | 'configFile' | 'plugins'> & { limits?: { hookMs?: number } },
+): string[] {
   const file = configFileName(config);
   return config.plugins.flatMap((plugin) =>
-    listFrom(plugin, 'head', file, () => plugin.head?.({ config: config as ResolvedConfig }))
+    listFrom(plugin, 'head', file, () => plugin.head?.({ config: config as ResolvedConfig }), hookMs(config))
       .filter((t) => t.tag === 'script' && typeof t.content === 'string')
       .map((t) => t.content!),
   );
@@ -82,13 +84,9 @@ function listFrom<T>(
   hook: 'head' | 'css' | 'clientModules',
   file: string,
   run: () => T[] | undefined,
+  ms: number,
 ): T[] {
-  let result: T[] | undefined;
-  try {
-    result = run();
-  } catch (error) {
-    throw hookFailure(plugin.name, hook, error, file);
-  }
+  const result = callHook(plugin, hook, file, run, ms);
   if (result === undefined) return [];
   if (!Array.isArray(result))
     throw hookFailure(plugin.name, hook, new Error(`it returned ${typeof result}, not a list`), file);

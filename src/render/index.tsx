@@ -22,13 +22,14 @@ import { projectHeadTags } from '../theme/head.js';
 import { breadcrumbJsonLd } from '../outputs/structured-data.js';
 import { feedHref } from '../outputs/feed.js';
 import { pageConnectPolicy } from '../outputs/headers.js';
-import { API_ORIGIN_KEY, apiOrigins } from '../content/openapi.js';
+import { apiOrigins } from '../content/openapi.js';
 import { pageStylePath } from '../pages/page-styles.js';
 import type { ChunkData } from '../shared/contract.js';
 import { documentHeadTags, escapeHtml, fillTemplate, headTags, type HeadData } from './head.js';
 import { canonicalRoute, localeView } from '../i18n/view.js';
 import { localeHeadTags } from '../i18n/head.js';
 import { editUrl } from '../versions/paths.js';
+import { fallbackOf, pageRoute } from '../i18n/locales.js';
 import { localeHome, localeOf } from '../i18n/site.js';
 import { WithStrings } from './strings.js';
 import { GENERATOR_ROOT } from '../generator-root.js';
@@ -74,9 +75,11 @@ export function pageView<P extends PageOutline>(site: Site<PageOutline>, page: P
     topNav: topNavLinks(site, page.path),
     prev: ref(prev),
     next: ref(next),
-    // A page a plugin generated has no file to edit.
+    // A page a plugin generated has no file to edit; an untranslated page's is its original.
     editHref:
-      page.frontmatter.generatedBy || !config.editLink ? undefined : editUrl(config.editLink, page.relativePath),
+      page.frontmatter.generatedBy || !config.editLink
+        ? undefined
+        : editUrl(config.editLink, fallbackOf(page) ?? page.relativePath),
     editText: config.editLink?.text,
     markdownHref: `${page.path}index.md`,
     lastUpdated: config.theme.lastUpdated ? site.lastUpdated?.get(page.relativePath)?.slice(0, 10) : undefined,
@@ -254,20 +257,21 @@ export class Renderer {
   /** `404.html`: served by hosts for unknown paths; the runtime first tries the address's other forms. */
   renderNotFound(routesUrl: string): string {
     const { config } = this.site;
+    const { strings } = localeOf(this.site);
     const head: HeadData = {
-      title: `Page not found | ${config.title}`,
-      description: 'There is no page at this address.',
+      title: `${strings['notFound.title']} | ${config.title}`,
+      description: strings['notFound.text'].split('. ')[0].replace(/\.?$/, '.'),
       lang: config.lang,
       noindex: true,
       siteName: config.title,
     };
-    // The sidebar of the site's root, every group closed: the not-found page is in none.
-    const sidebar = sidebarOf(this.site, '/');
+    // The sidebar of the language's home, every group closed: the not-found page is in none.
+    const sidebar = sidebarOf(this.site, pageRoute({ locale: localeOf(this.site).key }, '/'));
     const topNav = topNavLinks(this.site, '');
     const body = this.markup(
       <Body
         siteTitle={config.title}
-        homeHref={config.base}
+        homeHref={localeHome(this.site)}
         wide
         topNav={topNav}
         regions={{
@@ -278,7 +282,7 @@ export class Renderer {
               props={{ nav: sidebar?.entries ?? [], prefix: sidebar?.prefix, open: [], topNav }}
             />,
           ),
-          content: this.markup(<Part name="NotFound" Default={NotFound} props={{ homeHref: config.base }} />),
+          content: this.markup(<Part name="NotFound" Default={NotFound} props={{ homeHref: localeHome(this.site) }} />),
           toc: '',
         }}
         theme={this.themeParts()}
@@ -295,8 +299,7 @@ export class Renderer {
   private connectPolicy(page: PageOutline | undefined): string {
     this.siteApiOrigins ??= apiOrigins(this.site.pages);
     if (!this.siteApiOrigins.length) return '';
-    const own = page?.frontmatter[API_ORIGIN_KEY];
-    const policy = pageConnectPolicy(this.site.config, typeof own === 'string' ? [own] : []);
+    const policy = pageConnectPolicy(this.site.config, page ? apiOrigins([page]) : []);
     return `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(policy)}">`;
   }
 

@@ -23,6 +23,8 @@ export interface ServeOptions {
   intercept?: (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
   /** Rewrites HTML before it is sent (the dev server injects its reload client). */
   transformHtml?: (html: string) => string;
+  /** Rewrites JavaScript before it is sent (the dev server fills its tokens into the pages' chunks). */
+  transformScript?: (js: string) => string;
   /** Send the headers the site's `_headers` file sets (CSP, caching...), as Netlify and Cloudflare Pages do. @default true */
   siteHeaders?: boolean;
 }
@@ -81,6 +83,33 @@ async function safeLstat(file: string) {
   }
 }
 
+/**
+ * The not-found page for an unknown path: the nearest `404.html` on its way up (a language's own,
+ * `ar/404.html`, under /docs/ar/...), else the site's. Only plain path segments are looked in.
+ */
+async function nearestNotFound(dir: string, base: string, pathname: string): Promise<string> {
+  let inner: string;
+  try {
+    inner = decodeURIComponent(pathname.startsWith(base) ? pathname.slice(base.length) : '');
+  } catch {
+    inner = '';
+  }
+  const parts = inner.split('/').slice(0, -1);
+  while (parts.length) {
+    if (parts.every((p) => /^[\w.-]+$/.test(p) && p !== '.' && p !== '..')) {
+      const file = path.join(dir, ...parts, '404.html');
+      // A real file inside the folder: no symbolic link, of the file or of a folder on the way.
+      const inside = await lstat(file).then(
+        async (s) => s.isFile() && (await realpath(file)) === path.join(await realpath(dir), ...parts, '404.html'),
+        () => false,
+      );
+      if (inside) return file;
+    }
+    parts.pop();
+  }
+  return path.join(dir, '404.html');
+}
+
 /** The base a built site was made for, from its `404.html` (`<meta name="docs:base">`). */
 export async function builtBase(dir: string): Promise<string | undefined> {
   const html = await readFile(path.join(dir, '404.html'), 'utf8').catch(() => '');
@@ -101,8 +130,27 @@ export function contentType(file: string): string {
 interface Entry {
   body: Buffer;
   etag: string;
-  gzip?: Buffer;
-  br?: Buffer;
+  gzip?: Promise<Buffer>;
+  br?: Promise<Buffer>;
+}
+
+/** What an SVG may do when opened by itself: show, not run (scripts, handlers, forms, plugins). */
+const SVG_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'none'; sandbox";
+
+/**
+ * Whether `Accept-Encoding` takes `coding`: listed (or `*`) with a quality above 0. `br;q=0` refuses
+ * brotli; a coding listed with q=0 is refused even when `*` is accepted.
+ */
+export function accepts(header: string, coding: string): boolean {
+  let star: boolean | undefined;
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    const ok = q === undefined || Number(q) > 0;
+    if (name.trim() === coding) return ok;
+    if (name.trim() === '*') star = ok;
+  }
+  return star ?? false;
 }
 
 /** A static file server for the built site: `serve` and the dev server use it. */
@@ -127,10 +175,13 @@ export function createStaticServer(options: ServeOptions): Server {
       }
       const resolved = await resolveRequest(options.dir, options.base, url.pathname);
       if (resolved.kind === 'redirect') {
-        res.writeHead(301, { Location: resolved.location + url.search }).end();
+        // The site's _headers apply to every answer of a path, a redirect's too (as Netlify sends them).
+        const own = (await siteHeaders?.for(url.pathname)) ?? {};
+        res.writeHead(301, { ...own, Location: resolved.location + url.search }).end();
         return;
       }
-      const file = resolved.kind === 'file' ? resolved.file : path.join(options.dir, '404.html');
+      const file =
+        resolved.kind === 'file' ? resolved.file : await nearestNotFound(options.dir, options.base, url.pathname);
       const status = resolved.kind === 'file' ? 200 : 404;
       const type = contentType(file);
       const headers: Record<string, string> = {
@@ -143,6 +194,8 @@ export function createStaticServer(options: ServeOptions): Server {
       };
       for (const [name, value] of Object.entries((await siteHeaders?.for(url.pathname)) ?? {}))
         headers[name.toLowerCase()] = value;
+      // An SVG opened by itself is a document that may run scripts: never here (`<img>` never runs them anyway).
+      if (type.startsWith('image/svg+xml')) headers['content-security-policy'] = SVG_POLICY;
       let body: Buffer;
       let modified: Date;
       try {
@@ -153,6 +206,8 @@ export function createStaticServer(options: ServeOptions): Server {
       }
       if (type.startsWith('text/html') && options.transformHtml)
         body = Buffer.from(options.transformHtml(body.toString('utf8')));
+      else if (/^(text|application)\/javascript/.test(type) && options.transformScript)
+        body = Buffer.from(options.transformScript(body.toString('utf8')));
       let entry = cache.get(file);
       if (!entry || !entry.body.equals(body)) cache.set(file, (entry = { body, etag: `W/"${fileHash(body, 22)}"` }));
       const compressible = COMPRESSIBLE.test(type) && body.length > 512;
@@ -184,14 +239,15 @@ export function createStaticServer(options: ServeOptions): Server {
         }
       }
       const accept = String(req.headers['accept-encoding'] ?? '');
-      if (compressible && /\bbr\b/.test(accept)) {
-        entry.br ??= await brotliAsync(body);
+      // Compressed once a content (by its entry), in libuv's pool: concurrent requests share the one in flight.
+      if (compressible && accepts(accept, 'br')) {
+        entry.br ??= brotliAsync(body);
         headers['content-encoding'] = 'br';
-        body = entry.br;
-      } else if (compressible && /\bgzip\b/.test(accept)) {
-        entry.gzip ??= await gzipAsync(body);
+        body = await entry.br;
+      } else if (compressible && accepts(accept, 'gzip')) {
+        entry.gzip ??= gzipAsync(body);
         headers['content-encoding'] = 'gzip';
-        body = entry.gzip;
+        body = await entry.gzip;
       }
       headers['content-length'] = String(body.length);
       res.writeHead(status, headers);

@@ -38,4 +38,6 @@ export interface RoutesIndexData {
   /** The sidebar groups of each locale but the root, by locale key (a site in several languages). */
   navs?: Record<string, string>;
   redirects: RedirectEntry[];
+  /** The not-found page of each language but the root's, by route prefix ("/ar/"): a site in several languages. */
+  notFound?: Record<string, string>;
 }

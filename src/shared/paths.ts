@@ -86,7 +86,7 @@ export function isExternal(href: string): boolean {
 
 /**
  * The routes to try for an address that is not a page, in order: itself, with a trailing slash,
- * without ".html" or "/index.html" (SPEC.md: "tries a path with a trailing slash or an .html ending").
+ * without ".html" or "/index.html" (the router tries a path with a trailing slash, then with an .html ending).
  */
 export function routeCandidates(route: string): string[] {
   const out = [route];

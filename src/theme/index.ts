@@ -19,6 +19,14 @@ export type {
 } from '../render/parts.js';
 export type { PageView } from '../render/components.js';
 
+/**
+ * The default components of the parts that take no site-wide state, to wrap or compose in an override
+ * (`<Footer {...props} />`). Every override also receives its own part's default as `props.Default`, which is
+ * the one to use for the others (TopBar, Sidebar, Toc, NotFound): they read the page's language from the
+ * renderer, which a copy imported from here does not share.
+ */
+export { Banner, Footer, LastUpdated, PageTitle, SiteTitle, SocialLinks } from '../render/theme.js';
+
 import type { PartProps } from '../render/parts.js';
 export type TopBarProps = PartProps['TopBar'];
 export type SidebarProps = PartProps['Sidebar'];

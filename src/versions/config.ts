@@ -57,9 +57,13 @@ export function reservedVersionName(name: string): string | null {
   return null;
 }
 
+/** Longest version name: it is a folder name, and part of output file names (file systems stop at 255 bytes). */
+export const MAX_VERSION_NAME = 64;
+
 const versionName = z
   .string()
   .regex(VERSION_NAME, 'a version name of letters, digits, ".", "-" and "_" ("2.0")')
+  .max(MAX_VERSION_NAME, `a version name of at most ${MAX_VERSION_NAME} characters ("2.0")`)
   .refine((name) => reservedVersionName(name) === null, {
     message:
       'a version name that is not one of the output\'s own files or folders ("assets", "404.html", ...), such as "2.0"',
@@ -133,7 +137,7 @@ export function readVersionsFile(root: string): string[] {
         `rename the version (its folder ${VERSIONS_DIR}/${reserved}/ and its entry here), such as "v${reserved.replace(/\W+/g, '-')}"`,
       ),
     ]);
-  if (!Array.isArray(names) || !names.every((n) => typeof n === 'string' && VERSION_NAME.test(n))) {
+  if (!Array.isArray(names) || !names.every((n) => typeof n === 'string' && VERSION_NAME.test(n) && n.length <= MAX_VERSION_NAME)) {
     throw new BuildFailure([
       new BuildError(
         `${VERSIONS_FILE} is not a list of version names`,
@@ -241,6 +245,17 @@ function snapshot(
 }
 
 /**
+ * Versions without a `versions` key, when versions.json lists some (as `docs version` leaves it):
+ * as in Docusaurus, the newest snapshot is the current version at the base and content/ is the
+ * unreleased "next", so the command alone makes a versioned site and the base keeps showing
+ * what was released.
+ */
+function fromVersionsFile(root: string): VersionsConfig {
+  const [newest] = readVersionsFile(root);
+  return newest ? { current: { name: newest }, next: {} } : undefined;
+}
+
+/**
  * The versions of a configuration, the current one first, then "next", then the older ones
  * newest first; undefined for an unversioned site. `localeKeys`: a version's segment must not
  * be a locale's, since both are route prefixes.
@@ -252,6 +267,7 @@ export function resolveVersions(
   localeKeys: string[],
   file: string,
 ): ResolvedVersion[] | undefined {
+  versions ??= fromVersionsFile(root);
   if (!versions) return undefined;
   const olderList = (versions.older ?? readVersionsFile(root)).map((v) =>
     typeof v === 'string' ? { name: v, label: v } : v,

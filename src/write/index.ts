@@ -90,10 +90,25 @@ export interface Writer {
 export interface WriteFault {
   at: number;
   kill?: () => void;
+  /**
+   * The file-system error the change fails with instead (`ENOSPC`: a full disk; `EROFS`; `EACCES`):
+   * thrown once, at change `at`, as the system call would; the build goes on to fail and clean up.
+   */
+  errorCode?: string;
 }
 
-const envFault = (): WriteFault | undefined =>
-  process.env.DOCS_WRITE_FAULT ? { at: Number(process.env.DOCS_WRITE_FAULT) } : undefined;
+/** `DOCS_WRITE_FAULT=N` kills the process before change N; `DOCS_WRITE_FAULT=N:ENOSPC` fails that change with the error. */
+const envFault = (): WriteFault | undefined => {
+  const match = /^(\d+)(?::(E[A-Z]+))?$/.exec(process.env.DOCS_WRITE_FAULT ?? '');
+  return match ? { at: Number(match[1]), ...(match[2] ? { errorCode: match[2] } : {}) } : undefined;
+};
+
+/** The error a system call fails with, as node makes it (code, syscall, path). */
+function systemError(code: string, at: string): NodeJS.ErrnoException {
+  const error: NodeJS.ErrnoException = new Error(`${code}: injected fault, write '${at}'`);
+  Object.assign(error, { code, syscall: 'write', path: at });
+  return error;
+}
 
 /**
  * Writes the output so that it is never half a site (src/write/output-link.ts): each build that changes
@@ -126,6 +141,10 @@ export class FsWriter implements Writer {
 
   /** Called before every change to the disk: where a fault strikes. */
   private step(): void {
+    if (this.fault?.errorCode) {
+      if (this.steps++ === this.fault.at) throw systemError(this.fault.errorCode, this.staging);
+      return;
+    }
     if (!this.dead && this.steps++ !== this.fault?.at) return;
     this.dead = true;
     buildEnded(this.link.stamp); // a dead build runs no more: the next one sweeps what it left

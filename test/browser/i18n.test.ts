@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from '../helpers/axe.js';
 import { startServedSite, type ServedSite } from '../helpers/served-site.js';
 import { fixture } from '../helpers/site.js';
+import { stringsFor } from '../../src/i18n/strings.js';
 
 /** test/fixtures/i18n in Chromium: English at the root, Arabic (right to left) and Simplified Chinese. */
 describe('browser: a site in several languages', () => {
@@ -14,6 +15,32 @@ describe('browser: a site in several languages', () => {
 
   /** A page in the file's kept tab (ServedSite.visit), once the runtime is ready. */
   const ready = async (path: string) => (await site.visitReady(path)).page;
+
+  it("shows an unknown address in a language with that language's not-found page, and the root's in the root", async () => {
+    const page = await ready('/docs/ar/guide/');
+    const arabic = stringsFor('ar')['notFound.title'];
+    // A link the router follows: no page at that address in Arabic.
+    await page.evaluate(() => {
+      const a = Object.assign(document.createElement('a'), { href: '/docs/ar/no-such-page/', id: 'gone' });
+      a.textContent = 'gone';
+      document.querySelector('main')!.append(a);
+    });
+    await page.locator('#gone').click();
+    await page.waitForFunction(`location.pathname === '/docs/ar/no-such-page/'`);
+    await page.locator('h1', { hasText: arabic }).waitFor();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'ar',
+      'rtl',
+    ]);
+    const english = await ready('/docs/guide/');
+    await english.evaluate(() => {
+      const a = Object.assign(document.createElement('a'), { href: '/docs/no-such-page/', id: 'gone' });
+      a.textContent = 'gone';
+      document.querySelector('main')!.append(a);
+    });
+    await english.locator('#gone').click();
+    await english.locator('h1', { hasText: 'Page not found' }).waitFor();
+  });
 
   it('keeps the reader on the same page when the language menu changes the language', async () => {
     const page = await ready('/docs/guide/');

@@ -32,6 +32,25 @@ describe('browser: versions and languages together', () => {
     expect(await old.evaluate(() => document.documentElement.dir)).not.toBe('rtl');
   });
 
+  it('prints neither the version menu nor the language menu, and keeps the version banner', async () => {
+    const page = await ready('/docs/1.0/ar/guide/setup/');
+    const visible = () =>
+      page.evaluate(() =>
+        ['.version-menu', '.language-menu:not(.version-menu)', '.version-banner', 'main h1'].map((selector) =>
+          [...document.querySelectorAll<HTMLElement>(selector)].some((el) =>
+            el.checkVisibility({ visibilityProperty: true }),
+          ),
+        ),
+      );
+    expect(await visible()).toEqual([true, true, true, true]); // on screen: all of them
+    await page.emulateMedia({ media: 'print' });
+    try {
+      expect(await visible()).toEqual([false, false, true, true]);
+    } finally {
+      await page.emulateMedia({ media: null });
+    }
+  });
+
   it('lays out an old version in Arabic right to left, with its banner, and passes axe', async () => {
     const page = await ready('/docs/1.0/ar/guide/setup/');
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([

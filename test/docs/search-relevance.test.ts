@@ -139,7 +139,7 @@ const HAVE_CONTENT = existsSync(path.join(REPO, 'content/index.md'));
 async function siteConfig() {
   const config = await loadConfig(REPO);
   const sidebar = configuredTargets(config.sidebar);
-  const route = (r: string) => r.replace('{slug}', config.product?.slug ?? '');
+  const route = (r: string) => r.replace('{slug}', String(config.constants.productSlug ?? ''));
   return { sidebar, route, base: config.base };
 }
 

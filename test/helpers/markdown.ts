@@ -19,7 +19,7 @@ export function pageSource(relativePath: string, route: string): PageSource {
 
 /** Renders one page (`guide/page.md`, body from file line 5) the way the build does, with a site configuration. */
 export function render(body: string, user: UserConfig = {}) {
-  const config = resolveConfig(user, '/tmp/site');
+  const config = resolveConfig({ base: '/docs/', ...user }, '/tmp/site');
   const problems = new Problems();
   const source = parseSource(
     `---\ntitle: T\ndescription: D.\n---\n${body}`,

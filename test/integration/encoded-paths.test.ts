@@ -16,7 +16,8 @@ let close: () => Promise<void>;
 beforeAll(async () => {
   const files: Record<string, string> = {
     'docs.config.ts': configFile({
-      product: { name: 'Demo', slug: 'demo', siteUrl: 'https://demo.example' },
+      base: '/docs/',
+      siteUrl: 'https://demo.example',
       redirects: [{ from: '/old-sharp', to: '/guide/c#-and-f#/' }],
     }),
     'content/index.md': page(

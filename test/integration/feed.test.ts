@@ -10,7 +10,7 @@ import { EventStream, get, startDev } from './dev/harness.js';
 const config = configFile({
   title: 'Acme Docs',
   base: '/docs/',
-  product: { name: 'Acme', slug: 'acme', siteUrl: 'https://acme.example' },
+  siteUrl: 'https://acme.example',
 });
 const changelog = (body: string) => page('Changelog', body, { frontmatter: 'feed: true\n' });
 const home = page('Home', 'Read the [changelog](changelog.md) or follow [its feed](changelog/feed.xml).');

@@ -139,3 +139,43 @@ describe('mdx: page workers', () => {
     );
   });
 });
+
+describe('mdx: imports shown in code blocks', () => {
+  it('shows a fenced `import` line as code, next to a real import of a component', async () => {
+    const made = await tmpSite({
+      'docs.config.ts': configFile({}),
+      'content/index.md': page('Home'),
+      'components/Hello.tsx': 'export function Hello() { return <strong>Hello from a component</strong>; }\n',
+      'content/usage.mdx': page(
+        'Usage',
+        [
+          "import { Hello } from '../components/Hello.tsx';",
+          '',
+          '<Hello />',
+          '',
+          'Install the SDK and import it:',
+          '',
+          '```ts',
+          "import conduit from '@conduit/sdk';",
+          "import { Missing } from './nowhere.tsx';",
+          '```',
+          '',
+          '~~~js',
+          "import Chart from './Chart.mdx';",
+          '~~~',
+        ].join('\n'),
+      ),
+    });
+    cleanup = made.cleanup;
+    const { code, stderr } = await cli(made.root);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    const html = await readFile(path.join(made.root, 'dist/usage/index.html'), 'utf8');
+    expect(html).toContain('<strong>Hello from a component</strong>');
+    const code1 = html
+      .match(/<pre[\s\S]*?<\/pre>/g)!
+      .map((pre) => pre.replace(/<[^>]+>/g, '').replace(/&#x27;|&#39;/g, "'"));
+    expect(code1[0]).toContain("import conduit from '@conduit/sdk';");
+    expect(code1[0]).toContain("import { Missing } from './nowhere.tsx';");
+    expect(code1[1]).toContain("import Chart from './Chart.mdx';");
+  });
+});

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInMemory } from '../helpers/site.js';
-import { page, tmpSite } from '../helpers/tmp-site.js';
+import { configFile, page, tmpSite } from '../helpers/tmp-site.js';
 
 const png = (width: number, height: number, background = '#3366aa') =>
   sharp({ create: { width, height, channels: 3, background } })
@@ -20,6 +20,7 @@ describe('build: diagrams, math and images', () => {
   let first: Awaited<ReturnType<typeof buildInMemory>>;
   beforeAll(async () => {
     ({ root, cleanup } = await tmpSite({
+      'docs.config.ts': configFile({ base: '/docs/' }),
       'content/index.md': page('Home', 'Plain text for $19 a month.'),
       'content/math.md': page('Math', 'Euler: $e^{i\\pi} + 1 = 0$.'),
       'content/diagram.md': page('Diagram', '```mermaid\nflowchart LR\n  A --> B\n```'),

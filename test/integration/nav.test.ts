@@ -112,10 +112,11 @@ describe('nav: the sidebar made from nested folders', () => {
     const titles = [...sidebar.matchAll(/class="nav-group-title"[^>]*>([^<]+)|<li><a href="[^"]+"[^>]*>([^<]+)/g)].map(
       (m) => m[1] ?? m[2],
     );
-    // Changelog (order 9) before Home (no order); the folder Deep and the page Tuning, neither ordered, by title.
+    // The home page first, as a folder's index heads its group; then Changelog (order 9); the folder Deep and the
+    // page Tuning, neither ordered, by title.
     expect(titles).toEqual([
-      'Changelog',
       'Home',
+      'Changelog',
       'Guides',
       'Guides',
       'Install',

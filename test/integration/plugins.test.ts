@@ -89,7 +89,7 @@ describe('plugins: markdown.remarkPlugins and rehypePlugins', () => {
     });
     cleanup = site.cleanup;
     const writer = new MemoryWriter();
-    const result = await buildSite(resolveConfig(config, site.root), writer);
+    const result = await buildSite(resolveConfig({ siteUrl: 'https://example.com', ...config }, site.root), writer);
     return { result, writer, root: site.root };
   }
 

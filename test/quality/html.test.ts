@@ -83,7 +83,7 @@ describe.each(GATE_ROOTS.map((root) => ({ root, name: path.relative(REPO, root) 
     beforeAll(async () => {
       [site] = await buildGateSites([root]);
       files = await readSite(site.outDir);
-      siteOrigin = (await loadConfig(root)).product?.siteUrl;
+      siteOrigin = (await loadConfig(root)).siteUrl;
     });
     afterAll(async () => site?.cleanup());
 

@@ -44,6 +44,26 @@ describe('config', () => {
     }
   });
 
+  it('names the key a misspelt one was meant to be, at the top and inside an option', () => {
+    const problems = (user: unknown) => {
+      try {
+        resolveConfig(user, '/tmp/site', { configFile: '/tmp/site/docs.config.ts' });
+      } catch (e) {
+        return (e as BuildFailure).problems.map((p) => `${p.message} | ${p.fix}`);
+      }
+      return [];
+    };
+    expect(problems({ titel: 'Docs' })).toEqual(['unknown key "titel" | did you mean "title"? Otherwise remove it']);
+    expect(problems({ editLink: { pattern: 'https://x.example/:path', txet: 'Edit' } })).toEqual([
+      'unknown key "editLink.txet" | did you mean "editLink.text"? Otherwise remove it',
+    ]);
+    expect(problems({ runtime: { scrollThrotleMs: 100 } })[0]).toContain('did you mean "runtime.scrollThrottleMs"?');
+    // Nothing near: no guess.
+    expect(problems({ zzzzqqq: 1 })).toEqual([
+      'unknown key "zzzzqqq" | remove it or check its spelling against the documented options',
+    ]);
+  });
+
   // DOCS_REUSE_PLAIN_CONFIGS (vitest.config.ts): a configuration of the same text is not imported again.
   it('loads a configuration again with each edit, and a plain one of the same text as a copy of its own', async () => {
     const site = await tmpSite({ 'docs.config.ts': configFile({ title: 'First', constants: { a: 'x' } }) });

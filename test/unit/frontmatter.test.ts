@@ -71,6 +71,28 @@ function byYaml(text: string): { data: unknown; lines: Record<string, number> } 
   return { data: doc.toJS() ?? {}, lines };
 }
 
+describe('frontmatter keys no feature reads', () => {
+  it('warns at the line of each, with the key a typo was meant to be, and builds the page', () => {
+    const problems = new Problems();
+    const raw =
+      '---\ntitle: T\ndescription: D.\ndecription: Typo.\nimage: og.png\ndraft: true\nsidebar:\n  label: Short\nhead: []\nfeed: true\n---\nBody\n';
+    const source = parseSource(raw, 'page.md', '/site/content/page.md', problems);
+    expect(problems.list).toEqual([]);
+    expect(source.frontmatter.title).toBe('T');
+    expect(problems.warnings.map((w) => [w.place.line, w.message, w.fix])).toEqual([
+      [4, 'unknown frontmatter key "decription": no feature reads it', 'did you mean "description"?'],
+      [
+        5,
+        'unknown frontmatter key "image": no feature reads it',
+        expect.stringMatching(/^remove it; the keys read are "title", /),
+      ],
+      [6, 'unknown frontmatter key "draft": no feature reads it', expect.stringMatching(/^remove it/)],
+      [7, 'unknown frontmatter key "sidebar": no feature reads it', expect.stringMatching(/^remove it/)],
+      [9, 'unknown frontmatter key "head": no feature reads it', expect.stringMatching(/^remove it/)],
+    ]);
+  });
+});
+
 describe('frontmatter read without the YAML parser (simpleFrontmatter)', () => {
   // Each as the YAML parser receives it: from the newline that ends the opening "---".
   const simple = [

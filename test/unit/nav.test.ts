@@ -218,6 +218,17 @@ describe('nav: the sidebar made from the folders', () => {
     expect(openGroups(s, '/guides/basics/deep/level/')).toEqual(['2', '2.2', '2.2.0']);
   });
 
+  it('puts the home page first among the top-level pages, whatever their titles and orders', () => {
+    const s = site(undefined, [
+      record('index.md', 'Welcome'),
+      record('faq.md', 'FAQ'),
+      record('changelog.md', 'Changelog'),
+      record('quickstart.md', 'Quickstart', { order: 1 }),
+      record('guides/install.md', 'Install'),
+    ]);
+    expect(shape(s.nav)).toEqual(['Welcome', 'Quickstart', 'Changelog', 'FAQ', ['Guides', 'Install']]);
+  });
+
   it('labels, orders, opens and badges a folder from its _folder.yml', async () => {
     const contentDir = await folderFiles({
       'guides/_folder.yml': 'label: All the guides\norder: 1\n',

@@ -101,6 +101,31 @@ describe('serve', () => {
     expect(missing.headers['content-security-policy']).toBeDefined();
   });
 
+  it('honours a quality of 0 in Accept-Encoding: br;q=0 is refused', async () => {
+    const refused = await request(docs.port, '/docs/guide/', { 'accept-encoding': 'br;q=0, gzip' });
+    expect(refused.headers['content-encoding']).toBe('gzip');
+    const none = await request(docs.port, '/docs/guide/', { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body.toString()).toBe(page);
+    const star = await request(docs.port, '/docs/guide/', { 'accept-encoding': '*;q=0.5, br;q=0' });
+    expect(star.headers['content-encoding']).toBe('gzip');
+  });
+
+  it("sends the site's _headers on a 301 as on any answer", async () => {
+    const reply = await request(docs.port, '/docs/guide');
+    expect(reply.status).toBe(301);
+    expect(reply.headers['content-security-policy']).toBe(contentSecurityPolicy({ analytics: {} }));
+    expect(reply.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('serves an SVG with a policy that stops its scripts', async () => {
+    await writeFile(path.join(dir, 'downloads/chart.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const reply = await request(docs.port, '/docs/downloads/chart.svg');
+    expect(reply.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(reply.headers['content-security-policy']).toContain("script-src 'none'");
+    expect(reply.headers['content-security-policy']).toContain('sandbox');
+  });
+
   it('does not serve the host files: _headers, _redirects, nginx-*.conf', async () => {
     for (const file of ['_headers', '_redirects', 'nginx-headers.conf', 'nginx-redirects.conf']) {
       const reply = await request(docs.port, `/docs/${file}`);

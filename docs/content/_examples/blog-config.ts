@@ -4,7 +4,7 @@ import { blog } from 'pagewright/blog';
 export default defineConfig({
   title: 'Acme Docs',
   description: 'Guides and references for Acme.',
-  product: { name: 'Acme', slug: 'acme', siteUrl: 'https://acme.example' },
+  siteUrl: 'https://acme.example',
   topNav: [{ text: 'Blog', link: '/blog/' }],
   plugins: [
     blog({

@@ -351,7 +351,7 @@ const xml = (s: string) => escapeHtml(s).replace(/'/g, '&apos;');
 /** The Atom feed (RFC 4287) of the newest posts: their summary and full HTML, absolute URLs. */
 function atomFeed(site: Site, posts: BlogPost[], blog: { title: string; description: string; route: string }): string {
   const { config } = site;
-  const origin = config.product?.siteUrl;
+  const origin = config.siteUrl;
   const url = (p: string) => (origin ? new URL(p, origin).href : p);
   const pages = new Map(site.pages.map((p) => [p.regularPath, p]));
   const home = url(`${config.base}${blog.route.slice(1)}`);

@@ -352,7 +352,7 @@ describe('build: unchanged pages keep their files', () => {
 // the output is the version that build left, reads and writes nothing; any other change builds.
 
 const RECORD_SITE = {
-  'docs.config.ts': configFile({ title: 'Record', constants: { limit: '512KB' } }),
+  'docs.config.ts': configFile({ title: 'Record', siteUrl: 'https://example.com', constants: { limit: '512KB' } }),
   'content/index.md': page('Home', 'Start with [the first guide](guide/one.md). The limit is %{limit}.'),
   'content/guide/one.md': page('Guide one', 'See [guide two](two.md).\n\n## Setup\n\nText.'),
   'content/guide/two.md': page('Guide two', 'Back to [guide one](one.md#setup).'),

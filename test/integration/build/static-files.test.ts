@@ -26,8 +26,8 @@ describe('build: files beside the pages', () => {
     expect(built.writer.text('guide/diagram.svg')).toContain('<svg');
     expect(built.writer.text('guide/files/sample.json')).toBe('{"ok":true}');
     const html = built.writer.text('guide/setup/index.html')!;
-    expect(html).toContain('<img src="/docs/guide/diagram.svg" alt="The flow" width="120" height="80">');
-    expect(html).toContain('<a href="/docs/guide/files/sample.json">the sample</a>');
+    expect(html).toContain('<img src="/guide/diagram.svg" alt="The flow" width="120" height="80">');
+    expect(html).toContain('<a href="/guide/files/sample.json">the sample</a>');
   });
 
   it('fails on an image that is not there, with the line', async () => {

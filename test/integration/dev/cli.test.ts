@@ -3,6 +3,7 @@ import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../helpers/cli.js';
 import { fixture } from '../../helpers/site.js';
+import { page, tmpSite } from '../../helpers/tmp-site.js';
 import { copySite, EventStream, get, runDev } from './harness.js';
 
 describe('cli: docs dev', () => {
@@ -67,6 +68,26 @@ describe('cli: docs dev', () => {
       await expect.poll(() => processState(server.pid)).toBe('ended');
     } finally {
       dev.stop();
+    }
+  });
+
+  it('SIGTERM to the CLI stops the server process even when the server cannot stop itself', async () => {
+    // The configuration breaks the server's own exit (as code stuck in it would): the CLI kills it after a grace period.
+    const site = await tmpSite({
+      'docs.config.ts': 'process.exit = () => {};\nexport default {};\n',
+      'content/index.md': page('Home', 'Hello.'),
+    });
+    const dev = runDev([site.root, '--port', '0']);
+    try {
+      const url = await dev.started;
+      const server = await childOf(dev.pid);
+      expect((await get(url)).status).toBe(200);
+      process.kill(dev.pid, 'SIGTERM');
+      await dev.exited;
+      await expect.poll(() => processState(server.pid), { timeout: 20_000 }).toBe('ended');
+    } finally {
+      dev.stop();
+      await site.cleanup();
     }
   });
 

@@ -33,6 +33,14 @@ describe('outputs/llms and outputs/markdown-pages', () => {
     expect(built.writer.text('guides/long/index.html')).toContain('href="/docs/guides/long/index.md"');
   });
 
+  it('starts llms.txt with the home page, after the summary, and lists it once', () => {
+    const llms = built.writer.text('llms.txt')!;
+    const links = [...llms.matchAll(/^- \[[^\]]*\]\(([^)]+)\)/gm)].map((m) => m[1]);
+    expect(links[0]).toBe('https://relay.example/docs/index.md');
+    expect(links.filter((l) => l === 'https://relay.example/docs/index.md')).toHaveLength(1);
+    expect(llms.indexOf('- [Overview](https://relay.example/docs/index.md)')).toBeLessThan(llms.indexOf('\n## '));
+  });
+
   it('lists every page in llms.txt under its sidebar group, with its description', () => {
     const llms = built.writer.text('llms.txt')!;
     expect(llms.startsWith('# Quality Docs - Fixture\n\n> A fixture site for the quality gates')).toBe(true);

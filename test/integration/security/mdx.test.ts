@@ -83,6 +83,7 @@ describe('the output of an MDX page obeys the Markdown rules', () => {
 
   it('lets ordinary JSX through', async () => {
     const { writer } = await build({
+      'docs.config.ts': configFile({ base: '/docs/' }),
       'content/widget.mdx': mdx(
         '<a href="/">Home</a>\n\n<img src="https://example.com/a.png" alt="A" width="10" height="10" />',
       ),

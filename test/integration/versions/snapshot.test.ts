@@ -10,7 +10,7 @@ afterEach(async () => Promise.all(cleanups.splice(0).map((c) => c())));
 
 async function site(config: Record<string, unknown>) {
   const made = await tmpSite({
-    'docs.config.ts': configFile(config),
+    'docs.config.ts': configFile({ siteUrl: 'https://example.com', ...config }),
     'content/index.md': page('Home', 'Runs on Node %{node}.'),
     'content/guide/setup.md': page('Setup'),
     'content/guide/pic.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
@@ -62,18 +62,20 @@ describe('docs version <name>', () => {
     // Version 2.0 moves on: a new constant value and the same sidebar.
     writeFileSync(
       path.join(root, 'docs.config.ts'),
-      configFile({ constants: { node: '22' }, sidebar, versions: { current: { name: '2.0' } } }).replace(
-        /__SRC__/g,
-        path.join(REPO, 'src'),
-      ),
+      configFile({
+        siteUrl: 'https://example.com',
+        constants: { node: '22' },
+        sidebar,
+        versions: { current: { name: '2.0' } },
+      }).replace(/__SRC__/g, path.join(REPO, 'src')),
     );
     const { code, stderr } = await runCli(['build', root]);
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     const old = readFileSync(path.join(root, 'dist/1.0/index.html'), 'utf8');
     expect(old).toContain('Runs on Node 20.');
     const nav = old.match(/<nav id="sidebar"[\s\S]*?<\/nav>/)![0]; // the snapshot's sidebar, in its version
-    expect(nav).toContain('href="/docs/1.0/guide/setup/"');
-    expect(nav).not.toContain('href="/docs/guide/');
+    expect(nav).toContain('href="/1.0/guide/setup/"');
+    expect(nav).not.toContain('href="/guide/');
     expect(readFileSync(path.join(root, 'dist/index.html'), 'utf8')).toContain('Runs on Node 22.');
   });
 
@@ -94,17 +96,20 @@ describe('docs version <name>', () => {
     expect(JSON.parse(readFileSync(path.join(root, 'versions/1.0/redirects.json'), 'utf8'))).toEqual(redirects);
     writeFileSync(
       path.join(root, 'docs.config.ts'),
-      configFile({ constants: { node: '22' }, locales, redirects, versions: { current: { name: '2.0' } } }).replace(
-        /__SRC__/g,
-        path.join(REPO, 'src'),
-      ),
+      configFile({
+        siteUrl: 'https://example.com',
+        constants: { node: '22' },
+        locales,
+        redirects,
+        versions: { current: { name: '2.0' } },
+      }).replace(/__SRC__/g, path.join(REPO, 'src')),
     );
     const { code, stderr } = await runCli(['build', root]);
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(readFileSync(path.join(root, 'dist/1.0/ar/index.html'), 'utf8')).toContain('يعمل على Node 20.');
     expect(readFileSync(path.join(root, 'dist/ar/index.html'), 'utf8')).toContain('يعمل على Node 22.');
     expect(readFileSync(path.join(root, 'dist/1.0/ar/install/index.html'), 'utf8')).toContain(
-      'url=/docs/1.0/ar/guide/setup/',
+      'url=/1.0/ar/guide/setup/',
     );
   });
 });

@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => rm(root, { recursive: true, force: true }));
 
 function render(body: string, file = 'guide/page.md') {
-  const config = resolveConfig({ constants: { unit: 'one invocation' } }, root);
+  const config = resolveConfig({ base: '/docs/', constants: { unit: 'one invocation' } }, root);
   const problems = new Problems();
   const raw = `---\ntitle: T\ndescription: D.\n---\n${body}`;
   const source = parseSource(raw, file, path.join(root, 'content', file), problems);
@@ -178,5 +178,19 @@ describe('mdx: built-in components and errors', () => {
       'guide/page.mdx:5:1  <Steps> needs an ordered list',
       'guide/page.mdx:7:1  unknown badge variant "purple"',
     ]);
+  });
+});
+
+describe('a badge in a heading', () => {
+  it('stays out of the slug and the outline, after the title and within it', () => {
+    for (const [file, badge] of [['guide/page.mdx', '<Badge text="beta" variant="tip" />']]) {
+      const { page, problems } = render(`## Webhooks ${badge}\n\nText.\n\n## Signing ${badge} keys\n\nMore.\n`, file);
+      expect(problems, file).toEqual([]);
+      expect(page.headers, file).toEqual([
+        { level: 2, title: 'Webhooks', slug: 'webhooks' },
+        { level: 2, title: 'Signing keys', slug: 'signing-keys' },
+      ]);
+      expect(page.html, file).toMatch(/<h2 id="webhooks">Webhooks <span class="badge badge-tip">beta<\/span>/);
+    }
   });
 });

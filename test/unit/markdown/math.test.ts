@@ -67,3 +67,13 @@ describe('markdown/math', () => {
     expect(problems[1]).toMatch(/^guide\/page\.md:9:1 {2}invalid math: /);
   });
 });
+
+describe('markdown/math in search text', () => {
+  it("keeps each formula's TeX in its section's text, inline and display", () => {
+    const { page } = render(
+      'Intro.\n\n## Identity\n\nEuler wrote $e^{i\\pi} + 1 = 0$ once.\n\n```math\na^2 + b^2 = c^2\n```\n\nThe end.',
+    );
+    const section = page.sections.find((s) => s.slug === 'identity')!;
+    expect(section.text).toBe('Euler wrote e^{i\\pi} + 1 = 0 once. a^2 + b^2 = c^2 The end.');
+  });
+});

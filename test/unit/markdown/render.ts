@@ -5,7 +5,7 @@ import { renderSlice } from '../../../src/markdown/index.js';
 
 /** Renders one page's Markdown (as content/guide/page.md of a site at `root`); problems as printed. */
 export function render(body: string, root = '/tmp/no-site') {
-  const config = resolveConfig({}, root);
+  const config = resolveConfig({ base: '/docs/' }, root);
   const problems = new Problems();
   const source = parseSource(
     `---\ntitle: T\ndescription: D.\n---\n${body}`,
