@@ -573,7 +573,7 @@ export function openApiMarkdown(
           `**Response fields** (\`${status}\`)`,
           '',
           // A scroll box a keyboard can reach (as src/markdown/tables.ts makes of Markdown tables).
-          `<div class="api-schema" role="region" tabindex="0" aria-label="Response fields of ${esc(op.summary)}">${fields}</div>`,
+          `<section class="api-schema" tabindex="0" aria-label="Response fields of ${esc(op.summary)}">${fields}</section>`,
           '',
         );
     }

@@ -84,7 +84,7 @@ describe('openapi: response schemas and try-it panels in the build output', () =
 
   it('shows the response as a table: allOf merged, required, enums, defaults, examples, bounds, nested objects in <details>, oneOf as choices', () => {
     const html = text('api/index.html');
-    const schema = /<div class="api-schema"[^>]*aria-label="Response fields of Get an order">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
+    const schema = /<section class="api-schema"[^>]*aria-label="Response fields of Get an order">([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
     expect(schema).toContain('<td><code>id</code> <small>required</small></td><td>string</td><td>The <code>ord_</code> id. Example: <code>&quot;ord_1&quot;</code>.</td>');
     expect(schema).toContain('Values: <code>&quot;open&quot;</code>, <code>&quot;paid&quot;</code>, <code>&quot;shipped&quot;</code>. Default: <code>&quot;open&quot;</code>.');
     expect(schema).toContain('In cents. At least 0.');
