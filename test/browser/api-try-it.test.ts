@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, describeViolations } from '../helpers/axe.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { buildToTemp } from '../helpers/site.js';
 import { page as mdPage, tmpSite } from '../helpers/tmp-site.js';
@@ -249,6 +250,29 @@ describe('browser: API reference try-it panel', () => {
       expect(api.received.at(-1)!.path).toBe('/v1/things/t1/items');
       expect(api.received.at(-1)!.headers.authorization).toBe('Bearer sk_live_9');
       expect(violations).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('passes axe (WCAG 2.1 AA) with the panel open, a response shown and the nested fields open, in light and dark', async () => {
+    // axe is injected from another origin: this context does not apply the CSP (judged by the tests above).
+    const context = await browser.browser.newContext({ bypassCSP: true });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${served.origin}/docs/api/`);
+      await ready(page);
+      await page.locator('summary', { hasText: 'Try it' }).click();
+      await page.getByLabel(/^thing_id/).fill('t2');
+      await page.getByRole('button', { name: 'Send POST request' }).click();
+      await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Response: 201 Created.');
+      for (const summary of await page.locator('main .api-schema summary, main .api-try-result summary').all()) await summary.click();
+      const problems: string[] = [];
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        problems.push(...describeViolations(colorScheme, await axeViolations(page, { within: 'main' })));
+      }
+      expect(problems).toEqual([]);
     } finally {
       await context.close();
     }
