@@ -173,3 +173,14 @@ describe('blog plugin: problems', () => {
   });
 });
 
+
+describe('blog plugin: a site that does not enable it', () => {
+  it('carries none of it: no feed link, no blog pages or files, no blog code in its assets', async () => {
+    const built = await buildInMemory(fixture('basic'));
+    const files = [...built.writer.files.keys()];
+    expect(files.filter((f) => /(^|\/)blog\/|atom\.xml$/.test(f))).toEqual([]);
+    expect(built.writer.text('index.html')).not.toContain('application/atom+xml');
+    for (const f of files.filter((f) => f.startsWith('assets/') && /\.(js|css)$/.test(f)))
+      expect(built.writer.text(f), f).not.toMatch(/Older posts|min read|blog-/);
+  });
+});

@@ -138,6 +138,36 @@ describe('openapi: response schemas and try-it panels in the build output', () =
   });
 });
 
+describe('openapi: two documents in one site, each with its pages and sidebar', () => {
+  it("gives each reference page its own document's panels and origin, the site's policy both origins, and each section its sidebar", async () => {
+    const billing = openapi.replace('https://api.shop.example/v2', 'https://billing.example/v1').replace('Shop API', 'Billing API');
+    const site = await tmpSite({
+      'docs.config.ts': `import { defineConfig } from '__SRC__/config/define.ts';\nexport default defineConfig({ title: 'Two', base: '/', sidebar: { '/shop/': ['/shop/'], '/billing/': ['/billing/'], '/': ['/'] } });\n`,
+      'content/index.md': page('Home', '[Shop](./shop/index.md), [Billing](./billing/index.md)'),
+      'content/shop/index.md': page('Shop API', 'Orders.', { frontmatter: 'openapi: ../_api/shop.yaml\n' }),
+      'content/billing/index.md': page('Billing API', 'Invoices.', { frontmatter: 'openapi: ../_api/billing.yaml\n' }),
+      'content/_api/shop.yaml': openapi,
+      'content/_api/billing.yaml': billing,
+    });
+    try {
+      const files = new MemoryWriter();
+      await buildSite(await loadConfig(site.root), files);
+      const text = (file: string) => files.text(file) ?? '';
+      expect(/connect-src ([^;]*)/.exec(text('_headers'))![1]).toBe("'self' https://api.shop.example https://billing.example");
+      const meta = (file: string) => /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(text(file))?.[1];
+      expect(meta('shop/index.html')).toBe('connect-src &#39;self&#39; https://api.shop.example');
+      expect(meta('billing/index.html')).toBe('connect-src &#39;self&#39; https://billing.example');
+      expect(text('billing/index.html')).toContain('&quot;server&quot;:&quot;https://billing.example/v1&quot;');
+      expect(text('billing/index.html')).not.toContain('api.shop.example');
+      const sidebar = (file: string) => /<nav[^>]*id="sidebar"[\s\S]*?<\/nav>/.exec(text(file))?.[0] ?? /id="sidebar"[\s\S]*?<\/aside>/.exec(text(file))?.[0] ?? '';
+      expect(sidebar('billing/index.html')).toContain('href="/billing/"');
+      expect(sidebar('billing/index.html')).not.toContain('href="/shop/"');
+    } finally {
+      await site.cleanup();
+    }
+  });
+});
+
 describe('openapi: a site without a reference', () => {
   it('carries no policy meta and no API origin', async () => {
     const site = await tmpSite({
