@@ -167,6 +167,9 @@ export default defineConfig({
   description: `Guides and reference for building workflows, connecting apps and calling the ${product.name} API.`,
   base: '/docs/',
   lang: 'en-US',
+  // Every rule the peers leave lenient is an error here: titles and descriptions in frontmatter, known fence
+  // languages, titled code-group blocks, and code blocks that parse.
+  strict: true,
   siteUrl: product.siteUrl,
   // The API reference's request samples read the key from the variable the CLI and the guides use.
   openapi: { apiKeyVariable: `${product.slug.toUpperCase()}_API_KEY` },
@@ -218,6 +221,15 @@ export default defineConfig({
       ['retry', 'backoff'],
       ['ci', 'continuous integration', 'github actions'],
       ['quota', 'invocations', 'usage'],
+      ['idempotency', 'idempotent', 'idempotency key'],
+      ['deprecation', 'deprecated', 'breaking change', 'end of life', 'eol', 'sunset'],
+      ['error catalogue', 'error catalog', 'error codes', 'error reference'],
+      ['sdk', 'client library', 'api client'],
+      ['dpa', 'data processing addendum', 'data processing agreement'],
+      ['localhost', 'your computer', 'local machine'],
+      ['ttl', 'expiry', 'expiring', 'expiration'],
+      ['log export', 'log drain', 'log shipping'],
+      ['alert', 'alerting', 'notify'],
     ],
   },
   // Every page says what it alone covers and is reachable from the sidebar or another page.
@@ -363,7 +375,17 @@ export default defineConfig({
         page('/workflows/examples/send-email-to-someone-else/'),
       ],
     },
-    { text: 'CLI', items: [page('/cli/install/'), page('/cli/login/'), page('/cli/reference/')] },
+    {
+      text: 'CLI',
+      items: [
+        page('/cli/install/'),
+        page('/cli/login/'),
+        page('/cli/reference/'),
+        page('/cli/account/'),
+        page('/cli/sources/'),
+        page('/cli/workflows/'),
+      ],
+    },
     {
       text: 'APIs',
       items: [

@@ -8,12 +8,19 @@ const { build } = await loadCli();
 
 const [root, out] = process.argv.slice(2);
 const loadedCpuMs = cpuMs();
+const loadedUs = Number(process.hrtime.bigint() / 1000n);
 const stages = [];
 let cpuBefore = loadedCpuMs;
 const logger = {
   stage(label, ms) {
     const now = cpuMs();
-    stages.push({ label, ms: Math.round(ms), cpuMs: now - cpuBefore });
+    stages.push({
+      label,
+      ms: Math.round(ms),
+      cpuMs: now - cpuBefore,
+      // For bench/profile.ts: when the stage ended, in the monotonic clock's microseconds (the CPU profiles' clock).
+      ...(process.env.BENCH_STAGE_ENDS ? { endUs: Number(process.hrtime.bigint() / 1000n) } : {}),
+    });
     cpuBefore = now;
   },
   info() {},
@@ -28,7 +35,15 @@ console.log(
     // Every thread's CPU time (workers' included), and the process's wall time from Node's start (module loading included).
     cpuMs: cpuMs(),
     processMs: Math.round(performance.now()),
-    stages: [{ label: 'module loading', ms: 0, cpuMs: loadedCpuMs }, ...stages],
+    stages: [
+      {
+        label: 'module loading',
+        ms: 0,
+        cpuMs: loadedCpuMs,
+        ...(process.env.BENCH_STAGE_ENDS ? { endUs: loadedUs } : {}),
+      },
+      ...stages,
+    ],
   }),
 );
 

@@ -1,15 +1,24 @@
 // npm run bench: build times, memory and page weights, on the real site and on the neutral corpus of
 // bench/gen-corpus.mjs (written for comparing tools, not by us).
-// Usage: node --import tsx bench/run.ts [--sizes 1000,10000] [--skip-real] [--peers] [--rounds 3]
-//   --peers: the same corpora built by Eleventy and Hugo (bench/peers.ts), interleaved with ours, cold each time.
+// Usage: node --import tsx bench/run.ts [--sizes 1000,10000] [--skip-real] [--peers] [--rounds 3] [--only a,b]
+//          [--no-full] [--edits 20] [--profile] [--differential [--diff-steps 300] [--diff-seed N]] [--no-builds]
+//   --peers: the same corpora built by the unified floor, Rspress, Eleventy, Hugo and (up to 1,000 pages, once a run,
+//     unless --no-full) Docusaurus, VitePress and Starlight (bench/peers.ts), interleaved with ours, cold each time;
+//     --only narrows the peers by name.
+//   --edits N: N one-page edits in a row at each size (each a fresh process), their median and slowest.
+//   --profile: a cold build of each size under --cpu-prof, its CPU by stage and by module (bench/profile.ts).
+//   --differential: test/integration/build/differential.test.ts with DIFF_STEPS=300 (--diff-steps) and a seed.
+//   --no-builds: only what the flags above ask for (no real site, no cold/unchanged/edited rows).
+// Every run writes what it measured into bench/RESULTS.md (bench/results.ts), with the date, machine and commit.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { availablePeers, writeGenCorpus, type PeerFigures } from './peers.js';
+import { describe, loadNow, machine, writeSections } from './results.js';
 
 const run = promisify(execFile);
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -68,6 +77,10 @@ function row(label: string, f: BuildFigures): string {
 }
 
 const args = process.argv.slice(2);
+const startedOn = machine();
+const sections: { id: string; text: string }[] = [];
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const builds = !args.includes('--no-builds');
 const sizes = (
   args[args.indexOf('--sizes') + 1] && args.includes('--sizes') ? args[args.indexOf('--sizes') + 1] : '1000,10000'
 )
@@ -79,7 +92,7 @@ const lines = [
 ];
 const print = () => console.log(`\n${lines.join('\n')}\n`);
 
-if (!args.includes('--skip-real') && existsSync(path.join(REPO, 'content/index.md'))) {
+if (builds && !args.includes('--skip-real') && existsSync(path.join(REPO, 'content/index.md'))) {
   const out = path.join(CORPORA, 'real-dist');
   await removeOutput(out);
   // Cold: no Markdown cache from an earlier build.
@@ -158,39 +171,87 @@ for (const pages of sizes) {
     // so a build that first deletes the last one's output pays for the deletion (ours, 7,000 files at 1,000 pages:
     // 1.2 s of system CPU in the first round, 4.7 s in the fourth), and a peer that writes over its last output
     // creates no file at all.
-    const peers = await availablePeers();
-    const runsDir = path.join(dir, 'runs');
+    const peers = await availablePeers({
+      full: pages <= 1000 && !args.includes('--no-full'),
+      only: option('--only')?.split(','),
+    });
+    const runsDir = path.join(dir, `runs-${process.pid}`); // two runs at once do not share one
     const runDir = (tool: string, round: number) => path.join(runsDir, `${tool.split(' ')[0].toLowerCase()}-${round}`);
     await rm(runsDir, { recursive: true, force: true });
     const runs = new Map<string, PeerFigures[]>([
       ['ours', []],
       ...peers.map((p): [string, PeerFigures[]] => [p.name, []]),
     ]);
-    for (let round = 0; round < (pages >= 10000 ? 1 : rounds); round++) {
+    const failures: string[] = [];
+    const loads: string[] = [];
+    const roundCount = pages >= 10000 ? 1 : rounds;
+    for (let round = 0; round < roundCount; round++) {
+      loads.push(loadNow());
+      console.log(`peers, ${pages} pages, round ${round + 1} of ${roundCount}, load average ${loads.at(-1)}`);
       runs.get('ours')!.push(await coldBuildIn(content, runDir('ours', round)));
+      await rm(runDir('ours', round), { recursive: true, force: true });
       for (const peer of peers) {
-        await peer.prepare(content, runDir(peer.name, round));
-        runs.get(peer.name)!.push(await peer.build(runDir(peer.name, round)));
+        if (peer.once && round > 0) continue;
+        try {
+          await peer.prepare(content, runDir(peer.name, round));
+          runs.get(peer.name)!.push(await peer.build(runDir(peer.name, round)));
+          const f = runs.get(peer.name)!.at(-1)!;
+          console.log(
+            `  ${peer.name}: ${(f.ms / 1000).toFixed(2)} s, CPU ${(f.cpuMs / 1000).toFixed(1)} s, ${f.maxRssMB} MB`,
+          );
+        } catch (error) {
+          failures.push(`${peer.name} (round ${round + 1}): ${String((error as Error).message).slice(0, 600)}`);
+          console.log(`  ${peer.name} failed: ${failures.at(-1)}`);
+        }
+        // A peer's folder may be a link to one inside its install (bench/peers.ts): both go.
+        const real = await realpath(runDir(peer.name, round)).catch(() => undefined);
+        if (real) await rm(real, { recursive: true, force: true });
+        await rm(runDir(peer.name, round), { recursive: true, force: true });
       }
     }
     await rm(runsDir, { recursive: true, force: true });
-    const ours = median(runs.get('ours')!.map((r) => r.ms));
-    const oursCpu = median(runs.get('ours')!.map((r) => r.cpuMs));
-    const oursProcess = median(runs.get('ours')!.map((r) => (r as BuildFigures).processMs));
+    // Ours on the peers' footing: the whole process (Node's start and module loading included), as theirs is timed.
+    const oursRuns = runs.get('ours')! as BuildFigures[];
+    const ours = median(oursRuns.map((r) => r.processMs));
+    const oursCpu = median(oursRuns.map((r) => r.cpuMs));
+    const oursPeak = Math.max(...oursRuns.map((r) => r.maxRssMB));
+    const tableLines = [
+      '| Pages | Tool | Cold build, whole process (median) | Runs | CPU time (median) | Peak memory | Ours / tool: wall, CPU, memory |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+    ];
     for (const [name, figures] of runs) {
-      const ms = median(figures.map((r) => r.ms));
-      const label = name === 'ours' ? 'ours' : name;
+      if (!figures.length) continue;
+      const wall = (r: PeerFigures) => (name === 'ours' ? (r as BuildFigures).processMs : r.ms);
+      const ms = median(figures.map(wall));
       const cpu = median(figures.map((r) => r.cpuMs));
-      peerLines.push(
-        `| ${pages.toLocaleString('en-US')} | ${label} | ${(ms / 1000).toFixed(2)} s | ${figures.map((r) => (r.ms / 1000).toFixed(1)).join(', ')} | ${(cpu / 1000).toFixed(1)} s | ${Math.max(...figures.map((r) => r.maxRssMB))} MB | ${name === 'ours' ? '' : `${(ours / ms).toFixed(2)} (CPU ${(oursCpu / cpu).toFixed(2)})`} |`,
+      const peak = Math.max(...figures.map((r) => r.maxRssMB));
+      tableLines.push(
+        `| ${pages.toLocaleString('en-US')} | ${name} | ${(ms / 1000).toFixed(2)} s | ${figures.map((r) => (wall(r) / 1000).toFixed(1)).join(', ')} | ${(cpu / 1000).toFixed(1)} s | ${peak.toLocaleString('en-US')} MB | ${name === 'ours' ? `(in the build: ${(median(oursRuns.map((r) => r.ms)) / 1000).toFixed(2)} s)` : `${(ours / ms).toFixed(2)}, ${(oursCpu / cpu).toFixed(2)}, ${(oursPeak / peak).toFixed(2)}`} |`,
       );
     }
-    console.log(`\n${peerLines.join('\n')}\n`);
-    // Ours above is the build inside the process; the peers' is their whole process. Ours whole, for the same footing:
-    console.log(
-      `ours, whole process (Node start and module loading included): median ${(oursProcess / 1000).toFixed(2)} s`,
-    );
+    peerLines.push(...tableLines.slice(2));
+    console.log(`\n${tableLines.join('\n')}\n`);
+    sections.push({
+      id: `peers-${pages}${option('--only') ? `-${option('--only')!.replaceAll(',', '-')}` : ''}`,
+      text: [
+        `## Cold builds against the peers, ${pages.toLocaleString('en-US')} pages`,
+        '',
+        `\`npm run bench -- ${args.join(' ')}\`: ${describe(startedOn)}. Load average at each round's start: ${loads.join('; ')}.` +
+          ` ${roundCount} round${roundCount > 1 ? 's' : ''}, interleaved; Docusaurus, VitePress and Starlight (when present) in the first only.`,
+        '',
+        ...tableLines,
+        ...(failures.length ? ['', 'Failed:', '', ...failures.map((f) => `- ${f.replaceAll('\n', ' ')}`)] : []),
+      ].join('\n'),
+    });
   }
+  if (args.includes('--profile')) {
+    const { profileColdBuild } = await import('./profile.js');
+    sections.push({
+      id: `profile-${pages}`,
+      text: await profileColdBuild(content, path.join(dir, 'profiled'), describe(startedOn)),
+    });
+  }
+  if (!builds) continue;
   const cold = await coldBuild(dir, out);
   lines.push(row(`corpus ${pages.toLocaleString('en-US')}, cold`, cold));
   console.log(`highlighting, corpus ${pages}: ${await highlighterShare(dir, cold.ms)}`);
@@ -205,6 +266,67 @@ for (const pages of sizes) {
   lines.push(row(`corpus ${pages.toLocaleString('en-US')}, one page edited`, oneEdit));
   console.log(`corpus ${pages}, one page edited: ${stageTimes(oneEdit)}`);
   await writeFile(edited, original);
+  const stageRows = (f: BuildFigures) =>
+    (f.stages ?? []).map(
+      (st) => `| ${st.label} | ${(st.ms / 1000).toFixed(2)} s | ${(st.cpuMs / 1000).toFixed(2)} s |`,
+    );
+  sections.push({
+    id: `builds-${pages}`,
+    text: [
+      `## Our builds, ${pages.toLocaleString('en-US')} pages`,
+      '',
+      `${describe(startedOn)}; load average after these builds ${loadNow()}. Each build in a fresh process (\`bench/build-once.mjs\`), in place: cold (no output, no cache), unchanged, then one page's text edited.`,
+      '',
+      lines[0],
+      lines[1],
+      row('cold', cold),
+      row('unchanged', unchanged),
+      row('one page edited', oneEdit),
+      '',
+      'The cold build by stage (wall time; CPU time of every thread while the stage ran):',
+      '',
+      '| Stage | Wall | CPU |',
+      '| --- | --- | --- |',
+      ...stageRows(cold),
+      '',
+      'The edit by stage:',
+      '',
+      '| Stage | Wall | CPU |',
+      '| --- | --- | --- |',
+      ...stageRows(oneEdit),
+    ].join('\n'),
+  });
+  const editCount = Number(option('--edits') ?? 0);
+  if (editCount > 0) {
+    // Edits in a row, each a fresh process on the last one's output (as a writer runs `docs build` after each save).
+    const series: BuildFigures[] = [];
+    const loadBefore = loadNow();
+    for (let i = 0; i < editCount; i++) {
+      await writeFile(edited, `${original}\nEdit number ${i + 1} from the writer.\n`);
+      series.push(await buildOnce(dir, out));
+      console.log(
+        `  edit ${i + 1}: ${(series.at(-1)!.ms / 1000).toFixed(2)} s (whole process ${(series.at(-1)!.processMs / 1000).toFixed(2)} s), load ${loadNow()}`,
+      );
+    }
+    await writeFile(edited, original);
+    await buildOnce(dir, out);
+    const inBuild = series.map((f) => f.ms);
+    const whole = series.map((f) => f.processMs);
+    const s2 = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    sections.push({
+      id: `edits-${pages}`,
+      text: [
+        `## One page's text edited ${editCount} times in a row, ${pages.toLocaleString('en-US')} pages`,
+        '',
+        `${describe(startedOn)}; load average before the edits ${loadBefore}, after ${loadNow()}. \`${path.relative(content, edited)}\` gets a new last sentence each time; each build a fresh process.`,
+        '',
+        `- in the build: median ${s2(median(inBuild))}, slowest ${s2(Math.max(...inBuild))}, fastest ${s2(Math.min(...inBuild))}`,
+        `- whole process (as a user waits, Node's start included): median ${s2(median(whole))}, slowest ${s2(Math.max(...whole))}`,
+        `- CPU a build: median ${s2(median(series.map((f) => f.cpuMs)))}; peak memory at most ${Math.max(...series.map((f) => f.maxRssMB))} MB`,
+        `- every edit, in the build: ${inBuild.map((ms) => (ms / 1000).toFixed(2)).join(', ')}`,
+      ].join('\n'),
+    });
+  }
   const { gzipSync } = await import('node:zlib');
   const typicalPath = path.join(out, path.relative(content, edited).replace(/\.md$/, ''), 'index.html');
   const typical = await readFile(typicalPath);
@@ -221,5 +343,18 @@ for (const pages of sizes) {
   }
   print();
 }
-print();
+if (builds) print();
 if (args.includes('--peers')) console.log(`\n${peerLines.join('\n')}\n`);
+
+if (args.includes('--differential')) {
+  const { differentialRun } = await import('./differential.js');
+  const text = await differentialRun({
+    steps: Number(option('--diff-steps') ?? 300),
+    seed: option('--diff-seed') === undefined ? undefined : Number(option('--diff-seed')),
+    machine: describe(machine()),
+  });
+  console.log(text);
+  sections.push({ id: 'differential', text });
+}
+await writeSections(sections);
+console.log(`bench/RESULTS.md: ${sections.map((s) => s.id).join(', ') || 'nothing measured'}`);

@@ -45,7 +45,7 @@ export default defineConfig({
     {
       text: 'Coming from',
       collapsed: false,
-      items: ['/migrating/vitepress/', '/migrating/docusaurus/', '/migrating/starlight/', '/compare/'],
+      items: ['/guide/dialects/', '/migrating/vitepress/', '/migrating/docusaurus/', '/migrating/starlight/', '/compare/'],
     },
     { text: 'Contributors', items: [{ text: 'How it works', link: '/how-it-works/', badge: { text: 'Internals', variant: 'note' } }] },
   ],

@@ -19,7 +19,7 @@ import {
   type SearchShard,
 } from '../../src/shared/search-format.js';
 import { distance, parseQuery, type Group, type Leaf } from './query.js';
-import { coverage, diverse, namesQuery, queryTree, tier, type Covers, type Ranked } from './rank.js';
+import { coordinated, coverage, diverse, namesQuery, queryTree, tier, type Covers, type Ranked } from './rank.js';
 
 /** Fetches and parses one JSON file of the index. */
 export type Load = (url: string) => Promise<unknown>;
@@ -38,8 +38,11 @@ export interface SearchHit {
   score: number;
 }
 
-/** Headings weigh most: they name what a section is about; the page title names every section. */
-const BOOST = { title: 2, heading: 3, text: 1, group: 1 };
+/**
+ * A heading names what its section is about as the title names its page: both weigh twice the body.
+ * (Headings at three times over-ranked short sections that shared one word with the query.)
+ */
+const BOOST = { title: 2, heading: 2, text: 1, group: 1 };
 /** Bytes of shards a prefix may pull in; a shorter prefix would match too much to be worth it. */
 const PREFIX_BUDGET = 200_000;
 
@@ -212,10 +215,13 @@ export class SearchEngine {
     const { mini, shards: loaded } = this.instance(shards, ids);
     const flags = new Map<string, Leaf>();
     for (const g of groups) for (const leaf of [...g.synonyms.flat(), ...g.leaves]) flags.set(leaf.term, leaf);
-    const results = mini.search(queryTree(groups), {
-      prefix: (t) => flags.get(t)?.prefix ?? false,
-      fuzzy: (t) => flags.get(t)?.fuzzy || false,
-    });
+    const results = coordinated(
+      mini.search(queryTree(groups), {
+        prefix: (t) => flags.get(t)?.prefix ?? false,
+        fuzzy: (t) => flags.get(t)?.fuzzy || false,
+      }),
+      groups,
+    );
     // MiniSearch sorts by score. Only a result with a query word in its heading or title can move
     // up a tier; the others keep MiniSearch's order, after those.
     const covers = coverage(groups);

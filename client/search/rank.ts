@@ -40,6 +40,25 @@ export function queryTree(groups: Group[]): Query {
   };
 }
 
+/**
+ * MiniSearch multiplies a result's score by the number of query terms it matched, so that more of
+ * the query counts more. A synonym's words are terms of their own there: a section matching a
+ * word and its synonyms ("endpoint", "http", "trigger") counted as much as one matching three
+ * things the reader asked for. Here the factor is the number of the query's groups a result
+ * answers (a group by any one of its alternatives, a phrase by all its words).
+ */
+export function coordinated(results: SearchResult[], groups: Group[]): SearchResult[] {
+  if (groups.length === 1 && !groups[0].synonyms.length) return results;
+  for (const result of results) {
+    const matched = new Set(result.queryTerms);
+    const answered = groups.filter((g) =>
+      [g.leaves, ...g.synonyms].some((alt) => alt.every((leaf) => matched.has(leaf.term))),
+    ).length;
+    result.score = (result.score / Math.max(1, result.queryTerms.length)) * Math.max(1, answered);
+  }
+  return results.sort((a, b) => b.score - a.score);
+}
+
 /** Whether words found in a field answer every group of the query (each group by one of its alternatives). */
 export type Covers = (found: string[]) => boolean;
 

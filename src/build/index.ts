@@ -38,6 +38,8 @@ import { SearchPageBlocks } from '../search/page-blocks.js';
 import { SearchTermsCache } from '../search/terms-cache.js';
 import { SearchIndexStore } from '../search/store.js';
 import { storeSettings } from '../search/index.js';
+import { rememberSectionTerms } from '../search/records.js';
+import { isEnglish } from '../shared/search-text.js';
 import { createSite, withSamePlan, type Site } from '../model/site.js';
 import { siteViews } from '../versions/views.js';
 import { nameVersionFiles } from '../versions/paths.js';
@@ -180,6 +182,7 @@ export async function buildSite(
     const found = new Problems();
     // src/build/heap.ts: a large build's records stay to its end (not `dev`'s, whose saves would collect more often).
     if (!options.memory) boundHeapGrowth(jobs.length);
+    const searchTerms = options.lazy || options.memory || siteViews(config) ? undefined : isEnglish(config.lang);
     const results = await task(logger, 'pages', async () => {
       // Only for many pages to render: an unchanged build starts none.
       const parallel = jobs.length >= PARALLEL_THRESHOLD && workersAllowed(config);
@@ -200,6 +203,8 @@ export async function buildSite(
             site: outline,
           },
           byBlocks: Boolean(options.memory),
+          // One index in one language: its section terms are counted by the threads that render the pages.
+          ...(searchTerms === undefined ? {} : { searchTerms }),
         },
         found,
         workers,
@@ -207,8 +212,10 @@ export async function buildSite(
       ).finally(() => workers?.close());
     });
     const failed = takeFindings(found, problems);
-    results.forEach(({ record, files }, i) => {
+    results.forEach(({ record, files, searchLines }, i) => {
       const { source, cached } = jobs[i];
+      if (searchLines && searchTerms !== undefined)
+        rememberSectionTerms(record, { english: searchTerms, lines: searchLines });
       if (!cached && !failed.has(source.relativePath)) cache.set(source, record);
       records.set(source.route, record);
       Object.assign(entries.get(source.route)!, { chunk: files!.chunk, paths: files!.paths });

@@ -29,11 +29,15 @@ export const NO_CHECK = /(^|\s)no-check(\s|$)/;
 const FIX = (lang: string) =>
   `fix the ${lang} so it parses, or mark a deliberately partial snippet with \`\`\`${lang} no-check`;
 
-/** Whether a block is one the code check reads. */
-export function isCheckedBlock(block: CodeBlock): boolean {
+/**
+ * Whether a block is one the code check reads: a language it can parse, among those `strict.codeParse` names
+ * (`true`: all of them; by default none, as documentation is full of deliberate fragments), not marked no-check.
+ */
+export function isCheckedBlock(block: CodeBlock, languages: true | readonly string[] = true): boolean {
   const lang = block.lang.toLowerCase();
   return (
     (lang in LOADERS || JSON_LANGS.has(lang) || YAML_LANGS.has(lang) || PYTHON_LANGS.has(lang)) &&
+    (languages === true || languages.includes(lang)) &&
     !NO_CHECK.test(block.meta)
   );
 }
@@ -42,9 +46,13 @@ export function isCheckedBlock(block: CodeBlock): boolean {
  * Every js/ts/json/yaml block of a page must parse (and every Python block tokenize): readers copy them. Problems point at the
  * file line of the error inside the block. Blocks in `passed` parsed in an earlier build.
  */
-export async function codeBlockProblems(page: PageRecord, passed?: PassedCache): Promise<BuildError[]> {
+export async function codeBlockProblems(
+  page: PageRecord,
+  passed?: PassedCache,
+  languages: true | readonly string[] = true,
+): Promise<BuildError[]> {
   const problems = await Promise.all(
-    page.codeBlocks.filter(isCheckedBlock).map(async (block) => {
+    page.codeBlocks.filter((block) => isCheckedBlock(block, languages)).map(async (block) => {
       const key = passed && sha1(block.lang.toLowerCase(), block.code);
       if (key && passed.has(key)) return null;
       const problem = await blockProblem(block.source ?? page.relativePath, block);

@@ -8,6 +8,7 @@ import type { Site } from '../model/site.js';
 import type { PageRecord } from '../model/page.js';
 import { CLI_MODEL, cliCommandProblems, parseCliModel, type CliModel } from './cli-commands.js';
 import { codeBlockProblems } from './code-blocks.js';
+import { checkFrontmatter, checkSlugs } from './frontmatter.js';
 import { checkDuplicateDescriptions } from './duplicates.js';
 import { checkOrphans } from './orphans.js';
 import { fallbackOf } from '../i18n/locales.js';
@@ -104,13 +105,17 @@ export class ContentChecks {
       {
         name: 'code blocks',
         run: async (s) => {
-          const found = s.pages.map((page) => this.done.get(page) ?? this.codeProblems(page));
+          const languages = s.config.strict.codeParse;
+          if (languages !== true && !languages.length) return [];
+          const found = s.pages.map((page) => this.done.get(page) ?? this.codeProblems(page, languages));
           return (
             found.some((f) => f instanceof Promise) ? await Promise.all(found) : (found as BuildError[][])
           ).flat();
         },
       },
       { name: 'CLI commands', run: (s) => this.cliCommands(s) },
+      { name: 'frontmatter', run: checkFrontmatter },
+      { name: 'frontmatter slugs', severity: 'warning', run: checkSlugs },
     ];
   }
 
@@ -130,12 +135,12 @@ export class ContentChecks {
     return model ? site.pages.flatMap((page) => this.cliProblems(page, model)) : [];
   }
 
-  private codeProblems(page: PageRecord): Promise<BuildError[]> | BuildError[] {
+  private codeProblems(page: PageRecord, languages: true | readonly string[]): Promise<BuildError[]> | BuildError[] {
     // Kept by the Markdown cache: its blocks passed when it was stored, and their verdict depends on nothing else.
     if (checkedWhenKept(page)) return [];
     let result = this.code.get(page);
     if (!result) {
-      this.code.set(page, (result = codeBlockProblems(page, this.passed)));
+      this.code.set(page, (result = codeBlockProblems(page, this.passed, languages)));
       void result.then((found) => this.done.set(page, found)).catch(() => undefined);
     }
     return result;

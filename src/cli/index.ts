@@ -10,6 +10,7 @@ import { createLogger } from '../build/log.js';
 import { builtBase, createStaticServer, listen } from '../serve/index.js';
 import { formatMissingTranslations } from '../i18n/locales.js';
 import { snapshotVersion } from '../versions/snapshot.js';
+import { formatMigration, migrate, PEERS, type Peer } from './migrate.js';
 import { GENERATOR_ROOT } from '../generator-root.js';
 import { askOptions, nextSteps, scaffold } from './init.js';
 
@@ -188,6 +189,20 @@ export function createProgram(root: Command = new Command()): Command {
       process.stdout.write(
         `version ${name} -> ${path.relative(process.cwd(), dir) || '.'}; versions.json: ${versions.join(', ')}\n`,
       );
+    });
+
+  program
+    .command('migrate')
+    .description(
+      "convert a VitePress, Docusaurus or Starlight project's configuration and sidebar files into docs.config.ts; lists what it could not convert",
+    )
+    .argument('<folder>', "the peer project's folder (with its configuration file)")
+    .requiredOption('--from <peer>', `the generator it was written for: ${PEERS.join(', ')}`)
+    .action(async (folder: string, opts: { from: string }) => {
+      if (!(PEERS as readonly string[]).includes(opts.from))
+        throw new UsageError(`--from must be one of ${PEERS.join(', ')}, not "${opts.from}"`);
+      const result = await migrate(path.resolve(folder), opts.from as Peer);
+      process.stdout.write(formatMigration(result));
     });
 
   return program;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { BuildError, BuildFailure } from '../model/errors.js';
-import { badgeSchema } from '../content/frontmatter.js';
+import { badgeSchema, FRONTMATTER_TYPES, type FrontmatterType } from '../content/frontmatter.js';
 import { DEFAULT_LIMITS, type MarkdownLimits } from '../markdown/limits.js';
 import { DANGEROUS_SCHEMES } from '../markdown/security.js';
 import { loadConfigComponents } from '../markdown/mdx.js';
@@ -189,6 +189,32 @@ export const userConfigSchema = z.strictObject({
         .optional(),
     })
     .optional(),
+  /**
+   * Which of the peers' lenient defaults are errors here instead. `true`: all of them (the Conduit site's choice);
+   * an object: one key a rule. @default false (every rule lenient, as VitePress, Docusaurus and Starlight are)
+   */
+  strict: z
+    .union([
+      z.boolean(),
+      z.strictObject({
+        /** A page needs frontmatter `title`, and its body no `# Heading` (otherwise the first `# Heading` is the title). */
+        title: z.boolean().optional(),
+        /** A page needs frontmatter `description` (otherwise its first paragraph is the meta description). */
+        description: z.boolean().optional(),
+        /** An unknown fence language is an error (otherwise a warning, and the block is plain text). */
+        codeLanguage: z.boolean().optional(),
+        /** A code block in a code group needs a title (otherwise the tab shows its language). */
+        codeGroupTitles: z.boolean().optional(),
+        /** Which languages' code blocks must parse: `true` for every language the check reads (js, ts, json, yaml, python...). @default [] */
+        codeParse: z.union([z.boolean(), z.array(z.string().min(1))]).optional(),
+      }),
+    ])
+    .optional(),
+  /**
+   * The team's own frontmatter keys and their types: any other key no feature reads is an error (a misspelt key fails
+   * with "did you mean"). For example `{ audience: 'string', reviewed: 'boolean' }`.
+   */
+  frontmatter: z.record(z.string().min(1), z.enum(FRONTMATTER_TYPES)).optional(),
   /** Markdown rendering. */
   markdown: z
     .strictObject({
@@ -336,6 +362,10 @@ export interface ResolvedConfig {
     rehypePlugins: MarkdownPluginEntry[];
   };
   search: { synonyms: string[][] };
+  /** The peers' lenient defaults, each `true` where the configuration makes it an error (`strict`). */
+  strict: StrictRules;
+  /** Frontmatter keys the team declared, with their types. */
+  frontmatter: Record<string, FrontmatterType>;
   checks: { duplicateDescriptions: Severity; orphans: Severity; markdownPlugins: Severity };
   /** Sidebars by path prefix ("/" for the whole site), as configured; absent when generated from the folders. */
   sidebar?: Record<string, SidebarItemConfig[]>;
@@ -349,6 +379,30 @@ export interface ResolvedConfig {
   theme: ResolvedTheme;
   /** The built-in plugins, then the configuration's (their `config` hooks already applied). */
   plugins: Plugin[];
+}
+
+export interface StrictRules {
+  title: boolean;
+  description: boolean;
+  codeLanguage: boolean;
+  codeGroupTitles: boolean;
+  /** The languages whose code blocks must parse; `true`: every language the check reads. */
+  codeParse: true | string[];
+}
+
+/** `strict` as written, each rule resolved. */
+export function resolveStrict(strict: boolean | Partial<Omit<StrictRules, 'codeParse'> & { codeParse: boolean | string[] }> | undefined): StrictRules {
+  if (typeof strict === 'boolean' || strict === undefined) {
+    const on = strict === true;
+    return { title: on, description: on, codeLanguage: on, codeGroupTitles: on, codeParse: on ? true : [] };
+  }
+  return {
+    title: strict.title ?? false,
+    description: strict.description ?? false,
+    codeLanguage: strict.codeLanguage ?? false,
+    codeGroupTitles: strict.codeGroupTitles ?? false,
+    codeParse: strict.codeParse === true ? true : Array.isArray(strict.codeParse) ? strict.codeParse.map((l) => l.toLowerCase()) : [],
+  };
 }
 
 export interface SecurityConfig {
@@ -511,6 +565,8 @@ export function resolveConfig(
       rehypePlugins: (c.markdown?.rehypePlugins ?? []) as MarkdownPluginEntry[],
     },
     search: { synonyms: c.search?.synonyms ?? [] },
+    strict: resolveStrict(c.strict),
+    frontmatter: c.frontmatter ?? {},
     checks: {
       duplicateDescriptions: c.checks?.duplicateDescriptions ?? 'warning',
       orphans: c.checks?.orphans ?? 'warning',

@@ -6,7 +6,6 @@
 import YAML from 'yaml';
 import { z } from 'zod';
 import { BuildError, type Place, type Problems } from '../model/errors.js';
-import { closest } from '../shared/spelling.js';
 
 const nonEmpty = z.string().refine((s) => s.trim() !== '');
 /** A route, a relative .md path, or false to hide the link. */
@@ -26,7 +25,7 @@ export const badgeSchema = z.union([
 
 export const frontmatterSchema = z.looseObject({
   title: nonEmpty,
-  description: nonEmpty,
+  description: z.string(),
   prev: pageRef.optional(),
   next: pageRef.optional(),
   layout: z.enum(['doc', 'page']).optional(),
@@ -34,6 +33,26 @@ export const frontmatterSchema = z.looseObject({
   order: z.number().optional(),
   /** Badge beside the page's link in a generated sidebar. */
   badge: badgeSchema.optional(),
+  /** The page's entry in a generated sidebar: its label, and whether it is left out (Starlight's form). */
+  sidebar: z
+    .looseObject({ label: z.string().min(1).optional(), hidden: z.boolean().optional() })
+    .optional(),
+  /** `false`: no "On this page" outline beside the page. */
+  outline: z.literal(false).optional(),
+  /** `false`: the page is left out of search. */
+  search: z.boolean().optional(),
+  /** `true`: the page is not built (Docusaurus's drafts). */
+  draft: z.boolean().optional(),
+  /** A hero block above the page (Starlight's `hero`): title, tagline and action links. */
+  hero: z
+    .looseObject({
+      title: z.string().optional(),
+      tagline: z.string().optional(),
+      actions: z
+        .array(z.looseObject({ text: z.string(), link: z.string(), variant: z.string().optional() }))
+        .optional(),
+    })
+    .optional(),
 });
 
 export type Frontmatter = z.infer<typeof frontmatterSchema>;
@@ -41,7 +60,7 @@ export type Frontmatter = z.infer<typeof frontmatterSchema>;
 type Key = keyof typeof frontmatterSchema.shape;
 
 /** What to say about a field that fails the schema, and how to fix it. */
-const RULES: Record<Key, { wrong: string; missing?: string; fix: string }> = {
+const RULES: Partial<Record<Key, { wrong: string; missing?: string; fix: string }>> = {
   title: {
     wrong: 'frontmatter "title" must be a non-empty string',
     missing: 'missing frontmatter "title"',
@@ -72,44 +91,129 @@ const RULES: Record<Key, { wrong: string; missing?: string; fix: string }> = {
     wrong: 'frontmatter "badge" must be text or `{ text, variant }`',
     fix: `for example \`badge: New\` or \`badge: { text: Beta, variant: beta }\` (variants: ${BADGE_VARIANTS.join(', ')})`,
   },
+  sidebar: {
+    wrong: 'frontmatter "sidebar" must be `{ label, order, badge, hidden }`',
+    fix: 'for example `sidebar: { label: Short name, order: 2 }`',
+  },
+  outline: { wrong: 'frontmatter "outline" may only be false', fix: 'write `outline: false`, or remove the line' },
+  search: { wrong: 'frontmatter "search" must be true or false', fix: 'write `search: false` to leave the page out of search' },
+  draft: { wrong: 'frontmatter "draft" must be true or false', fix: 'write `draft: true` to leave the page out of the build' },
+  hero: {
+    wrong: 'frontmatter "hero" must be `{ title, tagline, actions: [{ text, link }] }`',
+    fix: 'give each action a `text` and a `link`',
+  },
+};
+
+/** The types a configuration may declare for a frontmatter key of its own (`frontmatter` in docs.config.ts). */
+export const FRONTMATTER_TYPES = ['string', 'number', 'boolean', 'list', 'object', 'any'] as const;
+export type FrontmatterType = (typeof FRONTMATTER_TYPES)[number];
+
+/**
+ * Keys some feature reads besides the schema's: the OpenAPI reference, feeds, plugins' generated pages, and the
+ * peers' keys that `readPeerFrontmatter` maps to ours (kept as written, so a page reads the same in either tool).
+ */
+export const FEATURE_KEYS = [
+  'openapi',
+  'openapiTags',
+  'feed',
+  'generatedBy',
+  'fallbackOf',
+  // Docusaurus
+  'id',
+  'slug',
+  'sidebar_label',
+  'sidebar_position',
+  'hide_table_of_contents',
+  'pagination_prev',
+  'pagination_next',
+  // Starlight
+  'template',
+  'pagefind',
+  'tableOfContents',
+] as const;
+
+/** Every key a page may set without declaring it. */
+export const KNOWN_KEYS: readonly string[] = [...Object.keys(frontmatterSchema.shape), ...FEATURE_KEYS];
+
+/** Starlight's and our badge colours: theirs become the nearest of ours. */
+const PEER_BADGE_VARIANTS: Record<string, (typeof BADGE_VARIANTS)[number]> = {
+  default: 'note',
+  note: 'note',
+  tip: 'new',
+  success: 'new',
+  caution: 'beta',
+  danger: 'deprecated',
 };
 
 /**
- * Every key a feature of ours reads: the schema's, and those of features that read their own
- * (feeds, search, OpenAPI pages; `generatedBy` and `fallbackOf` the build sets on pages it makes).
+ * The peers' frontmatter keys in our terms, added beside them (a key of ours already set wins):
+ * Docusaurus's `sidebar_label`, `sidebar_position`, `hide_table_of_contents`, `pagination_prev/next`;
+ * Starlight's `sidebar: { label, order, badge, hidden }`, `template: splash`, `pagefind: false`,
+ * `tableOfContents: false`. Each key our form takes its line from the peer's key.
  */
-export const KNOWN_KEYS: readonly string[] = [
-  ...Object.keys(frontmatterSchema.shape),
-  'feed',
-  'search',
-  'openapi',
-  'openapiTags',
-  'generatedBy',
-  'fallbackOf',
-];
-
-/**
- * A key no feature reads is most often a typo (`decription`) or a peer's key that does something
- * there and nothing here (`sidebar`, `draft`, `head`, `image`): a warning at its line, with the
- * key it may have meant.
- */
-function warnUnknownKeys(data: Record<string, unknown>, lines: KeyLines, file: string, problems: Problems): void {
-  for (const key of Object.keys(data)) {
-    if (KNOWN_KEYS.includes(key)) continue;
-    // Strictly near: a short key of a peer's ("head") is not a typo of one of ours ("feed").
-    const near = closest(key, KNOWN_KEYS.slice(0, -2), Math.max(1, Math.floor(key.length / 4)));
-    problems.warn(
-      new BuildError(
-        `unknown frontmatter key "${key}": no feature reads it`,
-        { file, line: frontmatterLine({ keyLines: lines }, key) },
-        near
-          ? `did you mean "${near}"?`
-          : `remove it; the keys read are ${KNOWN_KEYS.slice(0, -2)
-              .map((k) => `"${k}"`)
-              .join(', ')}`,
-      ),
+export function readPeerFrontmatter(data: Record<string, unknown>, lines: KeyLines): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...data };
+  const set = (key: string, value: unknown, from: string) => {
+    if (value === undefined || key in data) return;
+    out[key] = value;
+    if (lines[from] !== undefined && lines[key] === undefined) lines[key] = lines[from];
+  };
+  const sidebar = data.sidebar;
+  if (sidebar && typeof sidebar === 'object' && !Array.isArray(sidebar)) {
+    const s = sidebar as Record<string, unknown>;
+    set('order', s.order, 'sidebar');
+    const badge = s.badge;
+    set(
+      'badge',
+      badge && typeof badge === 'object' && typeof (badge as { variant?: unknown }).variant === 'string'
+        ? {
+            text: (badge as { text?: unknown }).text,
+            variant: PEER_BADGE_VARIANTS[(badge as { variant: string }).variant] ?? (badge as { variant: string }).variant,
+          }
+        : badge,
+      'sidebar',
     );
+    const { order: _order, badge: _badge, ...rest } = s;
+    out.sidebar = rest;
   }
+  if (typeof data.sidebar_label === 'string')
+    out.sidebar = { ...(out.sidebar as object | undefined), label: data.sidebar_label };
+  set('order', data.sidebar_position, 'sidebar_position');
+  if (data.template === 'splash') set('layout', 'page', 'template');
+  if (data.pagefind === false) set('search', false, 'pagefind');
+  if (data.hide_table_of_contents === true || data.tableOfContents === false) set('outline', false, data.tableOfContents === false ? 'tableOfContents' : 'hide_table_of_contents');
+  for (const side of ['prev', 'next'] as const) {
+    const value = data[`pagination_${side}`];
+    // A doc id ("guides/intro") is its path under the docs folder without the extension: a route from the root.
+    set(side, value === null || value === false ? false : typeof value === 'string' ? `/${value.replace(/^\/+|\/+$/g, '')}/` : undefined, `pagination_${side}`);
+  }
+  return out;
+}
+
+/** The known word nearest to `word` (at most a quarter of its letters off), for "did you mean". */
+export function nearest(word: string, known: readonly string[]): string | undefined {
+  let best: string | undefined;
+  // Strictly near: a short key of a peer's ("head") is not a typo of one of ours ("hero").
+  let bestDistance = Math.max(1, Math.floor(word.length / 4)) + 1;
+  for (const candidate of known) {
+    const d = distance(word.toLowerCase(), candidate.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [candidate, d];
+  }
+  return best;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const kept = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = kept;
+    }
+  }
+  return row[b.length];
 }
 
 /** The file line of each top-level key of the frontmatter ("title" -> 2). */
@@ -132,14 +236,14 @@ export function validateFrontmatter(
   fallbackTitle: string,
   problems: Problems,
 ): Frontmatter {
-  warnUnknownKeys(data, lines, file, problems);
+  // Keys no feature reads are the site check's (src/checks/frontmatter.ts): an error unless the configuration declares them.
   const result = frontmatterSchema.safeParse(data);
   if (result.success) return result.data;
   const fixed = { ...data };
   const wrongKeys = new Set(result.error.issues.map((issue) => issue.path[0] as Key));
   for (const key of Object.keys(RULES) as Key[]) {
     if (!wrongKeys.has(key)) continue;
-    const rule = RULES[key];
+    const rule = RULES[key]!;
     const present = key in data;
     const place: Place = { file, line: present ? frontmatterLine({ keyLines: lines }, key) : 1 };
     problems.add(present || !rule.missing ? rule.wrong : rule.missing, place, rule.fix);

@@ -1,11 +1,13 @@
 import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
+import { nameToEmoji } from 'gemoji';
 import type { ResolvedConfig } from '../config/index.js';
 import { BuildError, Problems } from '../model/errors.js';
 import {
   MAX_YAML_ALIASES,
   parseFrontmatterYaml,
+  readPeerFrontmatter,
   validateFrontmatter,
   type Frontmatter,
   type KeyLines,
@@ -21,7 +23,7 @@ import { callHook, configFileName, hookMs } from '../plugins/index.js';
 import type { GeneratedPage, PagesContext, Plugin } from '../plugins/types.js';
 import { fileToRoute } from '../shared/paths.js';
 import type { SourceMemo } from '../incremental/source-memo.js';
-import type { PageSource } from '../model/page.js';
+import type { Derived, PageSource } from '../model/page.js';
 import type { ResolvedVersion } from '../versions/config.js';
 import { contentFile, contentFolderOf, splitVersion } from '../versions/paths.js';
 import { PAGE_FILE } from './listing.js';
@@ -246,8 +248,104 @@ export function parseSource(
       end ? raw.slice(end[0].length) : '',
     );
   }
-  const frontmatter = validateFrontmatter(parsed.data, keyLines, relativePath, fallbackTitle, problems);
-  return prepareBody(toSource(raw, relativePath, file, frontmatter, parsed.content, keyLines), problems, scope);
+  // The peers' defaults: a title from the first `# Heading` (which then leaves the body), a description from the first paragraph.
+  const data = readPeerFrontmatter(parsed.data, keyLines);
+  const lead = leadingHeading(parsed.content);
+  const derived: Derived = {};
+  if (lead) derived.heading = lead.line + bodyLineOffset(raw, parsed.content);
+  if (data.title === undefined) {
+    data.title = lead?.title || fallbackTitle;
+    derived.title = true;
+  }
+  if (data.description === undefined || data.description === '') {
+    data.description = firstParagraph(lead ? lead.body : parsed.content);
+    derived.description = true;
+  }
+  const frontmatter = validateFrontmatter(data, keyLines, relativePath, fallbackTitle, problems);
+  const body = lead ? lead.body : parsed.content;
+  const source = toSource(raw, relativePath, file, frontmatter, body, keyLines);
+  if (lead) source.lineOffset = bodyLineOffset(raw, parsed.content);
+  if (Object.keys(derived).length) source.derived = derived;
+  return prepareBody(source, problems, scope);
+}
+
+/**
+ * A body whose first content (after blank lines, MDX imports and comments) is an ATX `# Heading`: the heading's text
+ * (its `{#id}` and inline marks dropped), its line in the body (1-based), and the body with that line made blank, so
+ * every other line keeps its number.
+ */
+export function leadingHeading(body: string): { title: string; line: number; body: string } | null {
+  const lines = body.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].replace(/\r$/, '');
+    if (!line.trim() || /^(import|export)\s/.test(line) || /^\s*<!--.*-->\s*$/.test(line) || /^\s*\{\/\*.*\*\/\}\s*$/.test(line))
+      continue;
+    const heading = /^ {0,3}#[ \t]+(.+?)[ \t]*#*[ \t]*$/.exec(line);
+    if (!heading) return null;
+    const title = plainText(heading[1].replace(/\s*\{#[\w-]+\}\s*$/, ''));
+    lines[i] = '';
+    return { title, line: i + 1, body: lines.join('\n') };
+  }
+  return null;
+}
+
+/** The first paragraph of a body as plain text, at most about 160 characters: a page's meta description when it sets none. */
+export function firstParagraph(body: string): string {
+  const paragraph: string[] = [];
+  let fence: string | null = null;
+  let containers = 0;
+  for (const raw of body.split('\n')) {
+    const line = raw.replace(/\r$/, '');
+    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) {
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = null;
+      continue;
+    }
+    if (marker) {
+      if (paragraph.length) break;
+      fence = marker;
+      continue;
+    }
+    if (!line.trim()) {
+      if (paragraph.length) break;
+      continue;
+    }
+    // A callout's text is not the page's lead.
+    if (/^\s*:{3,}\s*[a-z]/i.test(line)) {
+      if (paragraph.length) break;
+      containers++;
+      continue;
+    }
+    if (/^\s*:{3,}\s*$/.test(line)) {
+      containers = Math.max(0, containers - 1);
+      continue;
+    }
+    if (containers) continue;
+    // Not prose: headings, containers, lists, quotes, tables, HTML or JSX, imports, includes, directives.
+    if (/^\s*([#>|<:!{]|[-*+] |\d+[.)] |(import|export)\s|\[\[toc\]\]|<<<|===|---)/.test(line)) {
+      if (paragraph.length) break;
+      continue;
+    }
+    paragraph.push(line.trim());
+  }
+  const text = plainText(paragraph.join(' '));
+  if (text.length <= 160) return text;
+  const cut = text.slice(0, 157);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 100 ? cut.lastIndexOf(' ') : 157)}...`;
+}
+
+/** Inline Markdown as the reader sees it: links' text, code without backticks, no emphasis marks or tags, emoji. */
+function plainText(markdown: string): string {
+  return markdown
+    .replace(/:([a-z0-9_+-]+):/g, (whole, name: string) => (Object.hasOwn(nameToEmoji, name) ? nameToEmoji[name] : whole))
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\[[^\]]*\]/g, '$1')
+    .replace(/<[^>]+>/g, '')
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/(\*\*|__|\*|_|~~)(?=\S)([^*_~]*?\S)\1/g, '$2')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** What a page may read besides itself: files inside the project `root` (MDX imports), partials up to `fileBytes`. */
@@ -511,6 +609,8 @@ export async function loadContentFiles(
   // With a memo (`dev`), or pages taken as parsed before, not every page asked for its frontmatter: keep the others' too.
   await Promise.all([(await yamlCache)?.save({ prune: !memo && parsedAll }), kept?.save()]);
   sources.sort((a, b) => a.relativePath.localeCompare(b.relativePath));
+  // Drafts (Docusaurus's `draft: true`) are not part of the site.
+  for (let i = sources.length - 1; i >= 0; i--) if (sources[i].frontmatter.draft === true) sources.splice(i, 1);
   if (files.length === 0) {
     reportNoPages(config, problems);
     problems.throwIfAny();

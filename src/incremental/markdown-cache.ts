@@ -239,7 +239,7 @@ type StoredRecord = Omit<PageRecord, 'markdown' | 'links' | 'anchors' | keyof Re
 
 /** What Markdown produced of a record: its outline (title, routes, frontmatter) left out, made anew on each read. */
 function withoutOutline<T extends PageOutline>(record: T): Omit<T, keyof PageOutline> {
-  const { key: _k, title: _t, description: _d, frontmatter: _f, keyLines: _l, regularPath: _r, relativePath: _p, path: _a, hash: _h, ...body } =
+  const { key: _k, title: _t, description: _d, frontmatter: _f, keyLines: _l, regularPath: _r, relativePath: _p, path: _a, hash: _h, derived: _v, ...body } =
     record;
   return body;
 }

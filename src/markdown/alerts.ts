@@ -10,7 +10,8 @@ const ALERTS: Record<string, { kind: string; title: string }> = {
   CAUTION: { kind: 'danger', title: 'Caution' },
 };
 
-const MARKER = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?:\n|$)/i;
+/** `[!NOTE]`, or `[!NOTE] Custom title` (as VitePress reads it). */
+const MARKER = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*([^\n]*?)[ \t]*(?:\n|$)/i;
 
 /**
  * GitHub-style alerts: a quote whose first line is `[!NOTE]` (or TIP, IMPORTANT, WARNING,
@@ -33,14 +34,14 @@ export default function remarkAlerts() {
         if (!first.children.length) quote.children.shift();
         const title = {
           type: 'paragraph',
-          children: [{ type: 'text', value: alert.title }],
+          children: [{ type: 'text', value: match[2] || alert.title }],
           data: { hName: 'p', hProperties: { className: ['callout-title'] } },
         };
         quote.children.unshift(title as never);
         quote.data = {
           ...quote.data,
           hName: 'aside',
-          hProperties: { className: ['callout', alert.kind], ariaLabel: alert.title },
+          hProperties: { className: ['callout', alert.kind], ariaLabel: match[2] || alert.title },
         } as never;
       },
     );

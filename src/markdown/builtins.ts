@@ -1,8 +1,8 @@
 import type { Element, ElementContent, Properties, Root, RootContent } from 'hast';
 import { toString } from 'hast-util-to-string';
 import type { VFile } from 'vfile';
-import { CALLOUT_KINDS } from './callouts.js';
-import { parseMeta } from './code.js';
+import { calloutClasses, CALLOUT_KINDS } from './callouts.js';
+import { parseMeta, splitLang } from './code.js';
 import { isAny, walk } from './walk.js';
 
 /**
@@ -51,7 +51,7 @@ interface JsxNode {
 const isBuiltin = (name: unknown): name is Builtin =>
   typeof name === 'string' && (BUILTINS as readonly string[]).includes(name);
 
-export default function rehypeBuiltins() {
+export default function rehypeBuiltins(options: { strictCodeGroups?: boolean } = {}) {
   return (tree: Root, file: VFile) => {
     const report = (use: { position?: Element['position'] }, reason: string, fix: string) => {
       const message = file.message(reason, { place: use.position, ruleId: 'component' });
@@ -61,7 +61,7 @@ export default function rehypeBuiltins() {
       switch (use.name) {
         case 'Tabs':
         case 'CodeGroup': {
-          const items = use.name === 'Tabs' ? tabItems(use, report) : codeItems(use, report);
+          const items = use.name === 'Tabs' ? tabItems(use, report) : codeItems(use, report, options.strictCodeGroups);
           if (!items.length) return null;
           return tabs(
             items,
@@ -121,7 +121,8 @@ export default function rehypeBuiltins() {
           );
         }
         case 'Badge': {
-          const variant = String(use.props.variant ?? use.props.type ?? 'note');
+          // Starlight's `default` colour is our `note`.
+          const variant = String(use.props.variant ?? use.props.type ?? 'note').replace(/^default$/, 'note');
           if (!(BADGE_VARIANTS as readonly string[]).includes(variant))
             report(use, `unknown badge variant "${variant}"`, `use one of: ${BADGE_VARIANTS.join(', ')}`);
           const content = use.props.text !== undefined ? [text(String(use.props.text))] : use.children;
@@ -151,7 +152,7 @@ export default function rehypeBuiltins() {
           const details = kind === 'details';
           return el(
             details ? 'details' : 'aside',
-            { className: ['callout', kind], ...(details ? {} : { ariaLabel: title }) },
+            { className: calloutClasses(kind as keyof typeof CALLOUT_KINDS), ...(details ? {} : { ariaLabel: title }) },
             [el(details ? 'summary' : 'p', { className: ['callout-title'] }, [text(title)]), ...use.children],
           );
         }
@@ -211,6 +212,8 @@ function useOf(node: RootContent, report: Report): Use | null {
 interface TabItem {
   label: string;
   children: ElementContent[];
+  /** Docusaurus's `default`: the tab shown first. */
+  default?: boolean;
 }
 
 function tabItems(use: Use, report: Report): TabItem[] {
@@ -230,6 +233,9 @@ function tabItems(use: Use, report: Report): TabItem[] {
         : child.type === 'element' && child.properties.dataComponent === 'TabItem'
           ? useOf(child, report)
           : null;
+    // Docusaurus names a tab by `value` and shows `label` (the value when there is none).
+    if (inner && typeof inner.props.label !== 'string' && typeof inner.props.value === 'string')
+      inner.props.label = inner.props.value;
     if (!inner || typeof inner.props.label !== 'string') {
       report(
         jsx.position ? jsx : use,
@@ -238,13 +244,13 @@ function tabItems(use: Use, report: Report): TabItem[] {
       );
       continue;
     }
-    items.push({ label: inner.props.label, children: inner.children });
+    items.push({ label: inner.props.label, children: inner.children, default: inner.props.default === true });
   }
   return items;
 }
 
-/** A code group's tabs: one a code block, labelled by its title (else its language). */
-function codeItems(use: Use, report: Report): TabItem[] {
+/** A code group's tabs: one a code block, labelled by its title (else its language, or with `strict.codeGroupTitles`, an error). */
+function codeItems(use: Use, report: Report, strict = false): TabItem[] {
   const items: TabItem[] = [];
   for (const child of use.children) {
     if (child.type === 'text' && !child.value.trim()) continue;
@@ -257,17 +263,21 @@ function codeItems(use: Use, report: Report): TabItem[] {
       );
       continue;
     }
-    const meta = parseMeta(String((code.data as { meta?: string } | undefined)?.meta ?? ''));
-    const lang = ((code.properties.className as string[] | undefined) ?? [])
+    const info = ((code.properties.className as string[] | undefined) ?? [])
       .find((c) => c.startsWith('language-'))
       ?.slice('language-'.length);
-    if (!meta.title)
+    const { lang, meta: metaText } = splitLang(info ?? '', String((code.data as { meta?: string } | undefined)?.meta ?? ''));
+    const meta = parseMeta(metaText);
+    if (!meta.title && strict)
       report(
         { position: child.position },
         'a code block in a code group has no title',
-        'give each block the label of its tab: ```js title="Node.js"',
+        'give each block the label of its tab: ```js [Node.js] or ```js title="Node.js"',
       );
-    items.push({ label: meta.title ?? lang ?? `Tab ${items.length + 1}`, children: [child] });
+    const label = meta.title ?? (lang || `Tab ${items.length + 1}`);
+    // The tab's label is the block's title, shown in its header, where the browser reads it.
+    if (!meta.title) code.data = { ...code.data, meta: `${metaText} title="${label.replace(/"/g, '')}"` } as never;
+    items.push({ label, children: [child] });
   }
   return items;
 }
@@ -280,11 +290,15 @@ function codeItems(use: Use, report: Report): TabItem[] {
  * Once the page's JavaScript runs (`html.js`), CSS shows only the first panel until then.
  */
 function tabs(items: TabItem[], code: boolean, syncKey: string, label: string): Element {
+  const first = Math.max(
+    0,
+    items.findIndex((item) => item.default),
+  );
   // A code group's panels are its code blocks, labelled by their titles (in the blocks' headers).
   const panels = code
     ? items.flatMap((item) => item.children)
     : items.map((item, i) =>
-        el('div', { className: i === 0 ? ['tab-panel', 'active'] : ['tab-panel'] }, [
+        el('div', { className: i === first ? ['tab-panel', 'active'] : ['tab-panel'] }, [
           el('p', { className: ['tab-label'] }, [text(item.label)]),
           ...item.children,
         ]),

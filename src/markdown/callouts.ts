@@ -10,7 +10,22 @@ export const CALLOUT_KINDS = {
   warning: 'Warning',
   danger: 'Danger',
   details: 'Details',
+  // Docusaurus's and Starlight's names: styled as the nearest of ours (CALLOUT_STYLES).
+  caution: 'Caution',
+  important: 'Important',
 } as const;
+
+/** The class of ours a peer's callout kind is styled with, beside its own. */
+export const CALLOUT_STYLES: Partial<Record<keyof typeof CALLOUT_KINDS, string>> = {
+  caution: 'warning',
+  important: 'info',
+};
+
+/** A callout's classes: `callout`, its style, and its own kind where that differs. */
+export function calloutClasses(kind: keyof typeof CALLOUT_KINDS): string[] {
+  const style = CALLOUT_STYLES[kind];
+  return style ? ['callout', style, kind] : ['callout', kind];
+}
 
 interface DirectiveNode extends Parent {
   type: 'containerDirective' | 'leafDirective' | 'textDirective';
@@ -83,9 +98,14 @@ export default function remarkCallouts() {
         data: { hName: kind === 'details' ? 'summary' : 'p', hProperties: { className: ['callout-title'] } },
       };
       d.children.unshift(titleNode as never);
+      // `::: details Title {open}`: open from the start.
+      const open = kind === 'details' && d.attributes != null && 'open' in d.attributes;
       d.data = {
         hName: kind === 'details' ? 'details' : 'aside',
-        hProperties: { className: ['callout', kind], ...(kind === 'details' ? {} : { 'aria-label': toText(title) }) },
+        hProperties: {
+          className: calloutClasses(kind),
+          ...(kind === 'details' ? (open ? { open: true } : {}) : { 'aria-label': toText(title) }),
+        },
       };
     });
     restoredIn.forEach(mergeText);

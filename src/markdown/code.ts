@@ -48,6 +48,8 @@ const LABELS: Record<string, string> = {
 };
 
 export interface CodeOptions {
+  /** An unknown fence language is an error (`strict.codeLanguage`); otherwise a warning, and the block plain text. */
+  strictLanguages?: boolean;
   /** highlight.js grammars (lowlight) or VS Code's (Shiki). @default 'lowlight' */
   highlighter?: HighlighterName;
   /** Number the lines of every block (a block's `:line-numbers` or `:no-line-numbers` wins). @default false */
@@ -61,9 +63,12 @@ export interface CodeMeta {
   lineNumbers?: boolean;
 }
 
-/** Reads `title="index.js" {1,3-5} :line-numbers` (VitePress also glues `{1,3}` and `:line-numbers` to the language). */
+/**
+ * Reads `title="index.js" {1,3-5} :line-numbers` (VitePress also glues `{1,3}` and `:line-numbers` to the language),
+ * VitePress's `[label]` title and Docusaurus's `showLineNumbers`.
+ */
 export function parseMeta(meta: string): CodeMeta {
-  const title = /title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(meta);
+  const title = /title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(meta) ?? /(?:^|\s)\[([^\]]+)\](?=\s|$)/.exec(meta);
   const highlight = new Set<number>();
   const ranges = /\{([\d,\s-]+)\}/.exec(meta);
   if (ranges) {
@@ -74,16 +79,17 @@ export function parseMeta(meta: string): CodeMeta {
     }
   }
   const numbers = /(?:^|\s):(no-)?line-numbers(?=\s|$)/.exec(meta);
+  const showLineNumbers = /(?:^|\s)showLineNumbers(?:=\d+)?(?=\s|$)/.test(meta);
   return {
     title: title ? (title[1] ?? title[2] ?? title[3]) : undefined,
     highlight,
-    lineNumbers: numbers ? !numbers[1] : undefined,
+    lineNumbers: numbers ? !numbers[1] : showLineNumbers ? true : undefined,
   };
 }
 
-/** Splits VitePress's ```js{1,3}:line-numbers into the language and the meta it carries. */
-function splitLang(info: string, meta: string): { lang: string; meta: string } {
-  const glued = /^([^{:]+)((?:\{[\d,\s-]+\}|:(?:no-)?line-numbers)+)$/.exec(info);
+/** Splits VitePress's ```js{1,3}:line-numbers (and ```js[label]) into the language and the meta it carries. */
+export function splitLang(info: string, meta: string): { lang: string; meta: string } {
+  const glued = /^([^{:[]+)((?:\{[\d,\s-]+\}|:(?:no-)?line-numbers|\[[^\]]+\])+)$/.exec(info);
   if (!glued) return { lang: info, meta };
   return { lang: glued[1], meta: `${glued[2].replace(/(?=:)/g, ' ')} ${meta}`.trim() };
 }
@@ -164,11 +170,12 @@ export default function rehypeCode(options: CodeOptions = {}) {
         });
       let highlightAs = name;
       if (lang && !isKnownLanguage(name, highlighter)) {
-        const message = file.message(`unknown code block language "${lang}"`, {
+        const message = file.message(`unknown code block language "${lang}"${options.strictLanguages ? '' : ': shown as plain text'}`, {
           place: node.position,
           ruleId: 'code-language',
         });
         message.note = `use one of: ${knownLanguages(highlighter).slice(0, 40).join(', ')} (or "text" for no highlighting)`;
+        if (!options.strictLanguages) (message as { warning?: boolean }).warning = true;
         highlightAs = 'text';
       }
       const label = lang ? (LABELS[name] ?? lang) : '';

@@ -120,11 +120,14 @@ export default function rehypeImages(options: ImageOptions) {
         const variant = /#(dark|light)$/.exec(src)?.[1];
         const eager = first && beforeSections;
         first = false;
+        // A size the writer gave (`{width=300}`, src/markdown/image-attributes.ts) wins; the other side keeps the ratio.
+        const givenWidth = Number(node.properties.width) || undefined;
+        const givenHeight = Number(node.properties.height) || undefined;
         const img = el('img', {
           ...node.properties,
           src: src.replace(/#(dark|light)$/, ''),
-          width: image.width,
-          height: image.height,
+          width: givenWidth ?? (givenHeight ? Math.round((image.width * givenHeight) / image.height) : image.width),
+          height: givenHeight ?? (givenWidth ? Math.round((image.height * givenWidth) / image.width) : image.height),
           ...(eager ? {} : { loading: 'lazy', decoding: 'async' }),
         });
         const alt = typeof node.properties.alt === 'string' ? node.properties.alt : '';

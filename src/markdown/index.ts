@@ -15,6 +15,9 @@ import { fallbackOf } from '../i18n/locales.js';
 import remarkAlerts from './alerts.js';
 import rehypeBuiltins from './builtins.js';
 import remarkCallouts from './callouts.js';
+import remarkEmoji from './emoji.js';
+import remarkImageAttributes from './image-attributes.js';
+import rehypeToc from './toc.js';
 import rehypeCode from './code.js';
 import { resolveConstants } from './constants.js';
 import { constantsOf } from '../versions/paths.js';
@@ -58,6 +61,7 @@ export const MARKDOWN_SETTINGS = [
   'limits',
   'checks',
   'constants',
+  'strict',
 ] as const satisfies readonly (keyof ResolvedConfig)[];
 export type MarkdownSettings = Pick<ResolvedConfig, (typeof MARKDOWN_SETTINGS)[number]>;
 
@@ -68,6 +72,7 @@ export type MarkdownSettings = Pick<ResolvedConfig, (typeof MARKDOWN_SETTINGS)[n
 export function createProcessor(
   config: Pick<ResolvedConfig, 'base' | 'contentDir' | 'versions' | 'security'> & {
     markdown: Partial<ResolvedConfig['markdown']>;
+    strict?: ResolvedConfig['strict'];
     limits?: Partial<ResolvedConfig['limits']>;
   },
 ): Processor {
@@ -76,21 +81,24 @@ export function createProcessor(
     .use(remarkDirective)
     .use(remarkCallouts) // after remark-directive: turns its nodes into callouts
     .use(remarkAlerts) // GitHub's "> [!NOTE]" quotes become callouts too
+    .use(remarkEmoji) // after callouts, which give ":tada:" back as text
+    .use(remarkImageAttributes)
     .use(remarkGfm) // after callouts: bare URLs are linked once "localhost:4173" is text again
     .use(remarkMathSyntax)
     .use(remarkParseBudget) // ends a parse that outlives the page's time; after GFM, whose "~" it hooks
     .use(remarkHeadingIds) // before rehypeHeadingSlugs, which keeps ids already set
-    .use(remarkNoH1)
+    .use(remarkNoH1, { strict: config.strict?.title })
     .use(namedPlugins(config.markdown?.remarkPlugins, 'remark')) // users': on our syntax tree, callouts and heading ids in place
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rehypeApiFeature) // the API reference's raw HTML, as remark-rehype left it
     .use(rehypeHeadingSlugs)
-    .use(rehypeBuiltins) // after rehypeHeadingSlugs, before code: expands Tabs, code groups, cards, ... into HTML the rest sees
+    .use(rehypeBuiltins, { strictCodeGroups: config.strict?.codeGroupTitles }) // after rehypeHeadingSlugs, before code: expands Tabs, code groups, cards, ... into HTML the rest sees
     .use(rehypeDiagrams, config.limits) // before the highlighter: `mermaid` fences are diagrams, not code
     .use(rehypeMath) // before the highlighter: `math` fences are formulas
-    .use(rehypeCode, config.markdown) // before headings: code blocks are left out of section text
+    .use(rehypeCode, { ...config.markdown, strictLanguages: config.strict?.codeLanguage }) // before headings: code blocks are left out of section text
     .use(namedPlugins(config.markdown?.rehypePlugins, 'rehype')) // users': before the outline, links and security, which see what they add
     .use(rehypeHeadings) // after rehypeHeadingSlugs: needs ids
+    .use(rehypeToc) // after rehypeHeadings: lists what it collected
     .use(rehypeImages, {
       base: config.base,
       contentDir: config.contentDir,
@@ -141,6 +149,7 @@ export function pageOutline(
     relativePath: source.relativePath,
     path: pageUrl(config.base, source.route),
     hash: source.hash,
+    ...(source.derived ? { derived: source.derived } : {}),
   };
 }
 
@@ -204,7 +213,7 @@ export function renderPage(
   }
   const file = new VFile({
     path: source.relativePath,
-    value: normalizeContainers(markdown),
+    value: normalizeContainers(markdown, isMdx(source.relativePath)),
     data: {
       page: {
         relativePath: source.relativePath,
@@ -273,7 +282,9 @@ export function renderPage(
   for (const message of file.messages) {
     const plugin = (message as Partial<PluginMessageTag>).plugin;
     if (!plugin) {
-      report(message.reason, message.line ?? undefined, message.column ?? undefined, message.note);
+      // Ours: an error, or a warning where the peers' lenient default holds (`strict` in docs.config.ts).
+      const warning = (message as { warning?: boolean }).warning === true;
+      report(message.reason, message.line ?? undefined, message.column ?? undefined, message.note, warning);
       continue;
     }
     // A user's plugin: `file.fail` always fails, `file.message` as `checks.markdownPlugins` says, `file.info` is not shown.

@@ -208,6 +208,67 @@ export function importedProjectFiles(modules: string[], resolveDir: string, root
 }
 
 /**
+ * The peers' component modules, and the built-in component (src/markdown/builtins.ts) each export is here: a
+ * page importing them builds as it is, its import standing for ours. `default` is the module's default export.
+ */
+export const PEER_COMPONENTS: Record<string, Record<string, string>> = {
+  '@astrojs/starlight/components': Object.fromEntries(
+    ['Tabs', 'TabItem', 'Steps', 'Card', 'CardGrid', 'LinkCard', 'FileTree', 'Badge', 'Aside'].map((n) => [n, n]),
+  ),
+  '@theme/Tabs': { default: 'Tabs' },
+  '@theme/TabItem': { default: 'TabItem' },
+  '@theme/Admonition': { default: 'Aside' },
+};
+
+/**
+ * An import of a peer's components: the line is dropped, the names it imports are the built-ins'. A name written
+ * differently from ours (`import Admonition from '@theme/Admonition'`) is renamed in the page. Null for any other import.
+ */
+function peerImport(
+  node: import('acorn').ImportDeclaration,
+  renames: Map<string, string>,
+): { unknown: string[] } | null {
+  const module = PEER_COMPONENTS[String(node.source.value)];
+  if (!module) return null;
+  const unknown: string[] = [];
+  for (const spec of node.specifiers) {
+    const imported =
+      spec.type === 'ImportDefaultSpecifier'
+        ? 'default'
+        : spec.type === 'ImportSpecifier'
+          ? spec.imported.type === 'Identifier'
+            ? spec.imported.name
+            : String(spec.imported.value)
+          : '*';
+    const ours = module[imported];
+    if (!ours) unknown.push(imported === 'default' ? spec.local.name : imported);
+    else if (spec.local.name !== ours) renames.set(spec.local.name, ours);
+  }
+  return { unknown };
+}
+
+/** `<Local` and `</Local>` as `<Ours`, outside fenced code. */
+function renameComponents(body: string, renames: Map<string, string>): string {
+  if (!renames.size) return body;
+  let fence: string | null = null;
+  return body
+    .split('\n')
+    .map((line) => {
+      const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+      if (marker) {
+        if (fence === null) fence = marker;
+        else if (marker.startsWith(fence) && line.trim() === marker) fence = null;
+        return line;
+      }
+      if (fence !== null) return line;
+      return line.replace(/<(\/?)([A-Z][\w$]*)(?=[\s/>])/g, (whole, slash: string, name: string) =>
+        renames.has(name) ? `<${slash}${renames.get(name)}` : whole,
+      );
+    })
+    .join('\n');
+}
+
+/**
  * An MDX page's imports of components (`import Chart from '../../components/Chart.tsx'`): taken
  * out of the body (the line stays, empty) and bundled, so the page compiles to a function without
  * imports and its cache key covers the components' code. Imports of Markdown are includes
@@ -218,18 +279,35 @@ export function prepareMdxImports(source: PageSource, problems: Problems, root: 
   const lines = source.body.split('\n');
   const imports: { text: string; line: number }[] = [];
   const names: string[] = [];
-  for (const { text, index } of importLines(source.body)) {
+  const renames = new Map<string, string>();
+  for (const { text, index: i } of importLines(source.body)) {
     try {
       const program = parse(text, { ecmaVersion: 'latest', sourceType: 'module' });
-      for (const node of program.body)
-        if (node.type === 'ImportDeclaration') names.push(...node.specifiers.map((s) => s.local.name));
+      const declarations = program.body.filter((node) => node.type === 'ImportDeclaration');
+      const peer = declarations.length === 1 ? peerImport(declarations[0], renames) : null;
+      if (peer) {
+        for (const name of peer.unknown)
+          problems.push(
+            new BuildError(
+              `${name} from '${String(declarations[0].source.value)}' has no counterpart here`,
+              { file: source.relativePath, line: i + 1 + source.lineOffset },
+              `the built-in components are ${Object.keys(PEER_COMPONENTS['@astrojs/starlight/components']).join(', ')}; import a component of the project for the rest (\`docs migrate\` lists them)`,
+            ),
+          );
+        lines[i] = ''; // the built-ins need no import
+        continue;
+      }
+      for (const node of declarations) names.push(...node.specifiers.map((s) => s.local.name));
     } catch {
       continue; // left for MDX to report with its place
     }
-    imports.push({ text, line: index + 1 + source.lineOffset });
-    lines[index] = ''; // the lines below stay where they were
+    imports.push({ text, line: i + 1 + source.lineOffset });
+    lines[i] = ''; // the lines below stay where they were
   }
-  if (!imports.length) return;
+  if (!imports.length) {
+    source.body = renameComponents(lines.join('\n'), renames);
+    return;
+  }
   const bundled = bundleComponents(
     `${imports.map((i) => i.text).join('\n')}\nexport { ${names.join(', ')} };`,
     path.dirname(source.file),
@@ -250,11 +328,11 @@ export function prepareMdxImports(source: PageSource, problems: Problems, root: 
       );
     }
     // The names stay known (no second report as unknown components); without code, the page is not rendered.
-    source.body = lines.join('\n');
+    source.body = renameComponents(lines.join('\n'), renames);
     source.components = { code: '', names };
     return;
   }
-  source.body = lines.join('\n');
+  source.body = renameComponents(lines.join('\n'), renames);
   source.components = { code: bundled.code, names };
 }
 

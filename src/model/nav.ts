@@ -58,6 +58,21 @@ const folderSchema = z.strictObject({
   badge: badgeSchema.optional(),
 });
 
+/** Docusaurus's folder files, read as ours: `position` is `order`; `collapsible: false` keeps the group open. */
+export const CATEGORY_FILES = ['_category_.json', '_category_.yml', '_category_.yaml'];
+const categorySchema = z.strictObject({
+  label: z.string().min(1).optional(),
+  position: z.number().optional(),
+  collapsed: z.boolean().optional(),
+  collapsible: z.boolean().optional(),
+  // Read by Docusaurus's theme only: accepted, without effect here.
+  className: z.string().optional(),
+  description: z.string().optional(),
+  key: z.string().optional(),
+  link: z.unknown().optional(),
+  customProps: z.unknown().optional(),
+});
+
 /** Every link under some entries, depth first: reading order, orphans and checks walk this. */
 export function navLinks(entries: NavEntry[]): NavLink[] {
   return entries.flatMap((entry) => (isGroup(entry) ? navLinks(entry.items) : [entry]));
@@ -211,7 +226,8 @@ const INDEX_FILE = /^(index|readme)\.mdx?$/i;
  */
 function generatedNav(config: ResolvedConfig, pages: PageOutline[], problems: BuildError[]): NavEntry[] {
   const root: Folder = { name: '', pages: [], folders: new Map() };
-  for (const page of pages) {
+  // `sidebar: { hidden: true }` (Starlight): built and linkable, but not in the generated sidebar.
+  for (const page of pages.filter((p) => p.frontmatter.sidebar?.hidden !== true)) {
     const parts = page.relativePath.split('/');
     const file = parts.pop()!;
     let folder = root;
@@ -225,7 +241,7 @@ function generatedNav(config: ResolvedConfig, pages: PageOutline[], problems: Bu
   const link = (p: PageOutline): NavLink => {
     const badge = toBadge(p.frontmatter.badge);
     return {
-      text: p.title,
+      text: p.frontmatter.sidebar?.label ?? p.title,
       href: pageUrl(config.base, p.regularPath),
       route: p.regularPath,
       external: false,
@@ -239,7 +255,7 @@ function generatedNav(config: ResolvedConfig, pages: PageOutline[], problems: Bu
   const group = (folder: Folder, dir: string): { order: number; text: string; entry: NavGroup } => {
     const meta = readFolderFile(config, dir, problems);
     const children = [
-      ...folder.pages.map((p) => ({ order: pageOrder(p), text: p.title, entry: link(p) as NavEntry })),
+      ...folder.pages.map((p) => ({ order: pageOrder(p), text: link(p).text, entry: link(p) as NavEntry })),
       ...[...folder.folders.values()].map((f) => group(f, `${dir}/${f.name}`)),
     ].sort(byOrder);
     const text =
@@ -252,7 +268,7 @@ function generatedNav(config: ResolvedConfig, pages: PageOutline[], problems: Bu
       entry: { id: '', text, items, collapsed: meta.collapsed ?? true, ...(badge && { badge }) },
     };
   };
-  const top = root.pages.map((p) => ({ order: pageOrder(p), text: p.title, entry: link(p) })).sort(byOrder);
+  const top = root.pages.map((p) => ({ order: pageOrder(p), text: link(p).text, entry: link(p) })).sort(byOrder);
   const groups = [...root.folders.values()].map((f) => group(f, f.name)).sort(byOrder);
   // The home page first, as each folder's index page heads its group: not among the others by title.
   return [...(root.index ? [link(root.index)] : []), ...top.map((t) => t.entry), ...groups.map((g) => g.entry)];
@@ -263,9 +279,11 @@ const MAX_FOLDER_ALIASES = 10;
 
 /** A folder's `_folder.yml`, validated; what is wrong goes to `problems` with its line. */
 function readFolderFile(config: ResolvedConfig, dir: string, problems: BuildError[]): z.infer<typeof folderSchema> {
-  const relative = `${dir}/${FOLDER_FILE}`;
+  const name = [FOLDER_FILE, ...CATEGORY_FILES].find((n) => existsSync(path.join(config.contentDir, dir, n)));
+  if (!name) return {};
+  const relative = `${dir}/${name}`;
   const file = path.join(config.contentDir, relative);
-  if (!existsSync(file)) return {};
+  const category = name !== FOLDER_FILE;
   const text = readFileSync(file, 'utf8');
   const doc = YAML.parseDocument(text);
   const error = doc.errors[0];
@@ -294,20 +312,31 @@ function readFolderFile(config: ResolvedConfig, dir: string, problems: BuildErro
     );
     return {};
   }
-  const parsed = folderSchema.safeParse(value ?? {});
-  if (parsed.success) return parsed.data;
+  const parsed = category ? categorySchema.safeParse(value ?? {}) : folderSchema.safeParse(value ?? {});
+  if (parsed.success) {
+    if (!category) return parsed.data as z.infer<typeof folderSchema>;
+    const c = parsed.data as z.infer<typeof categorySchema>;
+    const collapsed = c.collapsible === false ? false : c.collapsed;
+    return {
+      ...(c.label !== undefined && { label: c.label }),
+      ...(c.position !== undefined && { order: c.position }),
+      ...(collapsed !== undefined && { collapsed }),
+    };
+  }
   for (const issue of parsed.error.issues) {
     const key = issue.code === 'unrecognized_keys' ? issue.keys[0] : String(issue.path[0] ?? '');
-    const index = text.split(/\r?\n/).findIndex((line) => line.startsWith(`${key}:`));
+    const index = text.split(/\r?\n/).findIndex((line) => new RegExp(`^\\s*"?${key}"?\\s*:`).test(line));
     const message =
       issue.code === 'unrecognized_keys'
         ? `unknown key "${key}"`
         : `"${issue.path.join('.') || '(root)'}": ${issue.message}`;
     problems.push(
       new BuildError(
-        `${FOLDER_FILE}: ${message}`,
+        `${name}: ${message}`,
         { file: relative, line: index >= 0 ? index + 1 : 1 },
-        'a folder file may set `label` (text), `order` (a number), `collapsed` (true or false) and `badge` (text, or `{ text, variant }`)',
+        category
+          ? 'a category file may set `label`, `position`, `collapsed`, `collapsible` (and `className`, `description`, `link`, `customProps`)'
+          : 'a folder file may set `label` (text), `order` (a number), `collapsed` (true or false) and `badge` (text, or `{ text, variant }`)',
       ),
     );
   }

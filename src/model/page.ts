@@ -22,6 +22,18 @@ export interface PageSource {
   included?: Included;
   /** MDX pages: the page's own component imports, bundled (src/markdown/mdx.ts). */
   components?: { code: string; names: string[] };
+  /** What the page did not set and was derived as the peers derive it (src/content/index.ts `parseSource`). */
+  derived?: Derived;
+}
+
+/** What a page took from its body rather than its frontmatter; `strict` turns each into an error (src/checks/frontmatter.ts). */
+export interface Derived {
+  /** The title came from the first `# Heading` (or the file name). */
+  title?: true;
+  /** The description came from the first paragraph. */
+  description?: true;
+  /** The file line of the leading `# Heading` that left the body. */
+  heading?: number;
 }
 
 /** The schema and the type of a page's frontmatter live in src/content/frontmatter.ts. */
@@ -78,6 +90,8 @@ export interface PageOutline {
   path: string;
   /** Content hash of the source file. */
   hash: string;
+  /** What the page did not set and was derived (src/content/index.ts `parseSource`). */
+  derived?: Derived;
 }
 
 /** The page record: the outline and what its Markdown gave, for later stages. */

@@ -14,6 +14,7 @@ import type { Templates } from '../render/index.js';
 import { createSite, type Site } from '../model/site.js';
 import type { OutputFile, PageOutline, PageRecord, PageSource } from '../model/page.js';
 import { folderMaker } from '../write/index.js';
+import { sectionTermLines } from '../search/index.js';
 
 /**
  * The pages stage: each page's Markdown (unless the cache has its record) and, in a build, its
@@ -49,10 +50,17 @@ export interface PagesContext {
   layout?: LayoutContext;
   /** `dev`: pages parsed by blocks, each kept for the next parse of its page (src/markdown/block-parse.ts). */
   byBlocks?: boolean;
+  /**
+   * Count each rendered page's search section terms (`PageResult.searchLines`), English rules or not: the site has
+   * one search index of that language (src/search/index.ts); absent, none are counted.
+   */
+  searchTerms?: boolean;
 }
 
 export interface PageResult {
   record: PageRecord;
+  /** Its search sections' term lines (src/search/index.ts `sectionTermLines`), when the build indexes them. */
+  searchLines?: string[];
   /** Present when layouts were rendered. */
   files?: RenderedFiles;
 }
@@ -78,10 +86,13 @@ export function pageRunner(context: PagesContext): (jobs: PageJob[], problems: P
   if (context.byBlocks) parseByBlocks(processor);
   processors.set(context.config, processor);
   const layout = context.layout && pageWriter(context.config, context.layout);
+  // A build that writes a site counts the search terms of the pages it renders here (in parallel), not `dev`'s.
+  const english = context.searchTerms;
   return (jobs, problems) =>
     jobs.map(({ source, cached }) => {
       const record = cached ?? renderPage(source, context.config, processor, problems);
-      return { record, files: layout?.(record) };
+      const searchLines = english === undefined ? undefined : sectionTermLines(record, english);
+      return { record, files: layout?.(record), ...(searchLines ? { searchLines } : {}) };
     });
 }
 

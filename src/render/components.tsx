@@ -257,6 +257,7 @@ export function PageContent({ view }: { view: PageView }) {
         <LanguageMenu view={view} />
         <VersionMenu view={view} />
         <Part name="PageTitle" Default={PageTitle} props={{ title: page.title, page }} />
+        {page.frontmatter.hero && <Hero hero={page.frontmatter.hero} base={view.base} />}
         <FallbackNotice view={view} />
         <OldVersionBanner view={view} />
         <div
@@ -304,6 +305,29 @@ export function PageContent({ view }: { view: PageView }) {
         )}
       </footer>
     </>
+  );
+}
+
+/** A page's `hero` (Starlight's splash pages): a tagline and its action links, under the title. */
+function Hero({ hero, base }: { hero: NonNullable<PageRecord['frontmatter']['hero']>; base: string }) {
+  const href = (link: string) => (link.startsWith('/') && !link.startsWith('//') ? base + link.slice(1) : link);
+  return (
+    <div className="hero">
+      {hero.tagline && <p className="hero-tagline">{hero.tagline}</p>}
+      {hero.actions?.length ? (
+        <p className="hero-actions">
+          {hero.actions.map((action) => (
+            <a
+              key={action.link}
+              className={`hero-action ${action.variant === 'minimal' || action.variant === 'secondary' ? 'secondary' : 'primary'}`}
+              href={href(action.link)}
+            >
+              {action.text}
+            </a>
+          ))}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

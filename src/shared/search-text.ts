@@ -79,12 +79,17 @@ export function stem(word: string): string {
  */
 export const MAX_TERM_LENGTH = 64;
 
+/** Capitals and a lower-case "s": an acronym in the plural. */
+const ACRONYM_PLURAL = /^\p{Lu}{2,}s$/u;
+
 /**
  * `stem`: the text is English, so its stop words are dropped and plurals and -ing forms stemmed;
  * false for other languages, whose words stay as written (but folded). The index records it, so
  * the browser reads a query the way the build read the pages.
  */
 export function term(word: string, english = true): string | null {
+  // The plural of an acronym ("APIs", "URLs", "IDs") is the acronym: "is" endings are kept otherwise ("analysis").
+  if (english && ACRONYM_PLURAL.test(word)) word = word.slice(0, -1);
   const folded = fold(word.length > MAX_TERM_LENGTH ? word.slice(0, MAX_TERM_LENGTH) : word);
   // A lone Chinese character is often a word of its own; a lone Latin letter or kana is not.
   if (folded.length < 2 && !/[\d\p{Script=Han}]/u.test(folded)) return null;

@@ -26,7 +26,14 @@ import {
 type Json = any;
 const constants = config.constants as Record<string, string | number>;
 const pages = hasContent ? readPages() : [];
-const MODEL_FILES = ['concepts.yaml', 'code-step-api.yaml', 'component-api.yaml', 'cli.yaml', 'sse.yaml', 'openapi.yaml'];
+const MODEL_FILES = [
+  'concepts.yaml',
+  'code-step-api.yaml',
+  'component-api.yaml',
+  'cli.yaml',
+  'sse.yaml',
+  'openapi.yaml',
+];
 
 /** Every statement of every page, and every string of every model file as a statement of its own. */
 function everyStatement(): Statement[] {
@@ -108,12 +115,7 @@ describe.skipIf(!hasContent)('contradictions/status ranges: ctx.respond takes on
 /* ------------------------------------------------------------------------------------------------ */
 
 const ROLES = ['owner', 'admin', 'member'] as const;
-const normalize = (s: string) =>
-  s
-    .replace(/[`*_]/g, '')
-    .replace(/[’]/g, "'")
-    .trim()
-    .toLowerCase();
+const normalize = (s: string) => s.replace(/[`*_]/g, '').replace(/[’]/g, "'").trim().toLowerCase();
 
 /** The permission matrix of the model: action -> roles allowed. */
 function permissions(): Map<string, Set<string>> {
@@ -165,7 +167,9 @@ describe.skipIf(!hasContent)('contradictions/roles: the permission matrix of the
     expect(model.get("change a member's role")).toEqual(new Set(['owner']));
     const roles = readModel<Json>('concepts.yaml').concepts.find((c: Json) => c.key === 'membership').roles;
     for (const role of roles) {
-      const about = (role.can as string[]).filter((c) => /\ban? (admin|member) an? (admin|member)\b|\broles?\b/i.test(c));
+      const about = (role.can as string[]).filter((c) =>
+        /\ban? (admin|member) an? (admin|member)\b|\broles?\b/i.test(c),
+      );
       if (role.name === 'owner') expect(about.length, 'owner.can names role changes').toBeGreaterThan(0);
       else expect(about, `${role.name}.can`).toEqual([]);
     }
@@ -177,7 +181,10 @@ describe.skipIf(!hasContent)('contradictions/roles: the permission matrix of the
     const wrong = rows
       .filter((r) => model.has(r.action))
       .filter((r) => [...ROLES].some((role) => model.get(r.action)!.has(role) !== r.roles.has(role)))
-      .map((r) => `${r.file}:${r.line}  "${r.action}" ticks ${[...r.roles].join(', ')}; the model: ${[...model.get(r.action)!].join(', ')}`);
+      .map(
+        (r) =>
+          `${r.file}:${r.line}  "${r.action}" ticks ${[...r.roles].join(', ')}; the model: ${[...model.get(r.action)!].join(', ')}`,
+      );
     expect(wrong).toEqual([]);
     const byFile = new Map<string, Set<string>>();
     for (const r of rows) byFile.set(r.file, (byFile.get(r.file) ?? new Set()).add(r.action));
@@ -209,7 +216,9 @@ const KIND_NAMES: Record<string, RegExp> = {
 function deliveryModel() {
   const concepts = readModel<Json>('concepts.yaml');
   const delivery = concepts.delivery;
-  const kinds: string[] = concepts.concepts.find((c: Json) => c.key === 'destination').destinations.map((d: Json) => d.type);
+  const kinds: string[] = concepts.concepts
+    .find((c: Json) => c.key === 'destination')
+    .destinations.map((d: Json) => d.type);
   return {
     concepts,
     delivery,
@@ -238,9 +247,13 @@ describe.skipIf(!hasContent)('contradictions/retries: which deliveries the platf
     const ctx = readModel<Json>('code-step-api.yaml').ctx;
     for (const kind of kinds) {
       const d = destinations.find((x: Json) => x.type === kind);
-      expect((d.limits ?? []).includes('destinationRetryAttempts'), `concepts destinations ${kind}.limits`).toBe(retried.has(kind));
+      expect((d.limits ?? []).includes('destinationRetryAttempts'), `concepts destinations ${kind}.limits`).toBe(
+        retried.has(kind),
+      );
       const send = ctx.find((m: Json) => m.name === `ctx.send.${kind}`);
-      expect((send.limits ?? []).includes('destinationRetryAttempts'), `ctx.send.${kind}.limits`).toBe(retried.has(kind));
+      expect((send.limits ?? []).includes('destinationRetryAttempts'), `ctx.send.${kind}.limits`).toBe(
+        retried.has(kind),
+      );
     }
     const limits: Json[] = Array.isArray(concepts.limits) ? concepts.limits : Object.values(concepts.limits).flat();
     const limit = limits.find((l: Json) => l?.constant === 'destinationRetryAttempts');
@@ -318,37 +331,44 @@ describe.skipIf(!hasContent)('contradictions/retries: which deliveries the platf
 const NO_HISTORY =
   /connected at (that|the) (moment|time)\b|\bonly (the )?clients? (that are |who are )?(already )?connected\b|\b(SSE|stream)[^.|]*\bnot (replayed|retained|kept|stored)\b/i;
 
-describe.skipIf(!hasContent)('contradictions/SSE history: a stream keeps its last messages for reconnecting clients', () => {
-  const history = () => readModel<Json>('sse.yaml').reconnection.history;
+describe.skipIf(!hasContent)(
+  'contradictions/SSE history: a stream keeps its last messages for reconnecting clients',
+  () => {
+    const history = () => readModel<Json>('sse.yaml').reconnection.history;
 
-  it('recognizes a statement that denies the history (it can fail)', () => {
-    expect(NO_HISTORY.test('Not retried: a message reaches the clients connected at that moment only.')).toBe(true);
-    expect(NO_HISTORY.test('Only clients connected at that moment receive it.')).toBe(true);
-    expect(NO_HISTORY.test('Connected clients receive it; the stream keeps its last %{x} messages.')).toBe(false);
-  });
+    it('recognizes a statement that denies the history (it can fail)', () => {
+      expect(NO_HISTORY.test('Not retried: a message reaches the clients connected at that moment only.')).toBe(true);
+      expect(NO_HISTORY.test('Only clients connected at that moment receive it.')).toBe(true);
+      expect(NO_HISTORY.test('Connected clients receive it; the stream keeps its last %{x} messages.')).toBe(false);
+    });
 
-  it('states the history once in the model, as a constant, and the model prose agrees', () => {
-    const h = history();
-    expect(h.retained in constants, `sse.yaml reconnection.history.retained names a constant`).toBe(true);
-    expect(h.replayedOnReconnect).toBe(true);
-    const retained = `%{${h.retained}}`;
-    const sse = readModel<Json>('sse.yaml');
-    expect(sse.reconnection.description).toContain(retained);
-    expect(readModel<Json>('concepts.yaml').delivery.sse).toContain(retained);
-    const send = readModel<Json>('code-step-api.yaml').ctx.find((m: Json) => m.name === 'ctx.send.sse');
-    expect(send.description).toContain(retained);
-  });
+    it('states the history once in the model, as a constant, and the model prose agrees', () => {
+      const h = history();
+      expect(h.retained in constants, `sse.yaml reconnection.history.retained names a constant`).toBe(true);
+      expect(h.replayedOnReconnect).toBe(true);
+      const retained = `%{${h.retained}}`;
+      const sse = readModel<Json>('sse.yaml');
+      expect(sse.reconnection.description).toContain(retained);
+      expect(readModel<Json>('concepts.yaml').delivery.sse).toContain(retained);
+      const send = readModel<Json>('code-step-api.yaml').ctx.find((m: Json) => m.name === 'ctx.send.sse');
+      expect(send.description).toContain(retained);
+    });
 
-  it('never says a stream has no history, on any page or in the model', () => {
-    expect(everyStatement().filter((s) => NO_HISTORY.test(s.text)).map(where)).toEqual([]);
-  });
+    it('never says a stream has no history, on any page or in the model', () => {
+      expect(
+        everyStatement()
+          .filter((s) => NO_HISTORY.test(s.text))
+          .map(where),
+      ).toEqual([]);
+    });
 
-  it('gives the retained count of a stream through the model constant', () => {
-    const retained = `%{${history().retained}}`;
-    const wrong = everyStatement()
-      .filter((s) => /\b(stream|SSE)\b/i.test(s.text) && /\b(keeps|retains|retained)\b[^.|]*\blast\b/i.test(s.text))
-      .filter((s) => !s.text.includes(retained))
-      .map(where);
-    expect(wrong).toEqual([]);
-  });
-});
+    it('gives the retained count of a stream through the model constant', () => {
+      const retained = `%{${history().retained}}`;
+      const wrong = everyStatement()
+        .filter((s) => /\b(stream|SSE)\b/i.test(s.text) && /\b(keeps|retains|retained)\b[^.|]*\blast\b/i.test(s.text))
+        .filter((s) => !s.text.includes(retained))
+        .map(where);
+      expect(wrong).toEqual([]);
+    });
+  },
+);

@@ -261,13 +261,22 @@ describe.skipIf(!hasContent)('docs/openings: a page starts with what the reader 
   it('tells a template opening from a task (it can fail)', () => {
     expect(TEMPLATE.test('In this tutorial you build the smallest useful workflow.')).toBe(true);
     expect(TEMPLATE.test('This recipe posts a message to a Slack channel.')).toBe(true);
-    expect(TEMPLATE.test('Connect Zoom to create meetings. This guide covers the connection and the errors.')).toBe(true);
+    expect(TEMPLATE.test('Connect Zoom to create meetings. This guide covers the connection and the errors.')).toBe(
+      true,
+    );
     expect(TEMPLATE.test('Build the smallest useful workflow: a URL that answers every request.')).toBe(false);
   });
 
   it('never opens with "In this tutorial", "This recipe" or "This guide covers"', () => {
     const found = pages
-      .filter((page) => TEMPLATE.test(page.body.trim().split(/\n\s*\n/)[0]!.replace(/\s+/g, ' ')))
+      .filter((page) =>
+        TEMPLATE.test(
+          page.body
+            .trim()
+            .split(/\n\s*\n/)[0]!
+            .replace(/\s+/g, ' '),
+        ),
+      )
       .map((page) => page.file);
     expect(found).toEqual([]);
   });

@@ -76,7 +76,7 @@ describe('said-once: the restatement patterns', () => {
     for (const text of [
       'If no step responds in time, or the execution ends or fails first, the caller gets `502`.',
       '| An HTTP caller waiting for `ctx.respond` | %{httpResponseTimeout}, then `502` | Fixed |',
-      'The trigger\'s response mode is `workflow`, and no step called `ctx.respond` within %{httpResponseTimeout}, or the execution failed or finished first.',
+      "The trigger's response mode is `workflow`, and no step called `ctx.respond` within %{httpResponseTimeout}, or the execution failed or finished first.",
     ])
       expect(respond.says(text), text).toBe(true);
     // A link to the home is a pointer, not a restatement.
@@ -93,7 +93,10 @@ describe.skipIf(!hasContent)('said-once: each rule lives on its home page', () =
     it(`says "${rule.name}" on ${rule.home} and nowhere else`, () => {
       const home = pages.find((p) => p.file === rule.home);
       expect(home, rule.home).toBeDefined();
-      expect(statements(home!).some((s) => rule.says(s.text)), `${rule.home} states the rule`).toBe(true);
+      expect(
+        statements(home!).some((s) => rule.says(s.text)),
+        `${rule.home} states the rule`,
+      ).toBe(true);
       const found = restatements(rule).map((s) => `${s.file}:${s.line}  ${s.text.slice(0, 140)}`);
       expect(found, `restatements of "${rule.name}": link to ${rule.home}#${rule.anchor} instead`).toEqual([]);
     });

@@ -28,5 +28,5 @@ export function render(body: string, user: UserConfig = {}) {
     problems,
   );
   const [page] = renderSlice([source], config, problems);
-  return { page, problems: problems.list };
+  return { page, problems: problems.list, warnings: problems.warnings };
 }

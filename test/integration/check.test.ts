@@ -15,6 +15,7 @@ const BROKEN = {
   sidebar: [{ text: 'Guide', items: ['/guide/', '/guide/gone/'] }],
   redirects: [{ from: '/old', to: '/nowhere/' }],
   checks: { duplicateDescriptions: 'error', orphans: 'error' },
+  strict: true,
 };
 `,
   'content/_model/cli.yaml': 'binary: conduit\nglobalFlags: []\ncommands:\n  - { name: deploy, flags: [] }\n',
@@ -102,7 +103,7 @@ describe('check', () => {
 
   it('fails the build on the same content checks (build and check agree)', async () => {
     const site = await tmpSite({
-      'docs.config.ts': "export default { title: 'Check' };\n",
+      'docs.config.ts': "export default { title: 'Check', strict: true };\n",
       'content/index.md': page('Home', '```yaml\na: [\n```'),
     });
     try {

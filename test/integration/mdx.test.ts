@@ -143,7 +143,7 @@ describe('mdx: page workers', () => {
 describe('mdx: imports shown in code blocks', () => {
   it('shows a fenced `import` line as code, next to a real import of a component', async () => {
     const made = await tmpSite({
-      'docs.config.ts': configFile({}),
+      'docs.config.ts': configFile({ siteUrl: 'https://docs.example.test' }),
       'content/index.md': page('Home'),
       'components/Hello.tsx': 'export function Hello() { return <strong>Hello from a component</strong>; }\n',
       'content/usage.mdx': page(

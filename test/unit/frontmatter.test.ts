@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseSource } from '../../src/content/index.js';
 import { Problems } from '../../src/model/errors.js';
+import { resolveConfig } from '../../src/config/index.js';
+import { checkFrontmatter } from '../../src/checks/frontmatter.js';
+import type { Site } from '../../src/model/site.js';
 import YAML from 'yaml';
 import { frontmatterLine, simpleFrontmatter } from '../../src/content/frontmatter.js';
 
@@ -47,10 +50,17 @@ describe('frontmatter', () => {
     expect(source.frontmatter).toEqual({ title: 'T', description: 'D.' });
   });
 
-  it('says a missing title is missing (line 1) and an empty one is empty (its line), standing in the file name', () => {
-    expect(parse('---\ndescription: D.\n---\n').problems).toEqual([
-      { line: 1, message: 'missing frontmatter "title"', fix: 'add a line `title: Page title` to the frontmatter' },
-    ]);
+  it('takes a missing title from the first heading (which leaves the body), else the file name; an empty one is an error (its line)', () => {
+    const none = parse('---\ndescription: D.\n---\n');
+    expect(none.problems).toEqual([]);
+    expect(none.source.frontmatter.title).toBe('page');
+    expect(none.source.derived).toEqual({ title: true });
+    const heading = parse('---\ndescription: D.\n---\n\n# Getting `started` {#start}\n\nText.\n');
+    expect(heading.problems).toEqual([]);
+    expect(heading.source.frontmatter.title).toBe('Getting started');
+    expect(heading.source.body).not.toContain('# Getting');
+    expect(heading.source.body.split('\n')[3]).toBe('Text.'); // every other line where it was
+    expect(heading.source.derived).toEqual({ title: true, heading: 5 });
     const empty = parse('---\ndescription: D.\ntitle: "  "\n---\n');
     expect(empty.problems.map((p) => [p.line, p.message])).toEqual([
       [3, 'frontmatter "title" must be a non-empty string'],
@@ -72,24 +82,22 @@ function byYaml(text: string): { data: unknown; lines: Record<string, number> } 
 }
 
 describe('frontmatter keys no feature reads', () => {
-  it('warns at the line of each, with the key a typo was meant to be, and builds the page', () => {
+  it('are errors of the site check at the line of each, with the key a typo was meant to be; the peers\' keys are read', () => {
     const problems = new Problems();
     const raw =
-      '---\ntitle: T\ndescription: D.\ndecription: Typo.\nimage: og.png\ndraft: true\nsidebar:\n  label: Short\nhead: []\nfeed: true\n---\nBody\n';
+      '---\ntitle: T\ndescription: D.\ndecription: Typo.\nimage: og.png\ndraft: false\nsidebar:\n  label: Short\nhead: []\nfeed: true\n---\nBody\n';
     const source = parseSource(raw, 'page.md', '/site/content/page.md', problems);
     expect(problems.list).toEqual([]);
     expect(source.frontmatter.title).toBe('T');
-    expect(problems.warnings.map((w) => [w.place.line, w.message, w.fix])).toEqual([
-      [4, 'unknown frontmatter key "decription": no feature reads it', 'did you mean "description"?'],
-      [
-        5,
-        'unknown frontmatter key "image": no feature reads it',
-        expect.stringMatching(/^remove it; the keys read are "title", /),
-      ],
-      [6, 'unknown frontmatter key "draft": no feature reads it', expect.stringMatching(/^remove it/)],
-      [7, 'unknown frontmatter key "sidebar": no feature reads it', expect.stringMatching(/^remove it/)],
-      [9, 'unknown frontmatter key "head": no feature reads it', expect.stringMatching(/^remove it/)],
+    const outline = { ...source, regularPath: source.route, path: source.route, key: 'k', title: 'T', description: 'D.' };
+    const site = { config: resolveConfig({}, '/site'), pages: [outline] } as unknown as Site;
+    expect(checkFrontmatter(site).map((w) => [w.place.line, w.message])).toEqual([
+      [4, 'unknown frontmatter key "decription": did you mean "description"?'],
+      [5, 'unknown frontmatter key "image"'],
+      [9, 'unknown frontmatter key "head"'],
     ]);
+    const declared = { ...site, config: resolveConfig({ frontmatter: { image: 'string', head: 'list', decription: 'any' } }, '/site') } as Site;
+    expect(checkFrontmatter(declared)).toEqual([]);
   });
 });
 

@@ -15,7 +15,7 @@ describe('source-memo', () => {
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
-  const PAGE = '---\ntitle: Page\n---\n\n<!--@include: ./_partials/note.md-->\n';
+  const PAGE = '---\ntitle: Page\nlayout: wide\n---\n\n<!--@include: ./_partials/note.md-->\n';
   const remember = (memo: SourceMemo, raw: string) => {
     const problems = new Problems();
     const source = parseSource(raw, 'page.md', path.join(dir, 'page.md'), problems);
@@ -28,7 +28,7 @@ describe('source-memo', () => {
     const source = remember(memo, PAGE);
     const known = memo.get('page.md', PAGE);
     expect(known?.source).toBe(source);
-    expect(known?.problems.map((p) => p.message)).toEqual(['missing frontmatter "description"']);
+    expect(known?.problems.map((p) => p.message)).toEqual(['frontmatter "layout" must be "doc" or "page"']);
     expect(memo.get('page.md', `${PAGE}More.\n`)).toBeUndefined();
     expect(memo.get('other.md', PAGE)).toBeUndefined();
   });

@@ -29,8 +29,9 @@ describe('build: bad input stops the build with exit 1, file, line and a fix', (
     expect(r.stderr).toContain('fix:');
   });
 
-  it('reports a missing title and a missing description', async () => {
+  it('reports a missing title and a missing description (strict: by default both are derived from the body)', async () => {
     const r = await buildFails({
+      'docs.config.ts': "export default { strict: { title: true, description: true } };\n",
       'content/a.md': '---\ndescription: Only a description.\n---\n\nBody\n',
       'content/b.md': '---\ntitle: Only a title\n---\n\nBody\n',
     });
@@ -141,6 +142,7 @@ describe('build: bad input stops the build with exit 1, file, line and a fix', (
 
   it('reports every problem of a run at once, grouped by file', async () => {
     const r = await buildFails({
+      'docs.config.ts': 'export default { strict: true };\n',
       'content/x.md': page('X', '[a](a.md) and %{nope}'),
       'content/y.md': '---\ntitle: Y\n---\n',
     });

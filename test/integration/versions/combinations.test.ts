@@ -26,7 +26,7 @@ const sources = (html: string) => [...html.matchAll(/srcset="([^"]+)"/g)].map((m
 describe('versions beside the other features', () => {
   it('builds a PNG that two versions share once, and each version renders its own PNG when they differ', async () => {
     const root = await site({
-      'docs.config.ts': configFile({ versions: { current: { name: '2.0' } } }),
+      'docs.config.ts': configFile({ base: '/docs/', versions: { current: { name: '2.0' } } }),
       'versions.json': '["1.0"]',
       'content/index.md': page('Home', '![Shared](shared.png)\n\n![Editor](editor.png)'),
       'versions/1.0/content/index.md': page('Home', '![Shared](shared.png)\n\n![Editor](editor.png)'),
@@ -52,7 +52,7 @@ describe('versions beside the other features', () => {
     const component = (text: string) =>
       `import { Hint } from './hint.tsx';\nexport function Note() { return <p className="note">{${JSON.stringify(text)}}<Hint /></p>; }\n`;
     const root = await site({
-      'docs.config.ts': configFile({}),
+      'docs.config.ts': configFile({ base: '/docs/' }),
       'content/index.md': page('Home'),
       'content/guide/intro.mdx': page('Intro', "import { Note } from '../../components/note.tsx';\n\n<Note />"),
       'components/note.tsx': component('First note.'),
@@ -61,7 +61,7 @@ describe('versions beside the other features', () => {
     expect(await runCli(['version', '1.0', root])).toMatchObject({ code: 0, stderr: '' });
     await writeFile(
       path.join(root, 'docs.config.ts'),
-      configFile({ versions: { current: { name: '2.0' } } }).replace(/__SRC__/g, path.join(REPO, 'src')),
+      configFile({ base: '/docs/', versions: { current: { name: '2.0' } } }).replace(/__SRC__/g, path.join(REPO, 'src')),
     );
     // The component moves on after the snapshot; the old version keeps the one it was written with.
     await writeFile(path.join(root, 'components/note.tsx'), component('Second note.'));
@@ -72,7 +72,7 @@ describe('versions beside the other features', () => {
 
   it('shows a version made by `docs version` with no `versions` key: versions.json is enough', async () => {
     const root = await site({
-      'docs.config.ts': configFile({}),
+      'docs.config.ts': configFile({ base: '/docs/' }),
       'content/index.md': page('Home', 'Version one text.'),
       'content/guide.md': page('Guide'),
     });

@@ -14,13 +14,13 @@ export interface Reported {
   fix?: string;
 }
 
-/** Runs `check` on a site written to a temp folder (the checks of taste made errors, unless its files have a configuration); returns the exit code and the JSON report. */
+/** Runs `check` on a site written to a temp folder (the checks of taste and the strict rules made errors, unless its files have a configuration); returns the exit code and the JSON report. */
 export async function check(
   files: Record<string, string>,
 ): Promise<{ code: number; ok: boolean; problems: Reported[]; warnings: Reported[]; text: string }> {
   const site = await tmpSite({
     'docs.config.ts':
-      "export default { title: 'Check', checks: { duplicateDescriptions: 'error', orphans: 'error' } };\n",
+      "export default { title: 'Check', strict: true, checks: { duplicateDescriptions: 'error', orphans: 'error' } };\n",
     ...files,
   });
   try {

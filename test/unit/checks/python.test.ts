@@ -25,6 +25,9 @@ describe('checks/python: a Python block must tokenize', () => {
 describe('openapi: each request as a code group of curl, Node.js and Python', () => {
   const doc = {
     info: { title: 'API' },
+    servers: [{ url: 'https://api.example.test/v1' }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    security: [{ bearer: [] }],
     paths: {
       '/things': {
         post: {
@@ -45,16 +48,16 @@ describe('openapi: each request as a code group of curl, Node.js and Python', ()
   };
 
   it('writes the three from the same operation, with the same body', () => {
-    const md = openApiMarkdown(doc as never);
-    expect(md).toContain('::: code-group\n```bash title="curl"\ncurl -X POST "%{apiBaseUrl}/things"');
+    const md = openApiMarkdown(doc as never, undefined, { apiKeyVariable: 'CONDUIT_API_KEY' });
+    expect(md).toContain('::: code-group\n```bash title="curl"\ncurl -X POST "https://api.example.test/v1/things"');
     expect(md).toContain(
-      `\`\`\`js title="Node.js"\n// Node.js 18 or later (global fetch), as an ES module (top-level await).\nconst data = await (await fetch('%{apiBaseUrl}/things', { method: 'POST', headers: { Authorization: \`Bearer \${process.env.CONDUIT_API_KEY}\`, 'Content-Type': 'application/json' }, body: ${jsString('{"name":"it\'s","on":true}')} })).json();`,
+      `\`\`\`js title="Node.js"\n// Node.js 18 or later (global fetch), as an ES module (top-level await).\nconst data = await (await fetch('https://api.example.test/v1/things', { method: 'POST', headers: { Authorization: \`Bearer \${process.env.CONDUIT_API_KEY}\`, 'Content-Type': 'application/json' }, body: ${jsString('{"name":"it\'s","on":true}')} })).json();`,
     );
-    expect(md).toContain("const data = await (await fetch('%{apiBaseUrl}/things', { headers: {");
+    expect(md).toContain("const data = await (await fetch('https://api.example.test/v1/things', { headers: {");
     expect(md).toContain(
-      '```python title="Python"\nimport os, requests\ndata = requests.post("%{apiBaseUrl}/things", headers={"Authorization": "Bearer " + os.environ["CONDUIT_API_KEY"], "Content-Type": "application/json"}, data=\'{"name":"it\\\'s","on":true}\').json()',
+      '```python title="Python"\nimport os, requests\ndata = requests.post("https://api.example.test/v1/things", headers={"Authorization": "Bearer " + os.environ["CONDUIT_API_KEY"], "Content-Type": "application/json"}, data=\'{"name":"it\\\'s","on":true}\').json()',
     );
-    expect(md).toContain('data = requests.get("%{apiBaseUrl}/things", headers=');
+    expect(md).toContain('data = requests.get("https://api.example.test/v1/things", headers=');
     // Each Python block tokenizes.
     for (const [, code] of md.matchAll(/```python title="Python"\n([\s\S]*?)\n```/g))
       expect(pythonProblem(code)).toBeNull();

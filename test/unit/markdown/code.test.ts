@@ -57,9 +57,18 @@ describe('markdown/code', () => {
     }
   });
 
-  it('reports an unknown language and shows the block as plain text', () => {
-    const { page, problems } = render('```klingon\nqapla\n```');
-    expect(problems.map((p) => p.message)).toEqual(['unknown code block language "klingon"']);
+  it('by default warns of an unknown language and shows the block as plain text', () => {
+    const { page, problems, warnings } = render('```klingon\nqapla\n```');
+    expect(problems).toEqual([]);
+    expect(warnings.map((p) => p.message)).toEqual(['unknown code block language "klingon": shown as plain text']);
     expect(page.html).toContain('<span class="line">qapla</span>');
+  });
+
+  it('with strict.codeLanguage, an unknown language is an error', () => {
+    for (const strict of [true, { codeLanguage: true }]) {
+      const { page, problems } = render('```klingon\nqapla\n```', { strict });
+      expect(problems.map((p) => p.message)).toEqual(['unknown code block language "klingon"']);
+      expect(page.html).toContain('<span class="line">qapla</span>');
+    }
   });
 });

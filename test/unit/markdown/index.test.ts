@@ -81,10 +81,13 @@ describe('markdown', () => {
     expect(page.html).toContain('class="copy"');
   });
 
-  it('reports a code block in an unknown language with its file line', () => {
-    const { problems } = render('Text.\n\n```klingon\nqapla\n```');
-    expect(problems[0].message).toBe('unknown code block language "klingon"');
-    expect(problems[0].place.line).toBe(7);
+  it('reports a code block in an unknown language with its file line (a warning; with strict, an error)', () => {
+    const { problems, warnings } = render('Text.\n\n```klingon\nqapla\n```');
+    expect(problems).toEqual([]);
+    expect(warnings[0].place.line).toBe(7);
+    const strict = render('Text.\n\n```klingon\nqapla\n```', { strict: true }).problems;
+    expect(strict[0].message).toBe('unknown code block language "klingon"');
+    expect(strict[0].place.line).toBe(7);
   });
 
   it('rewrites relative .md links and site routes to URLs under the base', () => {
@@ -103,9 +106,15 @@ describe('markdown', () => {
     ]);
   });
 
-  it('rejects a level 1 heading in the body: the title is the h1', () => {
-    const { problems } = render('# Again');
+  it('with strict.title, rejects a level 1 heading in the body: the title is the h1', () => {
+    const { problems } = render('Text.\n\n# Again', { strict: { title: true } });
     expect(problems[0].message).toContain('level 1 heading');
+  });
+
+  it('by default keeps a level 1 heading after the first content as a heading, without a problem', () => {
+    const { page, problems } = render('Text.\n\n# Again');
+    expect(problems).toEqual([]);
+    expect(page.html).toContain('<h1 id="again"');
   });
 
   it('splits the text into sections by heading, leaving code blocks out', () => {

@@ -35,6 +35,11 @@ describe('shared/search-text', () => {
     expect(term('Café')).toBe(stem('cafe'));
     expect(term('a')).toBeNull();
     expect(term('The')).toBeNull();
+    // An acronym's plural is the acronym, as its lower-case "is" ending would not be.
+    expect(term('APIs')).toBe('api');
+    expect(term('URLs')).toBe('url');
+    expect(term('IDs')).toBe('id');
+    expect(term('Analysis')).toBe('analysis');
   });
 
   it('reads numbers as the docs print them and as readers type them', () => {

@@ -1,0 +1,98 @@
+import { BuildError } from '../model/errors.js';
+import type { PageOutline } from '../model/page.js';
+import type { Site } from '../model/site.js';
+import { fallbackOf } from '../i18n/locales.js';
+import { frontmatterLine, KNOWN_KEYS, nearest, type FrontmatterType } from '../content/frontmatter.js';
+
+/**
+ * What a page's frontmatter may be, beyond its schema (src/content/frontmatter.ts):
+ * - a key that no feature reads and the configuration does not declare (`frontmatter` in docs.config.ts) is a
+ *   misspelling until shown otherwise: an error, with the nearest known key;
+ * - a declared key has the type declared;
+ * - with `strict.title`, a page sets `title` and has no leading `# Heading`; with `strict.description`, it sets
+ *   `description` (by default both are derived from the body, as the peers derive them).
+ */
+export function checkFrontmatter(site: Site): BuildError[] {
+  const { strict, frontmatter: declared } = site.config;
+  const known = [...KNOWN_KEYS, ...Object.keys(declared)];
+  const problems: BuildError[] = [];
+  for (const page of site.pages as PageOutline[]) {
+    if (fallbackOf(page) || page.frontmatter.generatedBy) continue; // a copy of another page, or made by a plugin
+    const file = page.relativePath;
+    for (const [key, value] of Object.entries(page.frontmatter)) {
+      const type = declared[key];
+      if (type) {
+        if (!ofType(value, type))
+          problems.push(
+            new BuildError(
+              `frontmatter "${key}" must be ${type === 'list' ? 'a list' : type === 'object' ? 'a mapping' : `a ${type}`}`,
+              { file, line: frontmatterLine(page, key) },
+              `the configuration declares it as ${type} (\`frontmatter\` in docs.config.ts)`,
+            ),
+          );
+        continue;
+      }
+      if (KNOWN_KEYS.includes(key)) continue;
+      const guess = nearest(key, known);
+      problems.push(
+        new BuildError(
+          `unknown frontmatter key "${key}"${guess ? `: did you mean "${guess}"?` : ''}`,
+          { file, line: frontmatterLine(page, key) },
+          guess
+            ? `rename it to "${guess}", or declare it in docs.config.ts: \`frontmatter: { ${key}: 'string' }\``
+            : `declare the team's own keys in docs.config.ts: \`frontmatter: { ${key}: 'string' }\` (types: string, number, boolean, list, object, any)`,
+        ),
+      );
+    }
+    const derived = page.derived;
+    if (!derived) continue;
+    if (strict.title && derived.title)
+      problems.push(
+        new BuildError('missing frontmatter "title"', { file, line: 1 }, 'add a line `title: Page title` to the frontmatter'),
+      );
+    else if (strict.title && derived.heading)
+      problems.push(
+        new BuildError(
+          'a level 1 heading in the body: the page title is already the h1',
+          { file, line: derived.heading },
+          'put the title in frontmatter `title:` and start sections with `##`',
+        ),
+      );
+    if (strict.description && derived.description)
+      problems.push(
+        new BuildError(
+          'missing frontmatter "description"',
+          { file, line: 1 },
+          'add a line `description: One sentence on what this page covers` (under 160 characters) to the frontmatter',
+        ),
+      );
+  }
+  return problems;
+}
+
+function ofType(value: unknown, type: FrontmatterType): boolean {
+  switch (type) {
+    case 'any':
+      return true;
+    case 'list':
+      return Array.isArray(value);
+    case 'object':
+      return typeof value === 'object' && value !== null && !Array.isArray(value);
+    default:
+      return typeof value === type;
+  }
+}
+
+/** Docusaurus's `slug` is read (a page carrying it builds) but not applied: a page's address is its file's path. */
+export function checkSlugs(site: Site): BuildError[] {
+  return (site.pages as PageOutline[])
+    .filter((page) => typeof page.frontmatter.slug === 'string' && !fallbackOf(page))
+    .map(
+      (page) =>
+        new BuildError(
+          `frontmatter "slug" is not applied: the page is at ${page.regularPath}, its file's path`,
+          { file: page.relativePath, line: frontmatterLine(page, 'slug') },
+          'rename or move the file to change its address, and remove `slug`',
+        ),
+    );
+}

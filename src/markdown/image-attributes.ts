@@ -1,0 +1,52 @@
+import type { Image, Parent, Root, Text } from 'mdast';
+import { walk } from './walk.js';
+
+/** `{width=300 height="200" .wide #diagram}` right after an image. */
+const ATTRIBUTES = /^\{([^{}\n]*)\}/;
+/** What an image may be given: its size, a class, an id, how it loads. Nothing else (no `style`, no handlers). */
+const ALLOWED = new Set(['width', 'height', 'loading', 'class', 'id', 'title']);
+
+/**
+ * Image attributes as VitePress (markdown-it-attrs) and Pandoc write them: `![Plan](plan.png){width=300}` gives the
+ * image a width, so a team can size a screenshot without raw HTML. Only sizes, classes, ids and `loading` are read;
+ * the braces leave the text.
+ */
+export default function remarkImageAttributes() {
+  return (tree: Root) => {
+    walk(
+      tree,
+      (node): node is Parent => 'children' in node,
+      (parent) => {
+        const children = parent.children as Parent['children'];
+        for (let i = 0; i < children.length - 1; i++) {
+          const image = children[i] as Image;
+          const next = children[i + 1] as Text;
+          if (image.type !== 'image' || next.type !== 'text') continue;
+          const match = ATTRIBUTES.exec(next.value);
+          if (!match) continue;
+          const properties = readAttributes(match[1]);
+          if (!properties) continue;
+          image.data = { ...image.data, hProperties: { ...(image.data?.hProperties ?? {}), ...properties } };
+          next.value = next.value.slice(match[0].length);
+        }
+      },
+    );
+  };
+}
+
+/** `width=300 .wide #id`: the attributes, or null when any part is not one an image may have. */
+export function readAttributes(text: string): Record<string, string | string[]> | null {
+  const out: Record<string, string | string[]> = {};
+  const classes: string[] = [];
+  for (const [, cls, id, key, dq, sq, bare, other] of text.matchAll(
+    /\.([\w-]+)|#([\w-]+)|([\w-]+)=(?:"([^"]*)"|'([^']*)'|([^\s"']+))|(\S+)/g,
+  )) {
+    if (other) return null;
+    if (cls) classes.push(cls);
+    else if (id) out.id = id;
+    else if (ALLOWED.has(key)) out[key] = dq ?? sq ?? bare;
+    else return null;
+  }
+  if (classes.length) out.className = classes;
+  return Object.keys(out).length ? out : null;
+}
