@@ -228,6 +228,8 @@ export function blog(options: BlogOptions = {}): Plugin {
 
   return {
     name: 'blog',
+    // The posts' own keys, declared as a team declares its own (unknown keys are errors): the plugin checks their values.
+    config: () => ({ frontmatter: { date: 'any', authors: 'any', author: 'any', tags: 'list' } }),
     pages({ config, sources, addPage, report }) {
       const authorsPath = `${dir}/${options.authors ?? 'authors.yml'}`;
       const authors = readAuthors(path.join(config.contentDir, authorsPath), authorsPath, report);
