@@ -67,12 +67,22 @@ function allowed(origin: string): boolean {
 }
 
 function field(param: Param, id: string): HTMLElement {
-  const label = el('label', { for: id }, param.name, ...(param.required ? [el('span', { class: 'api-try-req' }, ' (required)')] : []));
+  const label = el(
+    'label',
+    { for: id },
+    param.name,
+    ...(param.required ? [el('span', { class: 'api-try-req' }, ' (required)')] : []),
+  );
   const hint = el('span', { class: 'api-try-hint', id: `${id}-hint` }, param.type);
   const common = { id, name: param.name, 'aria-describedby': `${id}-hint`, 'data-in': param.in };
   let input: HTMLInputElement | HTMLSelectElement;
   if (param.enum) {
-    input = el('select', common, ...(param.required ? [] : [el('option', { value: '' }, '(not sent)')]), ...param.enum.map((v) => el('option', { value: text(v) }, text(v))));
+    input = el(
+      'select',
+      common,
+      ...(param.required ? [] : [el('option', { value: '' }, '(not sent)')]),
+      ...param.enum.map((v) => el('option', { value: text(v) }, text(v))),
+    );
     if (param.default !== undefined) input.value = text(param.default);
   } else {
     input = el('input', { ...common, type: 'text', autocomplete: 'off', spellcheck: 'false' });
@@ -99,33 +109,72 @@ function build(holder: HTMLElement): void {
   ];
   if (spec.auth) {
     const id = `api-try-${n}-key`;
-    const key = el('input', { id, type: 'password', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': `${id}-hint`, 'data-key': '' });
+    const key = el('input', {
+      id,
+      type: 'password',
+      autocomplete: 'off',
+      spellcheck: 'false',
+      'aria-describedby': `${id}-hint`,
+      'data-key': '',
+    });
     key.value = storedKey(origin);
     key.addEventListener('input', () => storeKey(origin, key.value.trim()));
     form.append(
-      el('fieldset', {}, el('legend', {}, 'Authentication'), el('div', { class: 'api-try-field' },
-        el('label', { for: id }, 'API key'),
-        key,
-        el('span', { class: 'api-try-hint', id: `${id}-hint` }, `Sent as the ${spec.auth.header} header. Kept in this tab only, until you close it.`),
-      )),
+      el(
+        'fieldset',
+        {},
+        el('legend', {}, 'Authentication'),
+        el(
+          'div',
+          { class: 'api-try-field' },
+          el('label', { for: id }, 'API key'),
+          key,
+          el(
+            'span',
+            { class: 'api-try-hint', id: `${id}-hint` },
+            `Sent as the ${spec.auth.header} header. Kept in this tab only, until you close it.`,
+          ),
+        ),
+      ),
     );
   }
   groups.forEach(([legend, params], g) => {
     if (params.length)
-      form.append(el('fieldset', {}, el('legend', {}, legend), ...params.map((p, i) => field(p, `api-try-${n}-${g}-${i}`))));
+      form.append(
+        el('fieldset', {}, el('legend', {}, legend), ...params.map((p, i) => field(p, `api-try-${n}-${g}-${i}`))),
+      );
   });
   let body: HTMLTextAreaElement | undefined;
   if (spec.body !== undefined) {
     const id = `api-try-${n}-body`;
-    body = el('textarea', { id, rows: String(Math.min(14, spec.body.split('\n').length + 1)), spellcheck: 'false', 'aria-describedby': `${id}-hint` });
+    body = el('textarea', {
+      id,
+      rows: String(Math.min(14, spec.body.split('\n').length + 1)),
+      spellcheck: 'false',
+      'aria-describedby': `${id}-hint`,
+    });
     body.value = spec.body;
-    form.append(el('div', { class: 'api-try-field' }, el('label', { for: id }, 'Request body'), body, el('span', { class: 'api-try-hint', id: `${id}-hint` }, 'JSON, sent with Content-Type: application/json.')));
+    form.append(
+      el(
+        'div',
+        { class: 'api-try-field' },
+        el('label', { for: id }, 'Request body'),
+        body,
+        el('span', { class: 'api-try-hint', id: `${id}-hint` }, 'JSON, sent with Content-Type: application/json.'),
+      ),
+    );
   }
   const send = el('button', { type: 'submit', class: 'api-try-send' }, `Send ${spec.method} request`);
   const status = el('p', { class: 'api-try-status', role: 'status' });
   const result = el('div', { class: 'api-try-result' });
   form.append(send, status);
-  const panel = el('details', { class: 'api-try-panel' }, el('summary', {}, `Try it: ${spec.method} ${spec.path}`), form, result);
+  const panel = el(
+    'details',
+    { class: 'api-try-panel' },
+    el('summary', {}, `Try it: ${spec.method} ${spec.path}`),
+    form,
+    result,
+  );
   holder.replaceChildren(panel);
 
   form.addEventListener('submit', async (event) => {
@@ -179,7 +228,13 @@ function build(holder: HTMLElement): void {
     status.textContent = `Sending ${spec.method} ${url}…`;
     result.replaceChildren();
     try {
-      const response = await fetch(url, { method: spec.method, headers, body: payload, credentials: 'omit', cache: 'no-store' });
+      const response = await fetch(url, {
+        method: spec.method,
+        headers,
+        body: payload,
+        credentials: 'omit',
+        cache: 'no-store',
+      });
       const raw = await response.text();
       let shown = raw;
       try {
@@ -192,8 +247,17 @@ function build(holder: HTMLElement): void {
       result.replaceChildren(
         el('h4', {}, 'Response'),
         el('p', {}, 'Status: ', el('strong', { class: 'api-try-code' }, summary)),
-        el('details', {}, el('summary', {}, 'Headers'), el('pre', { tabindex: '0', 'aria-label': 'Response headers' }, el('code', {}, lines))),
-        el('pre', { class: 'api-try-body', tabindex: '0', 'aria-label': 'Response body' }, el('code', {}, shown || '(empty body)')),
+        el(
+          'details',
+          {},
+          el('summary', {}, 'Headers'),
+          el('pre', { tabindex: '0', 'aria-label': 'Response headers' }, el('code', {}, lines)),
+        ),
+        el(
+          'pre',
+          { class: 'api-try-body', tabindex: '0', 'aria-label': 'Response body' },
+          el('code', {}, shown || '(empty body)'),
+        ),
       );
       status.textContent = `Response: ${summary}.`;
     } catch (error) {
@@ -219,7 +283,8 @@ function restorePending(holders: HTMLElement[]): void {
   panel.open = true;
   const inputs = panel.querySelectorAll<HTMLInputElement>('[data-in], textarea');
   inputs.forEach((input, i) => (input.value = pending!.values[i] ?? input.value));
-  panel.querySelector<HTMLElement>('.api-try-status')!.textContent = 'This page was loaded again to reach the API. Send the request again.';
+  panel.querySelector<HTMLElement>('.api-try-status')!.textContent =
+    'This page was loaded again to reach the API. Send the request again.';
   panel.querySelector<HTMLButtonElement>('.api-try-send')!.focus();
 }
 

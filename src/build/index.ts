@@ -168,7 +168,14 @@ export async function buildSite(
         outline,
         sha1(
           salt,
-          JSON.stringify([assets.css, assets.js, assets.redirectScript, assets.features, assets.featureScripts, assets.theme]),
+          JSON.stringify([
+            assets.css,
+            assets.js,
+            assets.redirectScript,
+            assets.features,
+            assets.featureScripts,
+            assets.theme,
+          ]),
           JSON.stringify(templates),
           ...(assets.plugins.head ? [assets.plugins.head] : []),
         ),

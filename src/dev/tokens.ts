@@ -18,13 +18,22 @@ const SCRIPT_TOKENS = Object.fromEntries(SCRIPT_FEATURES.map((f) => [f, `__docs_
 
 /** The bundle as pages are rendered with it in `dev`: its files, and tokens for its URLs. */
 export function tokenAssets(assets: BuiltAssets): BuiltAssets {
-  return { ...assets, css: TOKENS.css, js: TOKENS.js, redirectScript: TOKENS.redirect, features: FEATURE_TOKENS, featureScripts: SCRIPT_TOKENS };
+  return {
+    ...assets,
+    css: TOKENS.css,
+    js: TOKENS.js,
+    redirectScript: TOKENS.redirect,
+    features: FEATURE_TOKENS,
+    featureScripts: SCRIPT_TOKENS,
+  };
 }
 
 /** A page as `build` writes it: the bundle's current URLs in place of the tokens. */
 export function fillDevTokens(
   html: string,
-  assets: Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> & Partial<Pick<BuiltAssets, 'featureScripts'>> | undefined,
+  assets:
+    | (Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> & Partial<Pick<BuiltAssets, 'featureScripts'>>)
+    | undefined,
 ): string {
   if (!assets) return html;
   let out = html

@@ -13,7 +13,11 @@ export function usesFeature(file: VFile, feature: Feature): void {
  */
 export function rehypeApiFeature() {
   return (tree: import('hast').Root, file: VFile) => {
-    if (tree.children.some((node) => node.type === 'raw' && /^<(?:div|section) class="api-(?:try|schema)"/.test(node.value)))
+    if (
+      tree.children.some(
+        (node) => node.type === 'raw' && /^<(?:div|section) class="api-(?:try|schema)"/.test(node.value),
+      )
+    )
       usesFeature(file, 'api');
   };
 }

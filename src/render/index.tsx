@@ -153,7 +153,10 @@ export class Renderer {
       sidebar: this.sidebar(page.regularPath),
       content: this.featureStyles(page) + this.moduleLinks(page) + this.markup(<PageContent view={view} />),
       // `outline: false` (and the peers' `hide_table_of_contents`, `tableOfContents: false`): no outline.
-      toc: layout === 'doc' && page.frontmatter.outline !== false ? this.markup(<Part name="Toc" Default={Toc} props={{ headers: page.headers }} />) : '',
+      toc:
+        layout === 'doc' && page.frontmatter.outline !== false
+          ? this.markup(<Part name="Toc" Default={Toc} props={{ headers: page.headers }} />)
+          : '',
     };
     return { key: page.key, route: page.regularPath, head: pageHead(this.site, page), regions, layout };
   }

@@ -137,7 +137,9 @@ describe('browser: API reference try-it panel', () => {
     const source = await tmpSite({
       'docs.config.ts': `import { defineConfig } from '__SRC__/config/define.ts';\nexport default defineConfig({ title: 'Things', base: '/docs/', constants: { apiBaseUrl: '${api.origin}/v1' } });\n`,
       'content/index.md': mdPage('Home', 'See the [API reference](./api.md).'),
-      'content/api.md': mdPage('Things API', 'Create items in things.', { frontmatter: 'openapi: ./_api/openapi.yaml\n' }),
+      'content/api.md': mdPage('Things API', 'Create items in things.', {
+        frontmatter: 'openapi: ./_api/openapi.yaml\n',
+      }),
       'content/_api/openapi.yaml': openapi(api.origin),
     });
     removeSource = source.cleanup;
@@ -172,7 +174,9 @@ describe('browser: API reference try-it panel', () => {
       await expect.poll(() => summary.evaluate((s) => (s.parentElement as HTMLDetailsElement).open)).toBe(true);
       // Every field is named by its label, as a screen reader announces it.
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe(await page.getByLabel('API key').getAttribute('id'));
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe(
+        await page.getByLabel('API key').getAttribute('id'),
+      );
       await page.keyboard.type('sk_test_123');
       await page.keyboard.press('Tab');
       await page.keyboard.type('thing one');
@@ -196,7 +200,7 @@ describe('browser: API reference try-it panel', () => {
 
       const result = page.locator('.api-try-result');
       expect(await result.textContent()).toContain('x-request-id: req_42');
-      expect(JSON.parse(await result.locator('.api-try-body').textContent() ?? '')).toEqual({
+      expect(JSON.parse((await result.locator('.api-try-body').textContent()) ?? '')).toEqual({
         id: 'item_1',
         name: 'Widget',
         owner: { id: 'u_1' },
@@ -266,7 +270,8 @@ describe('browser: API reference try-it panel', () => {
       await page.getByLabel(/^thing_id/).fill('t2');
       await page.getByRole('button', { name: 'Send POST request' }).click();
       await expect.poll(() => page.getByRole('status').first().textContent()).toBe('Response: 201 Created.');
-      for (const summary of await page.locator('main .api-schema summary, main .api-try-result summary').all()) await summary.click();
+      for (const summary of await page.locator('main .api-schema summary, main .api-try-result summary').all())
+        await summary.click();
       const problems: string[] = [];
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme });

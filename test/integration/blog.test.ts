@@ -173,7 +173,6 @@ describe('blog plugin: problems', () => {
   });
 });
 
-
 describe('blog plugin: a site that does not enable it', () => {
   it('carries none of it: no feed link, no blog pages or files, no blog code in its assets', async () => {
     const built = await buildInMemory(fixture('basic'));

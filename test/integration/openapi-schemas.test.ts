@@ -84,13 +84,22 @@ describe('openapi: response schemas and try-it panels in the build output', () =
 
   it('shows the response as a table: allOf merged, required, enums, defaults, examples, bounds, nested objects in <details>, oneOf as choices', () => {
     const html = text('api/index.html');
-    const schema = /<section class="api-schema"[^>]*aria-label="Response fields of Get an order">([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
-    expect(schema).toContain('<td><code>id</code> <small>required</small></td><td>string</td><td>The <code>ord_</code> id. Example: <code>&quot;ord_1&quot;</code>.</td>');
-    expect(schema).toContain('Values: <code>&quot;open&quot;</code>, <code>&quot;paid&quot;</code>, <code>&quot;shipped&quot;</code>. Default: <code>&quot;open&quot;</code>.');
+    const schema =
+      /<section class="api-schema"[^>]*aria-label="Response fields of Get an order">([\s\S]*?)<\/section>/.exec(
+        html,
+      )?.[1] ?? '';
+    expect(schema).toContain(
+      '<td><code>id</code> <small>required</small></td><td>string</td><td>The <code>ord_</code> id. Example: <code>&quot;ord_1&quot;</code>.</td>',
+    );
+    expect(schema).toContain(
+      'Values: <code>&quot;open&quot;</code>, <code>&quot;paid&quot;</code>, <code>&quot;shipped&quot;</code>. Default: <code>&quot;open&quot;</code>.',
+    );
     expect(schema).toContain('In cents. At least 0.');
     expect(schema).toContain('Who ordered.<details><summary>Fields of <code>customer</code></summary>');
     expect(schema).toContain('<td><code>email</code></td><td>string (email)</td>');
-    expect(schema).toContain('<p>One of:</p><ul class="api-choices"><li><details><summary>Option 1: Card: object</summary>');
+    expect(schema).toContain(
+      '<p>One of:</p><ul class="api-choices"><li><details><summary>Option 1: Card: object</summary>',
+    );
     expect(schema).toContain('<summary>Option 2: Invoice: object</summary>');
     expect(schema).toContain('<code>due</code></td><td>string (date)</td>');
   });
@@ -100,8 +109,14 @@ describe('openapi: response schemas and try-it panels in the build output', () =
   });
 
   it('gives each operation a try-it panel with what the request needs (server, parameters, the key header, none for an open operation)', () => {
-    const panels = [...text('api/index.html').matchAll(/<div class="api-try" data-api-try="([^"]+)"><\/div>/g)].map((m) =>
-      JSON.parse(m[1].replace(/&quot;/g, '"').replace(/&#10;/g, '\n').replace(/&amp;/g, '&')),
+    const panels = [...text('api/index.html').matchAll(/<div class="api-try" data-api-try="([^"]+)"><\/div>/g)].map(
+      (m) =>
+        JSON.parse(
+          m[1]
+            .replace(/&quot;/g, '"')
+            .replace(/&#10;/g, '\n')
+            .replace(/&amp;/g, '&'),
+        ),
     );
     expect(panels).toEqual([
       {
@@ -130,8 +145,11 @@ describe('openapi: response schemas and try-it panels in the build output', () =
   });
 
   it("allows the API's origin in connect-src of _headers, and each page narrows it: the reference page to that origin, others to none", () => {
-    expect(/Content-Security-Policy: .*connect-src ([^;]*)/.exec(text('_headers'))![1]).toBe("'self' https://api.shop.example");
-    const meta = (file: string) => /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(text(file))?.[1];
+    expect(/Content-Security-Policy: .*connect-src ([^;]*)/.exec(text('_headers'))![1]).toBe(
+      "'self' https://api.shop.example",
+    );
+    const meta = (file: string) =>
+      /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(text(file))?.[1];
     expect(meta('api/index.html')).toBe('connect-src &#39;self&#39; https://api.shop.example');
     expect(meta('index.html')).toBe('connect-src &#39;self&#39;');
     expect(meta('404.html')).toBe('connect-src &#39;self&#39;');
@@ -140,7 +158,9 @@ describe('openapi: response schemas and try-it panels in the build output', () =
 
 describe('openapi: two documents in one site, each with its pages and sidebar', () => {
   it("gives each reference page its own document's panels and origin, the site's policy both origins, and each section its sidebar", async () => {
-    const billing = openapi.replace('https://api.shop.example/v2', 'https://billing.example/v1').replace('Shop API', 'Billing API');
+    const billing = openapi
+      .replace('https://api.shop.example/v2', 'https://billing.example/v1')
+      .replace('Shop API', 'Billing API');
     const site = await tmpSite({
       'docs.config.ts': `import { defineConfig } from '__SRC__/config/define.ts';\nexport default defineConfig({ title: 'Two', base: '/', sidebar: { '/shop/': ['/shop/'], '/billing/': ['/billing/'], '/': ['/'] } });\n`,
       'content/index.md': page('Home', '[Shop](./shop/index.md), [Billing](./billing/index.md)'),
@@ -153,13 +173,19 @@ describe('openapi: two documents in one site, each with its pages and sidebar', 
       const files = new MemoryWriter();
       await buildSite(await loadConfig(site.root), files);
       const text = (file: string) => files.text(file) ?? '';
-      expect(/connect-src ([^;]*)/.exec(text('_headers'))![1]).toBe("'self' https://api.shop.example https://billing.example");
-      const meta = (file: string) => /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(text(file))?.[1];
+      expect(/connect-src ([^;]*)/.exec(text('_headers'))![1]).toBe(
+        "'self' https://api.shop.example https://billing.example",
+      );
+      const meta = (file: string) =>
+        /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(text(file))?.[1];
       expect(meta('shop/index.html')).toBe('connect-src &#39;self&#39; https://api.shop.example');
       expect(meta('billing/index.html')).toBe('connect-src &#39;self&#39; https://billing.example');
       expect(text('billing/index.html')).toContain('&quot;server&quot;:&quot;https://billing.example/v1&quot;');
       expect(text('billing/index.html')).not.toContain('api.shop.example');
-      const sidebar = (file: string) => /<nav[^>]*id="sidebar"[\s\S]*?<\/nav>/.exec(text(file))?.[0] ?? /id="sidebar"[\s\S]*?<\/aside>/.exec(text(file))?.[0] ?? '';
+      const sidebar = (file: string) =>
+        /<nav[^>]*id="sidebar"[\s\S]*?<\/nav>/.exec(text(file))?.[0] ??
+        /id="sidebar"[\s\S]*?<\/aside>/.exec(text(file))?.[0] ??
+        '';
       expect(sidebar('billing/index.html')).toContain('href="/billing/"');
       expect(sidebar('billing/index.html')).not.toContain('href="/shop/"');
     } finally {

@@ -92,7 +92,11 @@ export function splitExcerpt(body: string): { excerpt: string; truncated: boolea
   const match = MARKER.exec(body);
   if (match) {
     const before = body.slice(0, match.index).trim();
-    return { excerpt: before, truncated: true, body: body.slice(0, match.index) + body.slice(match.index + match[0].length) };
+    return {
+      excerpt: before,
+      truncated: true,
+      body: body.slice(0, match.index) + body.slice(match.index + match[0].length),
+    };
   }
   // No marker: the first paragraph that is text (not a heading, code, a callout or HTML).
   const blocks = body.trim().split(/\n\s*\n/);
@@ -200,7 +204,11 @@ function readAuthors(file: string, relative: string, report: PagesContext['repor
   try {
     data = parseYaml(text);
   } catch (error) {
-    report(`cannot read the blog's authors: ${(error as Error).message.split('\n')[0]}`, { file: relative }, 'fix the YAML');
+    report(
+      `cannot read the blog's authors: ${(error as Error).message.split('\n')[0]}`,
+      { file: relative },
+      'fix the YAML',
+    );
     return out;
   }
   for (const [key, value] of Object.entries((data ?? {}) as Record<string, unknown>)) {
@@ -209,7 +217,11 @@ function readAuthors(file: string, relative: string, report: PagesContext['repor
       report(`blog author "${key}" has no name`, { file: relative }, `write \`${key}: { name: Full Name }\``);
       continue;
     }
-    out.set(key, { name: a.name, ...(typeof a.title === 'string' && { title: a.title }), ...(typeof a.url === 'string' && { url: a.url }) });
+    out.set(key, {
+      name: a.name,
+      ...(typeof a.title === 'string' && { title: a.title }),
+      ...(typeof a.url === 'string' && { url: a.url }),
+    });
   }
   return out;
 }
@@ -247,13 +259,25 @@ export function blog(options: BlogOptions = {}): Plugin {
         const post = readPost(source, authors, authorsPath, wpm, report);
         if (!post) continue;
         const { body } = splitExcerpt(source.body);
-        source.body = [byline(post, config.lang), ...(post.tags.length ? ['', `Tags: ${tagLinks(post, route)}`] : []), '', body].join('\n');
+        source.body = [
+          byline(post, config.lang),
+          ...(post.tags.length ? ['', `Tags: ${tagLinks(post, route)}`] : []),
+          '',
+          body,
+        ].join('\n');
         posts.push(post);
       }
       posts.sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title));
       const lang = config.lang;
       const feedLink = feedEntries > 0 ? ` Follow it with the [Atom feed](${config.base}${feedFile}).` : '';
-      for (const page of listPages(posts, route, perPage, { title, description, intro: `${md(description)}${feedLink} [All tags](${route}tags/).` }, route, lang))
+      for (const page of listPages(
+        posts,
+        route,
+        perPage,
+        { title, description, intro: `${md(description)}${feedLink} [All tags](${route}tags/).` },
+        route,
+        lang,
+      ))
         addPage(page);
       const tags = new Map<string, { name: string; posts: BlogPost[] }>();
       for (const post of posts)
@@ -290,9 +314,17 @@ export function blog(options: BlogOptions = {}): Plugin {
     },
     head: ({ config }) =>
       feedEntries > 0
-        ? [{ tag: 'link', attrs: { rel: 'alternate', type: 'application/atom+xml', title, href: `${config.base}${feedFile}` } }]
+        ? [
+            {
+              tag: 'link',
+              attrs: { rel: 'alternate', type: 'application/atom+xml', title, href: `${config.base}${feedFile}` },
+            },
+          ]
         : [],
-    outputs: ({ site }) => (feedEntries > 0 ? [{ path: feedFile, contents: atomFeed(site, posts.slice(0, feedEntries), { title, description, route }) }] : []),
+    outputs: ({ site }) =>
+      feedEntries > 0
+        ? [{ path: feedFile, contents: atomFeed(site, posts.slice(0, feedEntries), { title, description, route }) }]
+        : [],
   };
 }
 
@@ -326,13 +358,21 @@ function readPost(
         report(
           `blog author "${a}" is not in ${authorsPath}`,
           { file: source.relativePath, line: source.keyLines?.authors ?? source.keyLines?.author ?? 1 },
-          authors ? `add \`${a}: { name: ... }\` to ${authorsPath}, or fix the key` : `create ${authorsPath} with \`${a}: { name: ... }\``,
+          authors
+            ? `add \`${a}: { name: ... }\` to ${authorsPath}, or fix the key`
+            : `create ${authorsPath} with \`${a}: { name: ... }\``,
         );
     } else if (a && typeof a === 'object' && typeof (a as BlogAuthor).name === 'string') who.push(a as BlogAuthor);
   }
-  const tags = Array.isArray(fm.tags) ? fm.tags.filter((t): t is string => typeof t === 'string' && t.trim() !== '') : [];
+  const tags = Array.isArray(fm.tags)
+    ? fm.tags.filter((t): t is string => typeof t === 'string' && t.trim() !== '')
+    : [];
   if (fm.tags !== undefined && (!Array.isArray(fm.tags) || tags.length !== fm.tags.length))
-    report('frontmatter "tags" must be a list of words', { file: source.relativePath, line: source.keyLines?.tags ?? 1 }, 'for example `tags: [release, workflows]`');
+    report(
+      'frontmatter "tags" must be a list of words',
+      { file: source.relativePath, line: source.keyLines?.tags ?? 1 },
+      'for example `tags: [release, workflows]`',
+    );
   const { excerpt, truncated, body } = splitExcerpt(source.body);
   return {
     route: source.route,
@@ -370,7 +410,9 @@ function atomFeed(site: Site, posts: BlogPost[], blog: { title: string; descript
       `    <id>${xml(link)}</id>`,
       `    <published>${post.date}T00:00:00Z</published>`,
       `    <updated>${post.date}T00:00:00Z</updated>`,
-      ...post.authors.map((a) => `    <author><name>${xml(a.name)}</name>${a.url ? `<uri>${xml(a.url)}</uri>` : ''}</author>`),
+      ...post.authors.map(
+        (a) => `    <author><name>${xml(a.name)}</name>${a.url ? `<uri>${xml(a.url)}</uri>` : ''}</author>`,
+      ),
       ...post.tags.map((t) => `    <category term="${xml(t)}"/>`),
       `    <summary>${xml(post.description)}</summary>`,
       `    <content type="html">${xml(html)}</content>`,
