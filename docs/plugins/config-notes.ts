@@ -54,6 +54,17 @@ export const configNotes: Record<string, Note> = {
   'editLink.text': { text: 'The link\'s text.', default: '"Edit this page"' },
   constants: 'Named values that pages print with `%%{name}`: prices, limits, version numbers. An unknown name fails the build.',
   analytics: { text: 'A tag-manager container. Off unless an id is set; never loaded for visitors who send Do Not Track or Global Privacy Control.', default: 'off' },
+  feedback: {
+    text: '"Was this page helpful?" at the foot of each page, sent on a click to an endpoint or the analytics container; never for visitors who send Do Not Track or Global Privacy Control. See [Feedback](../../feedback.md).',
+    default: 'off',
+  },
+  'feedback.to': { text: 'Where answers go: `endpoint` (a POST of JSON), `analytics` (a data-layer event) or `both`.', default: "'endpoint' when one is set, else 'analytics'" },
+  'feedback.endpoint': 'The URL answers are POSTed to: HTTPS, or HTTP on a loopback address. Its origin is added to the policy\'s `connect-src`.',
+  'feedback.comment': { text: 'Offer a comment box after the vote.', default: 'true' },
+  socialCards: {
+    text: 'An Open Graph image for each page, made at build time; only when the site\'s URL is configured. See [Social cards](../../social-cards.md).',
+    default: 'true',
+  },
   runtime: 'Timings of the browser runtime: page loads, scroll-spy and the progress bar.',
   'runtime.pageTimeoutMs': 'How long a page chunk may take before the router falls back to a full page load.',
   'runtime.scrollThrottleMs': 'How often, at most, the scroll-spy updates the highlighted heading.',

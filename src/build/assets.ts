@@ -9,6 +9,7 @@ import type { Feature, OutputFile } from '../model/page.js';
 import { buildThemeAssets, type ThemeView } from '../theme/assets.js';
 import { buildPluginAssets, type PluginAssets } from '../plugins/assets.js';
 import { GENERATOR_ROOT } from '../generator-root.js';
+import type { ExtraAssets } from '../render/index.js';
 
 export const CLIENT_DIR = path.join(GENERATOR_ROOT, 'client');
 
@@ -44,6 +45,8 @@ export interface BuiltAssets {
   theme: ThemeView;
   /** The plugins' head tags, stylesheets and client modules (their files are among `files`). */
   plugins: PluginAssets;
+  /** The home layout's stylesheet and, when the site turns feedback on, the feedback widget's files. */
+  extra: ExtraAssets;
 }
 
 export const FEATURES: Feature[] = ['math', 'diagram', 'images', 'api'];
@@ -93,6 +96,10 @@ export async function buildAssets(
         style: path.join(clientDir, 'styles/index.css'),
         ...Object.fromEntries(FEATURES.map((f) => [f, path.join(clientDir, `features/${f}.css`)])),
         ...Object.fromEntries(SCRIPT_FEATURES.map((f) => [`${f}-feature`, path.join(clientDir, `features/${f}.ts`)])),
+        // Entries of their own, linked only from the pages that show them: no other page carries their bytes.
+        home: path.join(clientDir, 'features/home.css'),
+        feedback: path.join(clientDir, 'feedback.ts'),
+        'feedback-style': path.join(clientDir, 'features/feedback.css'),
       },
       bundle: true,
       splitting: true,
@@ -123,8 +130,18 @@ export async function buildAssets(
     if (!file) throw new Error(`Internal error: esbuild produced no ${re}`);
     return withBase(config.base, file.path);
   };
+  const extra: ExtraAssets = {
+    home: find(/^assets\/home\.[^/]+\.css$/),
+    ...(config.feedback
+      ? { feedback: { js: find(/^assets\/feedback\.[^/]+\.js$/), css: find(/^assets\/feedback-style\.[^/]+\.css$/) } }
+      : {}),
+  };
+  // A site without feedback does not publish its files.
+  const published = config.feedback
+    ? files
+    : files.filter((f) => !/^assets\/feedback(-style)?\.[^/]+\.(js|css)$/.test(f.path));
   const redirectScript = redirectScriptFile();
-  files.push(redirectScript);
+  published.push(redirectScript);
   const features = Object.fromEntries(
     FEATURES.map((f) => [f, find(new RegExp(`^assets/${f}\\.[^/]+\\.css$`))]),
   ) as Record<Feature, string>;
@@ -132,12 +149,13 @@ export async function buildAssets(
     SCRIPT_FEATURES.map((f) => [f, find(new RegExp(`^assets/${f}-feature\\.[^/]+\\.js$`))]),
   ) as Partial<Record<Feature, string>>;
   const { files: themeFiles, view } = await theme;
-  files.push(...themeFiles);
+  published.push(...themeFiles);
   const plugins = await buildPluginAssets(config);
-  files.push(...plugins.files);
+  published.push(...plugins.files);
   return {
     plugins,
-    files,
+    files: published,
+    extra,
     js: find(/^assets\/client\.[^/]+\.js$/),
     css: find(/^assets\/style\.[^/]+\.css$/),
     redirectScript: withBase(config.base, redirectScript.path),

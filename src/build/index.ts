@@ -28,6 +28,7 @@ import {
   type PageJob,
 } from '../pages/index.js';
 import { renderImages } from '../content/images.js';
+import { renderSocialCards } from '../outputs/social-cards.js';
 import { pageStyleFiles } from '../pages/page-styles.js';
 import { configFileName, hasHook, runBuildEnd } from '../plugins/index.js';
 import { readTemplates } from '../render/index.js';
@@ -59,6 +60,8 @@ export interface BuildResult {
   warnings: BuildError[];
   /** Image renditions encoded this time (0 when every one came from the cache). */
   imagesConverted: number;
+  /** Social cards encoded this time (the others came from the cache). */
+  cardsConverted: number;
   /** A site in several languages: each locale's pages not yet translated (their root-locale source files). */
   missingTranslations?: Record<string, string[]>;
   ms: number;
@@ -175,6 +178,7 @@ export async function buildSite(
             assets.features,
             assets.featureScripts,
             assets.theme,
+            assets.extra,
           ]),
           JSON.stringify(templates),
           ...(assets.plugins.head ? [assets.plugins.head] : []),
@@ -278,6 +282,10 @@ export async function buildSite(
       ? { files: [], converted: 0 }
       : await task(logger, 'images', () => renderImages(config, site.pages));
     files.push(...images.files, ...(options.lazy ? [] : pageStyleFiles(site.pages)));
+    const cards = options.lazy
+      ? { files: [], converted: 0 }
+      : await task(logger, 'social cards', () => renderSocialCards(site, assets.theme));
+    files.push(...cards.files);
     // In memory the pages' files are already among `files`.
     const pagePaths = writer.staging === null ? [] : [...entries.values()].flatMap((e) => e.paths);
     const before = problems.list.length;
@@ -308,6 +316,7 @@ export async function buildSite(
       redirects: config.redirects.length,
       warnings: problems.warnings,
       imagesConverted: images.converted,
+      cardsConverted: cards.converted,
       ...(config.locales ? { missingTranslations: missingTranslations(sources, siteViews(config)!) } : {}),
       ms: performance.now() - started,
       renderedRoutes: jobs.map((j) => j.source.route),

@@ -8,6 +8,7 @@ import { isExternal, withSlash } from '../shared/paths.js';
 import type { PageRecord } from '../model/page.js';
 import { isGroup, resolvePageRef, type NavEntry, type Site } from '../model/site.js';
 import { feedPaths } from '../outputs/feed.js';
+import { homeFile, homeLinkTarget, homeReferences } from '../render/home.js';
 
 /**
  * The site-wide checks of links and anchors, the sidebar, frontmatter prev/next, and the redirect
@@ -76,6 +77,43 @@ export function checkPageLinks(site: Site, page: PageRecord, generated: Set<stri
       );
     }
   }
+  checkHomeAndSeo(site, page, outer);
+}
+
+/** The links and images a home page's `hero` and `features` name, and the page's `canonical` route and `image` file. */
+function checkHomeAndSeo(site: Site, page: PageRecord, problems: Problems): void {
+  const at = (key: string) => ({ file: page.relativePath, line: frontmatterLine(page, key) });
+  for (const ref of homeReferences(page)) {
+    if (ref.link !== undefined) {
+      const target = homeLinkTarget(page, ref.link);
+      if (!('external' in target) && !site.byRoute.has(target.route))
+        problems.add(
+          `frontmatter "${ref.key}" links to a missing page: ${ref.link}`,
+          at(ref.key),
+          `no page has the route ${target.route}; use a relative .md path, a route like /guide/ or a full URL`,
+        );
+    }
+    if (ref.file !== undefined && !site.staticFiles.has(ref.file))
+      problems.add(
+        `frontmatter "${ref.key}" names a missing image: ${ref.src}`,
+        at(ref.key),
+        `there is no content/${ref.file}; paths are relative to this page's file, or to the content folder when they start with "/"`,
+      );
+  }
+  const { canonical, image } = page.frontmatter;
+  if (canonical && !isExternal(canonical) && !site.byRoute.has(withSlash(canonical)))
+    problems.add(
+      `frontmatter "canonical" names a missing page: ${canonical}`,
+      at('canonical'),
+      'use a full URL, or the route of a page of this site ("/guide/")',
+    );
+  const file = image ? homeFile(page, image) : undefined;
+  if (file !== undefined && !site.staticFiles.has(file))
+    problems.add(
+      `frontmatter "image" names a missing file: ${image}`,
+      at('image'),
+      `there is no content/${file}; give a path relative to this page's file, or a full URL`,
+    );
 }
 
 /** The routes whose anchors a page's links check (a link with a `#` to another page). */

@@ -44,9 +44,11 @@ type StoredFinding = ReturnType<BuildError['toJSON']>;
  */
 function pageKey(page: PageRecord): string {
   const keys = linkKeys(page);
-  const { prev, next } = page.frontmatter;
+  const { prev, next, hero, features, canonical, image, layout, template } = page.frontmatter;
   const lines = [page.keyLines?.prev ?? null, page.keyLines?.next ?? null];
-  const own = `${keys.links}\0${page.relativePath}\0${JSON.stringify([prev ?? null, next ?? null, ...lines])}`;
+  // The home layout's links and images, `canonical` and `image` are checked with the links (src/checks/site.ts).
+  const seo = [hero, features, canonical, image, layout, template, page.keyLines];
+  const own = `${keys.links}\0${page.relativePath}\0${JSON.stringify([prev ?? null, next ?? null, ...lines, ...seo])}`;
   return `${own}\n${keys.anchors}\0${page.relativePath}`;
 }
 

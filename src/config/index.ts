@@ -173,6 +173,29 @@ export const userConfigSchema = z.strictObject({
         .optional(),
     })
     .optional(),
+  /**
+   * "Was this page helpful?" at the foot of each page: two buttons and an optional comment, sent with a click
+   * only, never for a visitor who sends Do Not Track or Global Privacy Control. Off unless set.
+   */
+  feedback: z
+    .strictObject({
+      /** Where answers go: the analytics container (an event), the endpoint (a POST of JSON), or both. @default "endpoint" when one is set, else "analytics" */
+      to: z.enum(['analytics', 'endpoint', 'both']).optional(),
+      /** The URL answers are POSTed to (HTTPS, or HTTP on a loopback address); it must answer CORS for the site's origin. */
+      endpoint: z
+        .string()
+        .url()
+        .refine(
+          (url) => /^https:/i.test(url) || /^http:\/\/(localhost|127(\.\d+){3}|\[::1\])(:\d+)?\//i.test(url),
+          'an https:// URL (http:// only on a loopback address)',
+        )
+        .optional(),
+      /** Offer a comment box after the vote. @default true */
+      comment: z.boolean().optional(),
+    })
+    .optional(),
+  /** An Open Graph image for each page, made at build time (only when the site's URL is configured). @default true */
+  socialCards: z.boolean().optional(),
   /** Browser runtime timings: page-load timeout, scroll-spy throttle and offset, progress bar. */
   runtime: z
     .strictObject({
@@ -354,6 +377,10 @@ export interface ResolvedConfig {
   editLink?: { pattern: string; text: string; folder?: EditFolder };
   constants: Record<string, string | number>;
   analytics: { containerId?: string };
+  /** "Was this page helpful?": off when undefined; where answers go otherwise. */
+  feedback?: { analytics: boolean; endpoint?: string; comment: boolean };
+  /** Social cards (src/outputs/social-cards.ts); made only where the site's URL is known too. */
+  socialCards: boolean;
   runtime: RuntimeConfig;
   markdown: {
     lineNumbers: boolean;
@@ -547,6 +574,8 @@ export function resolveConfig(
     editLink: c.editLink ? { pattern: c.editLink.pattern, text: c.editLink.text ?? 'Edit this page' } : undefined,
     constants: c.constants ?? {},
     analytics: { containerId: c.analytics?.containerId },
+    ...(c.feedback ? { feedback: resolveFeedback(c.feedback, c.analytics?.containerId, file) } : {}),
+    socialCards: c.socialCards ?? true,
     runtime: {
       pageTimeoutMs: rt.pageTimeoutMs ?? 120000,
       scrollThrottleMs: rt.scrollThrottleMs ?? 300,
@@ -595,6 +624,38 @@ export function resolveConfig(
     theme: resolveTheme(c, root, file),
     // The plugins as written (validation copies objects): a plugin may keep state in itself.
     plugins: [...builtinPlugins(), ...(((extended as UserConfig).plugins ?? []) as Plugin[])],
+  };
+}
+
+/** Where feedback goes: what is asked must be configured (an endpoint, an analytics container). */
+function resolveFeedback(
+  f: NonNullable<z.output<typeof userConfigSchema>['feedback']>,
+  containerId: string | undefined,
+  file: string,
+): NonNullable<ResolvedConfig['feedback']> {
+  const to = f.to ?? (f.endpoint ? 'endpoint' : 'analytics');
+  const problems: BuildError[] = [];
+  if (to !== 'analytics' && !f.endpoint)
+    problems.push(
+      new BuildError(
+        `"feedback.to" is "${to}" but no "feedback.endpoint" is set`,
+        { file },
+        'set "feedback.endpoint" to the URL answers are POSTed to',
+      ),
+    );
+  if (to !== 'endpoint' && !containerId)
+    problems.push(
+      new BuildError(
+        `"feedback.to" is "${to}" but no analytics container is configured`,
+        { file },
+        'set "analytics.containerId", or send feedback to an endpoint: `feedback: { endpoint: "https://..." }`',
+      ),
+    );
+  if (problems.length) throw new BuildFailure(problems);
+  return {
+    analytics: to !== 'endpoint',
+    ...(to !== 'analytics' ? { endpoint: f.endpoint } : {}),
+    comment: f.comment ?? true,
   };
 }
 

@@ -23,12 +23,134 @@ export const badgeSchema = z.union([
   }),
 ]);
 
+
+// ---------------------------------------------------------------------------------------------
+// Home layout and per-page SEO (issue 41): `layout: home` with `hero` and `features` (VitePress's
+// shape; Starlight's `template: splash` and its `hero` too), and `head`, `noindex`, `canonical`,
+// `image`. Kept in this one block: the keys are spread into the schema below and their rules into
+// RULES, so peers' keys go elsewhere without touching these lines.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * An image of the hero or of a feature: a path (relative to the page's file, or "/" for the
+ * content folder) or a URL; one for each theme (`light`, `dark`); Starlight's `file`.
+ */
+const homeImage = z.union([
+  z.string().min(1),
+  z.strictObject({ src: z.string().min(1), alt: z.string().optional() }),
+  z.strictObject({ file: z.string().min(1), alt: z.string().optional() }),
+  z.strictObject({ light: z.string().min(1), dark: z.string().min(1), alt: z.string().optional() }),
+]);
+export type HomeImage = z.infer<typeof homeImage>;
+
+/**
+ * A button of the hero: VitePress's `theme` (brand, alt) or Starlight's `variant` (primary, secondary,
+ * minimal). Loose, as the hero: keys of the peers that have no meaning here (Starlight's `icon`, `attrs`) are ignored.
+ */
+const heroAction = z.looseObject({
+  text: nonEmpty,
+  /** A relative .md path, a route ("/guide/") or a URL. */
+  link: nonEmpty,
+  theme: z.enum(['brand', 'alt']).optional(),
+  variant: z.enum(['primary', 'secondary', 'minimal']).optional(),
+});
+
+const hero = z.looseObject({
+  /** The big line: the product's name (VitePress). @default the page title */
+  name: z.string().optional(),
+  /** Starlight's name for the big line. */
+  title: z.string().optional(),
+  /** A second big line under the name (VitePress). */
+  text: z.string().optional(),
+  /** A sentence under them. */
+  tagline: z.string().optional(),
+  image: homeImage.optional(),
+  actions: z.array(heroAction).optional(),
+});
+export type Hero = z.infer<typeof hero>;
+
+const feature = z.strictObject({
+  /** An emoji or short text, or an image (a path or `{ src }`, `{ light, dark }`). */
+  icon: homeImage.optional(),
+  title: nonEmpty,
+  details: z.string().optional(),
+  /** Makes the whole card a link: a relative .md path, a route or a URL. */
+  link: z.string().min(1).optional(),
+  /** The words shown at the foot of a linked card ("Learn more"). */
+  linkText: z.string().optional(),
+});
+export type HomeFeature = z.infer<typeof feature>;
+
+/** Attributes of a page's own head tag. */
+const pageHeadAttrs = z.record(z.string().regex(/^[a-zA-Z][\w:-]*$/), z.string());
+/**
+ * Link relations a page may add: none that loads a stylesheet, a script or a font (the site's
+ * Content-Security-Policy is the same for every page, and pages may come from pull requests).
+ */
+export const PAGE_HEAD_LINK_RELS = ['alternate', 'author', 'help', 'license', 'me', 'related'] as const;
+const pageHeadTag = z
+  .union([
+    z.tuple([z.enum(['meta', 'link']), pageHeadAttrs]),
+    z.strictObject({ tag: z.enum(['meta', 'link']), attrs: pageHeadAttrs }),
+  ])
+  .transform((t) => (Array.isArray(t) ? { tag: t[0], attrs: t[1] } : t))
+  .refine((t) => t.tag === 'meta' || (PAGE_HEAD_LINK_RELS as readonly string[]).includes(t.attrs.rel ?? ''));
+export type PageHeadTag = z.output<typeof pageHeadTag>;
+
+const homeAndSeoKeys = {
+  layout: z.enum(['doc', 'page', 'home']).optional(),
+  /** Starlight: `splash` is the home layout (no sidebar, no outline). */
+  template: z.enum(['doc', 'splash']).optional(),
+  hero: hero.optional(),
+  features: z.array(feature).optional(),
+  /** Tags added to this page's head: `[meta, { name, content }]` or `{ tag, attrs }` (meta, or link with an inert `rel`). */
+  head: z.array(pageHeadTag).optional(),
+  /** Asks search engines not to index the page (and leaves it out of the sitemap). */
+  noindex: z.boolean().optional(),
+  /** The page's canonical URL, when another address is the original: a URL, or a route of this site. */
+  canonical: z.string().min(1).optional(),
+  /** The image shown when the page is shared, in place of its generated social card: a path or a URL. */
+  image: z.string().min(1).optional(),
+};
+
+const HOME_AND_SEO_RULES: Record<keyof typeof homeAndSeoKeys, { wrong: string; fix: string }> = {
+  layout: {
+    wrong: 'frontmatter "layout" must be "doc", "page" or "home"',
+    fix: 'use `layout: doc` (sidebar and outline), `layout: page` (full width) or `layout: home` (hero and features)',
+  },
+  template: {
+    wrong: 'frontmatter "template" must be "doc" or "splash"',
+    fix: 'use `template: splash` for a home page (the same as `layout: home`)',
+  },
+  hero: {
+    wrong: 'frontmatter "hero" must be `{ name, text, tagline, image, actions }`',
+    fix: 'for example `hero: { name: Acme, tagline: Ship faster, actions: [{ text: Get started, link: ./start.md }] }`; each action has `text` and `link`',
+  },
+  features: {
+    wrong: 'frontmatter "features" must be a list of `{ icon, title, details, link }`',
+    fix: 'each feature needs a `title`; `icon` is an emoji, a path or `{ light, dark }`',
+  },
+  head: {
+    wrong: 'frontmatter "head" must be a list of meta tags and inert links',
+    fix: `for example \`head: [[meta, { name: keywords, content: webhooks }]]\`; a link's rel is one of ${PAGE_HEAD_LINK_RELS.join(', ')} (no scripts or stylesheets)`,
+  },
+  noindex: { wrong: 'frontmatter "noindex" must be true or false', fix: 'write `noindex: true`' },
+  canonical: {
+    wrong: 'frontmatter "canonical" must be a URL or a route',
+    fix: 'for example `canonical: https://example.com/original/`',
+  },
+  image: {
+    wrong: 'frontmatter "image" must be a path or a URL',
+    fix: 'for example `image: ./share.png` (relative to the page) or a full URL',
+  },
+};
+// ------------------------------------------------------------------ end of the issue 41 block --
+
 export const frontmatterSchema = z.looseObject({
   title: nonEmpty,
   description: z.string(),
   prev: pageRef.optional(),
   next: pageRef.optional(),
-  layout: z.enum(['doc', 'page']).optional(),
   /** Position in a generated sidebar (lower first). */
   order: z.number().optional(),
   /** Badge beside the page's link in a generated sidebar. */
@@ -43,16 +165,8 @@ export const frontmatterSchema = z.looseObject({
   search: z.boolean().optional(),
   /** `true`: the page is not built (Docusaurus's drafts). */
   draft: z.boolean().optional(),
-  /** A hero block above the page (Starlight's `hero`): title, tagline and action links. */
-  hero: z
-    .looseObject({
-      title: z.string().optional(),
-      tagline: z.string().optional(),
-      actions: z
-        .array(z.looseObject({ text: z.string(), link: z.string(), variant: z.string().optional() }))
-        .optional(),
-    })
-    .optional(),
+  // hero: in the home layout's block above (VitePress's and Starlight's shapes).
+  ...homeAndSeoKeys,
 });
 
 export type Frontmatter = z.infer<typeof frontmatterSchema>;
@@ -79,10 +193,6 @@ const RULES: Partial<Record<Key, { wrong: string; missing?: string; fix: string 
     wrong: 'frontmatter "next" must be a route, a .md path or false',
     fix: 'for example `next: ../quickstart/hello-world.md` or `next: false`',
   },
-  layout: {
-    wrong: 'frontmatter "layout" must be "doc" or "page"',
-    fix: 'use `layout: doc` (sidebar and outline) or `layout: page` (full width)',
-  },
   order: {
     wrong: 'frontmatter "order" must be a number',
     fix: 'for example `order: 2` (lower comes first in the sidebar)',
@@ -98,10 +208,7 @@ const RULES: Partial<Record<Key, { wrong: string; missing?: string; fix: string 
   outline: { wrong: 'frontmatter "outline" may only be false', fix: 'write `outline: false`, or remove the line' },
   search: { wrong: 'frontmatter "search" must be true or false', fix: 'write `search: false` to leave the page out of search' },
   draft: { wrong: 'frontmatter "draft" must be true or false', fix: 'write `draft: true` to leave the page out of the build' },
-  hero: {
-    wrong: 'frontmatter "hero" must be `{ title, tagline, actions: [{ text, link }] }`',
-    fix: 'give each action a `text` and a `link`',
-  },
+  ...HOME_AND_SEO_RULES,
 };
 
 /** The types a configuration may declare for a frontmatter key of its own (`frontmatter` in docs.config.ts). */
@@ -180,7 +287,7 @@ export function readPeerFrontmatter(data: Record<string, unknown>, lines: KeyLin
   if (typeof data.sidebar_label === 'string')
     out.sidebar = { ...(out.sidebar as object | undefined), label: data.sidebar_label };
   set('order', data.sidebar_position, 'sidebar_position');
-  if (data.template === 'splash') set('layout', 'page', 'template');
+  if (data.template === 'splash') set('layout', 'home', 'template');
   if (data.pagefind === false) set('search', false, 'pagefind');
   if (data.hide_table_of_contents === true || data.tableOfContents === false) set('outline', false, data.tableOfContents === false ? 'tableOfContents' : 'hide_table_of_contents');
   for (const side of ['prev', 'next'] as const) {

@@ -17,7 +17,17 @@ const SCRIPT_TOKENS = Object.fromEntries(SCRIPT_FEATURES.map((f) => [f, `__docs_
 >;
 
 /** The bundle as pages are rendered with it in `dev`: its files, and tokens for its URLs. */
+/** The home layout's and the feedback widget's files (src/build/assets.ts `extra`). */
+const EXTRA_TOKENS = {
+  home: '__docs_dev_home__',
+  feedback: { js: '__docs_dev_feedback_js__', css: '__docs_dev_feedback_css__' },
+} as const;
+
 export function tokenAssets(assets: BuiltAssets): BuiltAssets {
+  const extra = {
+    home: EXTRA_TOKENS.home,
+    ...(assets.extra?.feedback ? { feedback: { ...EXTRA_TOKENS.feedback } } : {}),
+  };
   return {
     ...assets,
     css: TOKENS.css,
@@ -25,6 +35,7 @@ export function tokenAssets(assets: BuiltAssets): BuiltAssets {
     redirectScript: TOKENS.redirect,
     features: FEATURE_TOKENS,
     featureScripts: SCRIPT_TOKENS,
+    extra,
   };
 }
 
@@ -32,7 +43,8 @@ export function tokenAssets(assets: BuiltAssets): BuiltAssets {
 export function fillDevTokens(
   html: string,
   assets:
-    | (Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> & Partial<Pick<BuiltAssets, 'featureScripts'>>)
+    | (Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> &
+        Partial<Pick<BuiltAssets, 'featureScripts' | 'extra'>>)
     | undefined,
 ): string {
   if (!assets) return html;
@@ -46,5 +58,10 @@ export function fillDevTokens(
   for (const feature of SCRIPT_FEATURES)
     if (out.includes(SCRIPT_TOKENS[feature]!))
       out = out.replaceAll(SCRIPT_TOKENS[feature]!, assets.featureScripts?.[feature] ?? '');
+  if (assets.extra && out.includes('__docs_dev_'))
+    out = out
+      .replaceAll(EXTRA_TOKENS.home, assets.extra.home)
+      .replaceAll(EXTRA_TOKENS.feedback.js, assets.extra.feedback?.js ?? '')
+      .replaceAll(EXTRA_TOKENS.feedback.css, assets.extra.feedback?.css ?? '');
   return out;
 }

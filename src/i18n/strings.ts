@@ -29,6 +29,13 @@ const en = {
   'version.next': 'Next',
   'page.updated': 'Last updated',
   'copy.code': 'Copy code',
+  'feedback.question': 'Was this page helpful?',
+  'feedback.yes': 'Yes',
+  'feedback.no': 'No',
+  'feedback.comment': 'Tell us more (optional)',
+  'feedback.send': 'Send',
+  'feedback.thanks': 'Thank you for your feedback.',
+  'feedback.failed': 'Your feedback could not be sent. Please try again later.',
 };
 
 export type StringKey = keyof typeof en;

@@ -126,6 +126,13 @@ export const STORES: readonly Store[] = [
     module: 'src/content/images.ts',
     stale: 'never for a key (unused renditions are swept)',
   },
+  {
+    name: 'social-cards',
+    keeps: "each page's social card (Open Graph image) as PNG",
+    key: "the card's file name (a hash of what it shows: site title, section, title, description, logo URL, theme colours, the project's card template)",
+    module: 'src/outputs/social-cards.ts',
+    stale: 'never for a key: a card that shows something else has another name',
+  },
 ];
 
 /** The store a cache file or folder belongs to (by its name under the cache folder), if any. */

@@ -139,11 +139,24 @@ export function pageOutline(
     file: source.relativePath,
     lineOffset: 0,
   });
+  // The home layout's words may name constants too (the product's name in the hero), reported at their key's line.
+  const resolveIn = <T,>(key: 'hero' | 'features', value: T): T =>
+    deepStrings(value, (text) =>
+      resolveConstants(text, constantsOf(config, source.relativePath), {
+        problems,
+        file: source.relativePath,
+        lineOffset: (source.keyLines?.[key] ?? 1) - 1,
+      }),
+    );
+  const home = {
+    ...(fm.hero ? { hero: resolveIn('hero', fm.hero) } : {}),
+    ...(fm.features ? { features: resolveIn('features', fm.features) } : {}),
+  };
   return {
     key: pageKey(source.relativePath, hash),
     title,
     description,
-    frontmatter: { ...fm, title, description },
+    frontmatter: { ...fm, title, description, ...home },
     keyLines: source.keyLines,
     regularPath: source.route,
     relativePath: source.relativePath,
@@ -151,6 +164,15 @@ export function pageOutline(
     hash: source.hash,
     ...(source.derived ? { derived: source.derived } : {}),
   };
+}
+
+/** A copy of a frontmatter value with `change` applied to every string in it. */
+function deepStrings<T>(value: T, change: (text: string) => string): T {
+  if (typeof value === 'string') return change(value) as T;
+  if (Array.isArray(value)) return value.map((v) => deepStrings(v, change)) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deepStrings(v, change)])) as T;
+  return value;
 }
 
 /** A page whose Markdown was refused (over a limit): it stands in the site by its outline alone. */

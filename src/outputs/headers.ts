@@ -18,17 +18,26 @@ export function scriptHash(source: string): string {
 
 /** What the policy reads of the configuration: the theme's banner and head tags, and the plugins' inline scripts, change it too. */
 type PolicyConfig = Pick<ResolvedConfig, 'analytics'> &
+  Partial<Pick<ResolvedConfig, 'feedback'>> &
   Partial<Pick<ResolvedConfig, 'theme' | 'plugins' | 'root' | 'configFile'>> & {
     /** The origins the API reference's try-it panels send requests to (src/content/openapi.ts `apiOrigins`). */
     apiOrigins?: string[];
   };
 
 /**
- * Where a page may send requests: its own origin, the tag manager's when analytics is on, and the
- * API's origin on a reference page with a try-it panel (`api`).
+ * Where a page may send requests: its own origin, the tag manager's when analytics is on, the feedback
+ * endpoint's when answers are sent there, and the API's origin on a reference page with a try-it panel (`api`).
  */
-export function connectSources(config: Pick<ResolvedConfig, 'analytics'>, api: string[] = []): string[] {
-  return ["'self'", ...(config.analytics.containerId ? ANALYTICS.connect : []), ...api];
+export function connectSources(
+  config: Pick<ResolvedConfig, 'analytics'> & Partial<Pick<ResolvedConfig, 'feedback'>>,
+  api: string[] = [],
+): string[] {
+  return [
+    "'self'",
+    ...(config.analytics.containerId ? ANALYTICS.connect : []),
+    ...(config.feedback?.endpoint ? [new URL(config.feedback.endpoint).origin] : []),
+    ...api,
+  ];
 }
 
 /**
@@ -36,7 +45,10 @@ export function connectSources(config: Pick<ResolvedConfig, 'analytics'>, api: s
  * every API origin of the site (hosts give one header to every path), each page narrows it to its
  * own (none on a page that is not a reference). A browser enforces both: the narrower wins.
  */
-export function pageConnectPolicy(config: Pick<ResolvedConfig, 'analytics'>, api: string[] = []): string {
+export function pageConnectPolicy(
+  config: Pick<ResolvedConfig, 'analytics'> & Partial<Pick<ResolvedConfig, 'feedback'>>,
+  api: string[] = [],
+): string {
   return `connect-src ${connectSources(config, api).join(' ')}`;
 }
 

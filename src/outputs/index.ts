@@ -52,13 +52,13 @@ export function pageFiles(
 
 /** The assets a page's layout shows, as data a page worker can receive (src/pages/index.ts `LayoutContext`); a site without theme files may leave `theme` out. */
 export type LayoutAssets = Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> &
-  Partial<Pick<BuiltAssets, 'featureScripts'>> &
+  Partial<Pick<BuiltAssets, 'featureScripts' | 'extra'>> &
   Partial<Pick<BuiltAssets, 'theme'>> &
   Pick<PageAssets, 'pluginHead' | 'pageModules'>;
 
 /** `assets` as page workers receive them: the plugins' contributions as data (which pages load which module), without the files. */
 export function layoutAssets(assets: BuiltAssets, outlines: PageOutline[]): LayoutAssets {
-  const { css, js, redirectScript, features, featureScripts, theme } = assets;
+  const { css, js, redirectScript, features, featureScripts, theme, extra } = assets;
   return {
     css,
     js,
@@ -66,6 +66,7 @@ export function layoutAssets(assets: BuiltAssets, outlines: PageOutline[]): Layo
     features,
     featureScripts,
     theme,
+    extra,
     pluginHead: assets.plugins.head,
     pageModules: pageModules(assets.plugins, outlines),
   };
@@ -90,6 +91,7 @@ export function createRenderer(
     theme: assets.theme,
     pluginHead,
     pageModules: modules,
+    extra: assets.extra,
   };
   if (siteViews(site.config)) return new LocalizedRenderer(site, pageAssets, templates);
   return new Renderer(site, pageAssets, templates);

@@ -23,12 +23,14 @@ export function robotsFile(site: Site): OutputFile {
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** `sitemap.xml`: every page with the date its source last changed (robots.txt points to it). */
+/** `sitemap.xml`: every page (but `noindex` ones) with the date its source last changed (robots.txt points to it). */
 export function sitemapFile(site: Site): OutputFile {
   const dates = lastModified(site);
-  // Old versions are left out: their pages name the current ones as canonical.
+  // Old versions are left out: their pages name the current ones as canonical. So are pages that ask not to be indexed.
   const urls = site.pages
-    .filter((page) => siteOf(site, page.regularPath).i18n?.locale.version?.kind !== 'older')
+    .filter(
+      (page) => siteOf(site, page.regularPath).i18n?.locale.version?.kind !== 'older' && !page.frontmatter.noindex,
+    )
     .map((page) => {
       const date = dates.get(page.relativePath);
       const others = alternates(siteOf(site, page.regularPath), page).map(

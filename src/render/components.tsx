@@ -248,7 +248,7 @@ export function Toc({ headers }: { headers: Header[] }) {
   );
 }
 
-export function PageContent({ view }: { view: PageView }) {
+export function PageContent({ view, after }: { view: PageView; after?: React.ReactNode }) {
   const { page, prev, next } = view;
   const t = useT();
   return (
@@ -267,6 +267,7 @@ export function PageContent({ view }: { view: PageView }) {
           dangerouslySetInnerHTML={{ __html: page.html }}
         />
       </article>
+      {after}
       <footer className="doc-footer">
         <p className="doc-links">
           {view.editHref && (

@@ -9,7 +9,16 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
 }
 
-export function headTags(head: HeadData): string {
+/** The image a shared link shows (`og:image`): a page's social card or its frontmatter `image`, as an absolute URL. */
+export interface ShareImage {
+  url: string;
+  /** Known for generated cards. */
+  width?: number;
+  height?: number;
+  alt: string;
+}
+
+export function headTags(head: HeadData, image?: ShareImage): string {
   const e = escapeHtml;
   return [
     `<title>${e(head.title)}</title>`,
@@ -21,7 +30,15 @@ export function headTags(head: HeadData): string {
     `<meta property="og:title" content="${e(head.ogTitle ?? head.title)}">`,
     `<meta property="og:description" content="${e(head.description)}">`,
     head.canonical ? `<meta property="og:url" content="${e(head.canonical)}">` : '',
-    `<meta name="twitter:card" content="summary">`,
+    ...(image
+      ? [
+          `<meta property="og:image" content="${e(image.url)}">`,
+          image.width ? `<meta property="og:image:width" content="${image.width}">` : '',
+          image.height ? `<meta property="og:image:height" content="${image.height}">` : '',
+          `<meta property="og:image:alt" content="${e(image.alt)}">`,
+          `<meta name="twitter:card" content="summary_large_image">`,
+        ]
+      : [`<meta name="twitter:card" content="summary">`]),
   ]
     .filter(Boolean)
     .join('\n');

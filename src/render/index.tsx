@@ -25,7 +25,12 @@ import { pageConnectPolicy } from '../outputs/headers.js';
 import { apiOrigins } from '../content/openapi.js';
 import { pageStylePath } from '../pages/page-styles.js';
 import type { ChunkData } from '../shared/contract.js';
-import { documentHeadTags, escapeHtml, fillTemplate, headTags, type HeadData } from './head.js';
+import { documentHeadTags, escapeHtml, fillTemplate, headTags, type HeadData, type ShareImage } from './head.js';
+import { Home, homeFile, homeView, isHome } from './home.js';
+import { cardOf } from './card-meta.js';
+import { CARD_SIZE } from './social-card.js';
+import { Feedback } from './feedback.js';
+import { pageHeadTags } from '../theme/head.js';
 import { canonicalRoute, localeView } from '../i18n/view.js';
 import { localeHeadTags } from '../i18n/head.js';
 import { editUrl } from '../versions/paths.js';
@@ -56,6 +61,14 @@ export interface PageAssets {
   pluginHead?: string;
   /** The plugins' client modules each page loads, by route. */
   pageModules?: Record<string, string[]>;
+  /** Files of the layout's optional parts, linked only from pages that show them (src/build/assets.ts). */
+  extra?: ExtraAssets;
+}
+
+/** The home layout's stylesheet; the feedback widget's script and stylesheet (only when feedback is on). */
+export interface ExtraAssets {
+  home: string;
+  feedback?: { js: string; css: string };
 }
 
 export function pageView<P extends PageOutline>(site: Site<PageOutline>, page: P): PageView<P> {
@@ -102,14 +115,43 @@ export function topNavLinks(site: Site<PageOutline>, pathname: string): TopNavLi
 
 export function pageHead(site: Site<PageOutline>, page: PageOutline): HeadData {
   const { config } = site;
-  const isHome = page.regularPath === '/';
+  const atRoot = page.regularPath === '/';
+  // Frontmatter `canonical`: a URL as it is, a route of the site under the site's URL.
+  const own = page.frontmatter.canonical;
+  const canonical = own
+    ? isExternal(own)
+      ? own
+      : absolute(site, pageUrl(config.base, withSlash(own)))
+    : absolute(site, pageUrl(config.base, canonicalRoute(site, page)));
   return {
-    title: isHome ? config.title : `${page.title} | ${config.title}`,
+    title: atRoot ? config.title : `${page.title} | ${config.title}`,
     description: page.description,
     lang: config.lang,
-    canonical: absolute(site, pageUrl(config.base, canonicalRoute(site, page))),
+    canonical,
     ogTitle: page.title,
     siteName: config.title,
+    ...(page.frontmatter.noindex ? { noindex: true } : {}),
+  };
+}
+
+/** The image a shared link to the page shows: its frontmatter `image`, else its social card (when cards are on). */
+export function shareImage(
+  site: Site<PageOutline>,
+  page: PageOutline,
+  logo: string | undefined,
+): ShareImage | undefined {
+  const { config } = site;
+  const own = page.frontmatter.image;
+  if (own) {
+    const url = isExternal(own) ? own : absolute(site, pageUrl(config.base, `/${homeFile(page, own)}`));
+    return { url, alt: page.title };
+  }
+  const card = cardOf(site, page, logo);
+  if (!card) return undefined;
+  return {
+    url: absolute(site, withBase(config.base, card.path)),
+    ...CARD_SIZE,
+    alt: `${page.title} | ${config.title}`,
   };
 }
 
@@ -148,10 +190,26 @@ export class Renderer {
   /** The regions and head of one page: the chunk the runtime loads to show it without a reload. */
   renderChunk(page: PageRecord): ChunkData {
     const view = pageView(this.site, page);
-    const layout = page.frontmatter.layout === 'page' ? 'page' : 'doc';
+    const home = isHome(page);
+    // A home page is wide (no outline); its stylesheet hides the sidebar on wide screens.
+    const layout = home || page.frontmatter.layout === 'page' ? 'page' : 'doc';
+    const feedback = this.site.config.feedback;
+    const main = home
+      ? `<link rel="stylesheet" href="${escapeHtml(this.assets.extra?.home ?? '')}">` +
+        this.markup(<Home {...homeView(this.site.config.base, page)} html={page.html} />)
+      : this.markup(
+          <PageContent
+            view={view}
+            after={
+              feedback && (
+                <Feedback comment={feedback.comment} endpoint={feedback.endpoint} analytics={feedback.analytics} />
+              )
+            }
+          />,
+        );
     const regions = {
       sidebar: this.sidebar(page.regularPath),
-      content: this.featureStyles(page) + this.moduleLinks(page) + this.markup(<PageContent view={view} />),
+      content: this.featureStyles(page) + this.moduleLinks(page) + main,
       // `outline: false` (and the peers' `hide_table_of_contents`, `tableOfContents: false`): no outline.
       toc:
         layout === 'doc' && page.frontmatter.outline !== false
@@ -334,8 +392,9 @@ export class Renderer {
   private document(head: HeadData, body: string, data: Record<string, string>, routesUrl: string): string {
     const { assets, site } = this;
     const page = data.route ? site.byRoute.get(data.route) : undefined;
+    const feedback = page && site.config.feedback ? assets.extra?.feedback : undefined;
     const headHtml = [
-      headTags(head),
+      headTags(head, page && shareImage(site, page, assets.theme?.logo?.src)),
       documentHeadTags({
         base: site.config.base,
         structuredData: page ? breadcrumbJsonLd(site, page) : '',
@@ -349,6 +408,9 @@ export class Renderer {
       `<link rel="expect" href="#sidebar" blocking="render">`,
       `<script>${assets.themeScript}</script>`,
       `<script type="module" src="${assets.js}"></script>`,
+      feedback
+        ? `<link rel="stylesheet" href="${escapeHtml(feedback.css)}">\n<script type="module" src="${escapeHtml(feedback.js)}"></script>`
+        : '',
       `<meta name="docs:routes" content="${routesUrl}">`,
       `<meta name="docs:base" content="${escapeHtml(site.config.base)}">`,
       this.connectPolicy(page),
@@ -357,6 +419,7 @@ export class Renderer {
         : '',
       localeHeadTags(site, page),
       projectHeadTags(site.config.theme.head),
+      page?.frontmatter.head ? pageHeadTags(page.frontmatter.head) : '',
       assets.pluginHead,
     ]
       .filter(Boolean)

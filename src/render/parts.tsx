@@ -1,6 +1,7 @@
 import { createContext, useContext, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import type { NotFound, Sidebar, Toc, TopBar } from './components.js';
 import type { PageRecord } from '../model/page.js';
+import type { SocialCardProps } from './social-card.js';
 
 /**
  * The named parts of the layout a project may replace with its own component (a file of its theme
@@ -18,6 +19,7 @@ export const PART_NAMES = [
   'Toc',
   'Footer',
   'NotFound',
+  'SocialCard',
 ] as const;
 export type PartName = (typeof PART_NAMES)[number];
 
@@ -94,6 +96,8 @@ export interface PartProps {
   Toc: ComponentProps<typeof Toc>;
   Footer: FooterProps;
   NotFound: ComponentProps<typeof NotFound>;
+  /** Not part of the page: the SVG of its social card (src/render/social-card.tsx), rendered to PNG. */
+  SocialCard: SocialCardProps;
 }
 
 /** What an override receives: the part's props and the component it replaces. */

@@ -3,6 +3,7 @@ import { escapeHtml } from '../render/head.js';
 import { BANNER_KEY } from '../shared/banner.js';
 import { isExternal } from '../shared/paths.js';
 import type { HeadTag, ResolvedTheme } from './config.js';
+import type { PageHeadTag } from '../content/frontmatter.js';
 
 /**
  * The inline script that runs before first paint (hashed in the CSP): the theme script, and, on a
@@ -22,6 +23,18 @@ export function projectHeadTags(tags: HeadTag[]): string {
         .map(([k, v]) => (v === true ? ` ${k}` : ` ${k}="${escapeHtml(v as string)}"`))
         .join('');
       return tag === 'script' ? `<script${attributes}>${content ?? ''}</script>` : `<${tag}${attributes}>`;
+    })
+    .join('\n');
+}
+
+/** A page's own head tags (frontmatter `head`: meta tags and inert links), as HTML. */
+export function pageHeadTags(tags: PageHeadTag[]): string {
+  return tags
+    .map(({ tag, attrs }) => {
+      const attributes = Object.entries(attrs)
+        .map(([k, v]) => ` ${k}="${escapeHtml(v)}"`)
+        .join('');
+      return `<${tag}${attributes}>`;
     })
     .join('\n');
 }

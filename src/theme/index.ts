@@ -18,6 +18,8 @@ export type {
   WithDefault,
 } from '../render/parts.js';
 export type { PageView } from '../render/components.js';
+export type { SocialCardProps, CardColors } from '../render/social-card.js';
+export type { CardTextProps } from '../render/card-text.js';
 
 /**
  * The default components of the parts that take no site-wide state, to wrap or compose in an override

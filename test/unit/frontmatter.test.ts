@@ -37,17 +37,55 @@ describe('frontmatter', () => {
         fix: 'for example `next: ../quickstart/hello-world.md` or `next: false`',
       },
       {
-        line: 4,
-        message: 'frontmatter "layout" must be "doc" or "page"',
-        fix: 'use `layout: doc` (sidebar and outline) or `layout: page` (full width)',
-      },
-      {
         line: 5,
         message: 'frontmatter "order" must be a number',
         fix: 'for example `order: 2` (lower comes first in the sidebar)',
       },
+      {
+        line: 4,
+        message: 'frontmatter "layout" must be "doc", "page" or "home"',
+        fix: 'use `layout: doc` (sidebar and outline), `layout: page` (full width) or `layout: home` (hero and features)',
+      },
     ]);
     expect(source.frontmatter).toEqual({ title: 'T', description: 'D.' });
+  });
+
+  it("accepts VitePress's home frontmatter and Starlight's splash as written, and reports a feature without a title", () => {
+    const vitepress = parse(
+      [
+        '---',
+        'title: Acme',
+        'description: D.',
+        'layout: home',
+        'hero:',
+        '  name: Acme',
+        '  text: Fast',
+        '  tagline: Very fast',
+        '  image: { src: /logo.svg, alt: Acme }',
+        '  actions:',
+        '    - { theme: brand, text: Start, link: /guide/ }',
+        '    - { theme: alt, text: GitHub, link: "https://git.example/acme" }',
+        'features:',
+        '  - { icon: "⚡", title: Quick, details: Starts fast, link: /guide/, linkText: More }',
+        '  - { icon: { light: /a.svg, dark: /b.svg }, title: Themed }',
+        'head:',
+        '  - - meta',
+        '    - { name: keywords, content: acme }',
+        'noindex: true',
+        '---',
+        '',
+      ].join('\n'),
+    );
+    expect(vitepress.problems).toEqual([]);
+    expect(vitepress.source.frontmatter.head).toEqual([{ tag: 'meta', attrs: { name: 'keywords', content: 'acme' } }]);
+    const starlight = parse(
+      '---\ntitle: T\ndescription: D.\ntemplate: splash\nhero:\n  title: Hi\n  image: { file: ../x.png }\n  actions:\n    - { text: Go, link: /a/, variant: primary, icon: right-arrow }\n---\n',
+    );
+    expect(starlight.problems).toEqual([]);
+    const bad = parse('---\ntitle: T\ndescription: D.\nfeatures:\n  - details: no title\n---\n');
+    expect(bad.problems.map((p) => [p.line, p.message])).toEqual([
+      [4, 'frontmatter "features" must be a list of `{ icon, title, details, link }`'],
+    ]);
   });
 
   it('takes a missing title from the first heading (which leaves the body), else the file name; an empty one is an error (its line)', () => {
@@ -93,8 +131,7 @@ describe('frontmatter keys no feature reads', () => {
     const site = { config: resolveConfig({}, '/site'), pages: [outline] } as unknown as Site;
     expect(checkFrontmatter(site).map((w) => [w.place.line, w.message])).toEqual([
       [4, 'unknown frontmatter key "decription": did you mean "description"?'],
-      [5, 'unknown frontmatter key "image"'],
-      [9, 'unknown frontmatter key "head"'],
+      // `image` (the page's social image) and `head` (its own head tags) are read: not unknown.
     ]);
     const declared = { ...site, config: resolveConfig({ frontmatter: { image: 'string', head: 'list', decription: 'any' } }, '/site') } as Site;
     expect(checkFrontmatter(declared)).toEqual([]);

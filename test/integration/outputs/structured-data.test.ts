@@ -51,7 +51,9 @@ describe('outputs/structured-data and the page head', () => {
     expect(html).toContain('<meta property="og:url" content="https://relay.example/docs/guides/long/">');
     expect(html).toContain('<meta property="og:site_name" content="Quality Docs - Fixture">');
     expect(html).toContain('<meta property="og:type" content="article">');
-    expect(html).toContain('<meta name="twitter:card" content="summary">');
+    // The site's URL is configured: a social card per page, shown large.
+    expect(html).toMatch(/<meta property="og:image" content="https:\/\/relay\.example\/docs\/assets\/og\/\w+\.png">/);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain('<link rel="icon" href="/docs/favicon.svg" type="image/svg+xml">');
     expect(built.writer.text('favicon.svg')).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
   });

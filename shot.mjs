@@ -1,0 +1,10 @@
+import { chromium } from 'playwright-core';
+import { existsSync } from 'node:fs';
+const exe = existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium';
+const browser = await chromium.launch({ executablePath: exe });
+const [url, out, w, h, scheme] = process.argv.slice(2);
+const page = await browser.newPage({ viewport: { width: Number(w), height: Number(h) }, colorScheme: scheme ?? 'light' });
+await page.goto(url);
+await page.waitForTimeout(300);
+await page.screenshot({ path: out, fullPage: false });
+await browser.close();
