@@ -39,7 +39,7 @@ export default defineConfig({
       ],
     },
     { text: 'Site', items: ['/navigation/', '/theming/', '/home-page/', '/social-cards/', '/feedback/', '/languages/', '/versions/', '/search/'] },
-    { text: 'Extending', items: ['/plugins/'] },
+    { text: 'Extending', items: ['/plugins/', '/blog/'] },
     { text: 'Working', items: ['/dev-server/', '/checks/', '/limits-and-security/', '/guide/untrusted-content/', '/deploy/'] },
     { text: 'Reference', items: ['/reference/configuration/', '/reference/cli/'] },
     {

@@ -39,6 +39,8 @@ export interface BuiltAssets {
   redirectScript: string;
   /** URL of each feature's stylesheet (client/features/), linked only from the pages that use the feature. */
   features: Record<Feature, string>;
+  /** URL of each script feature's module (client/features/<name>.ts), named only by the pages that use it. */
+  featureScripts: Partial<Record<Feature, string>>;
   /** The project's stylesheet, logo and social icons (src/theme/assets.ts). */
   theme: ThemeView;
   /** The plugins' head tags, stylesheets and client modules (their files are among `files`). */
@@ -47,7 +49,13 @@ export interface BuiltAssets {
   extra: ExtraAssets;
 }
 
-export const FEATURES: Feature[] = ['math', 'diagram', 'images'];
+export const FEATURES: Feature[] = ['math', 'diagram', 'images', 'api'];
+/**
+ * Features with a script as well (client/features/<name>.ts): a module the pages that use the
+ * feature name in their content, which the runtime imports (client/main.ts): the API reference's
+ * try-it panel. Every other page loads none of its bytes.
+ */
+export const SCRIPT_FEATURES: Feature[] = ['api'];
 
 /**
  * KaTeX's stylesheet names each font in three formats; every browser we support reads WOFF2, so
@@ -87,6 +95,7 @@ export async function buildAssets(
         client: path.join(clientDir, 'main.ts'),
         style: path.join(clientDir, 'styles/index.css'),
         ...Object.fromEntries(FEATURES.map((f) => [f, path.join(clientDir, `features/${f}.css`)])),
+        ...Object.fromEntries(SCRIPT_FEATURES.map((f) => [`${f}-feature`, path.join(clientDir, `features/${f}.ts`)])),
         // Entries of their own, linked only from the pages that show them: no other page carries their bytes.
         home: path.join(clientDir, 'features/home.css'),
         feedback: path.join(clientDir, 'feedback.ts'),
@@ -136,6 +145,9 @@ export async function buildAssets(
   const features = Object.fromEntries(
     FEATURES.map((f) => [f, find(new RegExp(`^assets/${f}\\.[^/]+\\.css$`))]),
   ) as Record<Feature, string>;
+  const featureScripts = Object.fromEntries(
+    SCRIPT_FEATURES.map((f) => [f, find(new RegExp(`^assets/${f}-feature\\.[^/]+\\.js$`))]),
+  ) as Partial<Record<Feature, string>>;
   const { files: themeFiles, view } = await theme;
   published.push(...themeFiles);
   const plugins = await buildPluginAssets(config);
@@ -148,6 +160,7 @@ export async function buildAssets(
     css: find(/^assets\/style\.[^/]+\.css$/),
     redirectScript: withBase(config.base, redirectScript.path),
     features,
+    featureScripts,
     theme: view,
   };
 }

@@ -171,7 +171,15 @@ export async function buildSite(
         outline,
         sha1(
           salt,
-          JSON.stringify([assets.css, assets.js, assets.redirectScript, assets.features, assets.theme, assets.extra]),
+          JSON.stringify([
+            assets.css,
+            assets.js,
+            assets.redirectScript,
+            assets.features,
+            assets.featureScripts,
+            assets.theme,
+            assets.extra,
+          ]),
           JSON.stringify(templates),
           ...(assets.plugins.head ? [assets.plugins.head] : []),
         ),

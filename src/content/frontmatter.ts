@@ -223,6 +223,7 @@ export type FrontmatterType = (typeof FRONTMATTER_TYPES)[number];
 export const FEATURE_KEYS = [
   'openapi',
   'openapiTags',
+  'openapiOrigin', // set by the reference on its pages: the origins its try-it panels send to
   'feed',
   'generatedBy',
   'fallbackOf',

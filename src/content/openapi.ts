@@ -24,7 +24,14 @@ interface Schema {
   default?: unknown;
   oneOf?: Schema[];
   anyOf?: Schema[];
+  allOf?: Schema[];
   nullable?: boolean;
+  title?: string;
+  example?: unknown;
+  examples?: unknown[];
+  const?: unknown;
+  minimum?: number;
+  maximum?: number;
 }
 interface Parameter {
   name: string;
@@ -168,6 +175,165 @@ function fieldsTable(schema: Schema): string[] {
   ];
 }
 
+/** HTML text, escaped. */
+const esc = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A description's inline Markdown in HTML: code spans kept, everything else text (one line). */
+const prose = (text = '') =>
+  esc(text.replace(/\s*\n\s*/g, ' ').trim()).replace(/`([^`]+)`/g, '<code>$1</code>');
+
+const literal = (value: unknown) => `<code>${esc(JSON.stringify(value))}</code>`;
+
+/** allOf's parts as one schema: their properties and required fields together. */
+function merged(schema: Schema): Schema {
+  if (!schema.allOf) return schema;
+  const out: Schema = { ...schema, allOf: undefined, properties: { ...schema.properties }, required: [...(schema.required ?? [])] };
+  for (const part of schema.allOf.map(merged)) {
+    Object.assign(out.properties!, part.properties);
+    out.required!.push(...(part.required ?? []));
+    out.type ??= part.type;
+    out.description ??= part.description;
+    if (part.oneOf || part.anyOf) out.oneOf = part.oneOf ?? part.anyOf;
+  }
+  return out;
+}
+
+/** A schema's type in words, for HTML: enums and choices are shown in their own cells. */
+function typeText(schema: Schema): string {
+  const s = merged(schema);
+  const type = Array.isArray(s.type) ? s.type.filter((t) => t !== 'null').join(' or ') : s.type;
+  if (type === 'array') return `array of ${s.items ? typeText(s.items) : 'values'}`;
+  if (!type && (s.oneOf || s.anyOf)) return 'one of';
+  if (!type && s.properties) return 'object';
+  const nullable = s.nullable || (Array.isArray(s.type) && s.type.includes('null'));
+  return `${type ?? 'any'}${s.format ? ` (${s.format})` : ''}${nullable ? ', nullable' : ''}`;
+}
+
+/** The object a schema describes, if any: its own, or its items' (an array of objects). */
+function objectOf(schema: Schema): Schema | undefined {
+  const s = merged(schema);
+  if (s.properties && Object.keys(s.properties).length) return s;
+  if (s.items) return objectOf(s.items);
+  return undefined;
+}
+
+/** How deep nested objects are shown: the reference model nests three levels; recursive schemas stop here. */
+const SCHEMA_DEPTH = 5;
+
+/**
+ * A schema's fields as an HTML table: name (and whether required), type, and what a reader needs to
+ * send or expect: description, allowed values, default, example. A field that is an object (or a
+ * list of objects) holds its own table in a `<details>`, closed, so a long response stays short to
+ * read; `oneOf`/`anyOf` are the choices, each in its own `<details>`; `allOf` is one object.
+ */
+export function schemaTable(schema: Schema, depth = 0, seen: Set<Schema> = new Set()): string {
+  const s = merged(schema);
+  const choices = s.oneOf ?? s.anyOf;
+  const rows: string[] = [];
+  const required = new Set(s.required ?? []);
+  for (const [name, field] of Object.entries(s.properties ?? {})) rows.push(fieldRow(name, field, required.has(name), depth, seen));
+  const table = rows.length
+    ? `<table class="api-fields"><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+    : '';
+  return table + (choices ? choiceList(choices, depth, seen) : '');
+}
+
+function choiceList(choices: Schema[], depth: number, seen: Set<Schema>): string {
+  const items = choices.map((choice, i) => {
+    const c = merged(choice);
+    const label = `${c.title ? `${esc(c.title)}: ` : ''}${esc(typeText(c))}`;
+    const nested = depth < SCHEMA_DEPTH && !seen.has(choice) ? schemaTable(c, depth + 1, new Set([...seen, choice])) : '';
+    const about = c.description ? `<p>${prose(c.description)}</p>` : '';
+    return nested
+      ? `<li><details><summary>Option ${i + 1}: ${label}</summary>${about}${nested}</details></li>`
+      : `<li>Option ${i + 1}: ${label}${c.enum ? ` (${c.enum.map(literal).join(', ')})` : ''}${about}</li>`;
+  });
+  return `<p>One of:</p><ul class="api-choices">${items.join('')}</ul>`;
+}
+
+function fieldRow(name: string, field: Schema, isRequired: boolean, depth: number, seen: Set<Schema>): string {
+  const f = merged(field);
+  const notes: string[] = [];
+  if (f.description) notes.push(prose(f.description));
+  const values = f.enum ?? (f.items && merged(f.items).enum);
+  if (values) notes.push(`Values: ${values.map(literal).join(', ')}.`);
+  if (f.const !== undefined) notes.push(`Always ${literal(f.const)}.`);
+  if (f.minimum !== undefined || f.maximum !== undefined)
+    notes.push(`${f.minimum !== undefined ? `At least ${f.minimum}` : ''}${f.minimum !== undefined && f.maximum !== undefined ? ', at most ' : f.maximum !== undefined ? 'At most ' : ''}${f.maximum ?? ''}.`);
+  if (f.default !== undefined) notes.push(`Default: ${literal(f.default)}.`);
+  const example = f.example ?? f.examples?.[0];
+  if (example !== undefined && (typeof example !== 'object' || example === null)) notes.push(`Example: ${literal(example)}.`);
+  const object = objectOf(f);
+  let nested = '';
+  if (depth < SCHEMA_DEPTH && !seen.has(field)) {
+    const inner = new Set([...seen, field]);
+    if (object) nested = `<details><summary>Fields of <code>${esc(name)}</code></summary>${schemaTable(object, depth + 1, inner)}</details>`;
+    else if (f.oneOf || f.anyOf) nested = choiceList((f.oneOf ?? f.anyOf)!, depth + 1, inner);
+  }
+  return `<tr><td><code>${esc(name)}</code>${isRequired ? ' <small>required</small>' : ''}</td><td>${esc(typeText(f))}</td><td>${notes.join(' ')}${nested}</td></tr>`;
+}
+
+/**
+ * What the try-it panel needs to send an operation's request: a placeholder the reference module fills
+ * (client/features/api.ts). None when the operation's server is not an absolute http(s) URL. A key the
+ * API takes in the query is not offered: the panel never puts a credential in a URL.
+ */
+function tryItPanel(base: string, urlPath: string, op: Operation, request: Request, body: MediaType | undefined): string {
+  if (!/^https?:\/\//.test(base)) return '';
+  const params = (op.parameters ?? [])
+    .filter((p) => p.in === 'path' || p.in === 'query' || p.in === 'header')
+    .map((p) => {
+      const schema = merged(p.schema ?? {});
+      return {
+        name: p.name,
+        in: p.in,
+        ...(p.required && { required: true }),
+        type: typeText(schema),
+        ...(schema.enum && { enum: schema.enum }),
+        ...(schema.default !== undefined && { default: schema.default }),
+      };
+    });
+  const auth = request.auth && 'header' in request.auth ? request.auth : undefined;
+  const bodyText = body ? JSON.stringify(body.example ?? exampleOf(body.schema ?? {}), null, 2) : undefined;
+  const data = {
+    method: request.method.toUpperCase(),
+    path: urlPath,
+    server: base,
+    params,
+    ...(auth && { auth }),
+    ...(bodyText !== undefined && { body: bodyText }),
+  };
+  // One line: a Markdown HTML block ends at a blank line.
+  return `<div class="api-try" data-api-try="${esc(JSON.stringify(data)).replace(/\n/g, '&#10;')}"></div>`;
+}
+
+/** A value of a schema's shape, for a body the document gives no example of. */
+export function exampleOf(schema: Schema, depth = 0): unknown {
+  const s = merged(schema);
+  if (s.example !== undefined) return s.example;
+  if (s.examples?.length) return s.examples[0];
+  if (s.default !== undefined) return s.default;
+  if (s.enum?.length) return s.enum[0];
+  if (depth > SCHEMA_DEPTH) return null;
+  const choice = s.oneOf ?? s.anyOf;
+  if (choice?.length && !s.properties) return exampleOf(choice[0], depth + 1);
+  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
+  if (type === 'object' || s.properties) {
+    const required = new Set(s.required ?? []);
+    return Object.fromEntries(
+      Object.entries(s.properties ?? {})
+        .filter(([name]) => required.has(name) || !s.required)
+        .map(([name, field]) => [name, exampleOf(field, depth + 1)]),
+    );
+  }
+  if (type === 'array') return s.items ? [exampleOf(s.items, depth + 1)] : [];
+  if (type === 'integer' || type === 'number') return s.minimum ?? 0;
+  if (type === 'boolean') return false;
+  if (type === 'string') return s.format === 'date-time' ? '2026-01-01T00:00:00Z' : '';
+  return null;
+}
+
 /** The URL with the credential in its query, the value written by `value` (how each language reads the variable). */
 function urlWith(request: Request, value: string): string {
   if (!request.auth || !('query' in request.auth)) return request.url;
@@ -229,6 +395,12 @@ export function requestAuth(doc: Document, op: Operation): Request['auth'] {
   return undefined;
 }
 
+/** The base URL an operation is sent to: its own server, else its path's, else the document's. */
+function operationBase(doc: Document, urlPath: string, op: Operation): string {
+  const pathServers = doc.paths[urlPath]?.servers as Server[] | undefined;
+  return serverUrl(op.servers ?? pathServers ?? doc.servers);
+}
+
 /** An operation's request as the samples write it. */
 function operationRequest(
   doc: Document,
@@ -237,11 +409,10 @@ function operationRequest(
   op: Operation,
   options: OpenApiOptions,
 ): Request {
-  const pathServers = doc.paths[urlPath]?.servers as Server[] | undefined;
   const query = (op.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=<${p.name}>`);
   return {
     method,
-    url: `${serverUrl(op.servers ?? pathServers ?? doc.servers)}${urlPath}${query.length ? `?${query.join('&')}` : ''}`,
+    url: `${operationBase(doc, urlPath, op)}${urlPath}${query.length ? `?${query.join('&')}` : ''}`,
     auth: requestAuth(doc, op),
     variable: options.apiKeyVariable,
     example: op.requestBody?.content?.['application/json']?.example,
@@ -317,8 +488,13 @@ export function openApiMarkdown(
   const byTag = new Map<string, [string, string, Operation][]>();
   for (const [urlPath, item] of Object.entries(doc.paths)) {
     for (const method of METHODS) {
-      const op = item[method] as Operation | undefined;
-      if (!op) continue;
+      const own = item[method] as Operation | undefined;
+      if (!own) continue;
+      // The path's parameters apply to each of its operations, which may override one (same name and place).
+      const shared = ((item.parameters ?? []) as Parameter[]).filter(
+        (p) => !own.parameters?.some((o) => o.name === p.name && o.in === p.in),
+      );
+      const op = shared.length ? { ...own, parameters: [...shared, ...(own.parameters ?? [])] } : own;
       const tag = op.tags?.[0] ?? 'Other';
       byTag.set(tag, [...(byTag.get(tag) ?? []), [method, urlPath, op]]);
     }
@@ -377,6 +553,8 @@ export function openApiMarkdown(
         ':::',
         '',
       );
+      const panel = tryItPanel(operationBase(doc, urlPath, op), urlPath, op, request, body);
+      if (panel) out.push(panel, '');
       const [status, response] = Object.entries(op.responses).find(([code]) => code.startsWith('2')) ?? [];
       const media = response?.content?.['application/json'];
       if (status && media?.example !== undefined)
@@ -389,6 +567,15 @@ export function openApiMarkdown(
           '',
         );
       else if (status) out.push(`**Response:** \`${status}\` ${cell(response?.description)}`, '');
+      const fields = media?.schema ? schemaTable(media.schema) : '';
+      if (status && fields)
+        out.push(
+          `**Response fields** (\`${status}\`)`,
+          '',
+          // A scroll box a keyboard can reach (as src/markdown/tables.ts makes of Markdown tables).
+          `<section class="api-schema" tabindex="0" aria-label="Response fields of ${esc(op.summary)}">${fields}</section>`,
+          '',
+        );
     }
   }
   return out.join('\n');
@@ -437,6 +624,31 @@ export const openApiPlugin: Plugin = {
   ],
 };
 
+/** The frontmatter key that holds the origin of a reference page's try-it requests (set when its reference is appended). */
+export const API_ORIGIN_KEY = 'openapiOrigin';
+
+/** The origins the try-it panels of some pages send requests to, sorted: the CSP's `connect-src` allows them. */
+export function apiOrigins(pages: readonly { frontmatter: Record<string, unknown> }[]): string[] {
+  const origins = pages.flatMap((p) => {
+    const value = p.frontmatter[API_ORIGIN_KEY];
+    return Array.isArray(value) ? value.filter((o): o is string => typeof o === 'string') : [];
+  });
+  return [...new Set(origins)].sort();
+}
+
+/** The origins of a document's servers (the document's, its paths' and operations' first), for its panels. */
+function documentOrigins(doc: Document): string[] {
+  const lists = [
+    doc.servers,
+    ...Object.values(doc.paths).flatMap((item) => [
+      item.servers as Server[] | undefined,
+      ...METHODS.map((m) => (item[m] as Operation | undefined)?.servers),
+    ]),
+  ];
+  const urls = lists.map((servers) => serverUrl(servers)).filter((url) => /^https?:\/\//.test(url));
+  return [...new Set(urls.map((url) => new URL(url).origin))].sort();
+}
+
 /** Set on a source whose reference has been appended: never twice, nor on a copy of it (a symbol key is copied with the object). */
 const EXPANDED = Symbol('OpenAPI reference appended');
 type Marked = PageSource & { [EXPANDED]?: true };
@@ -482,6 +694,9 @@ export async function expandOpenApiPages(
       lineOffset: 0,
     });
     source.body = `${source.body.trimEnd()}\n\n${reference}`;
+    // Where its try-it panels send requests: the page's policy allows these origins, and no other page's does.
+    const origins = documentOrigins(doc);
+    if (origins.length) source.frontmatter[API_ORIGIN_KEY] = origins;
   }
 }
 

@@ -1,4 +1,4 @@
-import { FEATURES, type BuiltAssets } from '../build/assets.js';
+import { FEATURES, SCRIPT_FEATURES, type BuiltAssets } from '../build/assets.js';
 import type { Feature } from '../model/page.js';
 
 /**
@@ -10,6 +10,10 @@ const TOKENS = { css: '__docs_dev_css__', js: '__docs_dev_js__', redirect: '__do
 const FEATURE_TOKENS = Object.fromEntries(FEATURES.map((f) => [f, `__docs_dev_feature_${f}__`])) as Record<
   Feature,
   string
+>;
+
+const SCRIPT_TOKENS = Object.fromEntries(SCRIPT_FEATURES.map((f) => [f, `__docs_dev_script_${f}__`])) as Partial<
+  Record<Feature, string>
 >;
 
 /** The bundle as pages are rendered with it in `dev`: its files, and tokens for its URLs. */
@@ -30,6 +34,7 @@ export function tokenAssets(assets: BuiltAssets): BuiltAssets {
     js: TOKENS.js,
     redirectScript: TOKENS.redirect,
     features: FEATURE_TOKENS,
+    featureScripts: SCRIPT_TOKENS,
     extra,
   };
 }
@@ -38,7 +43,9 @@ export function tokenAssets(assets: BuiltAssets): BuiltAssets {
 export function fillDevTokens(
   html: string,
   assets:
-    (Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> & Partial<Pick<BuiltAssets, 'extra'>>) | undefined,
+    | (Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> &
+        Partial<Pick<BuiltAssets, 'featureScripts' | 'extra'>>)
+    | undefined,
 ): string {
   if (!assets) return html;
   let out = html
@@ -48,6 +55,9 @@ export function fillDevTokens(
   for (const feature of FEATURES)
     if (out.includes(FEATURE_TOKENS[feature]))
       out = out.replaceAll(FEATURE_TOKENS[feature], assets.features[feature] ?? '');
+  for (const feature of SCRIPT_FEATURES)
+    if (out.includes(SCRIPT_TOKENS[feature]!))
+      out = out.replaceAll(SCRIPT_TOKENS[feature]!, assets.featureScripts?.[feature] ?? '');
   if (assets.extra && out.includes('__docs_dev_'))
     out = out
       .replaceAll(EXTRA_TOKENS.home, assets.extra.home)

@@ -1,3 +1,4 @@
+import { rehypeApiFeature } from './features.js';
 import rehypeStringify from 'rehype-stringify';
 import remarkDirective from 'remark-directive';
 import remarkGfm from './gfm.js';
@@ -89,6 +90,7 @@ export function createProcessor(
     .use(remarkNoH1, { strict: config.strict?.title })
     .use(namedPlugins(config.markdown?.remarkPlugins, 'remark')) // users': on our syntax tree, callouts and heading ids in place
     .use(remarkRehype, { allowDangerousHtml: true })
+    .use(rehypeApiFeature) // the API reference's raw HTML, as remark-rehype left it
     .use(rehypeHeadingSlugs)
     .use(rehypeBuiltins, { strictCodeGroups: config.strict?.codeGroupTitles }) // after rehypeHeadingSlugs, before code: expands Tabs, code groups, cards, ... into HTML the rest sees
     .use(rehypeDiagrams, config.limits) // before the highlighter: `mermaid` fences are diagrams, not code

@@ -117,8 +117,8 @@ export interface PageRecord extends PageOutline {
   includes?: string[];
 }
 
-/** A feature with a stylesheet of its own (client/features/<name>.css). */
-export type Feature = 'math' | 'diagram' | 'images';
+/** A feature with a stylesheet of its own (client/features/<name>.css), and for some a script (SCRIPT_FEATURES, src/build/assets.ts). */
+export type Feature = 'math' | 'diagram' | 'images' | 'api';
 
 /** An image a page shows, read from the file at render time. */
 export interface PageImage {

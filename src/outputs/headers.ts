@@ -19,7 +19,38 @@ export function scriptHash(source: string): string {
 /** What the policy reads of the configuration: the theme's banner and head tags, and the plugins' inline scripts, change it too. */
 type PolicyConfig = Pick<ResolvedConfig, 'analytics'> &
   Partial<Pick<ResolvedConfig, 'feedback'>> &
-  Partial<Pick<ResolvedConfig, 'theme' | 'plugins' | 'root' | 'configFile'>>;
+  Partial<Pick<ResolvedConfig, 'theme' | 'plugins' | 'root' | 'configFile'>> & {
+    /** The origins the API reference's try-it panels send requests to (src/content/openapi.ts `apiOrigins`). */
+    apiOrigins?: string[];
+  };
+
+/**
+ * Where a page may send requests: its own origin, the tag manager's when analytics is on, the feedback
+ * endpoint's when answers are sent there, and the API's origin on a reference page with a try-it panel (`api`).
+ */
+export function connectSources(
+  config: Pick<ResolvedConfig, 'analytics'> & Partial<Pick<ResolvedConfig, 'feedback'>>,
+  api: string[] = [],
+): string[] {
+  return [
+    "'self'",
+    ...(config.analytics.containerId ? ANALYTICS.connect : []),
+    ...(config.feedback?.endpoint ? [new URL(config.feedback.endpoint).origin] : []),
+    ...api,
+  ];
+}
+
+/**
+ * The policy a page adds in a `<meta>` on a site with try-it panels: the header allows requests to
+ * every API origin of the site (hosts give one header to every path), each page narrows it to its
+ * own (none on a page that is not a reference). A browser enforces both: the narrower wins.
+ */
+export function pageConnectPolicy(
+  config: Pick<ResolvedConfig, 'analytics'> & Partial<Pick<ResolvedConfig, 'feedback'>>,
+  api: string[] = [],
+): string {
+  return `connect-src ${connectSources(config, api).join(' ')}`;
+}
 
 /**
  * The Content-Security-Policy the site satisfies: everything from our own origin, no inline
@@ -47,13 +78,7 @@ export function contentSecurityPolicy(config: PolicyConfig): string {
     ['style-src', "'self'", ...head.styleOrigins],
     ['img-src', "'self'", 'data:', ...extra.img],
     ['font-src', "'self'"],
-    // The feedback endpoint's origin, only when answers are sent there.
-    [
-      'connect-src',
-      "'self'",
-      ...extra.connect,
-      ...(config.feedback?.endpoint ? [new URL(config.feedback.endpoint).origin] : []),
-    ],
+    ['connect-src', ...connectSources(config, config.apiOrigins)],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
     ['form-action', "'self'"],

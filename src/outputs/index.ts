@@ -1,3 +1,4 @@
+import { apiOrigins } from '../content/openapi.js';
 import type { BuiltAssets } from '../build/assets.js';
 import { headScript } from '../theme/head.js';
 import { siteViews } from '../versions/views.js';
@@ -51,18 +52,19 @@ export function pageFiles(
 
 /** The assets a page's layout shows, as data a page worker can receive (src/pages/index.ts `LayoutContext`); a site without theme files may leave `theme` out. */
 export type LayoutAssets = Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> &
-  Partial<Pick<BuiltAssets, 'extra'>> &
+  Partial<Pick<BuiltAssets, 'featureScripts' | 'extra'>> &
   Partial<Pick<BuiltAssets, 'theme'>> &
   Pick<PageAssets, 'pluginHead' | 'pageModules'>;
 
 /** `assets` as page workers receive them: the plugins' contributions as data (which pages load which module), without the files. */
 export function layoutAssets(assets: BuiltAssets, outlines: PageOutline[]): LayoutAssets {
-  const { css, js, redirectScript, features, theme, extra } = assets;
+  const { css, js, redirectScript, features, featureScripts, theme, extra } = assets;
   return {
     css,
     js,
     redirectScript,
     features,
+    featureScripts,
     theme,
     extra,
     pluginHead: assets.plugins.head,
@@ -85,6 +87,7 @@ export function createRenderer(
     themeScript: headScript(site.config.theme),
     redirectScript: assets.redirectScript,
     features: assets.features,
+    featureScripts: assets.featureScripts,
     theme: assets.theme,
     pluginHead,
     pageModules: modules,
@@ -154,11 +157,13 @@ export function emitSiteFiles(site: Site, renderer: Renderer, chunkPaths: Map<st
 
   files.push({ path: '404.html', contents: renderer.renderNotFound(routesUrl) }, ...redirectStubs(site, renderer));
   const redirects = redirectsFile(site);
-  files.push({ path: '_redirects', contents: redirects }, ...nginxFiles(config, redirects));
+  // The API reference's try-it panels send requests to their API: the site's policy allows its origins.
+  const policy = { ...config, apiOrigins: apiOrigins(site.pages) };
+  files.push({ path: '_redirects', contents: redirects }, ...nginxFiles(policy, redirects));
   files.push(pagesManifest(site));
   files.push(...feedFiles(site));
   // Readers beyond the browser and the host: headers, favicon; the plugins' files (sitemap, llms.txt).
-  files.push(headersFile(config), faviconFile(), ...collect(config, 'outputs', { config, site }));
+  files.push(headersFile(policy), faviconFile(), ...collect(config, 'outputs', { config, site }));
   return files;
 }
 

@@ -11,19 +11,11 @@ import type { ClientModule, HeadTag, Plugin } from './types.js';
 /** What the plugins add to every page and to the assets: nothing at all when no plugin has these hooks. */
 export interface PluginAssets {
   files: OutputFile[];
-  /** HTML at the end of every page's head: the plugins' tags, stylesheets and the module loader ('' for none). */
+  /** HTML at the end of every page's head: the plugins' tags and stylesheets ('' for none). */
   head: string;
   /** Each client module's URL and the pages that load it. */
   modules: { url: string; pages?: (page: PageOutline) => boolean }[];
 }
-
-/**
- * Runs after every page loads, and after each page the runtime shows: imports the modules the page
- * names (`<link rel="modulepreload" data-docs-module>` in its content, so they come with its chunk).
- * A module runs once a visit, as ES modules do.
- */
-const MODULE_LOADER =
-  "const l=()=>{for(const e of document.querySelectorAll('link[data-docs-module]'))import(e.href)};l();document.addEventListener('docs:navigated',l);\n";
 
 /** The plugins' head tags, stylesheets and client modules, bundled and named by their content hash. */
 export async function buildPluginAssets(config: ResolvedConfig): Promise<PluginAssets> {
@@ -47,12 +39,8 @@ export async function buildPluginAssets(config: ResolvedConfig): Promise<PluginA
     for (const module of listFrom(plugin, 'clientModules', file, () => plugin.clientModules?.(context), hookMs(config)))
       entries.push({ plugin, module });
   }
+  // The pages that load a module name it in their content; the runtime imports it (client/main.ts): no loader on every page.
   const modules = entries.length ? await bundleModules(config, entries, files) : [];
-  if (modules.length) {
-    const loader = { path: `assets/plugins/modules.${fileHash(MODULE_LOADER)}.js`, contents: MODULE_LOADER };
-    files.push(loader);
-    head.push(`<script type="module" src="${escapeHtml(config.base + loader.path)}"></script>`);
-  }
   return { files, head: head.join('\n'), modules };
 }
 

@@ -21,6 +21,8 @@ import type { ThemeView } from '../theme/assets.js';
 import { projectHeadTags } from '../theme/head.js';
 import { breadcrumbJsonLd } from '../outputs/structured-data.js';
 import { feedHref } from '../outputs/feed.js';
+import { pageConnectPolicy } from '../outputs/headers.js';
+import { apiOrigins } from '../content/openapi.js';
 import { pageStylePath } from '../pages/page-styles.js';
 import type { ChunkData } from '../shared/contract.js';
 import { documentHeadTags, escapeHtml, fillTemplate, headTags, type HeadData, type ShareImage } from './head.js';
@@ -51,6 +53,8 @@ export interface PageAssets {
   redirectScript: string;
   /** Stylesheet URL of each feature (math, diagrams, images), linked only from pages that use it. */
   features: Record<Feature, string>;
+  /** Module URL of each feature with a script (src/build/assets.ts SCRIPT_FEATURES). */
+  featureScripts?: Partial<Record<Feature, string>>;
   /** The project's stylesheet, logo and icons (src/theme/assets.ts). */
   theme?: ThemeView;
   /** The plugins' head tags, stylesheets and module loader (src/plugins/assets.ts). */
@@ -222,9 +226,15 @@ export class Renderer {
    */
   private featureStyles(page: PageRecord): string {
     const own = page.css ? [withBase(this.site.config.base, `/${pageStylePath(page.css)}`)] : [];
-    return [...(page.features ?? []).map((feature) => this.assets.features[feature]), ...own]
-      .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
-      .join('');
+    const features = page.features ?? [];
+    const scripts = features.flatMap((feature) => this.assets.featureScripts?.[feature] ?? []);
+    return (
+      [...features.map((feature) => this.assets.features[feature]), ...own]
+        .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
+        .join('') +
+      // Imported by the runtime (client/main.ts) on load and after each navigation, as plugins' modules are.
+      scripts.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" data-docs-module>`).join('')
+    );
   }
 
   /** The plugins' client modules of a page, in its content so they come with its chunk (the loader imports them). */
@@ -343,6 +353,18 @@ export class Renderer {
     return this.document(head, body, { route: '', key: '', 'not-found': 'true' }, routesUrl);
   }
 
+  /**
+   * On a site with try-it panels, each document narrows the policy's `connect-src` (which allows every
+   * API origin of the site) to its own: the API's origin on its reference pages, none elsewhere.
+   */
+  private siteApiOrigins?: string[];
+  private connectPolicy(page: PageOutline | undefined): string {
+    this.siteApiOrigins ??= apiOrigins(this.site.pages);
+    if (!this.siteApiOrigins.length) return '';
+    const policy = pageConnectPolicy(this.site.config, page ? apiOrigins([page]) : []);
+    return `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(policy)}">`;
+  }
+
   /** What the site-wide parts of the shell show: banner, logo, social links, footer. */
   private themeParts(): ShellTheme {
     const { config } = this.site;
@@ -391,6 +413,7 @@ export class Renderer {
         : '',
       `<meta name="docs:routes" content="${routesUrl}">`,
       `<meta name="docs:base" content="${escapeHtml(site.config.base)}">`,
+      this.connectPolicy(page),
       site.config.analytics.containerId
         ? `<meta name="docs:analytics" content="${escapeHtml(site.config.analytics.containerId)}">`
         : '',

@@ -62,7 +62,7 @@ describe('pages: rendering on all cores', () => {
           css: '/docs/a.css',
           js: '/docs/a.js',
           redirectScript: '/docs/r.js',
-          features: { math: '/docs/m.css', diagram: '/docs/d.css', images: '/docs/i.css' },
+          features: { math: '/docs/m.css', diagram: '/docs/d.css', images: '/docs/i.css', api: '/docs/a.css' },
         },
         templates: readTemplates(),
         stagingDir: null,
