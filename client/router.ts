@@ -33,8 +33,13 @@ export function initRouter(): void {
   const url = route ? pageUrl(base, route) + location.search + location.hash : location.href;
   history.replaceState({ ...history.state, key: currentKey }, '', url);
   shownPath = location.pathname;
-  // Saved on `beforeunload` below: this entry is being reloaded or revisited.
-  if (typeof saved === 'number') scrollTo(0, saved);
+  // Saved on `beforeunload` below: this entry is being reloaded or revisited. A page not yet as tall as it was
+  // (its stylesheet or images still loading) is scrolled again once it has loaded.
+  if (typeof saved === 'number') {
+    scrollTo(0, saved);
+    if (scrollY !== saved && document.readyState !== 'complete')
+      addEventListener('load', () => scrollY === 0 && scrollTo(0, saved), { once: true });
+  }
 
   document.addEventListener('click', onClick);
   // Other features (search results) navigate by event, so they need not import the router.

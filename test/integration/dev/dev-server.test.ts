@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { RENDER_DIR } from '../../../src/dev/builder.js';
 import { Renderer, TEMPLATES_DIR } from '../../../src/render/index.js';
-import { buildBeside, devSiteEach, EventStream, expectServedAsBuilt, get } from './harness.js';
+import { buildBeside, devSiteEach, EventStream, expectServedAsBuiltAfterReload, get } from './harness.js';
 import { editFile } from '../../helpers/tmp-site.js';
 
 describe('dev server', () => {
@@ -269,9 +269,8 @@ describe('dev server', () => {
     await edit('content/guide/index.md', (t) => t.replace(/^title: .*$/m, 'title: The guide'));
     await devSite.events.next('reload');
     await edit('content/reference/api.md', (t) => t.replace('Changed.', 'Changed again.'));
-    await devSite.events.next('reload');
 
-    const pages = await expectServedAsBuilt(devSite.dev, devSite.site.root, ['/reference/']);
+    const pages = await expectServedAsBuiltAfterReload(devSite.dev, devSite.events, devSite.site.root, ['/reference/']);
     expect(pages).toEqual(
       expect.arrayContaining(['index.html', 'reference/limits/index.html', 'old-install/index.html']),
     );

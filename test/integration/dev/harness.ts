@@ -149,6 +149,35 @@ export async function buildBeside(
   return { built, served };
 }
 
+/** How long a mismatch may wait for a later reload before it fails: a bound for a stuck server, not a pace. */
+const LATER_RELOAD_MS = 60_000;
+
+/**
+ * `expectServedAsBuilt` after the reload of a save. A save made while `dev` was still rebuilding for
+ * an earlier one (a busy machine) reaches tabs as one more reload, so the reload taken may come
+ * before the save's: a mismatch is compared again at each later reload, and fails when none comes.
+ */
+export async function expectServedAsBuiltAfterReload(
+  dev: DevServer & { origin: string },
+  events: EventStream,
+  root: string,
+  gone: string[] = [],
+): Promise<string[]> {
+  let mismatch: unknown;
+  for (;;) {
+    try {
+      await events.next('reload', undefined, mismatch === undefined ? undefined : LATER_RELOAD_MS);
+    } catch (noLaterReload) {
+      throw mismatch ?? noLaterReload;
+    }
+    try {
+      return await expectServedAsBuilt(dev, root, gone);
+    } catch (error) {
+      mismatch = error;
+    }
+  }
+}
+
 /**
  * Asserts that `dev` serves what a build of the same content writes: every page, the 404 page (also
  * at each of `gone`, routes that must be gone), the route table and each page's chunk as the router

@@ -1,6 +1,6 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { devSiteEach, expectServedAsBuilt, get } from './harness.js';
+import { devSiteEach, expectServedAsBuiltAfterReload, get } from './harness.js';
 import { editFile } from '../../helpers/tmp-site.js';
 
 /**
@@ -45,10 +45,8 @@ export default {
   const file = (p: string) => devSite.site.file(p);
   const edit = (p: string, change: (text: string) => string) => editFile(file(p), change);
   /** Waits for the save's reload, then compares the whole site with a build's. */
-  const same = async (gone: string[] = []) => {
-    await devSite.events.next('reload');
-    return expectServedAsBuilt(devSite.dev, devSite.site.root, gone);
-  };
+  const same = (gone: string[] = []) =>
+    expectServedAsBuiltAfterReload(devSite.dev, devSite.events, devSite.site.root, gone);
   const page = (title: string, body: string) => `---\ntitle: ${title}\ndescription: About ${title}.\n---\n\n${body}\n`;
 
   it('serves what a build serves after edits, adds, renames, deletes, configuration and generated pages', async () => {
