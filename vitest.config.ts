@@ -36,7 +36,7 @@ if (!process.env.TMPDIR) {
 process.env.DOCS_TEST_RUN ??= path.join(os.tmpdir(), `docs-test-run-${process.pid}`);
 
 /**
- * The generator runs in tests as bin/docs.js runs it (bin/bundle.js): in production mode, with React's and
+ * The generator runs in tests as bin/docs.js runs it (src/launch/compiled.js): in production mode, with React's and
  * micromark's production builds. Vitest's default, `test`, makes vite resolve the packages' `development`
  * exports (micromark's, with a `debug` call on each token and its assertions) and React's development build
  * (an Error made for each element): measured alone (CPU, user+sys), block-parse went from 31 to 21 s and

@@ -1,8 +1,8 @@
 // Builds one root in this process and prints {ms, pages, maxRssMB, cpuMs, processMs, stages} as JSON: run in a child
 // per measurement, so peak memory is this build's alone. `stages`: each stage's wall and CPU time (every thread's).
-// Plain JavaScript, run by plain node: the build loads as bin/docs.js loads it, from the compiled CLI (bin/bundle.js),
+// Plain JavaScript, run by plain node: the build loads as bin/docs.js loads it, from the compiled CLI (src/launch/compiled.js),
 // with tsx only for the project's TypeScript, so the figures include the start-up a user waits for.
-import { loadCli } from '../bin/bundle.js';
+import { loadCli } from '../src/launch/compiled.js';
 
 const { build } = await loadCli();
 

@@ -1,5 +1,5 @@
-// `npm pack`'s prepack step: the sources compiled into lib/ (bin/bundle.js, precompile), what the package runs.
-import { precompile } from '../bin/bundle.js';
+// `npm pack`'s prepack step: the sources compiled into lib/ (src/launch/compiled.js, precompile), what the package runs.
+import { precompile } from '../src/launch/compiled.js';
 
 const started = performance.now();
 await precompile();

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readlinkSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { INSTALLED, sourceKey } from '../../bin/bundle.js';
+import { generatorKey } from '../launch/compiled.js';
 import { cachePath, readCache, writeCache } from './cache.js';
 import type { ResolvedConfig } from '../config/index.js';
 import { BuildError } from '../model/errors.js';
@@ -9,7 +9,6 @@ import { inGitCheckout } from '../content/git.js';
 import { sha1 } from './hash.js';
 import { statStamp, type FileStamp } from './source-cache.js';
 import type { ShownVersion } from '../write/index.js';
-import { GENERATOR_ROOT } from '../generator-root.js';
 
 /**
  * The last build's record: a stamp of every input (the project's files by size and modification
@@ -32,8 +31,6 @@ interface StoredRecord {
   summary: BuildSummary;
 }
 
-const REPO = GENERATOR_ROOT;
-
 /** Changes when the stamp's recipe does: an older record then never matches. */
 const RECORD_FORMAT = 1;
 
@@ -49,21 +46,9 @@ function recordFile(config: ResolvedConfig): string {
 export async function inputStamp(config: ResolvedConfig, stamps?: Map<string, FileStamp>): Promise<string | undefined> {
   const settings = configText(config);
   if (settings === undefined) return undefined;
-  const generator = await Promise.all(
-    (INSTALLED ? ['src', 'templates', 'client', 'lib'] : ['src', 'templates', 'client']).map((dir) =>
-      sourceKey(path.join(REPO, dir)),
-    ),
-  );
-  const lockfile = statSync(path.join(REPO, 'package-lock.json'), { throwIfNoEntry: false });
+  const generator = await generatorKey();
   const files = projectFiles(config, stamps);
-  return sha1(
-    String(RECORD_FORMAT),
-    ...generator,
-    `${lockfile?.size} ${lockfile?.mtimeMs}`,
-    settings,
-    config.theme.lastUpdated ? gitHead(config.root) : '',
-    files,
-  );
+  return sha1(String(RECORD_FORMAT), generator, settings, config.theme.lastUpdated ? gitHead(config.root) : '', files);
 }
 
 /**

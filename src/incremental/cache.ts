@@ -1,37 +1,21 @@
 import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { ResolvedConfig } from '../config/index.js';
 import { sha1 } from './hash.js';
-import { GENERATOR_ROOT } from '../generator-root.js';
-import { INSTALLED } from '../../bin/bundle.js';
+import { generatorKey } from '../launch/compiled.js';
 
 /** Kept for src/checks/code-blocks.ts (the plugins branch's area); new code imports sha1 from src/incremental/hash.ts. */
 export { sha1 };
 
-const REPO = GENERATOR_ROOT;
-
 /**
- * What every cached result depends on besides its inputs: the generator's own code (src/ and
- * templates/) and its packages (the lockfile). Any change to them empties every cache.
+ * What every cached result depends on besides its inputs: the generator's own code and packages
+ * (`generatorKey`, the one recipe). Any change to them empties every cache.
  */
 let version: Promise<string> | undefined;
 export function codeVersion(): Promise<string> {
-  version ??= (async () => {
-    const parts: (string | Uint8Array)[] = [];
-    async function add(dir: string): Promise<void> {
-      for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
-        const full = path.join(dir, entry.name);
-        if (entry.isDirectory()) await add(full);
-        else parts.push(entry.name, await readFile(full));
-      }
-    }
-    // An installed package runs lib/ (compiled from src/ when packed); a clone runs src/ (a packed lib/ is not its code).
-    for (const dir of INSTALLED ? ['src', 'templates', 'lib'] : ['src', 'templates']) await add(path.join(REPO, dir));
-    parts.push(await readFile(path.join(REPO, 'package-lock.json')).catch(() => 'no lockfile'));
-    return sha1(...parts);
-  })();
+  version ??= generatorKey();
   return version;
 }
 

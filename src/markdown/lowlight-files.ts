@@ -9,7 +9,7 @@ import type { common as Common, createLowlight as CreateLowlight } from 'lowligh
  * tenth of that. lowlight's `exports` names only its entry, hence the paths; `require` (Node 20.19
  * loads ES modules so) keeps this module free of top-level await, which a config compiled to
  * CommonJS cannot import. The page workers' bundle puts the same two files in its one file instead
- * (bin/bundle.js `lowlightFiles`).
+ * (src/launch/compiled.js `lowlightFiles`).
  */
 const require = createRequire(import.meta.url);
 const lowlightLib = path.join(path.dirname(require.resolve('lowlight')), 'lib');

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { workerBundle } from '../../bin/bundle.js';
+import { workerBundle } from '../launch/compiled.js';
 import type { ResolvedConfig } from '../config/index.js';
 import { BuildError, Problems } from '../model/errors.js';
 import { MarkdownCache } from '../incremental/markdown-cache.js';

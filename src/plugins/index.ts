@@ -57,7 +57,7 @@ function codeFrame(error: unknown): string | undefined {
     const match = /\(?((?:file:\/\/)?[^\s()]+):(\d+):(\d+)\)?$/.exec(line.trim());
     if (!match) continue;
     const file = match[1].replace(/^file:\/\//, '');
-    // The generator's frames: its sources, or the compiled CLI bin/docs.js runs (bin/bundle.js).
+    // The generator's frames: its sources, or the compiled CLI bin/docs.js runs (src/launch/compiled.js).
     if (file.startsWith('node:') || file.startsWith(here) || file.includes('/node_modules/.cache/docs/')) continue;
     return `${path.relative(process.cwd(), file)}:${match[2]}:${match[3]}`;
   }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { BUNDLE_DIR, cliBundle, sourceKey } from '../../bin/bundle.js';
+import { BUNDLE_DIR, cliBundle, sourceKey } from '../../src/launch/compiled.js';
 import { fixture, REPO } from '../helpers/site.js';
 
 const run = promisify(execFile);
@@ -23,7 +23,7 @@ async function tree(dir: string): Promise<Map<string, string>> {
   );
 }
 
-describe('bin/docs.js, compiled on first run (bin/bundle.js)', () => {
+describe('bin/docs.js, compiled on first run (src/launch/compiled.js)', () => {
   it('keys the bundle on every source file, so an edit to any of them makes a new one', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'docs-key-'));
     try {

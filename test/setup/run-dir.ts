@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
-import { cliBundle } from '../../bin/bundle.js';
+import { cliBundle } from '../../src/launch/compiled.js';
 
 /**
- * The compiled CLI (bin/bundle.js), made once before any file runs: the tests that spawn `bin/docs.js`
+ * The compiled CLI (src/launch/compiled.js), made once before any file runs: the tests that spawn `bin/docs.js`
  * then all start from it. A process that cannot write it (the dev tests run it as the user "nobody"
  * when run by root) would otherwise load every source through tsx, about 3 s of CPU a start.
  */

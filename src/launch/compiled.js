@@ -8,7 +8,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const REPO = fileURLToPath(new URL('..', import.meta.url));
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const SRC = path.join(REPO, 'src');
 
 /**
@@ -53,20 +53,28 @@ const ownUrls = {
   },
 };
 
-/** What the compiled files are named by: the sources' key and this file's own stats (it is compiled in too). */
-export async function bundleKey() {
-  const self = await stat(fileURLToPath(import.meta.url));
-  const key = createHash('sha1').update(`${await sourceKey()}\0${self.size}\0${self.mtimeMs}`);
-  return key.digest('hex').slice(0, 16);
-}
-
 /**
- * The installed packages' key: npm rewrites node_modules/.package-lock.json on every install, so a
- * bundle that holds packages' code is made again when they change.
+ * The one "the generator changed" key: the stats of the generator's own files (src/, templates/, client/, and the
+ * compiled lib/ of an installed package, which has no sources) and of its installed packages (npm rewrites the
+ * lockfiles on every install). The compiled files are named by it and every store of src/incremental is salted
+ * with it, so any edit of the generator or of its packages makes new ones. Stats, not contents: about 250 files,
+ * stat'd in a few milliseconds, on every build's record.
  */
-async function packagesKey() {
-  const lock = await stat(path.join(REPO, 'node_modules/.package-lock.json')).catch(() => null);
-  return lock ? `${lock.size}\0${lock.mtimeMs}` : '';
+export async function generatorKey() {
+  const dirs = INSTALLED ? ['src', 'templates', 'client', 'lib'] : ['src', 'templates', 'client'];
+  const folders = await Promise.all(dirs.map((dir) => sourceKey(path.join(REPO, dir))));
+  const lockfiles = await Promise.all(
+    ['package-lock.json', 'node_modules/.package-lock.json'].map((file) =>
+      stat(path.join(REPO, file)).then(
+        (stats) => `${stats.size}\0${stats.mtimeMs}`,
+        () => '',
+      ),
+    ),
+  );
+  return createHash('sha1')
+    .update([...folders, ...lockfiles].join('\0'))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /**
@@ -109,8 +117,7 @@ const lowlightFiles = {
 
 /**
  * The compiled file of one entry of src/ (`cli`, `pages-worker`) for the sources as they are now,
- * compiled first if there is none yet. Keyed on every source file's stats and this file's, and, with
- * the packages compiled in, on the installed packages. What the sources import on demand
+ * compiled first if there is none yet, named by `generatorKey`. What the sources import on demand
  * (`await import('./mdx-compile.js')`: the MDX compiler) is split into chunks beside it
  * (`<entry>-<key>.chunks/`), so a build that needs none does not load their packages.
  */
@@ -119,12 +126,7 @@ const ENTRIES = { cli: 'cli/index.ts', 'pages-worker': 'pages/workers/entry.ts' 
 
 async function compiled(entry, { packagesInside = false } = {}) {
   if (INSTALLED) return path.join(LIB, `${entry}.mjs`);
-  let key = await bundleKey();
-  if (packagesInside)
-    key = createHash('sha1')
-      .update(`${key}\0${await packagesKey()}`)
-      .digest('hex')
-      .slice(0, 16);
+  const key = await generatorKey();
   const name = `${entry}-${key}`;
   const file = path.join(BUNDLE_DIR, `${name}.mjs`);
   if (await stat(file).catch(() => null)) return file;
