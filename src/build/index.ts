@@ -13,8 +13,6 @@ import { boundHeapGrowth } from './heap.js';
 import { layoutKeys, type LayoutMemo } from '../pages/layout-keys.js';
 import { isFeedPage } from '../outputs/feed.js';
 import { lastModified, takenStamps } from '../outputs/last-modified.js';
-import { keptMarkdown, readKeptMarkdown } from '../outputs/markdown-pages.js';
-import { keptOutput } from '../outputs/pieces.js';
 import { silentLogger, task, type Logger } from './log.js';
 import { MarkdownCache } from '../incremental/markdown-cache.js';
 import { pageOutline } from '../markdown/index.js';
@@ -240,14 +238,16 @@ export async function buildSite(
       : withSamePlan(outline, recordPages, lastUpdated);
     // Site files made of every page's Markdown read the kept pages' pieces from the previous output. Not in memory
     // (`dev`), which writes no such file with each save: there the map was 8 ms of a save at 10,000 pages.
-    if (writer.staging !== null || previous?.dir) {
-      const keptPages = new Map(
-        sources.filter((s) => kept.has(s.route)).map((s) => [records.get(s.route)!, entries.get(s.route)!.paths]),
-      );
-      if (writer.staging !== null)
-        keptOutput.set(site, { dir: previous?.dir, siteFiles: previous?.siteFiles ?? new Map(), pages: keptPages });
-      if (previous?.dir) keptMarkdown.set(site, readKeptMarkdown(previous.dir, keptPages));
-    }
+    site.kept =
+      writer.staging === null
+        ? undefined
+        : {
+            dir: previous?.dir,
+            siteFiles: previous?.siteFiles ?? new Map(),
+            pages: new Map(
+              sources.filter((s) => kept.has(s.route)).map((s) => [records.get(s.route)!, entries.get(s.route)!.paths]),
+            ),
+          };
     const passed = options.memory ? undefined : await PassedCache.open(cachePath(config, 'passed-blocks.v8'), salt);
     // The registry (src/checks/index.ts), as `docs check` runs it.
     const checks = options.memory?.checks ?? new ContentChecks(passed, { stored: StoredLinkChecks.for(config) });

@@ -28,6 +28,22 @@ export interface Site<P extends PageOutline = PageRecord> {
   lastUpdated?: Map<string, string>;
   /** The site of one locale of a site in several languages (src/i18n/site.ts). */
   i18n?: LocaleContext;
+  /**
+   * What the previous output holds of this site's pages, when the build writes a folder (src/build/index.ts):
+   * the site files made of a piece a page copy their kept pages' pieces from it (src/outputs/pieces.ts).
+   */
+  kept?: KeptOutput;
+}
+
+/**
+ * What a build that writes an output folder keeps of the previous output: the folder it can be read in until
+ * the build ends (none for a first build), its site files' content hashes (intact files only), and the pages
+ * whose files are kept, with those files. A build without it (in memory: tests, `dev`) makes every file whole.
+ */
+export interface KeptOutput {
+  dir?: string;
+  siteFiles: Map<string, string>;
+  pages: Map<PageRecord, string[]>;
 }
 
 export function createSite<P extends PageOutline>(

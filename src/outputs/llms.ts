@@ -59,14 +59,13 @@ const readingOrder = (site: Site) => {
  * edited pages' Markdown is made (or read from their kept `index.md`).
  */
 function llmsFullFile(site: Site): OutputFile {
-  const kept = keptMarkdown.get(site);
   // A page's head shows its URL: the site's address and the page's route, which names its piece.
   return piecedFile(
     site,
     'llms-full.txt',
     readingOrder(site).map((page, i) => {
       const head = `${i ? '\n---\n\n' : ''}<!-- Source: ${absolute(site, page.path)} -->\n\n`;
-      return { page, key: i ? '' : 'first', make: () => head + (kept?.(page) ?? pageMarkdown(site, page)) };
+      return { page, key: i ? '' : 'first', make: () => head + (keptMarkdown(site, page) ?? pageMarkdown(site, page)) };
     }),
     absolute(site, site.config.base),
   );

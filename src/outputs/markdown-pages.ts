@@ -15,25 +15,17 @@ export function pageMarkdown(site: Site<PageOutline>, page: PageRecord): string 
 }
 
 /**
- * The Markdown of pages whose files a build kept, as their `index.md` in the previous output has
- * it (the build registers a reader for its site, src/build/index.ts): undefined when it cannot tell.
+ * The Markdown of a page whose files the build kept, as its `index.md` in the previous output has it
+ * (`site.kept`): undefined when it cannot tell, and the page's Markdown is then made again from its record.
  */
-export const keptMarkdown = new WeakMap<Site, (page: PageRecord) => string | undefined>();
-
-/** A reader for `keptMarkdown`: a kept page's `index.md` among its files in `dir` (those of the previous output). */
-export function readKeptMarkdown(
-  dir: string,
-  keptFiles: Map<PageRecord, string[]>,
-): (page: PageRecord) => string | undefined {
-  return (page) => {
-    const file = `${page.regularPath.slice(1)}index.md`;
-    if (!keptFiles.get(page)?.includes(file)) return undefined;
-    try {
-      return readFileSync(path.join(dir, file), 'utf8');
-    } catch {
-      return undefined; // made again from the record
-    }
-  };
+export function keptMarkdown(site: Site, page: PageRecord): string | undefined {
+  const file = `${page.regularPath.slice(1)}index.md`;
+  if (!site.kept?.dir || !site.kept.pages.get(page)?.includes(file)) return undefined;
+  try {
+    return readFileSync(path.join(site.kept.dir, file), 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /** The destination of an inline link or a definition: `](href`, `]: href`, or the same in angle brackets (`](<my page.md>`). */

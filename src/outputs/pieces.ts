@@ -6,20 +6,6 @@ import type { Site } from '../model/site.js';
 import type { OutputFile, PageRecord } from '../model/page.js';
 
 /**
- * What a build that writes an output folder keeps of the previous output (src/build/index.ts registers
- * it for its site): the folder it can be read in until the build ends (none for a first build),
- * its site files' content hashes (intact files only), and the pages whose files are kept, with
- * those files. A build without it (in memory: tests, `dev`) makes every file whole and stores nothing.
- */
-export interface KeptOutput {
-  dir?: string;
-  siteFiles: Map<string, string>;
-  pages: Map<PageRecord, string[]>;
-}
-
-export const keptOutput = new WeakMap<Site, KeptOutput>();
-
-/**
  * A piece of a file: text of its own, or a page's (`key`: what the piece shows besides the page's
  * own files, with the file's `context`). A page's piece is the same as the last build's when the
  * build keeps the page's files and the key and context are the same.
@@ -55,7 +41,7 @@ const COPY_BUFFER = 1 << 20;
 export function piecedFile(site: Site, file: string, pieces: Piece[], context = ''): OutputFile {
   const store = cachePath(site.config, `pieces-${file.replace(/[^\w.-]/g, '-')}.v8`);
   const salt = `${FORMAT}\0${site.config.outDir}\0${file}\0${context}`;
-  const kept = keptOutput.get(site);
+  const { kept } = site;
   const previousHash = kept?.dir ? kept.siteFiles.get(file) : undefined;
   const stored = previousHash ? readCacheSync<StoredPieces>(store, salt) : undefined;
   const from = stored?.hash === previousHash ? stored : undefined;
