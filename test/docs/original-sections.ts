@@ -218,7 +218,8 @@ export const ANSWERS: Record<string, Record<string, Answer>> = {
     usage: '#triggers',
   },
   '/cli/install/': {
-    macos: '#macos',
+    // The macOS section is only the install command: no prose that answers it yet.
+    macos: null,
     linux: '#linux',
     'windows-native': '#windows',
     'windows-wsl': null,
@@ -871,8 +872,8 @@ export const ANSWERS: Record<string, Record<string, Answer>> = {
     'copying-references-to-event-data': '#copy-values-and-paths',
     'copying-the-values-of-event-data': '#copy-values-and-paths',
     'event-format': '#events',
-    http: '/workflows/events/payloads/#http-trigger-and-the-http-source',
-    'cron-scheduler': '/workflows/events/payloads/#schedule-trigger-cron',
+    http: '/workflows/steps/triggers/#the-http-event',
+    'cron-scheduler': '/workflows/steps/triggers/#the-schedule-event',
     email: '#the-email-event',
     'steps-trigger-context': '#raw_event',
     'limits-on-event-history': '#retention',
