@@ -56,6 +56,19 @@ const ACCOUNTS = '/api/rest/accounts/';
 const CLI_ACCOUNT = '/cli/account/';
 const CLI_SOURCES = '/cli/sources/';
 
+/** The original had the concurrency page twice, at two routes with the same sections. */
+const CONCURRENCY: Record<string, Answer> = {
+  concurrency: '#concurrency',
+  throttling: '#throttling',
+  usage: '#choosing-settings',
+  'where-do-i-manage-concurrency-and-throttling': '#concurrency',
+  'managing-event-concurrency': '#concurrency',
+  'throttling-workflow-execution': '#throttling',
+  'applying-concurrency-and-throttling-together': '#choosing-settings',
+  'pausing-workflow-execution': '#paused-workflows',
+  'increasing-the-queue-size-for-a-workflow': '#the-queue',
+};
+
 export const ANSWERS: Record<string, Record<string, Answer>> = {
   '/': {
     'getting-started': '#where-to-start',
@@ -834,18 +847,7 @@ export const ANSWERS: Record<string, Record<string, Answer>> = {
     limits: '#billing',
   },
   '/workflows/build-and-run/': { '': '' },
-  '/workflows/concurrency-and-throttling/': {
-    overview: '#how-events-wait-for-a-slot',
-    concurrency: '#concurrency',
-    throttling: '#throttling',
-    usage: '#choosing-settings',
-    'where-do-i-manage-concurrency-and-throttling': '#concurrency',
-    'managing-event-concurrency': '#concurrency',
-    'throttling-workflow-execution': '#throttling',
-    'applying-concurrency-and-throttling-together': '#choosing-settings',
-    'pausing-workflow-execution': '#paused-workflows',
-    'increasing-the-queue-size-for-a-workflow': '#the-queue',
-  },
+  '/workflows/concurrency-and-throttling/': { overview: '#how-events-wait-for-a-slot', ...CONCURRENCY },
   '/workflows/copy/': { '': '' },
   '/workflows/error-handling/global-error-workflow/': {
     'modifying-the-global-error-workflow': '#set-it-up',
@@ -856,15 +858,7 @@ export const ANSWERS: Record<string, Record<string, Answer>> = {
   '/workflows/events/cold-starts/': { '': '' },
   '/workflows/events/concurrency-and-throttling/': {
     'why-is-it-important': '#how-events-wait-for-a-slot',
-    concurrency: '#concurrency',
-    throttling: '#throttling',
-    usage: '#choosing-settings',
-    'where-do-i-manage-concurrency-and-throttling': '#concurrency',
-    'managing-event-concurrency': '#concurrency',
-    'throttling-workflow-execution': '#throttling',
-    'applying-concurrency-and-throttling-together': '#choosing-settings',
-    'pausing-workflow-execution': '#paused-workflows',
-    'increasing-the-queue-size-for-a-workflow': '#the-queue',
+    ...CONCURRENCY,
   },
   '/workflows/events/': {
     'selecting-a-test-event': '/workflows/events/test/#get-a-sample-event',
