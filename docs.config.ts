@@ -494,5 +494,25 @@ export default defineConfig({
     { from: '/workflows/examples/trigger-workflow-on-saas-event/', to: '/quickstart/connect-apps-without-code/' },
     // The original site nested the Okta guide under SSO; ours is a sibling page.
     { from: '/orgs/sso/okta/', to: '/orgs/sso-okta/' },
+    // The original site's later paths for code steps and sources: each to the page that took its place here.
+    { from: '/code/', to: '/workflows/steps/code/' },
+    { from: '/code/nodejs/', to: '/workflows/steps/code/' },
+    { from: '/code/nodejs/async/', to: '/workflows/steps/code/async/' },
+    { from: '/code/nodejs/auth/', to: '/workflows/steps/code/auth/' },
+    { from: '/code/nodejs/http-requests/', to: '/workflows/steps/code/nodejs/http-requests/' },
+    { from: '/code/nodejs/sharing-code/', to: '/workflows/steps/code/nodejs/sharing-code/' },
+    { from: '/code/nodejs/working-with-files/', to: '/workflows/steps/code/nodejs/working-with-files/' },
+    // Code steps run Node.js only: the other languages' pages lead to the code step page, which says so.
+    { from: '/code/python/', to: '/workflows/steps/code/' },
+    { from: '/code/bash/', to: '/workflows/steps/code/' },
+    { from: '/code/go/', to: '/workflows/steps/code/' },
+    { from: '/sources/', to: '/event-sources/' },
+    { from: '/sources/github/', to: '/event-sources/github/' },
+    { from: '/sources/http/', to: '/event-sources/http/' },
+    { from: '/sources/logs/', to: '/event-sources/logs/' },
+    { from: '/sources/public-streams/', to: '/event-sources/public-streams/' },
+    { from: '/sources/rss/', to: '/event-sources/rss/' },
+    { from: '/workflows/build-and-run/', to: '/workflows/' },
+    { from: '/workflows/concurrency-and-throttling/', to: '/workflows/events/concurrency-and-throttling/' },
   ],
 });
