@@ -51,4 +51,23 @@ describe('features together', () => {
     expect(built.stderr).not.toContain('orphan');
     expect(built.code).toBe(0);
   });
+
+  it("links an old version's sidebar entry for a page a plugin generates to the current version's page", async () => {
+    const root = await site({
+      'docs.config.ts': `import { defineConfig, definePlugin } from '__SRC__/config/define.ts';
+const glossary = definePlugin({
+  name: 'glossary',
+  pages: ({ addPage }) => addPage({ route: '/glossary/', title: 'Glossary', description: 'Words.', markdown: 'Flow: steps.' }),
+});
+export default defineConfig({ base: '/docs/', versions: { current: { name: '2.0' } }, sidebar: [{ text: 'Guide', items: ['/', '/glossary/'] }], plugins: [glossary] });
+`,
+      'content/index.md': page('Home'),
+    });
+    expect(await runCli(['version', '1.0', root])).toMatchObject({ code: 0, stderr: '' });
+    const { writer } = await buildInMemory(root);
+    const old = writer.text('1.0/index.html')!;
+    expect(writer.text('1.0/glossary/index.html')).toBeUndefined(); // made once, for the current version
+    expect(old).toContain('href="/docs/glossary/"');
+    expect(old).not.toContain('href="/docs/1.0/glossary/"');
+  });
 });
