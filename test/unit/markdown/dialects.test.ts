@@ -47,6 +47,18 @@ describe('markdown/dialects', () => {
     expect(readAttributes('style="x"')).toBeNull();
   });
 
+  it('sizes an image written with markdown-it\'s `=WxH` (VitePress), either side optional', () => {
+    const { page, problems } = render(
+      'A ![Plan](plan.png =300x) b\n\n![Wide](wide.png =640x360)\n\n![Tall](tall.png =x120)\n\n![Plain](plain.png)\n\n`![Code](c.png =300x)`',
+    );
+    expect(problems).toEqual([]);
+    expect(page.html).toContain('<p>A <img src="/docs/guide/plan.png" alt="Plan" width="300"> b</p>');
+    expect(page.html).toContain('<img src="/docs/guide/wide.png" alt="Wide" width="640" height="360">');
+    expect(page.html).toContain('<img src="/docs/guide/tall.png" alt="Tall" height="120">');
+    expect(page.html).toContain('<img src="/docs/guide/plain.png" alt="Plain">');
+    expect(page.html).toContain('<code>![Code](c.png =300x)</code>');
+  });
+
   it('lists the headings where [[toc]] stands, nested, and leaves the marker out of search text', () => {
     const { page } = render('[[toc]]\n\n## One\n\n### One a\n\n## Two');
     expect(page.html).toContain(
