@@ -66,7 +66,11 @@ function sizedImages(text: Text): (Text | Image)[] {
       ...(start
         ? {
             position: {
-              start: { line: start.line, column: start.column + match.index, offset: (start.offset ?? 0) + match.index },
+              start: {
+                line: start.line,
+                column: start.column + match.index,
+                offset: (start.offset ?? 0) + match.index,
+              },
               end: {
                 line: start.line,
                 column: start.column + match.index + whole.length,
