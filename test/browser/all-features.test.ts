@@ -1,6 +1,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runtimeReady, startServedSite, type ServedSite } from '../helpers/served-site.js';
+import { rtlLayout } from '../helpers/browser.js';
 import { fixture } from '../helpers/site.js';
 import { watchCsp } from '../quality/site.js';
 
@@ -57,15 +58,7 @@ describe('browser: every feature at once', () => {
   it('lays out an old version in Hebrew right to left, with its own raster images in each theme', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const page = await open('/docs/1.0/he/guide/setup/', { colorScheme });
-      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
-        'he',
-        'rtl',
-      ]);
-      const [sidebar, main] = await Promise.all([
-        page.locator('#sidebar').boundingBox(),
-        page.locator('main').boundingBox(),
-      ]);
-      expect(sidebar!.x).toBeGreaterThan(main!.x);
+      expect(await rtlLayout(page)).toEqual({ lang: 'he', dir: 'rtl', sidebarOnRight: true });
       await page.locator('.version-banner').waitFor();
       // 1.0's own editor.png (560 px wide, 2.0's is 640): a rendition of it, not of the current version's.
       await expect.poll(() => shownImages(page)).toHaveLength(1);
