@@ -123,6 +123,7 @@ const plugin = z.strictObject({
   checks: fn.optional(),
   outputs: fn.optional(),
   buildEnd: fn.optional(),
+  unversioned: z.array(z.string().min(1)).optional(),
 });
 
 /** The schema of docs.config.ts: its validation and, inferred, its type (the guide's configuration reference walks it). */

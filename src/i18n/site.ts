@@ -49,7 +49,8 @@ export function localeSites<P extends PageOutline>(site: Site<P>): Map<string, S
   for (const locale of locales) {
     const own = byView.get(locale)!;
     const ownSidebar = locale.version ? versionSidebars.get(locale.version) : undefined;
-    const sidebar = localizeSidebar(ownSidebar ?? site.config.sidebar ?? generated ?? {}, locale);
+    const localized = localizeSidebar(ownSidebar ?? site.config.sidebar ?? generated ?? {}, locale);
+    const sidebar = locale.version?.key ? toCurrentVersion(localized, locale.version.key, pages) : localized;
     const view = createSite(
       {
         ...site.config,
@@ -106,6 +107,30 @@ function versionSidebar(config: ResolvedConfig, view: ResolvedLocale, own: PageO
     hash: p.hash,
   }));
   return sidebarOf(createSite({ ...config, sidebar: undefined, versions: undefined, locales: undefined }, inner).nav);
+}
+
+/**
+ * An older version's sidebar entries for routes it has no page at go to the current version's page: pages a plugin
+ * generates (a glossary, the blog) are made once, for the current version, and a snapshot's sidebar still lists them.
+ */
+function toCurrentVersion(
+  sidebar: SidebarConfig,
+  versionKey: string,
+  pages: ReadonlyMap<string, PageOutline>,
+): SidebarConfig {
+  const prefix = `/${versionKey}/`;
+  const current = (route: string) =>
+    route.startsWith(prefix) && !pages.has(route) && pages.has(`/${route.slice(prefix.length)}`)
+      ? `/${route.slice(prefix.length)}`
+      : null;
+  const item = (i: SidebarItemConfig): SidebarItemConfig => {
+    if (typeof i === 'string') {
+      const to = current(i);
+      return to ? { text: pages.get(to)!.title, link: to } : i;
+    }
+    return 'link' in i ? { ...i, link: current(i.link) ?? i.link } : { ...i, items: i.items.map(item) };
+  };
+  return Object.fromEntries(Object.entries(sidebar).map(([prefix, items]) => [prefix, items.map(item)]));
 }
 
 /** The edit link's text in the locale, unless the project wrote its own; an old version's links to its own files. */

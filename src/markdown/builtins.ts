@@ -158,8 +158,10 @@ export default function rehypeBuiltins(options: { strictCodeGroups?: boolean } =
         }
       }
     };
+    // A component the page imports (or `mdx.components` exports) under a built-in's name is the project's own.
+    const own = new Set(file.data.mdxComponents ?? []);
     walk(tree, isAny, (node, index, parent) => {
-      const use = useOf(node as RootContent, report);
+      const use = useOf(node as RootContent, own, report);
       if (!use) return;
       const out = expand(use);
       if (out) {
@@ -173,10 +175,13 @@ export default function rehypeBuiltins(options: { strictCodeGroups?: boolean } =
   };
 }
 
+/** Inside a built-in, its items (`<TabItem>`) are always the built-in's. */
+const NONE = new Set<string>();
+
 type Report = (use: { position?: Element['position'] }, reason: string, fix: string) => void;
 
 /** A built-in component use, from `<Name ...>` in MDX or from a directive's marker element. */
-function useOf(node: RootContent, report: Report): Use | null {
+function useOf(node: RootContent, own: Set<string>, report: Report): Use | null {
   if (
     node.type === 'element' &&
     typeof node.properties.dataComponent === 'string' &&
@@ -186,7 +191,12 @@ function useOf(node: RootContent, report: Report): Use | null {
     return { name: node.properties.dataComponent, props, children: node.children, position: node.position };
   }
   const jsx = node as unknown as JsxNode;
-  if ((jsx.type !== 'mdxJsxFlowElement' && jsx.type !== 'mdxJsxTextElement') || !isBuiltin(jsx.name)) return null;
+  if (
+    (jsx.type !== 'mdxJsxFlowElement' && jsx.type !== 'mdxJsxTextElement') ||
+    !isBuiltin(jsx.name) ||
+    own.has(jsx.name)
+  )
+    return null;
   const props: Use['props'] = {};
   for (const attribute of jsx.attributes) {
     if (attribute.type !== 'mdxJsxAttribute' || !attribute.name) continue;
@@ -229,9 +239,9 @@ function tabItems(use: Use, report: Report): TabItem[] {
     const jsx = child as unknown as JsxNode;
     const inner =
       (jsx.type === 'mdxJsxFlowElement' || jsx.type === 'mdxJsxTextElement') && jsx.name === 'TabItem'
-        ? useOf(child, report)
+        ? useOf(child, NONE, report)
         : child.type === 'element' && child.properties.dataComponent === 'TabItem'
-          ? useOf(child, report)
+          ? useOf(child, NONE, report)
           : null;
     // Docusaurus names a tab by `value` and shows `label` (the value when there is none).
     if (inner && typeof inner.props.label !== 'string' && typeof inner.props.value === 'string')
@@ -266,7 +276,10 @@ function codeItems(use: Use, report: Report, strict = false): TabItem[] {
     const info = ((code.properties.className as string[] | undefined) ?? [])
       .find((c) => c.startsWith('language-'))
       ?.slice('language-'.length);
-    const { lang, meta: metaText } = splitLang(info ?? '', String((code.data as { meta?: string } | undefined)?.meta ?? ''));
+    const { lang, meta: metaText } = splitLang(
+      info ?? '',
+      String((code.data as { meta?: string } | undefined)?.meta ?? ''),
+    );
     const meta = parseMeta(metaText);
     if (!meta.title && strict)
       report(

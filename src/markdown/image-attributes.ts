@@ -3,6 +3,12 @@ import { walk } from './walk.js';
 
 /** `{width=300 height="200" .wide #diagram}` right after an image. */
 const ATTRIBUTES = /^\{([^{}\n]*)\}/;
+/**
+ * markdown-it's image size (VitePress, Typora): `![Plan](plan.png =300x200)`, either number optional. CommonMark
+ * reads the space as the end of an image, so the parser leaves the whole form as text: it is read back here.
+ */
+const SIZED_IMAGE = /!\[([^\]\n]*)\]\(([^\s()]+)\s+=(\d*)x(\d*)\)/g;
+
 /** What an image may be given: its size, a class, an id, how it loads. Nothing else (no `style`, no handlers). */
 const ALLOWED = new Set(['width', 'height', 'loading', 'class', 'id', 'title']);
 
@@ -13,6 +19,15 @@ const ALLOWED = new Set(['width', 'height', 'loading', 'class', 'id', 'title']);
  */
 export default function remarkImageAttributes() {
   return (tree: Root) => {
+    walk(
+      tree,
+      (node): node is Parent => 'children' in node,
+      (parent) => {
+        parent.children = (parent.children as Parent['children']).flatMap((child) =>
+          child.type === 'text' && child.value.includes('](') ? sizedImages(child as Text) : [child],
+        ) as Parent['children'];
+      },
+    );
     walk(
       tree,
       (node): node is Parent => 'children' in node,
@@ -32,6 +47,44 @@ export default function remarkImageAttributes() {
       },
     );
   };
+}
+
+/** A text's markdown-it sized images as image nodes, the text around them kept. */
+function sizedImages(text: Text): (Text | Image)[] {
+  const out: (Text | Image)[] = [];
+  let last = 0;
+  for (const match of text.value.matchAll(SIZED_IMAGE)) {
+    const [whole, alt, url, width, height] = match;
+    if (!width && !height) continue;
+    if (match.index > last) out.push({ type: 'text', value: text.value.slice(last, match.index) });
+    const start = text.position && !text.value.slice(0, match.index).includes('\n') ? text.position.start : undefined;
+    out.push({
+      type: 'image',
+      url,
+      alt,
+      data: { hProperties: { ...(width ? { width } : {}), ...(height ? { height } : {}) } },
+      ...(start
+        ? {
+            position: {
+              start: {
+                line: start.line,
+                column: start.column + match.index,
+                offset: (start.offset ?? 0) + match.index,
+              },
+              end: {
+                line: start.line,
+                column: start.column + match.index + whole.length,
+                offset: (start.offset ?? 0) + match.index + whole.length,
+              },
+            },
+          }
+        : {}),
+    });
+    last = match.index + whole.length;
+  }
+  if (!out.length) return [text];
+  if (last < text.value.length) out.push({ type: 'text', value: text.value.slice(last) });
+  return out;
 }
 
 /** `width=300 .wide #id`: the attributes, or null when any part is not one an image may have. */

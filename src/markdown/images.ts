@@ -132,7 +132,7 @@ export default function rehypeImages(options: ImageOptions) {
         });
         const alt = typeof node.properties.alt === 'string' ? node.properties.alt : '';
         const shown = picture(image, img, SIZES, options.base);
-        const zoom = alt && !inLink && image.width >= ZOOM_MIN_WIDTH;
+        const zoom = alt && !inLink && !node.data?.inLink && image.width >= ZOOM_MIN_WIDTH;
         let replacement: Element = shown;
         if (zoom) {
           const id = `image-zoom-${++zooms}`;

@@ -39,6 +39,7 @@ import { originOf } from './includes.js';
 import { ComponentError, evaluateComponents, isMdx, MDX_SYNTAX_FIX, mdxCompiler } from './mdx.js';
 import rehypeDiagrams from './diagrams.js';
 import rehypeImages from './images.js';
+import rehypeRawImages from './raw-images.js';
 import rehypeMath from './math.js';
 import remarkMathSyntax from './math-syntax.js';
 import { MarkdownPluginError, namedPlugins, type PluginMessageTag } from '../plugins/markdown.js';
@@ -99,6 +100,7 @@ export function createProcessor(
     .use(namedPlugins(config.markdown?.rehypePlugins, 'rehype')) // users': before the outline, links and security, which see what they add
     .use(rehypeHeadings) // after rehypeHeadingSlugs: needs ids
     .use(rehypeToc) // after rehypeHeadings: lists what it collected
+    .use(rehypeRawImages) // before images and links: a raw <img> is resolved like a Markdown image
     .use(rehypeImages, {
       base: config.base,
       contentDir: config.contentDir,
@@ -140,7 +142,7 @@ export function pageOutline(
     lineOffset: 0,
   });
   // The home layout's words may name constants too (the product's name in the hero), reported at their key's line.
-  const resolveIn = <T,>(key: 'hero' | 'features', value: T): T =>
+  const resolveIn = <T>(key: 'hero' | 'features', value: T): T =>
     deepStrings(value, (text) =>
       resolveConstants(text, constantsOf(config, source.relativePath), {
         problems,
@@ -340,9 +342,7 @@ export function renderPage(
     links: (file.data.links ?? []).map(placed),
     sections: headings.sections,
     markdown,
-    codeBlocks: (file.data.codeBlocks ?? []).map((block) =>
-      withParseVerdict(placed(block)),
-    ),
+    codeBlocks: (file.data.codeBlocks ?? []).map((block) => withParseVerdict(placed(block))),
     ...(source.included ? { includes: source.included.files } : {}),
     features: file.data.features ?? [],
     images: file.data.images ?? [],

@@ -110,4 +110,9 @@ export interface Plugin {
   outputs?(context: SiteContext): OutputFile[];
   /** After the output is written, with the list of its files. */
   buildEnd?(context: BuildEndContext): void | Promise<void>;
+  /**
+   * Folders of the content folder (and of each locale's) that the plugin owns and that are not versioned: `docs
+   * version` leaves them out of a snapshot (the blog's posts are the site's, not a version's).
+   */
+  unversioned?: string[];
 }

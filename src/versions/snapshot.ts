@@ -59,7 +59,11 @@ export function snapshotVersion(config: ResolvedConfig, name: string): Snapshot 
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   try {
-    cpSync(config.contentDir, path.join(staging, 'content'), { recursive: true });
+    const skipped = unversionedFolders(config);
+    cpSync(config.contentDir, path.join(staging, 'content'), {
+      recursive: true,
+      filter: (source) => !skipped.has(path.relative(config.contentDir, source).split(path.sep).join('/')),
+    });
     for (const file of componentFiles(config))
       cpSync(path.join(config.root, file), path.join(staging, file), { recursive: true });
     if (config.sidebar) writeFileSync(path.join(staging, SIDEBAR_FILE), `${JSON.stringify(config.sidebar, null, 2)}\n`);
@@ -74,6 +78,13 @@ export function snapshotVersion(config: ResolvedConfig, name: string): Snapshot 
   const versions = [name, ...listed];
   writeFileSync(path.join(root, VERSIONS_FILE), `${JSON.stringify(versions, null, 2)}\n`);
   return { dir, versions };
+}
+
+/** The folders plugins keep out of versions (`unversioned`: the blog's), in the content folder and in each locale's. */
+function unversionedFolders(config: ResolvedConfig): Set<string> {
+  const folders = config.plugins.flatMap((plugin) => plugin.unversioned ?? []).map((f) => f.replace(/^\/+|\/+$/g, ''));
+  const locales = (config.locales ?? []).filter((l) => l.key).map((l) => l.key);
+  return new Set(folders.flatMap((folder) => [folder, ...locales.map((key) => `${key}/${folder}`)]));
 }
 
 /**

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stringsFor } from '../../src/i18n/strings.js';
 import { fill } from '../../src/shared/ui-strings.js';
 import { axeViolations, describeViolations } from '../helpers/axe.js';
+import { rtlLayout } from '../helpers/browser.js';
 import { startServedSite, type ServedSite } from '../helpers/served-site.js';
 import { fixture } from '../helpers/site.js';
 
@@ -53,15 +54,7 @@ describe('browser: versions and languages together', () => {
 
   it('lays out an old version in Arabic right to left, with its banner, and passes axe', async () => {
     const page = await ready('/docs/1.0/ar/guide/setup/');
-    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
-      'ar',
-      'rtl',
-    ]);
-    const [sidebar, main] = await Promise.all([
-      page.locator('#sidebar').boundingBox(),
-      page.locator('main').boundingBox(),
-    ]);
-    expect(sidebar!.x).toBeGreaterThan(main!.x); // the sidebar on the right
+    expect(await rtlLayout(page)).toEqual({ lang: 'ar', dir: 'rtl', sidebarOnRight: true });
     await page.locator('.version-banner').waitFor();
     expect(describeViolations('/docs/1.0/ar/guide/setup/:', await axeViolations(page), false)).toEqual([]);
   });

@@ -127,3 +127,13 @@ export async function inPages<T>(
     }),
   );
 }
+
+/** How a page in a right-to-left language is laid out: its `lang` and `dir`, and whether the sidebar is on the right of the content. */
+export async function rtlLayout(page: Page): Promise<{ lang: string; dir: string; sidebarOnRight: boolean }> {
+  const [[lang, dir], sidebar, main] = await Promise.all([
+    page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]),
+    page.locator('#sidebar').boundingBox(),
+    page.locator('main').boundingBox(),
+  ]);
+  return { lang, dir, sidebarOnRight: sidebar!.x > main!.x };
+}

@@ -240,6 +240,7 @@ export function blog(options: BlogOptions = {}): Plugin {
 
   return {
     name: 'blog',
+    unversioned: [dir],
     // The posts' own keys, declared as a team declares its own (unknown keys are errors): the plugin checks their values.
     config: () => ({ frontmatter: { date: 'any', authors: 'any', author: 'any', tags: 'list' } }),
     pages({ config, sources, addPage, report }) {

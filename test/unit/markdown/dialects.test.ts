@@ -23,14 +23,22 @@ describe('markdown/dialects', () => {
       ':::caution[Careful]\nA.\n:::\n\n::: important\nB.\n:::\n\n::: details More {open}\nC.\n:::\n\n> [!TIP] Shortcut\n> D.',
     );
     expect(problems).toEqual([]);
-    expect(page.html).toContain('<aside class="callout warning caution" aria-label="Careful"><p class="callout-title">Careful</p>');
+    expect(page.html).toContain(
+      '<aside class="callout warning caution" aria-label="Careful"><p class="callout-title">Careful</p>',
+    );
     expect(page.html).toContain('<aside class="callout info important" aria-label="Important">');
     expect(page.html).toContain('<details class="callout details" open><summary class="callout-title">More</summary>');
-    expect(page.html).toContain('<aside class="callout tip" aria-label="Shortcut">\n<p class="callout-title">Shortcut</p>');
+    expect(page.html).toContain(
+      '<aside class="callout tip" aria-label="Shortcut">\n<p class="callout-title">Shortcut</p>',
+    );
   });
 
   it('reads code titles as [label], title= and showLineNumbers', () => {
-    expect(parseMeta('[config.ts] {2}')).toEqual({ title: 'config.ts', highlight: new Set([2]), lineNumbers: undefined });
+    expect(parseMeta('[config.ts] {2}')).toEqual({
+      title: 'config.ts',
+      highlight: new Set([2]),
+      lineNumbers: undefined,
+    });
     expect(parseMeta('title="a b.js" showLineNumbers')).toMatchObject({ title: 'a b.js', lineNumbers: true });
     const { page } = render('```ts[glued.ts]\nlet a = 1\n```');
     expect(page.html).toContain('<span class="code-title">glued.ts</span><span class="code-lang">TypeScript</span>');
@@ -45,6 +53,18 @@ describe('markdown/dialects', () => {
     expect(readAttributes('width=300 .wide #plan')).toEqual({ width: '300', id: 'plan', className: ['wide'] });
     expect(readAttributes('onerror=alert(1)')).toBeNull();
     expect(readAttributes('style="x"')).toBeNull();
+  });
+
+  it("sizes an image written with markdown-it's `=WxH` (VitePress), either side optional", () => {
+    const { page, problems } = render(
+      'A ![Plan](plan.png =300x) b\n\n![Wide](wide.png =640x360)\n\n![Tall](tall.png =x120)\n\n![Plain](plain.png)\n\n`![Code](c.png =300x)`',
+    );
+    expect(problems).toEqual([]);
+    expect(page.html).toContain('<p>A <img src="/docs/guide/plan.png" alt="Plan" width="300"> b</p>');
+    expect(page.html).toContain('<img src="/docs/guide/wide.png" alt="Wide" width="640" height="360">');
+    expect(page.html).toContain('<img src="/docs/guide/tall.png" alt="Tall" height="120">');
+    expect(page.html).toContain('<img src="/docs/guide/plain.png" alt="Plain">');
+    expect(page.html).toContain('<code>![Code](c.png =300x)</code>');
   });
 
   it('lists the headings where [[toc]] stands, nested, and leaves the marker out of search text', () => {
@@ -64,11 +84,16 @@ describe('markdown/dialects', () => {
   });
 
   it('takes the title from a leading heading only, and the description from the first paragraph as plain text', () => {
-    expect(leadingHeading('\nimport X from "y"\n\n# Hello *there* {#h}\n\nText')).toMatchObject({ title: 'Hello there', line: 4 });
+    expect(leadingHeading('\nimport X from "y"\n\n# Hello *there* {#h}\n\nText')).toMatchObject({
+      title: 'Hello there',
+      line: 4,
+    });
     expect(leadingHeading('Text first.\n\n# Later')).toBeNull();
-    expect(firstParagraph('# T\n\n```js\nx\n```\n\n::: tip\nno\n:::\n\nSee [the guide](g.md) for `more`\nand **this**.\n\nNext.')).toBe(
-      'See the guide for more and this.',
-    );
+    expect(
+      firstParagraph(
+        '# T\n\n```js\nx\n```\n\n::: tip\nno\n:::\n\nSee [the guide](g.md) for `more`\nand **this**.\n\nNext.',
+      ),
+    ).toBe('See the guide for more and this.');
     expect(firstParagraph('word '.repeat(60)).length).toBeLessThanOrEqual(160);
   });
 
