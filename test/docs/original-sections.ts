@@ -52,7 +52,6 @@ export function originalSections(pages = ORIGINAL_PAGES): OriginalSection[] {
 /** The original product's slug in its routes, read as this platform's. */
 export const ORIGINAL_PRODUCT_SLUG = 'pipedream';
 
-const ACCOUNTS = '/api/rest/accounts/';
 const CLI_ACCOUNT = '/cli/account/';
 const CLI_SOURCES = '/cli/sources/';
 
@@ -84,18 +83,18 @@ export const ANSWERS: Record<string, Record<string, Answer>> = {
     'example-paginated-request': '#pagination',
     'example-paginated-response': '#pagination',
     errors: '#errors',
-    components: `${ACCOUNTS}#components`,
-    'create-a-component': `${ACCOUNTS}#create-component`,
-    'get-a-component': `${ACCOUNTS}#get-component`,
-    'get-a-component-from-the-global-registry': `${ACCOUNTS}#search-components`,
+    components: '#components',
+    'create-a-component': '#components',
+    'get-a-component': '#components',
+    'get-a-component-from-the-global-registry': '#components',
     events: '#events',
     'get-source-events': '#list-source-events',
     'delete-source-events': '#delete-source-events',
-    organizations: `${ACCOUNTS}#orgs`,
-    'get-org-s-subscriptions': `${ACCOUNTS}#list-org-subscriptions`,
-    'get-org-s-sources': `${ACCOUNTS}#list-org-sources`,
+    organizations: '#users-and-organizations',
+    'get-org-s-subscriptions': '#users-and-organizations',
+    'get-org-s-sources': '#users-and-organizations',
     sources: '#sources',
-    'list-current-user-sources': `${ACCOUNTS}#list-my-sources`,
+    'list-current-user-sources': '#users-and-organizations',
     'create-a-source': '#create-source',
     'update-a-source': '#update-source',
     'delete-a-source': '#delete-source',
@@ -105,14 +104,14 @@ export const ANSWERS: Record<string, Record<string, Answer>> = {
     'delete-a-subscription': '#delete-subscription',
     webhooks: '#webhooks',
     'create-a-webhook': '#create-webhook',
-    'list-webhooks': `${ACCOUNTS}#list-my-webhooks`,
-    workflows: '/api/rest/workflows/#workflows',
-    'get-workflow-emits': '/api/rest/workflows/#list-workflow-event-summaries',
-    'get-workflow-errors': '/api/rest/workflows/#list-workflow-errors',
-    users: `${ACCOUNTS}#users`,
-    'get-current-user-info': `${ACCOUNTS}#get-current-user`,
-    'get-current-user-s-subscriptions': `${ACCOUNTS}#list-my-subscriptions`,
-    'get-current-user-s-webhooks': `${ACCOUNTS}#list-my-webhooks`,
+    'list-webhooks': '#users-and-organizations',
+    workflows: '#workflows',
+    'get-workflow-emits': '#workflows',
+    'get-workflow-errors': '#workflows',
+    users: '#users-and-organizations',
+    'get-current-user-info': '#users-and-organizations',
+    'get-current-user-s-subscriptions': '#users-and-organizations',
+    'get-current-user-s-webhooks': '#users-and-organizations',
   },
   '/api/rest/rss/': {
     'find-the-details-of-the-source-you-d-like-to-create': '#1-look-at-the-rss-component',
