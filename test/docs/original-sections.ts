@@ -52,9 +52,6 @@ export function originalSections(pages = ORIGINAL_PAGES): OriginalSection[] {
 /** The original product's slug in its routes, read as this platform's. */
 export const ORIGINAL_PRODUCT_SLUG = 'pipedream';
 
-const CLI_ACCOUNT = '/cli/account/';
-const CLI_SOURCES = '/cli/sources/';
-
 export const ANSWERS: Record<string, Record<string, Answer>> = {
   '/': {
     'getting-started': '#where-to-start',
@@ -230,31 +227,31 @@ export const ANSWERS: Record<string, Record<string, Answer>> = {
     'using-the-cli-to-manage-multiple-accounts': '#profiles',
   },
   '/cli/reference/': {
-    'installing-the-cli': '/cli/install/',
+    'installing-the-cli': '#installing-the-cli',
     'command-reference': '#synopsis',
     'general-notes': '#global-flags',
-    'pd-delete': `${CLI_SOURCES}#delete`,
-    'pd-deploy': `${CLI_SOURCES}#deploy`,
-    'pd-describe': `${CLI_SOURCES}#describe`,
-    'pd-dev': `${CLI_SOURCES}#dev`,
-    'pd-events': `${CLI_SOURCES}#events`,
+    'pd-delete': '#delete',
+    'pd-deploy': '#deploy',
+    'pd-describe': '#describe',
+    'pd-dev': '#dev',
+    'pd-events': '#events',
     'pd-help': '#help',
-    'pd-init': `${CLI_SOURCES}#init`,
-    'pd-list': `${CLI_SOURCES}#list`,
-    'pd-login': `${CLI_ACCOUNT}#login`,
-    'pd-logout': `${CLI_ACCOUNT}#logout`,
-    'pd-logs': `${CLI_SOURCES}#logs`,
-    'pd-publish': `${CLI_SOURCES}#publish`,
-    'pd-signup': `${CLI_ACCOUNT}#signup`,
-    'pd-update': `${CLI_SOURCES}#update`,
-    profiles: '/cli/login/#profiles',
-    'creating-a-new-profile': '/cli/login/#profiles',
-    'creating-a-profile-for-an-organization': '/cli/login/#a-default-organization-per-profile',
-    'using-profiles': '#global-flags',
+    'pd-init': '#init',
+    'pd-list': '#list',
+    'pd-login': '#login',
+    'pd-logout': '#logout',
+    'pd-logs': '#logs',
+    'pd-publish': '#publish',
+    'pd-signup': '#signup',
+    'pd-update': '#update',
+    profiles: '#profiles',
+    'creating-a-new-profile': '#profiles',
+    'creating-a-profile-for-an-organization': '#profiles',
+    'using-profiles': '#profiles',
     version: '#version',
-    'auto-upgrade': `${CLI_ACCOUNT}#automatic-updates`,
-    'cli-config-file': `${CLI_ACCOUNT}#configuration-file`,
-    analytics: `${CLI_ACCOUNT}#telemetry`,
+    'auto-upgrade': '#keeping-the-cli-up-to-date',
+    'cli-config-file': '#configuration-file',
+    analytics: '#usage-data',
   },
   '/code/': { '': '' },
   '/code/bash/': {
