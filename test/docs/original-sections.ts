@@ -52,7 +52,6 @@ export function originalSections(pages = ORIGINAL_PAGES): OriginalSection[] {
 /** The original product's slug in its routes, read as this platform's. */
 export const ORIGINAL_PRODUCT_SLUG = 'pipedream';
 
-
 /** The original had the concurrency page twice, at two routes with the same sections. */
 const CONCURRENCY: Record<string, Answer> = {
   concurrency: '#concurrency',
