@@ -55,10 +55,13 @@ export function settleWithin<T>(ms: number, what: string, promise: PromiseLike<T
   let timer: NodeJS.Timeout | undefined;
   const settled = Promise.resolve(promise);
   // Guarded until it settles, even past the deadline: code that starts late may still never yield.
-  const end = guard(ms);
-  settled.then(end, end);
+  const guarded = guard(ms);
+  settled.then(guarded.end, guarded.end);
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DeadlineExceeded(what, ms)), ms);
+    timer = setTimeout(() => {
+      guarded.late();
+      reject(new DeadlineExceeded(what, ms));
+    }, ms);
   });
   return Promise.race([settled, late]).finally(() => clearTimeout(timer));
 }

@@ -18,6 +18,12 @@ import { isMainThread, Worker } from 'node:worker_threads';
 
 /** How long past its limit a stalled thread is given before the watchdog steps in (a long GC pause is not a loop). */
 const GRACE_MS = 1_000;
+/**
+ * The stall allowed, once its deadline has been reported, to code whose promise has not settled: it
+ * may still start a loop (a module whose import was late is evaluated when it arrives), but other
+ * code of the process runs by then too, and only a stall this long is surely not one of its stages.
+ */
+const LATE_STALL_MS = 10_000;
 /** How often this thread beats, and the watchdog looks, while a guard is armed. */
 const BEAT_MS = 100;
 
@@ -72,22 +78,31 @@ function start(): typeof watchdog {
   }
 }
 
-/**
- * Guards code that may run synchronously for up to `ms` at a time; the function returned ends the
- * guard (call it when the code's promise settles).
- */
-export function guard(ms: number): () => void {
+export interface Guard {
+  /** Its deadline has been reported: from now on only a long stall is stopped (LATE_STALL_MS). */
+  late(): void;
+  /** Its code's promise has settled. */
+  end(): void;
+}
+
+/** Guards code that may run synchronously for up to `ms` at a time, until `end`. */
+export function guard(ms: number): Guard {
   watchdog ??= start();
   const dog = watchdog;
-  if (!dog) return () => {};
+  if (!dog) return { late() {}, end() {} };
   const token = ++lastToken;
   dog.worker.postMessage({ token, ms });
   if (armed++ === 0) beating = setInterval(() => Atomics.add(dog.beat, 0, 1), BEAT_MS).unref();
   let ended = false;
-  return () => {
-    if (ended) return;
-    ended = true;
-    dog.worker.postMessage({ token });
-    if (--armed === 0) clearInterval(beating);
+  return {
+    late() {
+      if (!ended) dog.worker.postMessage({ token, ms: Math.max(ms, LATE_STALL_MS) });
+    },
+    end() {
+      if (ended) return;
+      ended = true;
+      dog.worker.postMessage({ token });
+      if (--armed === 0) clearInterval(beating);
+    },
   };
 }
