@@ -1,4 +1,5 @@
 import vm from 'node:vm';
+import { guard } from './watchdog.js';
 
 /**
  * Deadlines for code the build does not control: MDX expressions and components, plugin hooks, the
@@ -16,8 +17,11 @@ import vm from 'node:vm';
  * - Asynchronous work (a `pages` hook's promise, the configuration's import) is raced against a
  *   timer. The timer also keeps the event loop alive: without it, a promise that never settles with
  *   nothing else pending lets Node end the process at once (exit 13, no message).
- * What neither reaches: a synchronous loop after an `await` in an async hook (it runs from the
- * microtask queue, outside the script, and keeps the timer from firing). Neither bounds memory: a component that allocates forever is stopped by the time limit only if
+ * What neither reaches alone: synchronous code that runs outside the script and never yields, such
+ * as the top level of the configuration module or a loop after an `await` in an async hook (it runs
+ * from the microtask queue, and keeps the timer from firing). For those, `settleWithin` also arms a
+ * watchdog thread (src/build/watchdog.ts) that stops code stuck longer than the limit, so the timer can fire.
+ * Neither bounds memory: a component that allocates forever is stopped by the time limit only if
  * the heap lasts that long (the page workers also run with `resourceLimits`).
  */
 export class DeadlineExceeded extends Error {
@@ -49,8 +53,15 @@ export function withinSync<T>(ms: number, what: string, fn: () => T): T {
 /** `promise`, or a DeadlineExceeded once it has not settled within `ms`. */
 export function settleWithin<T>(ms: number, what: string, promise: PromiseLike<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  const settled = Promise.resolve(promise);
+  // Guarded until it settles, even past the deadline: code that starts late may still never yield.
+  const guarded = guard(ms);
+  settled.then(guarded.end, guarded.end);
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DeadlineExceeded(what, ms)), ms);
+    timer = setTimeout(() => {
+      guarded.late();
+      reject(new DeadlineExceeded(what, ms));
+    }, ms);
   });
-  return Promise.race([Promise.resolve(promise), late]).finally(() => clearTimeout(timer));
+  return Promise.race([settled, late]).finally(() => clearTimeout(timer));
 }

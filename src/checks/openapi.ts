@@ -1,5 +1,7 @@
 import YAML, { LineCounter, isNode } from 'yaml';
 import { BuildError } from '../model/errors.js';
+import { projectRefResolver, refusedRefs } from '../content/openapi-refs.js';
+import type { ReadRules } from '../content/project-files.js';
 
 /** Where the REST API's description lives under the content folder, when there is one. */
 export const OPENAPI_MODEL = '_model/openapi.yaml';
@@ -16,14 +18,23 @@ interface SchemaError {
  * Each schema error points at the line of the object it is about. The one validator of OpenAPI
  * documents: the build's reference pages (src/content/openapi.ts) use it too.
  */
-export async function checkOpenApi(file: string, raw: string, relative = OPENAPI_MODEL): Promise<BuildError[]> {
-  return (await validateOpenApi(file, raw, relative)).problems;
+export async function checkOpenApi(
+  file: string,
+  raw: string,
+  rules: ReadRules,
+  relative = OPENAPI_MODEL,
+): Promise<BuildError[]> {
+  return (await validateOpenApi(file, raw, rules, relative)).problems;
 }
 
-/** `checkOpenApi`, and the document itself, dereferenced, when it is valid (the reference pages draw on it). */
+/**
+ * `checkOpenApi`, and the document itself, dereferenced, when it is valid (the reference pages draw on it).
+ * Its `$ref`s read only files `rules` allow, and fetch nothing (src/content/openapi-refs.ts).
+ */
 export async function validateOpenApi(
   file: string,
   raw: string,
+  rules: ReadRules,
   relative = OPENAPI_MODEL,
 ): Promise<{ problems: BuildError[]; api?: unknown }> {
   let api: unknown;
@@ -41,13 +52,16 @@ export async function validateOpenApi(
       ],
     };
   }
+  const refused = refusedRefs(file, raw, relative, rules);
+  if (refused.length) return { problems: refused };
   try {
     // The validator dereferences the parsed document in place; `file` resolves relative $refs.
     // Loaded here, not at start-up: only a site with an OpenAPI document needs it (0.15 s of CPU to load).
     const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
-    return { problems: [], api: await SwaggerParser.validate(file, api as never, {}) };
+    const resolve = { http: false, file: projectRefResolver(file, relative, rules, refused) };
+    return { problems: [], api: await SwaggerParser.validate(file, api as never, { resolve } as never) };
   } catch (error) {
-    return { problems: validationProblems(error, raw, relative) };
+    return { problems: refused.length ? refused : validationProblems(error, raw, relative) };
   }
 }
 

@@ -1,13 +1,11 @@
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/index.js';
-import { Problems } from '../model/errors.js';
-import type { BuildError } from '../model/errors.js';
+import { BuildError, Problems } from '../model/errors.js';
 import { frontmatterLine } from './frontmatter.js';
 import { contentRules, readProjectText, RefusedFile, type ReadRules } from './project-files.js';
 import { contentFolderOf } from '../versions/paths.js';
 import type { Plugin } from '../plugins/types.js';
 import { checkOpenApi, OPENAPI_MODEL, validateOpenApi } from '../checks/openapi.js';
-import { readOptional } from './files.js';
 import { resolveConstants } from '../markdown/constants.js';
 import type { PageSource } from '../model/page.js';
 import type { Site } from '../model/site.js';
@@ -126,7 +124,7 @@ export async function loadOpenApi(
     );
     return null;
   }
-  const { problems: invalid, api } = await validateOpenApi(file, raw, relative);
+  const { problems: invalid, api } = await validateOpenApi(file, raw, rules, relative);
   problems.push(...invalid);
   return invalid.length ? null : (api as Document);
 }
@@ -594,7 +592,7 @@ function referencedByPlan(site: Site): Set<string> {
 }
 
 /** The model's validation, kept while its text is the same (`dev` checks on every save). */
-let modelCheck: { raw: string; problems: Promise<BuildError[]> } | undefined;
+let modelCheck: { file: string; raw: string; problems: Promise<BuildError[]> } | undefined;
 
 /**
  * The OpenAPI reference through the plugin API (src/plugins/builtin.ts): its `pages` hook writes the
@@ -615,9 +613,18 @@ export const openApiPlugin: Plugin = {
         // A document a page renders was validated when the page was loaded: not twice.
         if (referencedByPlan(site).has(OPENAPI_MODEL)) return [];
         const file = path.join(site.config.contentDir, OPENAPI_MODEL);
-        const raw = await readOptional(file);
-        if (raw === null) return [];
-        if (modelCheck?.raw !== raw) modelCheck = { raw, problems: checkOpenApi(file, raw) };
+        const rules = contentRules(site.config.contentDir, site.config.limits.fileBytes);
+        let raw: string;
+        try {
+          raw = readProjectText(file, rules, OPENAPI_MODEL);
+        } catch (error) {
+          if (error instanceof RefusedFile && error.reason === 'missing') return [];
+          if (error instanceof RefusedFile) return [new BuildError(error.message, { file: OPENAPI_MODEL }, error.fix)];
+          throw error;
+        }
+        // Kept by file and text: its relative $refs resolve from where it is.
+        if (modelCheck?.raw !== raw || modelCheck.file !== file)
+          modelCheck = { file, raw, problems: checkOpenApi(file, raw, rules) };
         return modelCheck.problems;
       },
     },

@@ -3,11 +3,13 @@ import type { ResolvedConfig } from '../config/index.js';
 import { BuildError, BuildFailure, type Problems } from '../model/errors.js';
 import type { OutputFile } from '../model/page.js';
 import { contentRules, readProjectFile, RefusedFile } from './project-files.js';
+import { isSvg, svgProblems } from './svg-images.js';
 
 /**
  * Files beside the pages (images, downloads), copied to the same path under the output. Each is
  * read as src/content/project-files.ts allows (inside its content folder, a regular file, at most
- * `limits.fileBytes`); every file refused is reported at once.
+ * `limits.fileBytes`), and an SVG only when it cannot run script (src/content/svg-images.ts); every
+ * file refused is reported at once.
  */
 export async function readStaticFiles(config: ResolvedConfig, files: string[]): Promise<OutputFile[]> {
   const out: OutputFile[] = [];
@@ -15,7 +17,10 @@ export async function readStaticFiles(config: ResolvedConfig, files: string[]): 
   for (const file of files) {
     try {
       const rules = contentRules(contentFolderOf(config, file), config.limits.fileBytes);
-      out.push({ path: file, contents: readProjectFile(contentFile(config, file), rules, file) });
+      const contents = readProjectFile(contentFile(config, file), rules, file);
+      const unsafe = isSvg(file) ? svgProblems(file, contents.toString('utf8'), config.security) : [];
+      if (unsafe.length) refused.push(...unsafe);
+      else out.push({ path: file, contents });
     } catch (error) {
       if (!(error instanceof RefusedFile)) throw error;
       refused.push(new BuildError(error.message, { file }, error.fix));
