@@ -96,9 +96,9 @@ export function formatProblems(problems: BuildError[]): string {
   return out.join('\n');
 }
 
-/** Warnings, for a build that succeeded: grouped like problems, with their count. */
-export function formatWarnings(warnings: BuildError[]): string {
-  return `${formatProblems(warnings)}\n\n${warnings.length} warning${warnings.length === 1 ? '' : 's'} (the build succeeded).`;
+/** Warnings, for a run that succeeded (`outcome`: what succeeded): grouped like problems, with their count. */
+export function formatWarnings(warnings: BuildError[], outcome = 'the build succeeded'): string {
+  return `${formatProblems(warnings)}\n\n${warnings.length} warning${warnings.length === 1 ? '' : 's'} (${outcome}).`;
 }
 
 /** Collects problems during a stage; `throwIfAny` ends the stage with one BuildFailure. Warnings never fail it. */
