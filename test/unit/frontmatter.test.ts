@@ -119,6 +119,13 @@ function byYaml(text: string): { data: unknown; lines: Record<string, number> } 
   return { data: doc.toJS() ?? {}, lines };
 }
 
+/** A site of one page read from `raw`, for the site check of frontmatter. */
+function siteOfOnePage(raw: string): Site {
+  const source = parseSource(raw, 'page.md', '/site/content/page.md', new Problems());
+  const outline = { ...source, regularPath: source.route, path: source.route, key: 'k', title: 'T', description: 'D.' };
+  return { config: resolveConfig({}, '/site'), pages: [outline] } as unknown as Site;
+}
+
 describe('frontmatter keys no feature reads', () => {
   it("are errors of the site check at the line of each, with the key a typo was meant to be; the peers' keys are read", () => {
     const problems = new Problems();
@@ -127,15 +134,7 @@ describe('frontmatter keys no feature reads', () => {
     const source = parseSource(raw, 'page.md', '/site/content/page.md', problems);
     expect(problems.list).toEqual([]);
     expect(source.frontmatter.title).toBe('T');
-    const outline = {
-      ...source,
-      regularPath: source.route,
-      path: source.route,
-      key: 'k',
-      title: 'T',
-      description: 'D.',
-    };
-    const site = { config: resolveConfig({}, '/site'), pages: [outline] } as unknown as Site;
+    const site = siteOfOnePage(raw);
     expect(checkFrontmatter(site).map((w) => [w.place.line, w.message])).toEqual([
       [4, 'unknown frontmatter key "decription": did you mean "description"?'],
       // `image` (the page's social image) and `head` (its own head tags) are read: not unknown.
@@ -152,18 +151,7 @@ describe("the fix for a team's own frontmatter key", () => {
   it('declares it with the type of the value the page gives', () => {
     const raw =
       '---\ntitle: T\ndescription: D.\nbeta: true\nowners: [ops]\nreviewed:\n  by: ada\nlevel: 3\n---\nBody\n';
-    const problems = new Problems();
-    const source = parseSource(raw, 'page.md', '/site/content/page.md', problems);
-    const outline = {
-      ...source,
-      regularPath: source.route,
-      path: source.route,
-      key: 'k',
-      title: 'T',
-      description: 'D.',
-    };
-    const site = { config: resolveConfig({}, '/site'), pages: [outline] } as unknown as Site;
-    expect(checkFrontmatter(site).map((w) => w.fix?.match(/`frontmatter: \{ [^`]+ \}`/)?.[0])).toEqual([
+    expect(checkFrontmatter(siteOfOnePage(raw)).map((w) => w.fix?.match(/`frontmatter: \{ [^`]+ \}`/)?.[0])).toEqual([
       "`frontmatter: { beta: 'boolean' }`",
       "`frontmatter: { owners: 'list' }`",
       "`frontmatter: { reviewed: 'object' }`",
