@@ -34,13 +34,14 @@ export function checkFrontmatter(site: Site): BuildError[] {
       }
       if (KNOWN_KEYS.includes(key)) continue;
       const guess = nearest(key, known);
+      const declaration = `\`frontmatter: { ${key}: '${typeOf(value)}' }\``;
       problems.push(
         new BuildError(
           `unknown frontmatter key "${key}"${guess ? `: did you mean "${guess}"?` : ''}`,
           { file, line: frontmatterLine(page, key) },
           guess
-            ? `rename it to "${guess}", or declare it in docs.config.ts: \`frontmatter: { ${key}: 'string' }\``
-            : `declare the team's own keys in docs.config.ts: \`frontmatter: { ${key}: 'string' }\` (types: string, number, boolean, list, object, any)`,
+            ? `rename it to "${guess}", or declare it in docs.config.ts: ${declaration}`
+            : `declare the team's own keys in docs.config.ts: ${declaration} (types: string, number, boolean, list, object, any)`,
         ),
       );
     }
@@ -48,7 +49,11 @@ export function checkFrontmatter(site: Site): BuildError[] {
     if (!derived) continue;
     if (strict.title && derived.title)
       problems.push(
-        new BuildError('missing frontmatter "title"', { file, line: 1 }, 'add a line `title: Page title` to the frontmatter'),
+        new BuildError(
+          'missing frontmatter "title"',
+          { file, line: 1 },
+          'add a line `title: Page title` to the frontmatter',
+        ),
       );
     else if (strict.title && derived.heading)
       problems.push(
@@ -95,4 +100,13 @@ export function checkSlugs(site: Site): BuildError[] {
           'rename or move the file to change its address, and remove `slug`',
         ),
     );
+}
+
+/** The declared type a value read from YAML fits: what the fix suggests for a key the team means to keep. */
+function typeOf(value: unknown): FrontmatterType {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return typeof value as FrontmatterType;
+  if (Array.isArray(value)) return 'list';
+  if (value && typeof value === 'object' && !(value instanceof Date)) return 'object';
+  return 'any';
 }

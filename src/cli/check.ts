@@ -42,6 +42,9 @@ export async function checkContent(
       `${JSON.stringify({ ok: problems.length === 0, pages, problems: sorted.map((p) => p.toJSON()), warnings: warnings.map((w) => w.toJSON()) }, null, 2)}\n`,
     );
   } else if (problems.length) write(`${new BuildFailure(problems).format()}\n`);
-  else write(`${warnings.length ? `${formatWarnings(warnings)}\n` : ''}checked ${pages} pages: no problems\n`);
+  else
+    write(
+      `${warnings.length ? `${formatWarnings(warnings, 'the check passed')}\n` : ''}checked ${pages} pages: no problems\n`,
+    );
   return problems.length ? 1 : 0;
 }

@@ -45,11 +45,32 @@ export interface InitOptions {
   force?: boolean;
 }
 
-/** What a folder holds that init would not overwrite unasked (a new repository's .git is fine). */
+/** What installing a package into an empty folder leaves there (`npm install pagewright`, then init). */
+const INSTALL_FILES = new Set(['node_modules', 'package-lock.json', 'pnpm-lock.yaml', 'yarn.lock']);
+
+/** A package.json an install wrote, with dependencies alone: init merges into it and replaces nothing. */
+function installManifest(file: string): boolean {
+  try {
+    const pkg = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    return Object.keys(pkg).every((key) => key === 'dependencies' || key === 'devDependencies');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What a folder holds that init would not overwrite unasked: a new repository's .git is fine, and so is what
+ * installing this package there first left (its package.json is merged, the rest is not the starter's).
+ */
 function occupied(dir: string): string[] {
   if (!existsSync(dir)) return [];
   if (!statSync(dir).isDirectory()) throw new UsageError(`${dir} is a file, not a folder`);
-  return readdirSync(dir).filter((name) => name !== '.git');
+  return readdirSync(dir).filter(
+    (name) =>
+      name !== '.git' &&
+      !INSTALL_FILES.has(name) &&
+      !(name === 'package.json' && installManifest(path.join(dir, name))),
+  );
 }
 
 /** The starter's package.json: this generator as its dependency and the four scripts, merged into one already there. */

@@ -8,7 +8,13 @@ import { DEFAULT_LIMITS, type MarkdownLimits } from '../markdown/limits.js';
 import { DANGEROUS_SCHEMES } from '../markdown/security.js';
 import { loadConfigComponents } from '../markdown/mdx.js';
 import { resolveTheme, themeOptions, type ResolvedTheme } from '../theme/config.js';
-import { languageTag, localesSchema, localizedRedirects, resolveLocales, type ResolvedLocale } from '../i18n/locales.js';
+import {
+  languageTag,
+  localesSchema,
+  localizedRedirects,
+  resolveLocales,
+  type ResolvedLocale,
+} from '../i18n/locales.js';
 import { resolveVersions, SIDEBAR_FILE, versionsSchema, type ResolvedVersion } from '../versions/config.js';
 import { siteViews } from '../versions/views.js';
 import type { EditFolder } from '../versions/paths.js';
@@ -419,7 +425,9 @@ export interface StrictRules {
 }
 
 /** `strict` as written, each rule resolved. */
-export function resolveStrict(strict: boolean | Partial<Omit<StrictRules, 'codeParse'> & { codeParse: boolean | string[] }> | undefined): StrictRules {
+export function resolveStrict(
+  strict: boolean | Partial<Omit<StrictRules, 'codeParse'> & { codeParse: boolean | string[] }> | undefined,
+): StrictRules {
   if (typeof strict === 'boolean' || strict === undefined) {
     const on = strict === true;
     return { title: on, description: on, codeLanguage: on, codeGroupTitles: on, codeParse: on ? true : [] };
@@ -429,7 +437,12 @@ export function resolveStrict(strict: boolean | Partial<Omit<StrictRules, 'codeP
     description: strict.description ?? false,
     codeLanguage: strict.codeLanguage ?? false,
     codeGroupTitles: strict.codeGroupTitles ?? false,
-    codeParse: strict.codeParse === true ? true : Array.isArray(strict.codeParse) ? strict.codeParse.map((l) => l.toLowerCase()) : [],
+    codeParse:
+      strict.codeParse === true
+        ? true
+        : Array.isArray(strict.codeParse)
+          ? strict.codeParse.map((l) => l.toLowerCase())
+          : [],
   };
 }
 
@@ -699,12 +712,45 @@ function configLoadError(error: NodeJS.ErrnoException, root: string, configFile:
       'correct the path (relative to the config file) or install the package it names',
     );
   }
+  if (error.code === 'ERR_PACKAGE_PATH_NOT_EXPORTED') return notExported(error, file, configFile);
   // esbuild names the place as "<file>:<line>:<column>: ERROR: ...".
   const at = error.message.split(`${configFile}:`)[1]?.match(/^(\d+):(\d+)/);
   return new BuildError(
     `cannot load the configuration: ${error.message}`,
     { file, ...(at ? { line: Number(at[1]), column: Number(at[2]) + 1 } : {}) },
-    'fix the syntax error above; the file must `export default defineConfig({...})`',
+    at
+      ? 'fix the syntax error above; the file must `export default defineConfig({...})`'
+      : 'the error came from running the file (or a module it imports): fix what it names; the file must `export default defineConfig({...})`',
+  );
+}
+
+/** An import of a package's subpath it does not export (`pagewright/blog` from an older version): what it does. */
+function notExported(error: NodeJS.ErrnoException, file: string, configFile: string): BuildError {
+  const [, subpath, manifest] =
+    error.message.match(/subpath '\.\/([^']+)' is not defined by "exports" in (\S+package\.json)/) ?? [];
+  let name: string | undefined;
+  let entries: string[] = [];
+  try {
+    const pkg = JSON.parse(readFileSync(manifest!, 'utf8')) as { name?: string; exports?: Record<string, unknown> };
+    name = pkg.name;
+    entries = Object.keys(pkg.exports ?? {})
+      .filter((key) => key.startsWith('./') && !key.endsWith('.json'))
+      .map((key) => `${pkg.name}/${key.slice(2)}`);
+  } catch {
+    // No manifest to read: the message alone.
+  }
+  const imported = name && subpath ? `${name}/${subpath}` : undefined;
+  const text = readFileSync(configFile, 'utf8');
+  const at = imported ? text.indexOf(`'${imported}'`) : -1;
+  const quoted = at >= 0 ? at : imported ? text.indexOf(`"${imported}"`) : -1;
+  return new BuildError(
+    imported
+      ? `cannot load the configuration: it imports ${imported}, which the installed ${name} does not export`
+      : `cannot load the configuration: ${error.message}`,
+    { file, ...(quoted >= 0 ? { line: text.slice(0, quoted).split('\n').length } : {}) },
+    entries.length
+      ? `import from one of ${entries.join(', ')}, or install a version of ${name} that has it`
+      : 'import from an entry point the package exports',
   );
 }
 

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -27,7 +28,8 @@ import { GENERATOR_ROOT } from '../generator-root.js';
 export const RENDER_DIR = path.join(GENERATOR_ROOT, 'src/render');
 
 /** What a changed file is to the site. */
-export type ChangeKind = 'page' | 'static' | 'folder' | 'data' | 'config' | 'templates' | 'components' | 'client';
+export type ChangeKind =
+  'page' | 'static' | 'folder' | 'data' | 'config' | 'templates' | 'components' | 'client' | 'stylesheet';
 
 /** What the open tabs are told after a rebuild. */
 export type DevEvent =
@@ -80,6 +82,11 @@ export class DevBuilder {
     build: [] as BuildError[],
   };
   private queue: Promise<unknown> = Promise.resolve();
+  /**
+   * What each file the configuration reads (itself, its stylesheets, overrides, components) held at the last
+   * update that named it: the watcher's second look at a save finds it the same, and nothing is built again.
+   */
+  private readonly configReads = new Map<string, string>();
 
   constructor(options: DevBuilderOptions) {
     this.root = options.root;
@@ -144,6 +151,9 @@ export class DevBuilder {
     const within = (dir: string) => file === dir || file.startsWith(dir + path.sep);
     if (file === this.config?.configFile || CONFIG_FILES.some((name) => file === path.join(this.root, name)))
       return 'config';
+    // A custom stylesheet is bundled, not read by any page (pages link the bundle's URL as a token): the
+    // stylesheet is swapped in the open tabs, no page is rendered again.
+    if (this.config?.theme.customCss.includes(file)) return 'stylesheet';
     // A versioned site's pages are in content/ and in each version's folder (src/versions/watch.ts).
     const contentDir = this.config && contentDirs(this.config).find(within);
     if (contentDir) {
@@ -190,7 +200,8 @@ export class DevBuilder {
       // Pages that read as the last build read them (the watcher's second look at a save, a file
       // rewritten as it was): nothing to build.
       const same =
-        kinds.size === 1 && kinds.has('page') && !this.problems().length && this.memory?.sources.readSame(files);
+        (kinds.size === 1 && kinds.has('page') && !this.problems().length && this.memory?.sources.readSame(files)) ||
+        this.configReadSame(files, kinds);
       return kinds.size && !same ? this.rebuild(performance.now(), kinds, false) : Promise.resolve(null);
     });
   }
@@ -258,10 +269,11 @@ export class DevBuilder {
     const before = this.assets;
     // The bundle is made from the configuration too: the client embeds its runtime settings, and the
     // custom stylesheets, the logo and the social icons (read with it) are its files.
-    if (kinds.has('client') || kinds.has('config') || !this.assets) await this.bundle();
+    if (kinds.has('client') || kinds.has('stylesheet') || kinds.has('config') || !this.assets) await this.bundle();
     if (!this.assets) return this.result(started, false, []);
     const js = this.assets.js !== before?.js;
     const css = this.assets.css !== before?.css;
+    const customCss = this.assets.theme.customCss !== before?.theme.customCss;
     const built = await this.runBuild();
     if (
       !always &&
@@ -269,12 +281,35 @@ export class DevBuilder {
       !built.changed &&
       !js &&
       !css &&
+      !customCss &&
       this.problems().map(String).join('\n') === problemsBefore
     )
       return null;
     // Only the stylesheet changed: open tabs swap it without reloading.
-    const styleFrom = before && css && !js && !built.rendered.length ? before.css : undefined;
-    return this.result(started, built.changed || js || css, built.rendered, styleFrom);
+    const oneStyle = css !== customCss && !js && !built.rendered.length;
+    const styleFrom = before && oneStyle ? (css ? before.css : before.theme.customCss) : undefined;
+    const styleTo = css ? this.assets.css : this.assets.theme.customCss;
+    return this.result(started, built.changed || js || css || customCss, built.rendered, styleFrom, styleTo);
+  }
+
+  /**
+   * True when the batch holds only files the configuration reads and each reads as at its last update (an
+   * editor's save seen twice by the watcher, a file saved unchanged); notes what each holds now.
+   */
+  private configReadSame(files: string[], kinds: Set<ChangeKind>): boolean {
+    const read = (kind: ChangeKind | null) => kind === 'config' || kind === 'stylesheet';
+    let same = kinds.size > 0 && [...kinds].every(read);
+    for (const file of files.filter((f) => read(this.classify(f)))) {
+      let digest = 'missing';
+      try {
+        digest = createHash('sha256').update(readFileSync(file)).digest('hex');
+      } catch {
+        // Gone or a folder: 'missing' is what it holds.
+      }
+      if (this.configReads.get(file) !== digest) same = false;
+      this.configReads.set(file, digest);
+    }
+    return same;
   }
 
   /** The configuration again, with a fresh memory (what is kept depends on it); false when it cannot be used. */
@@ -338,12 +373,19 @@ export class DevBuilder {
     }
   }
 
-  private result(started: number, changed: boolean, rendered: string[], styleFrom?: string): RebuildResult {
+  private result(
+    started: number,
+    changed: boolean,
+    rendered: string[],
+    styleFrom?: string,
+    styleTo?: string,
+  ): RebuildResult {
     const problems = this.problems();
     const ms = Math.round(performance.now() - started);
     let event: DevEvent;
     if (problems.length) event = { type: 'problems', problems: problems.map((p) => p.toJSON()), reload: changed, ms };
-    else if (styleFrom !== undefined) event = { type: 'style', href: this.assets!.css, previous: styleFrom, ms };
+    else if (styleFrom !== undefined)
+      event = { type: 'style', href: styleTo ?? this.assets!.css, previous: styleFrom, ms };
     else event = { type: 'reload', routes: rendered, ms };
     return { event, problems, rendered, ms };
   }
@@ -359,7 +401,9 @@ export function laterResult(earlier: RebuildResult, later: RebuildResult): Rebui
   const changed = e.type !== 'problems' || e.reload; // what tabs show changed (a stylesheet too)
   let event: DevEvent = later.event;
   if (event.type === 'problems') event = { ...event, reload: event.reload || changed };
-  else if (event.type === 'style' && e.type === 'style') event = { ...event, previous: e.previous };
+  else if (event.type === 'style' && e.type === 'style' && e.href === event.previous)
+    event = { ...event, previous: e.previous };
+  else if (event.type === 'style' && e.type === 'style') event = { type: 'reload', routes: rendered, ms: event.ms };
   else if (event.type === 'style' && changed) event = { type: 'reload', routes: rendered, ms: event.ms };
   else if (event.type === 'reload') event = { ...event, routes: rendered };
   return { ...later, event, rendered };

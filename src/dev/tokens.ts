@@ -6,7 +6,12 @@ import type { Feature } from '../model/page.js';
  * URLs in when it sends a page (`fillDevTokens`). So a new stylesheet makes no page render again,
  * and what the browser gets is what `build` writes.
  */
-const TOKENS = { css: '__docs_dev_css__', js: '__docs_dev_js__', redirect: '__docs_dev_redirect__' } as const;
+const TOKENS = {
+  css: '__docs_dev_css__',
+  js: '__docs_dev_js__',
+  redirect: '__docs_dev_redirect__',
+  customCss: '__docs_dev_custom_css__',
+} as const;
 const FEATURE_TOKENS = Object.fromEntries(FEATURES.map((f) => [f, `__docs_dev_feature_${f}__`])) as Record<
   Feature,
   string
@@ -36,6 +41,8 @@ export function tokenAssets(assets: BuiltAssets): BuiltAssets {
     features: FEATURE_TOKENS,
     featureScripts: SCRIPT_TOKENS,
     extra,
+    // The project's stylesheets too: saving one renders no page (src/dev/builder.ts 'stylesheet').
+    theme: { ...assets.theme, ...(assets.theme.customCss ? { customCss: TOKENS.customCss } : {}) },
   };
 }
 
@@ -44,14 +51,15 @@ export function fillDevTokens(
   html: string,
   assets:
     | (Pick<BuiltAssets, 'css' | 'js' | 'redirectScript' | 'features'> &
-        Partial<Pick<BuiltAssets, 'featureScripts' | 'extra'>>)
+        Partial<Pick<BuiltAssets, 'featureScripts' | 'extra' | 'theme'>>)
     | undefined,
 ): string {
   if (!assets) return html;
   let out = html
     .replaceAll(TOKENS.css, assets.css)
     .replaceAll(TOKENS.js, assets.js)
-    .replaceAll(TOKENS.redirect, assets.redirectScript);
+    .replaceAll(TOKENS.redirect, assets.redirectScript)
+    .replaceAll(TOKENS.customCss, assets.theme?.customCss ?? '');
   for (const feature of FEATURES)
     if (out.includes(FEATURE_TOKENS[feature]))
       out = out.replaceAll(FEATURE_TOKENS[feature], assets.features[feature] ?? '');

@@ -203,7 +203,12 @@ export async function loadCli() {
 }
 
 /** The package's public entry points (package.json `exports`), each compiled alone with its packages left as imports. */
-const PUBLIC_ENTRIES = { config: 'config/define.ts', theme: 'theme/index.ts', plugin: 'plugins/types.ts' };
+const PUBLIC_ENTRIES = {
+  config: 'config/define.ts',
+  theme: 'theme/index.ts',
+  plugin: 'plugins/types.ts',
+  blog: 'plugins/blog/index.ts',
+};
 
 /**
  * What `npm pack` ships instead of the sources (package.json `prepack`), in lib/: the CLI and the page workers'

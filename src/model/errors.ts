@@ -6,8 +6,21 @@ export interface Place {
   column?: number;
 }
 
+/**
+ * Marks a BuildError made by any copy of this module: the package ships it twice (in the CLI's bundle and in
+ * `pagewright/config`, which plugins import), and a plugin's BuildError must keep its place and fix in the CLI.
+ */
+const BUILD_ERROR = Symbol.for('pagewright.BuildError');
+
 /** A problem in the user's input. Printed as `file:line:col  message` and a fix, without a stack trace. */
 export class BuildError extends Error {
+  /** `instanceof` by the mark, not the class: true for a BuildError of another copy of this module. */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BUILD_ERROR] === true;
+  }
+
+  declare readonly [BUILD_ERROR]: true;
+
   constructor(
     message: string,
     readonly place: Place,
@@ -16,6 +29,7 @@ export class BuildError extends Error {
   ) {
     super(message, options);
     this.name = 'BuildError';
+    Object.defineProperty(this, BUILD_ERROR, { value: true });
   }
 
   get where(): string {
@@ -82,9 +96,9 @@ export function formatProblems(problems: BuildError[]): string {
   return out.join('\n');
 }
 
-/** Warnings, for a build that succeeded: grouped like problems, with their count. */
-export function formatWarnings(warnings: BuildError[]): string {
-  return `${formatProblems(warnings)}\n\n${warnings.length} warning${warnings.length === 1 ? '' : 's'} (the build succeeded).`;
+/** Warnings, for a run that succeeded (`outcome`: what succeeded): grouped like problems, with their count. */
+export function formatWarnings(warnings: BuildError[], outcome = 'the build succeeded'): string {
+  return `${formatProblems(warnings)}\n\n${warnings.length} warning${warnings.length === 1 ? '' : 's'} (${outcome}).`;
 }
 
 /** Collects problems during a stage; `throwIfAny` ends the stage with one BuildFailure. Warnings never fail it. */
@@ -155,7 +169,11 @@ export function fileSystemProblem(error: unknown, root = process.cwd()): BuildEr
   const explain = code ? FILE_SYSTEM_FIXES[code] : undefined;
   if (!explain) return undefined;
   const full = dest ?? at;
-  const shown = full ? (path.relative(root, full).startsWith('..') ? full : path.relative(root, full) || '.') : 'a file';
+  const shown = full
+    ? path.relative(root, full).startsWith('..')
+      ? full
+      : path.relative(root, full) || '.'
+    : 'a file';
   const { message, fix } = explain(shown);
   return new BuildError(message, { file: shown }, fix, { cause: error });
 }

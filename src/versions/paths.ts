@@ -4,6 +4,7 @@
  * output paths and relative links need no notion of versions; only reading a file maps the name
  * back to its folder.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { BuildError, type Problems } from '../model/errors.js';
 import type { ResolvedVersion } from './config.js';
@@ -46,7 +47,11 @@ export function projectFile(config: Versioned & { root: string }, relative: stri
   if (!config.versions) return relative;
   const { version, path: inner } = splitVersion(config.versions, relative);
   if (version.contentDir === config.contentDir) return version.key ? inner : relative;
-  return path.relative(config.root, path.join(version.contentDir, inner)).split(path.sep).join('/');
+  const file = path.join(version.contentDir, inner);
+  // A name without a version's segment may be the project's own file (docs.config.ts, a plugin's data file):
+  // it is the current version's snapshot's only when the snapshot holds it.
+  if (!version.key && !existsSync(file)) return relative;
+  return path.relative(config.root, file).split(path.sep).join('/');
 }
 
 /**

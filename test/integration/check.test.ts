@@ -117,3 +117,26 @@ describe('check', () => {
     }
   });
 });
+
+describe('check with warnings alone', () => {
+  it('says the check passed, not that a build did: check builds nothing', async () => {
+    const site = await tmpSite({
+      'docs.config.ts': `export default {
+  title: 'Warned',
+  plugins: [{ name: 'terms', checks: () => [{ name: 'used', severity: 'warning', run: () => ['"Queue" is unused'] }] }],
+};
+`,
+      'content/index.md': page('Home', 'Welcome.'),
+      'content/guide.md': page('Guide', 'Read on.'),
+    });
+    try {
+      const r = await runCli(['check'], site.root);
+      expect(r.code).toBe(0);
+      const out = r.stdout + r.stderr;
+      expect(out).toMatch(/1 warning \(the check passed\)\.\nchecked 2 pages: no problems/);
+      expect(out).not.toContain('the build succeeded');
+    } finally {
+      await site.cleanup();
+    }
+  });
+});

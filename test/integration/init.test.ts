@@ -76,3 +76,28 @@ describe('init', () => {
     expect(existsSync(path.join(dir, 'docs.config.ts'))).toBe(true);
   });
 });
+
+describe('init after `npm install pagewright` in the folder', () => {
+  it('writes the starter beside what the install left, merging its package.json, without --force', async () => {
+    const dir = await temp('pagewright-init-');
+    // What npm leaves in an empty folder: a manifest with the dependency, the lock file, node_modules.
+    await writeFile(path.join(dir, 'package.json'), JSON.stringify({ dependencies: { pagewright: '^0.1.0' } }));
+    await writeFile(path.join(dir, 'package-lock.json'), '{}');
+    await mkdir(path.join(dir, 'node_modules/pagewright'), { recursive: true });
+    const r = await runCli(['init', '--yes'], dir);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const pkg = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8'));
+    expect(pkg.dependencies.pagewright).toBe('^0.1.0');
+    expect(pkg.scripts.dev).toBe('pagewright dev');
+    expect(existsSync(path.join(dir, 'node_modules/pagewright'))).toBe(true);
+  });
+
+  it('still refuses a project of its own: a package.json with scripts, or any other file', async () => {
+    const dir = await temp('pagewright-init-');
+    await writeFile(path.join(dir, 'package.json'), JSON.stringify({ name: 'app', scripts: { dev: 'vite' } }));
+    await mkdir(path.join(dir, 'node_modules'));
+    const refused = await runCli(['init', '--yes'], dir);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('is not empty (package.json)');
+  });
+});

@@ -155,8 +155,9 @@ describe('the package, installed from its tarball into an empty folder', () => {
       installed = await timed('install', () => run('npm', ['install', '--no-audit', '--no-fund', tarball], project));
       expect(installed.code, installed.stderr).toBe(0);
       expect(warnings(installed.stderr)).toEqual([]);
-      // The folder holds the install's package.json and node_modules: init merges into the one and keeps the other.
-      const init = await timed('init', () => run('npx', ['pagewright', 'init', '--yes', '--force'], project));
+      // The folder holds what the install left (package.json, its lock, node_modules): init merges into the
+      // manifest and keeps the rest, with no --force.
+      const init = await timed('init', () => run('npx', ['pagewright', 'init', '--yes'], project));
       expect(init.code, init.stderr).toBe(0);
       expect(init.stdout).toContain('npm run dev');
       const pkg = JSON.parse(await readFile(path.join(project, 'package.json'), 'utf8'));
@@ -226,6 +227,71 @@ describe('the package, installed from its tarball into an empty folder', () => {
         if (text.includes('Add your first page')) break;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
+    },
+    STEP,
+  );
+
+  it(
+    "grows as the guide says: the blog from pagewright/blog, a plugin of the project's own with a check",
+    async () => {
+      expect(installed?.code).toBe(0);
+      await mkdir(path.join(project, 'plugins'));
+      await mkdir(path.join(project, 'content/blog'));
+      await writeFile(path.join(project, 'terms.txt'), 'Dead letter\n');
+      // A plugin as the guide writes one: Node's modules, and BuildError from pagewright/config for its place.
+      await writeFile(
+        path.join(project, 'plugins/terms.ts'),
+        [
+          "import { readFileSync } from 'node:fs';",
+          "import { BuildError } from 'pagewright/config';",
+          "import type { Plugin } from 'pagewright/plugin';",
+          '',
+          'export function terms(file: string): Plugin {',
+          '  return {',
+          "    name: 'terms',",
+          '    checks: () => [',
+          '      {',
+          "        name: 'terms-used',",
+          "        severity: 'warning',",
+          '        run: () =>',
+          "          readFileSync(file, 'utf8').split('\\n').filter(Boolean)",
+          "            .map((t, i) => new BuildError(`${t} appears in no page`, { file, line: i + 1 }, 'write about it')),",
+          '      },',
+          '    ],',
+          '  };',
+          '}',
+          '',
+        ].join('\n'),
+      );
+      const config = path.join(project, 'docs.config.ts');
+      await writeFile(
+        config,
+        (await readFile(config, 'utf8'))
+          .replace(
+            "import { defineConfig } from 'pagewright/config';",
+            "import { defineConfig } from 'pagewright/config';\nimport { blog } from 'pagewright/blog';\nimport { terms } from './plugins/terms.js';",
+          )
+          .replace('  base:', "  plugins: [blog(), terms('terms.txt')],\n  base:"),
+      );
+      await writeFile(
+        path.join(project, 'content/blog/2026-11-20-hello.md'),
+        '---\ntitle: Hello\ndescription: The first post.\n---\n\nThe blog is open.\n',
+      );
+      const check = await run(BIN, ['check'], project);
+      expect(check.code, check.stdout + check.stderr).toBe(0);
+      // The plugin's own place, from its copy of BuildError, not the configuration's name.
+      expect(check.stdout + check.stderr).toMatch(
+        /^terms\.txt\n\s+1:1\s+Dead letter appears in no page\n\s+fix: write about it/m,
+      );
+      const build = await run(BIN, ['build'], project);
+      expect(build.code, build.stdout + build.stderr).toBe(0);
+      expect(await readFile(path.join(project, 'dist/blog/index.html'), 'utf8')).toContain('The blog is open.');
+      const tsc = await run(
+        process.execPath,
+        [path.join(REPO, 'node_modules/typescript/bin/tsc'), '-p', project],
+        project,
+      );
+      expect(tsc.stdout + tsc.stderr).toBe('');
     },
     STEP,
   );

@@ -119,22 +119,44 @@ function byYaml(text: string): { data: unknown; lines: Record<string, number> } 
   return { data: doc.toJS() ?? {}, lines };
 }
 
+/** A site of one page read from `raw`, for the site check of frontmatter. */
+function siteOfOnePage(raw: string): Site {
+  const source = parseSource(raw, 'page.md', '/site/content/page.md', new Problems());
+  const outline = { ...source, regularPath: source.route, path: source.route, key: 'k', title: 'T', description: 'D.' };
+  return { config: resolveConfig({}, '/site'), pages: [outline] } as unknown as Site;
+}
+
 describe('frontmatter keys no feature reads', () => {
-  it('are errors of the site check at the line of each, with the key a typo was meant to be; the peers\' keys are read', () => {
+  it("are errors of the site check at the line of each, with the key a typo was meant to be; the peers' keys are read", () => {
     const problems = new Problems();
     const raw =
       '---\ntitle: T\ndescription: D.\ndecription: Typo.\nimage: og.png\ndraft: false\nsidebar:\n  label: Short\nhead: []\nfeed: true\n---\nBody\n';
     const source = parseSource(raw, 'page.md', '/site/content/page.md', problems);
     expect(problems.list).toEqual([]);
     expect(source.frontmatter.title).toBe('T');
-    const outline = { ...source, regularPath: source.route, path: source.route, key: 'k', title: 'T', description: 'D.' };
-    const site = { config: resolveConfig({}, '/site'), pages: [outline] } as unknown as Site;
+    const site = siteOfOnePage(raw);
     expect(checkFrontmatter(site).map((w) => [w.place.line, w.message])).toEqual([
       [4, 'unknown frontmatter key "decription": did you mean "description"?'],
       // `image` (the page's social image) and `head` (its own head tags) are read: not unknown.
     ]);
-    const declared = { ...site, config: resolveConfig({ frontmatter: { image: 'string', head: 'list', decription: 'any' } }, '/site') } as Site;
+    const declared = {
+      ...site,
+      config: resolveConfig({ frontmatter: { image: 'string', head: 'list', decription: 'any' } }, '/site'),
+    } as Site;
     expect(checkFrontmatter(declared)).toEqual([]);
+  });
+});
+
+describe("the fix for a team's own frontmatter key", () => {
+  it('declares it with the type of the value the page gives', () => {
+    const raw =
+      '---\ntitle: T\ndescription: D.\nbeta: true\nowners: [ops]\nreviewed:\n  by: ada\nlevel: 3\n---\nBody\n';
+    expect(checkFrontmatter(siteOfOnePage(raw)).map((w) => w.fix?.match(/`frontmatter: \{ [^`]+ \}`/)?.[0])).toEqual([
+      "`frontmatter: { beta: 'boolean' }`",
+      "`frontmatter: { owners: 'list' }`",
+      "`frontmatter: { reviewed: 'object' }`",
+      "`frontmatter: { level: 'number' }`",
+    ]);
   });
 });
 

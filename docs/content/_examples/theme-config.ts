@@ -7,4 +7,6 @@ export default defineConfig({
   banner: { id: 'sdk-5', text: 'SDK 5 is in beta.', link: { text: 'Try it', link: '/beta/' } },
   lastUpdated: true,
   themeDir: 'theme',
+  // The frontmatter key theme/PageTitle.tsx reads (`beta: true`): a key of the site's own, with its type.
+  frontmatter: { beta: 'boolean' },
 });

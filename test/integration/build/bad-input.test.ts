@@ -31,7 +31,7 @@ describe('build: bad input stops the build with exit 1, file, line and a fix', (
 
   it('reports a missing title and a missing description (strict: by default both are derived from the body)', async () => {
     const r = await buildFails({
-      'docs.config.ts': "export default { strict: { title: true, description: true } };\n",
+      'docs.config.ts': 'export default { strict: { title: true, description: true } };\n',
       'content/a.md': '---\ndescription: Only a description.\n---\n\nBody\n',
       'content/b.md': '---\ntitle: Only a title\n---\n\nBody\n',
     });
@@ -140,6 +140,37 @@ describe('build: bad input stops the build with exit 1, file, line and a fix', (
     expect(r.stderr).not.toContain('syntax error');
   });
 
+  it("reports an import of a package's subpath it does not export at the import, with the entries it has", async () => {
+    const config = configFile({ title: 'Docs' }).replace('export default', "import 'acme-kit/blog';\nexport default");
+    const r = await buildFails({
+      'docs.config.ts': config,
+      'node_modules/acme-kit/package.json': JSON.stringify({
+        name: 'acme-kit',
+        type: 'module',
+        exports: { './config': './config.js', './theme': './theme.js', './package.json': './package.json' },
+      }),
+      'node_modules/acme-kit/config.js': 'export {};\n',
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /docs\.config\.ts\n\s+2:1\s+cannot load the configuration: it imports acme-kit\/blog, which the installed acme-kit does not export/,
+    );
+    expect(r.stderr).toContain('fix: import from one of acme-kit/config, acme-kit/theme, or install a version');
+    expect(r.stderr).not.toContain('syntax error');
+  });
+
+  it('reports a configuration that throws when it runs without calling it a syntax error', async () => {
+    const config = configFile({ title: 'Docs' }).replace(
+      'export default',
+      "throw new Error('no API key');\nexport default",
+    );
+    const r = await buildFails({ 'docs.config.ts': config });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('cannot load the configuration: no API key');
+    expect(r.stderr).toContain('fix: the error came from running the file');
+    expect(r.stderr).not.toContain('syntax error');
+  });
+
   it('reports every problem of a run at once, grouped by file', async () => {
     const r = await buildFails({
       'docs.config.ts': 'export default { strict: true };\n',
@@ -176,7 +207,9 @@ describe('build: bad input stops the build with exit 1, file, line and a fix', (
     const r = await cli(['build', site.root]);
     expect(r.code).toBe(1);
     expect(r.stderr).not.toMatch(/Internal error|RangeError|    at /);
-    expect(r.stderr).toMatch(/huge\.md\n\s+1:1\s+the file is 51\.5 MB, over the limit of 512 KB for a page \(frontmatter included\)/);
+    expect(r.stderr).toMatch(
+      /huge\.md\n\s+1:1\s+the file is 51\.5 MB, over the limit of 512 KB for a page \(frontmatter included\)/,
+    );
     expect(r.stderr).toMatch(/brackets\.md\n\s+6:1\s+a paragraph with more than 1000 brackets/);
     expect(r.stderr).toMatch(
       /deep\.md\n\s+6:1\s+lists, block quotes and callouts nested 10000 deep, over the limit of 32/,

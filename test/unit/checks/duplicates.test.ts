@@ -31,7 +31,7 @@ describe('checks/duplicates', () => {
     expect(r.code).toBe(0);
     expect(r.problems).toEqual([]);
     expect(r.warnings.map((w) => w.file)).toEqual(['a.md', 'b.md']);
-    expect(r.text).toContain('2 warnings (the build succeeded)');
+    expect(r.text).toContain('2 warnings (the check passed)');
   });
 
   it('looks for nothing when the configuration turns the check off', async () => {
