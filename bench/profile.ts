@@ -243,12 +243,17 @@ export function halving(
     half.push(entry);
     sum += entry[1].ms;
   }
+  // The same by group: the fewest kinds of work that make half of the stage.
+  const groups = [...(byStage.get(stage) ?? [])].filter(([g]) => g !== PARSE).sort((a, b) => b[1] - a[1]);
+  const halfGroups: [string, number][] = [];
+  for (let sum = 0, i = 0; i < groups.length && sum < ms / 2; sum += groups[i++][1]) halfGroups.push(groups[i]);
   return [
     `### What halving the largest stage would take, parse left out`,
     '',
     `The largest stage without the parse is **${stage}**: ${s(ms)} of CPU (${Math.round((ms / sampled) * 100)}% of the build). Halving it saves ${s(ms / 2)}.` +
       ` Its CPU is spread over ${functions.length.toLocaleString('en-US')} functions; the ${half.length} that do the most, by their own samples (not their callees'), make up half of it:` +
-      ` halving the stage means removing most of their work, or all of the largest ones'.`,
+      ` halving the stage means removing most of their work, or all of the largest ones'.` +
+      ` By kind of work, half of it is ${halfGroups.map(([g, gms]) => `${g} (${s(gms)})`).join(', ')}.`,
     '',
     '| Function (module) | Group | CPU | Share of the stage |',
     '| --- | --- | --- | --- |',
