@@ -24,6 +24,7 @@ describe('plugins/index', () => {
     };
     const files = collect({ root: '/site', plugins: [{ name: 'docs:llms', outputs: () => [file] }] }, 'outputs', {
       site: {} as never,
+      config: {} as never,
     });
     expect(files).toHaveLength(1);
     expect(files[0]).toBe(file);
