@@ -1,4 +1,4 @@
-// Builds one root in this process and prints {ms, pages, maxRssMB, cpuMs, processMs, stages} as JSON: run in a child
+// Builds one root in this process and prints {ms, pages, rendered, maxRssMB, cpuMs, processMs, stages} as JSON: run in a child
 // per measurement, so peak memory is this build's alone. `stages`: each stage's wall and CPU time (every thread's).
 // Plain JavaScript, run by plain node: the build loads as bin/docs.js loads it, from the compiled CLI (src/launch/compiled.js),
 // with tsx only for the project's TypeScript, so the figures include the start-up a user waits for.
@@ -31,6 +31,7 @@ console.log(
   JSON.stringify({
     ms: Math.round(result.ms),
     pages: result.pages,
+    rendered: result.rendered,
     maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
     // Every thread's CPU time (workers' included), and the process's wall time from Node's start (module loading included).
     cpuMs: cpuMs(),

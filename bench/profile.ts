@@ -100,13 +100,23 @@ const SPECIAL: Record<string, string> = {
 export function account(dir: string, stages: { label: string; endUs: number }[]) {
   const byGroup = new Map<string, number>();
   const byStage = new Map<string, Map<string, number>>();
+  /** By stage, each function's own samples (not its callees'), named with its module and group. */
+  const functionsByStage = new Map<string, Map<string, { ms: number; group: string }>>();
   const threads: { file: string; ms: number }[] = [];
   for (const name of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
     const profile = JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as Profile;
     const groups = new Map<number, string>();
+    const names = new Map<number, string>();
     for (const node of profile.nodes) {
       const special = SPECIAL[node.callFrame.functionName];
-      groups.set(node.id, special ?? groupOf(moduleAt(node.callFrame.url, node.callFrame.lineNumber)));
+      const module = moduleAt(node.callFrame.url, node.callFrame.lineNumber);
+      groups.set(node.id, special ?? groupOf(module));
+      names.set(
+        node.id,
+        special !== undefined
+          ? node.callFrame.functionName
+          : `${node.callFrame.functionName || '(anonymous)'} (${module || node.callFrame.url || 'native'})`,
+      );
     }
     let t = profile.startTime;
     let threadMs = 0;
@@ -125,10 +135,16 @@ export function account(dir: string, stages: { label: string; endUs: number }[])
       const s = byStage.get(label) ?? new Map<string, number>();
       s.set(group, (s.get(group) ?? 0) + ms);
       byStage.set(label, s);
+      const fns = functionsByStage.get(label) ?? new Map<string, { ms: number; group: string }>();
+      const name = names.get(profile.samples[i])!;
+      const fn = fns.get(name) ?? { ms: 0, group };
+      fn.ms += ms;
+      fns.set(name, fn);
+      functionsByStage.set(label, fns);
     }
     threads.push({ file: name, ms: threadMs });
   }
-  return { byGroup, byStage, threads };
+  return { byGroup, byStage, functionsByStage, threads };
 }
 
 /** A cold build of a copy of the corpus under --cpu-prof, and its account as a section of RESULTS.md. */
@@ -149,7 +165,7 @@ export async function profileColdBuild(content: string, workDir: string, machine
   );
   const figures = JSON.parse(stdout.trim().split('\n').pop()!);
   const pages: number = figures.pages;
-  const { byGroup, byStage, threads } = account(profDir, figures.stages);
+  const { byGroup, byStage, functionsByStage, threads } = account(profDir, figures.stages);
   // The profiles are kept (bench/.corpus/ is git-ignored) for a look in a profile viewer.
   const kept = path.join(path.dirname(workDir), 'profiles');
   await rm(kept, { recursive: true, force: true });
@@ -194,7 +210,63 @@ export async function profileColdBuild(content: string, workDir: string, machine
             .join('; ')} |`,
       ),
   ];
+  lines.push('', ...halving(byStage, functionsByStage, s, sampled));
   return lines.join('\n');
+}
+
+/** The account's parse group: the remark parser the unified floor runs too, which the other stages are measured beside. */
+const PARSE = 'parse (micromark, mdast-util-from-markdown, syntax extensions)';
+
+/**
+ * What halving the largest stage would take, parse left out (the floor pays it too): the stage's CPU without the
+ * parse, and the fewest functions (by their own samples) that together make half of it, each with what it is.
+ */
+export function halving(
+  byStage: Map<string, Map<string, number>>,
+  functionsByStage: Map<string, Map<string, { ms: number; group: string }>>,
+  s: (ms: number) => string,
+  sampled: number,
+): string[] {
+  const withoutParse = [...byStage].map(([label, groups]): [string, number] => [
+    label,
+    [...groups].filter(([g]) => g !== PARSE).reduce((sum, [, ms]) => sum + ms, 0),
+  ]);
+  const [stage, ms] = withoutParse.sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  if (!stage) return [];
+  const functions = [...(functionsByStage.get(stage) ?? [])]
+    .filter(([, f]) => f.group !== PARSE)
+    .sort((a, b) => b[1].ms - a[1].ms);
+  const half: [string, { ms: number; group: string }][] = [];
+  let sum = 0;
+  for (const entry of functions) {
+    if (sum >= ms / 2) break;
+    half.push(entry);
+    sum += entry[1].ms;
+  }
+  // The same by group: the fewest kinds of work that make half of the stage.
+  const groups = [...(byStage.get(stage) ?? [])].filter(([g]) => g !== PARSE).sort((a, b) => b[1] - a[1]);
+  const halfGroups: [string, number][] = [];
+  for (let sum = 0, i = 0; i < groups.length && sum < ms / 2; sum += groups[i++][1]) halfGroups.push(groups[i]);
+  return [
+    `### What halving the largest stage would take, parse left out`,
+    '',
+    `The largest stage without the parse is **${stage}**: ${s(ms)} of CPU (${Math.round((ms / sampled) * 100)}% of the build). Halving it saves ${s(ms / 2)}.` +
+      ` Its CPU is spread over ${functions.length.toLocaleString('en-US')} functions; the ${half.length} that do the most, by their own samples (not their callees'), make up half of it:` +
+      ` halving the stage means removing most of their work, or all of the largest ones'.` +
+      ` By kind of work, half of it is ${halfGroups.map(([g, gms]) => `${g} (${s(gms)})`).join(', ')}.`,
+    '',
+    '| Function (module) | Group | CPU | Share of the stage |',
+    '| --- | --- | --- | --- |',
+    ...half
+      .slice(0, 25)
+      .map(
+        ([name, f]) =>
+          `| ${name.replaceAll('|', '\\|')} | ${f.group} | ${s(f.ms)} | ${Math.round((f.ms / ms) * 100)}% |`,
+      ),
+    ...(half.length > 25
+      ? [`| ${half.length - 25} more | | ${s(half.slice(25).reduce((a, [, f]) => a + f.ms, 0))} | |`]
+      : []),
+  ];
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

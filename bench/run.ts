@@ -5,7 +5,9 @@
 //   --peers: the same corpora built by the unified floor, Rspress, Eleventy, Hugo and (up to 1,000 pages, once a run,
 //     unless --no-full) Docusaurus, VitePress and Starlight (bench/peers.ts), interleaved with ours, cold each time;
 //     --only narrows the peers by name.
-//   --edits N: N one-page edits in a row at each size (each a fresh process), their median and slowest.
+//   --edits N: N one-page edits in a row at each size (each a fresh process), their median and slowest, and the
+//     system calls of one more. With --no-builds, the series alone on the output the last run left:
+//     `npm run bench -- --sizes 10000 --no-builds --edits 20` (the series of issue 40).
 //   --profile: a cold build of each size under --cpu-prof, its CPU by stage and by module (bench/profile.ts).
 //   --differential: test/integration/build/differential.test.ts with DIFF_STEPS=300 (--diff-steps) and a seed.
 //   --no-builds: only what the flags above ask for (no real site, no cold/unchanged/edited rows).
@@ -27,6 +29,8 @@ const CORPORA = path.join(REPO, 'bench/.corpus');
 interface BuildFigures {
   ms: number;
   pages: number;
+  /** Pages rendered by the build (the others kept their files). */
+  rendered: number;
   maxRssMB: number;
   /** CPU time of the build's process, every thread's (user + system, start-up included). */
   cpuMs: number;
@@ -154,6 +158,106 @@ async function somePage(content: string): Promise<string> {
   return path.join(content, files[0]);
 }
 
+const editCount = Number(option('--edits') ?? 0);
+/**
+ * `count` one-page edits in a row, each a fresh process on the last one's output (as a writer runs `docs build`
+ * after each save): `edited` gets a new last sentence each time, and its text back at the end. Then one more edit
+ * under `strace -f -c` (every thread's system calls, when strace is installed; not timed): what the edit reads,
+ * stats and writes.
+ */
+async function editSeries(
+  pages: number,
+  dir: string,
+  content: string,
+  out: string,
+  edited: string,
+  count: number,
+): Promise<{ id: string; text: string }> {
+  const original = await readFile(edited, 'utf8');
+  const series: BuildFigures[] = [];
+  const loadBefore = loadNow();
+  const loads: string[] = [];
+  for (let i = 0; i < count; i++) {
+    await writeFile(edited, `${original}\nEdit number ${i + 1} from the writer.\n`);
+    series.push(await buildOnce(dir, out));
+    loads.push(loadNow().split(',')[0]);
+    console.log(
+      `  edit ${i + 1}: ${seconds(series.at(-1)!.ms)} (whole process ${seconds(series.at(-1)!.processMs)}), CPU ${seconds(series.at(-1)!.cpuMs)}, ${series.at(-1)!.rendered} rendered, load ${loads.at(-1)}`,
+    );
+  }
+  await writeFile(edited, `${original}\nEdit number ${count + 1} from the writer.\n`);
+  const calls = await systemCalls(dir, out);
+  await writeFile(edited, original);
+  await buildOnce(dir, out);
+  const inBuild = series.map((f) => f.ms);
+  const whole = series.map((f) => f.processMs);
+  const cpu = series.map((f) => f.cpuMs);
+  const slowStages = (f: BuildFigures) =>
+    [...(f.stages ?? [])]
+      .sort((a, b) => b.cpuMs - a.cpuMs)
+      .slice(0, 6)
+      .map((st) => `${st.label} ${seconds(st.cpuMs)}`)
+      .join(', ');
+  const typical = series.find((f) => f.cpuMs === median(cpu)) ?? series[Math.floor(series.length / 2)];
+  return {
+    id: `edits-${pages}`,
+    text: [
+      `## One page's text edited ${count} times in a row, ${pages.toLocaleString('en-US')} pages`,
+      '',
+      `\`npm run bench -- ${args.join(' ')}\`: ${describe(startedOn)}; load average before the edits ${loadBefore}, after ${loadNow()} (1-minute load after each edit: ${loads.join(', ')}). \`${path.relative(content, edited)}\` gets a new last sentence each time; each build a fresh process. On a loaded machine the wall times wait for a core: the CPU times are the figures to compare.`,
+      '',
+      `- in the build: median ${seconds(median(inBuild))}, slowest ${seconds(Math.max(...inBuild))}, fastest ${seconds(Math.min(...inBuild))}`,
+      `- whole process (as a user waits, Node's start included): median ${seconds(median(whole))}, slowest ${seconds(Math.max(...whole))}`,
+      `- CPU a build (every thread): median ${seconds(median(cpu))}, most ${seconds(Math.max(...cpu))}; peak memory at most ${Math.max(...series.map((f) => f.maxRssMB))} MB`,
+      `- pages rendered a build: ${[...new Set(series.map((f) => f.rendered))].join(', ')}`,
+      `- the median edit's CPU by stage, largest first: ${slowStages(typical)}`,
+      `- every edit, in the build: ${inBuild.map((ms) => (ms / 1000).toFixed(2)).join(', ')}`,
+      `- every edit, CPU: ${cpu.map((ms) => (ms / 1000).toFixed(2)).join(', ')}`,
+      ...(calls ? [`- one more edit under \`strace -f -c\` (every thread): ${calls}`] : []),
+    ].join('\n'),
+  };
+}
+
+/** The file system calls of one build (every thread), counted by `strace -f -c`; undefined without strace. */
+async function systemCalls(dir: string, out: string): Promise<string | undefined> {
+  const counts = path.join(dir, 'strace-counts.txt');
+  try {
+    await run(
+      'strace',
+      ['-f', '-c', '-o', counts, process.execPath, path.join(REPO, 'bench/build-once.mjs'), dir, out],
+      {
+        cwd: REPO,
+        maxBuffer: 1 << 24,
+      },
+    );
+  } catch {
+    return undefined;
+  }
+  const byCall = new Map<string, number>();
+  for (const line of (await readFile(counts, 'utf8')).split('\n')) {
+    const fields = line.trim().split(/\s+/);
+    // % time, seconds, usecs/call, calls, [errors], syscall
+    if (fields.length >= 5 && /^\d+$/.test(fields[3])) byCall.set(fields.at(-1)!, Number(fields[3]));
+  }
+  await rm(counts, { force: true });
+  const kinds: [string, string[]][] = [
+    ['stats', ['statx', 'newfstatat', 'stat', 'lstat', 'fstat']],
+    ['files opened', ['openat', 'open']],
+    ['reads', ['read', 'pread64']],
+    ['writes', ['write', 'pwrite64']],
+    ['folder reads', ['getdents64']],
+    ['links', ['link', 'linkat']],
+    ['renames', ['rename', 'renameat', 'renameat2']],
+    ['removals', ['unlink', 'unlinkat', 'rmdir']],
+    ['folders made', ['mkdir', 'mkdirat']],
+  ];
+  return kinds
+    .map(
+      ([label, names]) => `${names.reduce((sum, n) => sum + (byCall.get(n) ?? 0), 0).toLocaleString('en-US')} ${label}`,
+    )
+    .join(', ');
+}
+
 const rounds = args.includes('--rounds') ? Number(args[args.indexOf('--rounds') + 1]) : 3;
 const peerLines = [
   '| Pages | Tool | Cold build (median) | Runs | CPU time (median) | Peak memory | Ours / tool |',
@@ -251,7 +355,14 @@ for (const pages of sizes) {
       text: await profileColdBuild(content, path.join(dir, 'profiled'), describe(startedOn)),
     });
   }
-  if (!builds) continue;
+  if (!builds) {
+    // The series alone: one build first brings the output and caches up to date (a cold one if there are none).
+    if (editCount > 0) {
+      await buildOnce(dir, out);
+      sections.push(await editSeries(pages, dir, content, out, await somePage(content), editCount));
+    }
+    continue;
+  }
   const cold = await coldBuild(dir, out);
   lines.push(row(`corpus ${pages.toLocaleString('en-US')}, cold`, cold));
   console.log(`highlighting, corpus ${pages}: ${await highlighterShare(dir, cold.ms)}`);
@@ -296,37 +407,7 @@ for (const pages of sizes) {
       ...stageRows(oneEdit),
     ].join('\n'),
   });
-  const editCount = Number(option('--edits') ?? 0);
-  if (editCount > 0) {
-    // Edits in a row, each a fresh process on the last one's output (as a writer runs `docs build` after each save).
-    const series: BuildFigures[] = [];
-    const loadBefore = loadNow();
-    for (let i = 0; i < editCount; i++) {
-      await writeFile(edited, `${original}\nEdit number ${i + 1} from the writer.\n`);
-      series.push(await buildOnce(dir, out));
-      console.log(
-        `  edit ${i + 1}: ${(series.at(-1)!.ms / 1000).toFixed(2)} s (whole process ${(series.at(-1)!.processMs / 1000).toFixed(2)} s), load ${loadNow()}`,
-      );
-    }
-    await writeFile(edited, original);
-    await buildOnce(dir, out);
-    const inBuild = series.map((f) => f.ms);
-    const whole = series.map((f) => f.processMs);
-    const s2 = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-    sections.push({
-      id: `edits-${pages}`,
-      text: [
-        `## One page's text edited ${editCount} times in a row, ${pages.toLocaleString('en-US')} pages`,
-        '',
-        `${describe(startedOn)}; load average before the edits ${loadBefore}, after ${loadNow()}. \`${path.relative(content, edited)}\` gets a new last sentence each time; each build a fresh process.`,
-        '',
-        `- in the build: median ${s2(median(inBuild))}, slowest ${s2(Math.max(...inBuild))}, fastest ${s2(Math.min(...inBuild))}`,
-        `- whole process (as a user waits, Node's start included): median ${s2(median(whole))}, slowest ${s2(Math.max(...whole))}`,
-        `- CPU a build: median ${s2(median(series.map((f) => f.cpuMs)))}; peak memory at most ${Math.max(...series.map((f) => f.maxRssMB))} MB`,
-        `- every edit, in the build: ${inBuild.map((ms) => (ms / 1000).toFixed(2)).join(', ')}`,
-      ].join('\n'),
-    });
-  }
+  if (editCount > 0) sections.push(await editSeries(pages, dir, content, out, edited, editCount));
   const { gzipSync } = await import('node:zlib');
   const typicalPath = path.join(out, path.relative(content, edited).replace(/\.md$/, ''), 'index.html');
   const typical = await readFile(typicalPath);

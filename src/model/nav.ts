@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { z } from 'zod';
 import type { BadgeConfig, ResolvedConfig, SidebarItemConfig } from '../config/index.js';
 import { badgeSchema } from '../content/frontmatter.js';
+import { projectFileExists } from '../incremental/taken-stamps.js';
 import { BuildError } from './errors.js';
 import { isExternal, pageUrl, withSlash } from '../shared/paths.js';
 import type { PageOutline } from './page.js';
@@ -279,7 +280,9 @@ const MAX_FOLDER_ALIASES = 10;
 
 /** A folder's `_folder.yml`, validated; what is wrong goes to `problems` with its line. */
 function readFolderFile(config: ResolvedConfig, dir: string, problems: BuildError[]): z.infer<typeof folderSchema> {
-  const name = [FOLDER_FILE, ...CATEGORY_FILES].find((n) => existsSync(path.join(config.contentDir, dir, n)));
+  const name = [FOLDER_FILE, ...CATEGORY_FILES].find((n) =>
+    projectFileExists(config, path.join(config.contentDir, dir, n)),
+  );
   if (!name) return {};
   const relative = `${dir}/${name}`;
   const file = path.join(config.contentDir, relative);

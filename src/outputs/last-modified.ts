@@ -4,6 +4,7 @@ import { inGitCheckout } from '../content/git.js';
 import { contentFile } from '../versions/paths.js';
 import type { ResolvedConfig } from '../config/index.js';
 import type { FileStamp } from '../incremental/source-cache.js';
+import { takenStamps } from '../incremental/taken-stamps.js';
 
 /**
  * When each page's source last changed: the date of the last commit that touched it, from ONE
@@ -35,13 +36,6 @@ export function lastModified(site: { config: ResolvedConfig; pages: { relativePa
 }
 
 const logs = new WeakMap<ResolvedConfig, Map<string, string>>();
-
-/**
- * The stamps a build took of the project's files (src/incremental/build-record.ts), which hold each file's
- * modification time: the dates of files git does not know come from them, not from a stat of
- * each page (at 10,000 pages outside git, 20,000 stats a build: "Last updated" and the sitemap).
- */
-export const takenStamps = new WeakMap<ResolvedConfig, Map<string, FileStamp>>();
 
 /** A stamp's modification time as `stat`'s `mtime` gives it (src/incremental/source-cache.ts statStamp: "ino size mtimeMs ctimeMs"). */
 function stampDate(stamp: FileStamp): string {

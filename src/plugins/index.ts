@@ -48,7 +48,8 @@ export function hookFailure(plugin: string, hook: string, error: unknown, file: 
 }
 
 /** The configuration's `limits.hookMs`. */
-export const hookMs = (config: { limits?: { hookMs?: number } }): number => config.limits?.hookMs ?? DEFAULT_LIMITS.hookMs;
+export const hookMs = (config: { limits?: { hookMs?: number } }): number =>
+  config.limits?.hookMs ?? DEFAULT_LIMITS.hookMs;
 
 /** The first frame of a stack outside node's internals and the generator: where the plugin's code threw. */
 function codeFrame(error: unknown): string | undefined {
@@ -95,10 +96,15 @@ const ITEM_CHECKS: Partial<Record<HookName, (item: unknown) => string | null>> =
   outputs(item) {
     if (!isRecord(item)) return `is ${describe(item)}, not { path, contents }`;
     const at = item.path;
-    if (typeof at !== 'string' || !at.trim()) return `has the path ${JSON.stringify(at) ?? 'undefined'}: give a file path relative to the output folder ("feeds/all.xml")`;
+    if (typeof at !== 'string' || !at.trim())
+      return `has the path ${JSON.stringify(at) ?? 'undefined'}: give a file path relative to the output folder ("feeds/all.xml")`;
     if (at.startsWith('/') || at.endsWith('/') || at.split('/').some((s) => s === '' || s === '.' || s === '..'))
       return `has the path "${at}": give a file path relative to the output folder, without "." or ".." segments ("feeds/all.xml")`;
-    if (at === 'assets' || at.split('/')[0] === 'assets') return `has the path "${at}": assets/ is the generator's folder (hashed files, cached for a year); pick another folder`;
+    if (at === 'assets' || at.split('/')[0] === 'assets')
+      return `has the path "${at}": assets/ is the generator's folder (hashed files, cached for a year); pick another folder`;
+    // A file that writes itself (src/outputs/pieces.ts) is not read: its `contents` would make it in memory (at
+    // 10,000 pages, 70 MB of llms-full.txt read back from the last output in a one-page edit: 3.6 s).
+    if (typeof item.writeTo === 'function') return null;
     if (typeof item.contents !== 'string' && !(item.contents instanceof Uint8Array))
       return `at "${at}" has contents that are ${describe(item.contents)}: give a string or a Uint8Array (Buffer)`;
     return null;
@@ -107,8 +113,10 @@ const ITEM_CHECKS: Partial<Record<HookName, (item: unknown) => string | null>> =
     if (!isRecord(item)) return `is ${describe(item)}, not a search record { route, url, title, group, sections }`;
     for (const key of ['route', 'url', 'title'] as const)
       if (typeof item[key] !== 'string') return `has a "${key}" that is ${describe(item[key])}, not text`;
-    if (item.group !== undefined && typeof item.group !== 'string') return `has a "group" that is ${describe(item.group)}, not text`;
-    if (!Array.isArray(item.sections)) return `has "sections" that are ${describe(item.sections)}, not a list of { slug, heading, text }`;
+    if (item.group !== undefined && typeof item.group !== 'string')
+      return `has a "group" that is ${describe(item.group)}, not text`;
+    if (!Array.isArray(item.sections))
+      return `has "sections" that are ${describe(item.sections)}, not a list of { slug, heading, text }`;
     const bad = item.sections.findIndex(
       (s) => !isRecord(s) || typeof s.slug !== 'string' || typeof s.heading !== 'string' || typeof s.text !== 'string',
     );

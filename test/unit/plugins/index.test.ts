@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BuildError, BuildFailure } from '../../../src/model/errors.js';
-import { applyConfigHooks, hookFailure } from '../../../src/plugins/index.js';
+import { applyConfigHooks, collect, hookFailure } from '../../../src/plugins/index.js';
 
 describe('plugins/index', () => {
   it("names the plugin and the hook of a failure, with the plugin's own message and a fix", () => {
@@ -10,6 +10,25 @@ describe('plugins/index', () => {
       /^plugin "acme" failed in its "outputs" hook: x is undefined \(at test\/unit\/plugins\/index\.test\.ts:\d+:\d+\)$/,
     );
     expect(problem.fix).toContain('remove "acme"');
+  });
+
+  it('takes a site file that writes itself without reading its contents (llms-full.txt of a one-page edit)', () => {
+    let reads = 0;
+    const file = {
+      path: 'llms-full.txt',
+      writeTo: () => {},
+      get contents() {
+        reads++;
+        return 'made from the previous output';
+      },
+    };
+    const files = collect({ root: '/site', plugins: [{ name: 'docs:llms', outputs: () => [file] }] }, 'outputs', {
+      site: {} as never,
+      config: {} as never,
+    });
+    expect(files).toHaveLength(1);
+    expect(files[0]).toBe(file);
+    expect(reads).toBe(0);
   });
 
   it('keeps the place of a BuildError the plugin threw on purpose', () => {
