@@ -13,7 +13,7 @@ import { boundHeapGrowth } from './heap.js';
 import { layoutKeys, type LayoutMemo } from '../pages/layout-keys.js';
 import { isFeedPage } from '../outputs/feed.js';
 import { lastModified } from '../outputs/last-modified.js';
-import { takenStamps } from '../incremental/taken-stamps.js';
+import { TakenStamps } from '../incremental/taken-stamps.js';
 import { silentLogger, task, type Logger } from './log.js';
 import { MarkdownCache } from '../incremental/markdown-cache.js';
 import { pageOutline } from '../markdown/index.js';
@@ -149,12 +149,12 @@ export async function buildSite(
     const layoutMemo = options.memory?.layout;
     const outlines = sources.map((source) => layoutMemo?.outline(source, outlineOf) ?? outlineOf(source));
     // "Last updated": one `git log` for every page (the sitemap reads the same dates); a commit changes the layout key of the pages it touches.
-    if (options.stamps) takenStamps.set(config, options.stamps);
-    const datesOf = (pages: PageSource[]) => lastModified({ config, pages });
+    const taken = options.stamps && new TakenStamps(options.stamps);
+    const datesOf = (pages: PageSource[]) => lastModified({ config, pages, taken });
     const lastUpdated = !config.theme.lastUpdated
       ? undefined
       : (layoutMemo?.lastUpdated(sources, datesOf) ?? datesOf(sources));
-    const newSite = () => createSite(config, outlines, staticFiles, lastUpdated);
+    const newSite = () => createSite(config, outlines, staticFiles, lastUpdated, taken);
     const sameFolders = options.memory?.sources.onlyEdits ?? false;
     const outline = layoutMemo?.site(outlines, staticFiles, lastUpdated, sameFolders, newSite) ?? newSite();
     const assets = options.assets ?? (await task(logger, 'assets', () => buildAssets(config)));

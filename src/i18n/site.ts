@@ -5,7 +5,7 @@
  */
 import type { ResolvedConfig, SidebarItemConfig } from '../config/index.js';
 import { isExternal, pageUrl } from '../shared/paths.js';
-import { createSite, isGroup, type NavEntry, type NavLink, type Site } from '../model/site.js';
+import { createSite, isGroup, type NavEntry, type Site } from '../model/site.js';
 import type { PageOutline } from '../model/page.js';
 import { localeKeyOf, pageRoute, singleLocale, splitLocale, type ResolvedLocale } from './locales.js';
 import { ENGLISH } from './strings.js';

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { z } from 'zod';
 import type { BadgeConfig, ResolvedConfig, SidebarItemConfig } from '../config/index.js';
 import { badgeSchema } from '../content/frontmatter.js';
-import { projectFileExists } from '../incremental/taken-stamps.js';
+import type { TakenStamps } from '../incremental/taken-stamps.js';
 import { BuildError } from './errors.js';
 import { isExternal, pageUrl, withSlash } from '../shared/paths.js';
 import type { PageOutline } from './page.js';
@@ -112,6 +112,7 @@ export function buildSidebars(
   config: ResolvedConfig,
   pages: PageOutline[],
   byRoute: Map<string, PageOutline>,
+  taken?: TakenStamps,
 ): { sidebars: Sidebar[]; problems: BuildError[] } {
   const problems: BuildError[] = [];
   const raw = config.sidebar
@@ -119,7 +120,7 @@ export function buildSidebars(
         prefix,
         entries: items.map((item) => configuredEntry(config, byRoute, item)),
       }))
-    : [{ prefix: '/', entries: generatedNav(config, pages, problems) }];
+    : [{ prefix: '/', entries: generatedNav(config, pages, problems, taken) }];
   let top = 0;
   const sidebars = raw.map(({ prefix, entries }) => ({
     prefix,
@@ -225,7 +226,12 @@ const INDEX_FILE = /^(index|readme)\.mdx?$/i;
  * holding its index page first, then its pages and folders by `order`, then title. A folder's
  * `_folder.yml` may set its label, order, `collapsed` and badge.
  */
-function generatedNav(config: ResolvedConfig, pages: PageOutline[], problems: BuildError[]): NavEntry[] {
+function generatedNav(
+  config: ResolvedConfig,
+  pages: PageOutline[],
+  problems: BuildError[],
+  taken?: TakenStamps,
+): NavEntry[] {
   const root: Folder = { name: '', pages: [], folders: new Map() };
   // `sidebar: { hidden: true }` (Starlight): built and linkable, but not in the generated sidebar.
   for (const page of pages.filter((p) => p.frontmatter.sidebar?.hidden !== true)) {
@@ -254,7 +260,7 @@ function generatedNav(config: ResolvedConfig, pages: PageOutline[], problems: Bu
     a.order - b.order || a.text.localeCompare(b.text);
 
   const group = (folder: Folder, dir: string): { order: number; text: string; entry: NavGroup } => {
-    const meta = readFolderFile(config, dir, problems);
+    const meta = readFolderFile(config, dir, problems, taken);
     const children = [
       ...folder.pages.map((p) => ({ order: pageOrder(p), text: link(p).text, entry: link(p) as NavEntry })),
       ...[...folder.folders.values()].map((f) => group(f, `${dir}/${f.name}`)),
@@ -279,10 +285,14 @@ function generatedNav(config: ResolvedConfig, pages: PageOutline[], problems: Bu
 const MAX_FOLDER_ALIASES = 10;
 
 /** A folder's `_folder.yml`, validated; what is wrong goes to `problems` with its line. */
-function readFolderFile(config: ResolvedConfig, dir: string, problems: BuildError[]): z.infer<typeof folderSchema> {
-  const name = [FOLDER_FILE, ...CATEGORY_FILES].find((n) =>
-    projectFileExists(config, path.join(config.contentDir, dir, n)),
-  );
+function readFolderFile(
+  config: ResolvedConfig,
+  dir: string,
+  problems: BuildError[],
+  taken?: TakenStamps,
+): z.infer<typeof folderSchema> {
+  const exists = (file: string) => (taken ? taken.exists(file) : existsSync(file));
+  const name = [FOLDER_FILE, ...CATEGORY_FILES].find((n) => exists(path.join(config.contentDir, dir, n)));
   if (!name) return {};
   const relative = `${dir}/${name}`;
   const file = path.join(config.contentDir, relative);

@@ -5,6 +5,7 @@ import { buildSidebars, groupChains, navLinks, sidebarFor, type NavEntry, type N
 import { fileToRoute, withSlash } from '../shared/paths.js';
 import type { PageOutline, PageRecord } from './page.js';
 import type { LocaleContext } from '../i18n/site.js';
+import type { TakenStamps } from '../incremental/taken-stamps.js';
 
 export { isGroup, type NavEntry, type NavGroup, type NavLink } from './nav.js';
 
@@ -33,6 +34,8 @@ export interface Site<P extends PageOutline = PageRecord> {
    * the site files made of a piece a page copy their kept pages' pieces from it (src/outputs/pieces.ts).
    */
   kept?: KeptOutput;
+  /** The stamps the build took of the project's files, which answer what the site's stages ask of them. */
+  taken?: TakenStamps;
 }
 
 /**
@@ -51,9 +54,10 @@ export function createSite<P extends PageOutline>(
   pages: P[],
   staticFiles: string[] = [],
   lastUpdated?: Map<string, string>,
+  taken?: TakenStamps,
 ): Site<P> {
   const byRoute = new Map(pages.map((p) => [p.regularPath, p]));
-  const { sidebars, problems } = buildSidebars(config, pages, byRoute);
+  const { sidebars, problems } = buildSidebars(config, pages, byRoute, taken);
   const nav = sidebars.flatMap((sidebar) => sidebar.entries);
   const seen = new Set<string>();
   const order: P[] = [];
@@ -77,6 +81,7 @@ export function createSite<P extends PageOutline>(
     order,
     staticFiles: new Set(staticFiles),
     lastUpdated,
+    ...(taken && { taken }),
   };
 }
 

@@ -1,10 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { statSync } from 'node:fs';
 import { inGitCheckout } from '../content/git.js';
 import { contentFile } from '../versions/paths.js';
 import type { ResolvedConfig } from '../config/index.js';
-import type { FileStamp } from '../incremental/source-cache.js';
-import { takenStamps } from '../incremental/taken-stamps.js';
+import { modifiedOnDisk, type TakenStamps } from '../incremental/taken-stamps.js';
 
 /**
  * When each page's source last changed: the date of the last commit that touched it, from ONE
@@ -13,34 +11,24 @@ import { takenStamps } from '../incremental/taken-stamps.js';
  * The log is read once per configuration: "Last updated" and the sitemap of a build share it
  * (so `dev` sees commits made while it runs when it restarts or its configuration changes).
  */
-export function lastModified(site: { config: ResolvedConfig; pages: { relativePath: string }[] }): Map<string, string> {
+export function lastModified(site: {
+  config: ResolvedConfig;
+  pages: { relativePath: string }[];
+  taken?: TakenStamps;
+}): Map<string, string> {
   let logged = logs.get(site.config);
   if (!logged) logs.set(site.config, (logged = versionedGitDates(site.config)));
   const dates = new Map(logged);
-  const stamps = takenStamps.get(site.config);
   for (const page of site.pages) {
     if (dates.has(page.relativePath)) continue;
     const file = contentFile(site.config, page.relativePath);
-    const stamp = stamps?.get(file);
-    if (stamp) {
-      dates.set(page.relativePath, stampDate(stamp));
-      continue;
-    }
-    try {
-      dates.set(page.relativePath, statSync(file).mtime.toISOString());
-    } catch {
-      // A page built from memory (tests) has no file: no date rather than a wrong one.
-    }
+    const date = site.taken ? site.taken.modified(file) : modifiedOnDisk(file);
+    if (date) dates.set(page.relativePath, date);
   }
   return dates;
 }
 
 const logs = new WeakMap<ResolvedConfig, Map<string, string>>();
-
-/** A stamp's modification time as `stat`'s `mtime` gives it (src/incremental/source-cache.ts statStamp: "ino size mtimeMs ctimeMs"). */
-function stampDate(stamp: FileStamp): string {
-  return new Date(Math.round(Number(stamp.split(' ')[2]))).toISOString();
-}
 
 /** The dates of each version's folder, named as the site names its pages ("1.0/guide.md"). */
 function versionedGitDates(config: ResolvedConfig): Map<string, string> {
