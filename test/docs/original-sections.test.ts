@@ -14,10 +14,10 @@ import { ANSWERS, ORIGINAL_PAGES, ORIGINAL_PRODUCT_SLUG, originalSections, type 
 /** Issue 42's goal. */
 const TARGET = 0.95;
 /**
- * The share reached so far (616 of 765 after this branch): the test fails if it drops. Raise it as answers are
- * written, up to TARGET.
+ * The share reached so far (747 of 765, 97.6%), rounded down: the test fails if it drops. Raise it as answers are
+ * written.
  */
-const FLOOR = 0.8;
+const FLOOR = 0.97;
 /** Words of prose (paragraphs, list items, table cells; code left out) a section needs to count as an answer. */
 const MIN_WORDS = 12;
 
@@ -134,7 +134,7 @@ describe.runIf(hasContent)('the original site’s sections (issue 42)', () => {
     expect(judged.filter((j) => j.problem).map((j) => `${j.route}#${j.slug}: ${j.problem}`)).toEqual([]);
   });
 
-  it(`answers at least ${FLOOR * 100}% of the sections on the page a reader opens (goal: ${TARGET * 100}%)`, () => {
+  it(`answers issue 42's goal of ${TARGET * 100}% of the sections on the page a reader opens, and no less than the ${FLOOR * 100}% reached`, () => {
     const counted = judged.filter((j) => j.verdict !== 'company');
     const own = counted.filter((j) => j.verdict === 'own page').length;
     const anywhere = own + counted.filter((j) => j.verdict === 'elsewhere').length;
@@ -145,6 +145,7 @@ describe.runIf(hasContent)('the original site’s sections (issue 42)', () => {
         `anywhere on the site: ${anywhere}; left out as about the original company: ${judged.length - counted.length}\n` +
         `not on the opened page:\n  ${missing.join('\n  ')}`,
     );
-    expect(share).toBeGreaterThanOrEqual(FLOOR);
+    expect(share, 'issue 42 asks for this share').toBeGreaterThanOrEqual(TARGET);
+    expect(share, 'the share reached so far').toBeGreaterThanOrEqual(FLOOR);
   });
 });
