@@ -353,6 +353,7 @@ export default defineConfig({
         },
         page('/components/actions/'),
         page('/components/api/'),
+        page('/components/examples/'),
         page('/components/guidelines/'),
         page('/components/migrating/'),
       ],

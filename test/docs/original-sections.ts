@@ -398,7 +398,7 @@ export const ANSWERS: Record<string, Record<string, Answer>> = {
     quickstarts: '#getting-started',
     'differences-between-sources-and-actions': '#actions',
     'getting-started-with-the-cli': '#getting-started',
-    'example-components': '#complete-example-a-webhook-source',
+    'example-components': '#example-components',
     'component-api': '#definition-fields',
     'component-structure': '#module-shape',
     props: '#props',
