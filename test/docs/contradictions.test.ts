@@ -6,7 +6,9 @@
  * - the status range ctx.respond accepts;
  * - who may change a member's role (and the rest of the permission matrix);
  * - which deliveries the platform retries;
- * - what an SSE stream keeps for clients that reconnect.
+ * - what an SSE stream keeps for clients that reconnect;
+ * - the length of ids and secrets (an API key example one character off its stated format);
+ * - the body of an HTTP request that has none (the empty text, not null).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -372,3 +374,110 @@ describe.skipIf(!hasContent)(
     });
   },
 );
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Id and secret formats                                                                            */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** Each secret format of the model ("sk_ followed by 40 letters and digits") as [prefix, length]. */
+function secretFormats(): [string, number][] {
+  return readModel<Json>('concepts.yaml').ids.secrets.map((s: Json) => {
+    const m = /^([a-z]+_) followed by (\d+) letters and digits$/.exec(s.format);
+    if (!m)
+      throw new Error(
+        `concepts.yaml ids.secrets ${s.name}: format "${s.format}" is not "<prefix> followed by N letters and digits"`,
+      );
+    return [m[1]!, Number(m[2])];
+  });
+}
+
+/** Tokens of a text that start with one of the prefixes and whose length differs from the one given for it. */
+function misfits(text: string, formats: [string, number][]): string[] {
+  const out: string[] = [];
+  for (const [prefix, length] of formats)
+    for (const m of text.matchAll(new RegExp(`(?<![\\w-])${prefix}([A-Za-z0-9]+)\\b`, 'g'))) {
+      // Field names such as org_id share a prefix; real values always mix in digits or capitals.
+      if (/[A-Z0-9]/.test(m[1]!) && m[1]!.length !== length) out.push(m[0]);
+    }
+  return out;
+}
+
+describe.skipIf(!hasContent)('contradictions/formats: every id and secret has the length the model gives', () => {
+  const idFormats = (): [string, number][] =>
+    readModel<Json>('concepts.yaml').ids.prefixes.map((p: Json) => [p.prefix, 12] as [string, number]);
+
+  it('finds a value one character off (it can fail)', () => {
+    expect(misfits('api_key = sk_4f8Kd2Lm9Qx7Vb3Np6Rt1Zw5Hc8Jy2Ge0Ua4Ts9Mo', [['sk_', 40]])).toHaveLength(1);
+    expect(misfits('api_key = sk_4f8Kd2Lm9Qx7Vb3Np6Rt1Zw5Hc8Jy2Ge0Ua4Ts9M', [['sk_', 40]])).toEqual([]);
+    expect(
+      misfits('pass ?org_id=org_7Hc2Vn5QpL1 and wf_9Pq4Lx2Nv7Bs', [
+        ['org_', 12],
+        ['wf_', 12],
+      ]),
+    ).toEqual(['org_7Hc2Vn5QpL1']);
+  });
+
+  it('gives each secret of the model an example of its own format', () => {
+    for (const s of readModel<Json>('concepts.yaml').ids.secrets)
+      expect(misfits(s.example, secretFormats()), `concepts.yaml ids.secrets ${s.name}`).toEqual([]);
+  });
+
+  it('writes secrets and ids at their model length on every page, code included, and in the model', () => {
+    const formats = [...secretFormats(), ...idFormats()];
+    const wrong: string[] = [];
+    for (const page of pages)
+      page.body.split('\n').forEach((line, i) => {
+        for (const token of misfits(line, formats)) wrong.push(`${page.file}:${page.bodyLine + i}  ${token}`);
+      });
+    for (const file of MODEL_FILES)
+      for (const line of readFileSync(path.join(CONTENT, '_model', file), 'utf8').split('\n'))
+        for (const token of misfits(line, formats)) wrong.push(`_model/${file}  ${token}`);
+    expect(wrong).toEqual([]);
+  });
+});
+
+/* ------------------------------------------------------------------------------------------------ */
+/* The body of a request without one                                                                */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** HTTP events in a page's JSON samples: objects with rawBody and isBase64Encoded, as [line, event]. */
+function httpEventSamples(page: (typeof pages)[number]): [number, Json][] {
+  const out: [number, Json][] = [];
+  for (const block of codeBlocks(page)) {
+    if (block.lang !== 'json' || !/"rawBody"/.test(block.code)) continue;
+    let sample: Json;
+    try {
+      sample = JSON.parse(block.code.replace(/%\{\w+\}/g, 'x'));
+    } catch {
+      continue;
+    }
+    if (sample && typeof sample === 'object' && 'rawBody' in sample && 'isBase64Encoded' in sample)
+      out.push([block.line, sample]);
+  }
+  return out;
+}
+
+describe.skipIf(!hasContent)('contradictions/HTTP bodies: a request without a body has the empty text as body', () => {
+  it('parses a request with no content type as text in the model', () => {
+    const row = readModel<Json>('concepts.yaml').httpTrigger.bodies.find((b: Json) =>
+      /\bor none\b/.test(b.contentType),
+    );
+    expect(row.body).toMatch(/^The text\b/);
+  });
+
+  it('shows body "" in every sample event whose rawBody is empty, and no page says such a body is null', () => {
+    const wrong: string[] = [];
+    let empty = 0;
+    for (const page of pages) {
+      for (const [line, sample] of httpEventSamples(page))
+        if (sample.rawBody === '') {
+          empty++;
+          if (sample.body !== '') wrong.push(`${page.file}:${line}  body ${JSON.stringify(sample.body)}`);
+        }
+      for (const s of statements(page))
+        if (/without a body\b[^.|]*`body`[^.|]*\bnull\b/.test(s.text)) wrong.push(where(s));
+    }
+    expect(wrong).toEqual([]);
+    expect(empty).toBeGreaterThanOrEqual(1);
+  });
+});
