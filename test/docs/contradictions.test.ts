@@ -372,3 +372,125 @@ describe.skipIf(!hasContent)(
     });
   },
 );
+
+/* ------------------------------------------------------------------------------------------------ */
+/* SQL API response shape                                                                           */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** The fields of a SQL query answer, read from the model's "200 with { a, b, ... }". */
+function modelSqlResponseFields(): string[] {
+  const response: string = readModel<Json>('concepts.yaml').sqlQuery.response;
+  const m = /\{\s*([a-z_,\s]+)\}/.exec(response);
+  if (!m) throw new Error(`concepts.yaml sqlQuery.response: no "{ field, ... }" list in "${response}"`);
+  return m[1]!
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean)
+    .sort();
+}
+
+/** The top-level keys of a JSON sample that is a SQL query answer (it has columns and rows), or null. */
+function sqlAnswerKeys(code: string): string[] | null {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(code);
+  } catch {
+    return null;
+  }
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return null;
+  const keys = Object.keys(doc);
+  return keys.includes('columns') && keys.includes('rows') ? keys.sort() : null;
+}
+
+describe.skipIf(!hasContent)('contradictions/SQL answers: every sample of a query answer has the model fields', () => {
+  it('reads the answer fields of a sample (it can fail)', () => {
+    expect(sqlAnswerKeys('{ "columns": ["a"], "rows": [[1]] }')).toEqual(['columns', 'rows']);
+    expect(sqlAnswerKeys('{ "data": [] }')).toBeNull();
+    expect(modelSqlResponseFields()).toContain('truncated');
+  });
+
+  it('shows the same fields in every JSON sample and in every inline answer', () => {
+    const fields = modelSqlResponseFields();
+    const wrong: string[] = [];
+    for (const page of pages) {
+      for (const block of codeBlocks(page)) {
+        if (block.lang !== 'json') continue;
+        const keys = sqlAnswerKeys(block.code);
+        if (keys && keys.join() !== fields.join()) wrong.push(`${block.file}:${block.line}  ${keys.join(', ')}`);
+      }
+      for (const s of statements(page))
+        for (const inline of s.text.matchAll(/`(\{\s*"columns"[^`]*\})`/g)) {
+          const keys = [...inline[1]!.matchAll(/"([a-z_]+)":/g)].map((k) => k[1]!).sort();
+          if (keys.join() !== fields.join()) wrong.push(`${s.file}:${s.line}  ${inline[1]}`);
+        }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Which triggers have a source                                                                     */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** A statement that gives every trigger a source, with no exception named. */
+const EVERY_TRIGGER_A_SOURCE =
+  /\b(behind every trigger is|every (workflow )?trigger (is|is backed by) (an? |one\b)|every trigger is one\b)/i;
+
+describe.skipIf(!hasContent)('contradictions/trigger sources: the manual trigger has no source', () => {
+  it('recognizes a statement that gives every trigger a source (it can fail)', () => {
+    expect(EVERY_TRIGGER_A_SOURCE.test('Behind every trigger is an event source.')).toBe(true);
+    expect(EVERY_TRIGGER_A_SOURCE.test('Every workflow trigger is a source too.')).toBe(true);
+    expect(EVERY_TRIGGER_A_SOURCE.test('Behind every trigger but the manual one is an event source.')).toBe(false);
+  });
+
+  it('gives a manual trigger no source in the REST API', () => {
+    const openapi = readModel<Json>('openapi.yaml');
+    const found = modelStrings(openapi).filter((s) => /\bsource_id\b|source behind the trigger/i.test(s.text));
+    expect(found.some((s) => /null for a manual trigger/i.test(s.text))).toBe(true);
+  });
+
+  it('never says, on a page or in the model, that every trigger has a source', () => {
+    expect(
+      everyStatement()
+        .filter((s) => EVERY_TRIGGER_A_SOURCE.test(s.text))
+        .map(where),
+    ).toEqual([]);
+  });
+});
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Which failures are reported                                                                      */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** A statement that reports (as $errors or a workflow error) every failed execution. */
+const EVERY_FAILURE_REPORTED =
+  /(\$errors|workflow error)[^.|]*\b(every|each|one event per|once for every) failed execution|\b(every|each) failed execution\b[^.|]*(\$errors|workflow error)/i;
+
+describe.skipIf(!hasContent)(
+  'contradictions/reported failures: with autoRetry, only the last attempt is reported',
+  () => {
+    it('recognizes a statement that reports every failed execution (it can fail)', () => {
+      expect(EVERY_FAILURE_REPORTED.test('Every failed execution is also emitted as an event named `$errors`.')).toBe(
+        true,
+      );
+      expect(EVERY_FAILURE_REPORTED.test('The `$errors` event names the failed execution.')).toBe(false);
+    });
+
+    it('says in the model, for autoRetry and for $errors alike, that only the last attempt is reported', () => {
+      const concepts = readModel<Json>('concepts.yaml');
+      const texts = modelStrings(concepts).map((s) => s.text);
+      expect(texts.some((t) => /retried up to %\{autoRetryAttempts\}.*\blast attempt/i.test(t))).toBe(true);
+      expect(texts.some((t) => /^Emitted by a workflow once for every failed execution.*\blast attempt/i.test(t))).toBe(
+        true,
+      );
+    });
+
+    it('qualifies every "each failed execution is reported" with the last attempt, on pages and in the model', () => {
+      expect(
+        everyStatement()
+          .filter((s) => EVERY_FAILURE_REPORTED.test(s.text) && !/\blast attempt/i.test(s.text))
+          .map(where),
+      ).toEqual([]);
+    });
+  },
+);
