@@ -17,6 +17,7 @@ import {
   codeBlocks,
   hasContent,
   modelStrings,
+  prose,
   readModel,
   readPages,
   statements,
@@ -491,6 +492,85 @@ describe.skipIf(!hasContent)(
           .filter((s) => EVERY_FAILURE_REPORTED.test(s.text) && !/\blast attempt/i.test(s.text))
           .map(where),
       ).toEqual([]);
+    });
+  },
+);
+
+/* ------------------------------------------------------------------------------------------------ */
+/* How each app's triggers run                                                                      */
+/* ------------------------------------------------------------------------------------------------ */
+
+interface ModelApp {
+  slug: string;
+  name: string;
+  triggers?: { key: string; mechanism: 'polling' | 'webhook' }[];
+}
+
+/** Apps of the model whose triggers all run one way, with that way. */
+function appMechanisms(): { app: ModelApp; mechanism: 'polling' | 'webhook' }[] {
+  const appConcept = readModel<Json>('concepts.yaml').concepts.find((c: Json) => Array.isArray(c.apps));
+  return (appConcept.apps as ModelApp[])
+    .filter((a) => a.triggers?.length)
+    .map((app) => {
+      const kinds = [...new Set(app.triggers!.map((t) => t.mechanism))];
+      if (kinds.length !== 1) throw new Error(`concepts.yaml app ${app.slug}: triggers mix ${kinds.join(' and ')}`);
+      return { app, mechanism: kinds[0]! };
+    });
+}
+
+/** The app names of the "**Webhook** triggers (...)" and "**Polling** triggers (...)" lists of a text. */
+function mechanismLists(text: string): Record<'polling' | 'webhook', string> {
+  const flat = text.replace(/\s+/g, ' ');
+  const list = (word: string) => new RegExp(`\\*\\*${word}\\*\\* triggers \\(([^)]*)\\)`).exec(flat)?.[1] ?? '';
+  return { webhook: list('Webhook'), polling: list('Polling') };
+}
+
+/** Whether a list names an app: by its name, its first word ("Zoom" for Zoom Admin) or "the Zoho apps". */
+const listNames = (list: string, name: string) =>
+  new RegExp(`\\b(${name}|${name.split(' ')[0]}( apps| source)?)\\b`).test(list);
+
+describe.skipIf(!hasContent)(
+  'contradictions/trigger mechanisms: polling and webhook apps as the model has them',
+  () => {
+    it('reads the two lists of a text (it can fail)', () => {
+      const lists = mechanismLists(
+        '**Webhook** triggers (Slack, Zoom) run. **Polling** triggers (Discord and the Zoho apps) check.',
+      );
+      expect(lists).toEqual({ webhook: 'Slack, Zoom', polling: 'Discord and the Zoho apps' });
+      expect(listNames(lists.polling, 'Zoho Books')).toBe(true);
+      expect(listNames(lists.polling, 'HubSpot')).toBe(false);
+    });
+
+    it('names every app with triggers in the list of its mechanism on All apps, and not in the other', () => {
+      const page = pages.find((p) => p.file === 'apps/all-apps.md');
+      expect(page, 'apps/all-apps.md').toBeDefined();
+      const lists = mechanismLists(prose(page!));
+      const wrong: string[] = [];
+      for (const { app, mechanism } of appMechanisms()) {
+        const other = mechanism === 'polling' ? 'webhook' : 'polling';
+        if (!listNames(lists[mechanism], app.name))
+          wrong.push(`${app.name} (${mechanism}) missing from the ${mechanism} list`);
+        if (listNames(lists[other], app.name) && !listNames(lists[mechanism], app.name))
+          wrong.push(`${app.name} (${mechanism}) listed as ${other}`);
+      }
+      expect(wrong).toEqual([]);
+    });
+
+    it('describes each app guide triggers the way they run', () => {
+      const wrong: string[] = [];
+      for (const { app, mechanism } of appMechanisms()) {
+        const page = pages.find((p) => p.file === `apps/${app.slug.replace(/_/g, '-')}.md`);
+        if (!page) continue;
+        for (const s of statements(page)) {
+          const pushed = /\b(triggers?|sources?)\b[^.]*\b(as (they|it) happens?|within (seconds|moments))\b/i;
+          const polled = /\b(triggers?|sources?) (check|poll|query)\b[^.]*\b(timer|schedule)\b/i;
+          if (mechanism === 'polling' && pushed.test(s.text))
+            wrong.push(`${s.file}:${s.line}  polling app described as pushed: ${s.text.slice(0, 120)}`);
+          if (mechanism === 'webhook' && polled.test(s.text))
+            wrong.push(`${s.file}:${s.line}  webhook app described as polling: ${s.text.slice(0, 120)}`);
+        }
+      }
+      expect(wrong).toEqual([]);
     });
   },
 );
