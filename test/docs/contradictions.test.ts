@@ -574,3 +574,45 @@ describe.skipIf(!hasContent)(
     });
   },
 );
+
+/* ------------------------------------------------------------------------------------------------ */
+/* What an error type covers                                                                        */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** The sections of a page by "## " heading, as heading -> text. */
+function sections(body: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of body.split(/^## /m).slice(1)) out.set(part.slice(0, part.indexOf('\n')).trim(), part);
+  return out;
+}
+
+describe.skipIf(!hasContent)(
+  'contradictions/error causes: each error section names every limit the catalogue gives',
+  () => {
+    it('finds the constants of a catalogue entry missing from a section (it can fail)', () => {
+      const missing = (meaning: string, section: string) =>
+        (meaning.match(/%\{\w+\}/g) ?? []).filter((c) => !section.includes(c));
+      expect(missing('%{a} a minute, %{b} a second', 'only %{a} here')).toEqual(['%{b}']);
+    });
+
+    it('names, in the summary row and the section of each type on Common errors, every limit the catalogue gives', () => {
+      const items = readModel<Json>('concepts.yaml').errorCatalogue.items as { type: string; meaning: string }[];
+      const page = pages.find((p) => p.file === 'errors.md');
+      expect(page, 'errors.md').toBeDefined();
+      const bySection = sections(page!.body);
+      const rows = [...page!.body.matchAll(/^\| \[([^\]]+)\]\(#[\w-]+\) \| `(\w+)` \|.*$/gm)];
+      expect(rows.length).toBeGreaterThan(5);
+      const wrong: string[] = [];
+      for (const [row, heading, type] of rows) {
+        const item = items.find((i) => i.type === type);
+        if (!item) continue;
+        const section = bySection.get(heading!) ?? '';
+        for (const constant of item.meaning.match(/%\{\w+\}/g) ?? []) {
+          if (!row.includes(constant)) wrong.push(`errors.md summary row of ${type} lacks ${constant}`);
+          if (!section.includes(constant)) wrong.push(`errors.md section "${heading}" (${type}) lacks ${constant}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    });
+  },
+);
