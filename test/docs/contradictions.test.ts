@@ -661,3 +661,39 @@ describe.skipIf(!hasContent)(
     });
   },
 );
+
+/* ------------------------------------------------------------------------------------------------ */
+/* What a CLI command takes                                                                         */
+/* ------------------------------------------------------------------------------------------------ */
+
+describe.skipIf(!hasContent)(
+  'contradictions/CLI targets: a command that takes a workflow is described with one',
+  () => {
+    it('mentions workflows in the description of every command whose usage takes <source|workflow>', () => {
+      const commands = readModel<Json>('cli.yaml').commands as { name: string; usage: string }[];
+      const both = commands.filter((c) => c.usage.includes('<source|workflow>'));
+      expect(both.length).toBeGreaterThan(0);
+      const wrong: string[] = [];
+      for (const page of pages.filter((p) => p.file.startsWith('cli/')))
+        for (const [heading, text] of sections(page.body.replace(/^### /gm, '## ')))
+          for (const command of both) {
+            if (heading !== command.name) continue;
+            const description =
+              prose({ ...page, body: text })
+                .split('\n\n')
+                .find((p) => /^[A-Z`]/.test(p.trim())) ?? '';
+            if (!/\bworkflow/i.test(description))
+              wrong.push(`${page.file} ${command.name}: ${description.trim().slice(0, 100)}`);
+          }
+      expect(wrong).toEqual([]);
+    });
+
+    it('never says the CLI reads a source stream only, since forward reads a workflow stream too', () => {
+      expect(
+        everyStatement()
+          .filter((s) => /\bThe CLI (follows|reads) a source's stream only\b/i.test(s.text))
+          .map(where),
+      ).toEqual([]);
+    });
+  },
+);
