@@ -586,6 +586,19 @@ function sections(body: string): Map<string, string> {
   return out;
 }
 
+interface CatalogueItem {
+  type: string;
+  status: number | null;
+  where?: string[];
+  meaning: string;
+}
+
+/** The error catalogue of the model; with a place, only the types answered there (rest, http_trigger, sql...). */
+function catalogue(where?: string): CatalogueItem[] {
+  const items = readModel<Json>('concepts.yaml').errorCatalogue.items as CatalogueItem[];
+  return where ? items.filter((i) => i.where?.includes(where)) : items;
+}
+
 describe.skipIf(!hasContent)(
   'contradictions/error causes: each error section names every limit the catalogue gives',
   () => {
@@ -596,7 +609,7 @@ describe.skipIf(!hasContent)(
     });
 
     it('names, in the summary row and the section of each type on Common errors, every limit the catalogue gives', () => {
-      const items = readModel<Json>('concepts.yaml').errorCatalogue.items as { type: string; meaning: string }[];
+      const items = catalogue();
       const page = pages.find((p) => p.file === 'errors.md');
       expect(page, 'errors.md').toBeDefined();
       const bySection = sections(page!.body);
@@ -617,50 +630,32 @@ describe.skipIf(!hasContent)(
   },
 );
 
-describe.skipIf(!hasContent)(
-  'contradictions/REST error statuses: a list of "every" REST error status is the catalogue',
-  () => {
-    it('lists, wherever a page names the errors every endpoint can return, the REST statuses of the catalogue', () => {
-      const items = readModel<Json>('concepts.yaml').errorCatalogue.items as {
-        status: number | null;
-        where?: string[];
-      }[];
-      const rest = [...new Set(items.filter((i) => i.where?.includes('rest')).map((i) => String(i.status)))].sort();
-      const wrong: string[] = [];
-      for (const s of pages.flatMap(statements)) {
-        const m = /\berrors? every endpoint can return \(([^)]*)\)/i.exec(s.text);
-        if (!m) continue;
-        const listed = [...m[1]!.matchAll(/\b\d{3}\b/g)].map((x) => x[0]).sort();
-        if (listed.join() !== rest.join())
-          wrong.push(`${s.file}:${s.line}  lists ${listed.join(', ')}; the catalogue ${rest.join(', ')}`);
-      }
-      expect(rest.length).toBeGreaterThan(5);
-      expect(wrong).toEqual([]);
-    });
-  },
-);
+describe.skipIf(!hasContent)("contradictions/REST errors: lists of REST statuses and types are the catalogue's", () => {
+  it('lists, wherever a page names the errors every endpoint can return, the REST statuses of the catalogue', () => {
+    const rest = [...new Set(catalogue('rest').map((i) => String(i.status)))].sort();
+    const wrong: string[] = [];
+    for (const s of pages.flatMap(statements)) {
+      const m = /\berrors? every endpoint can return \(([^)]*)\)/i.exec(s.text);
+      if (!m) continue;
+      const listed = [...m[1]!.matchAll(/\b\d{3}\b/g)].map((x) => x[0]).sort();
+      if (listed.join() !== rest.join())
+        wrong.push(`${s.file}:${s.line}  lists ${listed.join(', ')}; the catalogue ${rest.join(', ')}`);
+    }
+    expect(rest.length).toBeGreaterThan(5);
+    expect(wrong).toEqual([]);
+  });
 
-describe.skipIf(!hasContent)(
-  'contradictions/REST error types: the overview names every REST type of the catalogue',
-  () => {
-    it('names every REST error type of the catalogue, with its status, where the overview lists the types', () => {
-      const items = readModel<Json>('concepts.yaml').errorCatalogue.items as {
-        type: string;
-        status: number | null;
-        where?: string[];
-      }[];
-      const page = pages.find((p) => p.file === 'api/overview.md');
-      expect(page, 'api/overview.md').toBeDefined();
-      const list = statements(page!).find((s) => /^Branch on `type`/.test(s.text));
-      expect(list, 'the "Branch on `type`" sentence of api/overview.md').toBeDefined();
-      const missing = items
-        .filter((i) => i.where?.includes('rest'))
-        .filter((i) => !new RegExp(`\`${i.type}\`[^(]*\\(${i.status}\\b`).test(list!.text))
-        .map((i) => `${i.type} (${i.status})`);
-      expect(missing).toEqual([]);
-    });
-  },
-);
+  it('names every REST error type of the catalogue, with its status, where the overview lists the types', () => {
+    const page = pages.find((p) => p.file === 'api/overview.md');
+    expect(page, 'api/overview.md').toBeDefined();
+    const list = statements(page!).find((s) => /^Branch on `type`/.test(s.text));
+    expect(list, 'the "Branch on `type`" sentence of api/overview.md').toBeDefined();
+    const missing = catalogue('rest')
+      .filter((i) => !new RegExp(`\`${i.type}\`[^(]*\\(${i.status}\\b`).test(list!.text))
+      .map((i) => `${i.type} (${i.status})`);
+    expect(missing).toEqual([]);
+  });
+});
 
 /* ------------------------------------------------------------------------------------------------ */
 /* What a CLI command takes                                                                         */
