@@ -19,6 +19,7 @@ import {
   codeBlocks,
   hasContent,
   modelStrings,
+  prose,
   readModel,
   readPages,
   statements,
@@ -481,3 +482,322 @@ describe.skipIf(!hasContent)('contradictions/HTTP bodies: a request without a bo
     expect(empty).toBeGreaterThanOrEqual(1);
   });
 });
+
+/* ------------------------------------------------------------------------------------------------ */
+/* SQL API response shape                                                                           */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** The fields of a SQL query answer, read from the model's "200 with { a, b, ... }". */
+function modelSqlResponseFields(): string[] {
+  const response: string = readModel<Json>('concepts.yaml').sqlQuery.response;
+  const m = /\{\s*([a-z_,\s]+)\}/.exec(response);
+  if (!m) throw new Error(`concepts.yaml sqlQuery.response: no "{ field, ... }" list in "${response}"`);
+  return m[1]!
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean)
+    .sort();
+}
+
+/** The top-level keys of a JSON sample that is a SQL query answer (it has columns and rows), or null. */
+function sqlAnswerKeys(code: string): string[] | null {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(code);
+  } catch {
+    return null;
+  }
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return null;
+  const keys = Object.keys(doc);
+  return keys.includes('columns') && keys.includes('rows') ? keys.sort() : null;
+}
+
+describe.skipIf(!hasContent)('contradictions/SQL answers: every sample of a query answer has the model fields', () => {
+  it('reads the answer fields of a sample (it can fail)', () => {
+    expect(sqlAnswerKeys('{ "columns": ["a"], "rows": [[1]] }')).toEqual(['columns', 'rows']);
+    expect(sqlAnswerKeys('{ "data": [] }')).toBeNull();
+    expect(modelSqlResponseFields()).toContain('truncated');
+  });
+
+  it('shows the same fields in every JSON sample and in every inline answer', () => {
+    const fields = modelSqlResponseFields();
+    const wrong: string[] = [];
+    for (const page of pages) {
+      for (const block of codeBlocks(page)) {
+        if (block.lang !== 'json') continue;
+        const keys = sqlAnswerKeys(block.code);
+        if (keys && keys.join() !== fields.join()) wrong.push(`${block.file}:${block.line}  ${keys.join(', ')}`);
+      }
+      for (const s of statements(page))
+        for (const inline of s.text.matchAll(/`(\{\s*"columns"[^`]*\})`/g)) {
+          const keys = [...inline[1]!.matchAll(/"([a-z_]+)":/g)].map((k) => k[1]!).sort();
+          if (keys.join() !== fields.join()) wrong.push(`${s.file}:${s.line}  ${inline[1]}`);
+        }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Which triggers have a source                                                                     */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** A statement that gives every trigger a source, with no exception named. */
+const EVERY_TRIGGER_A_SOURCE =
+  /\b(behind every trigger is|every (workflow )?trigger (is|is backed by) (an? |one\b)|every trigger is one\b)/i;
+
+describe.skipIf(!hasContent)('contradictions/trigger sources: the manual trigger has no source', () => {
+  it('recognizes a statement that gives every trigger a source (it can fail)', () => {
+    expect(EVERY_TRIGGER_A_SOURCE.test('Behind every trigger is an event source.')).toBe(true);
+    expect(EVERY_TRIGGER_A_SOURCE.test('Every workflow trigger is a source too.')).toBe(true);
+    expect(EVERY_TRIGGER_A_SOURCE.test('Behind every trigger but the manual one is an event source.')).toBe(false);
+  });
+
+  it('gives a manual trigger no source in the REST API', () => {
+    const openapi = readModel<Json>('openapi.yaml');
+    const found = modelStrings(openapi).filter((s) => /\bsource_id\b|source behind the trigger/i.test(s.text));
+    expect(found.some((s) => /null for a manual trigger/i.test(s.text))).toBe(true);
+  });
+
+  it('never says, on a page or in the model, that every trigger has a source', () => {
+    expect(
+      everyStatement()
+        .filter((s) => EVERY_TRIGGER_A_SOURCE.test(s.text))
+        .map(where),
+    ).toEqual([]);
+  });
+});
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Which failures are reported                                                                      */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** A statement that reports (as $errors or a workflow error) every failed execution. */
+const EVERY_FAILURE_REPORTED =
+  /(\$errors|workflow error)[^.|]*\b(every|each|one event per|once for every) failed execution|\b(every|each) failed execution\b[^.|]*(\$errors|workflow error)/i;
+
+describe.skipIf(!hasContent)(
+  'contradictions/reported failures: with autoRetry, only the last attempt is reported',
+  () => {
+    it('recognizes a statement that reports every failed execution (it can fail)', () => {
+      expect(EVERY_FAILURE_REPORTED.test('Every failed execution is also emitted as an event named `$errors`.')).toBe(
+        true,
+      );
+      expect(EVERY_FAILURE_REPORTED.test('The `$errors` event names the failed execution.')).toBe(false);
+    });
+
+    it('says in the model, for autoRetry and for $errors alike, that only the last attempt is reported', () => {
+      const concepts = readModel<Json>('concepts.yaml');
+      const texts = modelStrings(concepts).map((s) => s.text);
+      expect(texts.some((t) => /retried up to %\{autoRetryAttempts\}.*\blast attempt/i.test(t))).toBe(true);
+      expect(texts.some((t) => /^Emitted by a workflow once for every failed execution.*\blast attempt/i.test(t))).toBe(
+        true,
+      );
+    });
+
+    it('qualifies every "each failed execution is reported" with the last attempt, on pages and in the model', () => {
+      expect(
+        everyStatement()
+          .filter((s) => EVERY_FAILURE_REPORTED.test(s.text) && !/\blast attempt/i.test(s.text))
+          .map(where),
+      ).toEqual([]);
+    });
+  },
+);
+
+/* ------------------------------------------------------------------------------------------------ */
+/* How each app's triggers run                                                                      */
+/* ------------------------------------------------------------------------------------------------ */
+
+interface ModelApp {
+  slug: string;
+  name: string;
+  triggers?: { key: string; mechanism: 'polling' | 'webhook' }[];
+}
+
+/** Apps of the model whose triggers all run one way, with that way. */
+function appMechanisms(): { app: ModelApp; mechanism: 'polling' | 'webhook' }[] {
+  const appConcept = readModel<Json>('concepts.yaml').concepts.find((c: Json) => Array.isArray(c.apps));
+  return (appConcept.apps as ModelApp[])
+    .filter((a) => a.triggers?.length)
+    .map((app) => {
+      const kinds = [...new Set(app.triggers!.map((t) => t.mechanism))];
+      if (kinds.length !== 1) throw new Error(`concepts.yaml app ${app.slug}: triggers mix ${kinds.join(' and ')}`);
+      return { app, mechanism: kinds[0]! };
+    });
+}
+
+/** The app names of the "**Webhook** triggers (...)" and "**Polling** triggers (...)" lists of a text. */
+function mechanismLists(text: string): Record<'polling' | 'webhook', string> {
+  const flat = text.replace(/\s+/g, ' ');
+  const list = (word: string) => new RegExp(`\\*\\*${word}\\*\\* triggers \\(([^)]*)\\)`).exec(flat)?.[1] ?? '';
+  return { webhook: list('Webhook'), polling: list('Polling') };
+}
+
+/** Whether a list names an app: by its name, its first word ("Zoom" for Zoom Admin) or "the Zoho apps". */
+const listNames = (list: string, name: string) =>
+  new RegExp(`\\b(${name}|${name.split(' ')[0]}( apps| source)?)\\b`).test(list);
+
+describe.skipIf(!hasContent)(
+  'contradictions/trigger mechanisms: polling and webhook apps as the model has them',
+  () => {
+    it('reads the two lists of a text (it can fail)', () => {
+      const lists = mechanismLists(
+        '**Webhook** triggers (Slack, Zoom) run. **Polling** triggers (Discord and the Zoho apps) check.',
+      );
+      expect(lists).toEqual({ webhook: 'Slack, Zoom', polling: 'Discord and the Zoho apps' });
+      expect(listNames(lists.polling, 'Zoho Books')).toBe(true);
+      expect(listNames(lists.polling, 'HubSpot')).toBe(false);
+    });
+
+    it('names every app with triggers in the list of its mechanism on All apps, and not in the other', () => {
+      const page = pages.find((p) => p.file === 'apps/all-apps.md');
+      expect(page, 'apps/all-apps.md').toBeDefined();
+      const lists = mechanismLists(prose(page!));
+      const wrong: string[] = [];
+      for (const { app, mechanism } of appMechanisms()) {
+        const other = mechanism === 'polling' ? 'webhook' : 'polling';
+        if (!listNames(lists[mechanism], app.name))
+          wrong.push(`${app.name} (${mechanism}) missing from the ${mechanism} list`);
+        if (listNames(lists[other], app.name) && !listNames(lists[mechanism], app.name))
+          wrong.push(`${app.name} (${mechanism}) listed as ${other}`);
+      }
+      expect(wrong).toEqual([]);
+    });
+
+    it('describes each app guide triggers the way they run', () => {
+      const wrong: string[] = [];
+      for (const { app, mechanism } of appMechanisms()) {
+        const page = pages.find((p) => p.file === `apps/${app.slug.replace(/_/g, '-')}.md`);
+        if (!page) continue;
+        for (const s of statements(page)) {
+          const pushed = /\b(triggers?|sources?)\b[^.]*\b(as (they|it) happens?|within (seconds|moments))\b/i;
+          const polled = /\b(triggers?|sources?) (check|poll|query)\b[^.]*\b(timer|schedule)\b/i;
+          if (mechanism === 'polling' && pushed.test(s.text))
+            wrong.push(`${s.file}:${s.line}  polling app described as pushed: ${s.text.slice(0, 120)}`);
+          if (mechanism === 'webhook' && polled.test(s.text))
+            wrong.push(`${s.file}:${s.line}  webhook app described as polling: ${s.text.slice(0, 120)}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    });
+  },
+);
+
+/* ------------------------------------------------------------------------------------------------ */
+/* What an error type covers                                                                        */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** The sections of a page by "## " heading, as heading -> text. */
+function sections(body: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of body.split(/^## /m).slice(1)) out.set(part.slice(0, part.indexOf('\n')).trim(), part);
+  return out;
+}
+
+interface CatalogueItem {
+  type: string;
+  status: number | null;
+  where?: string[];
+  meaning: string;
+}
+
+/** The error catalogue of the model; with a place, only the types answered there (rest, http_trigger, sql...). */
+function catalogue(where?: string): CatalogueItem[] {
+  const items = readModel<Json>('concepts.yaml').errorCatalogue.items as CatalogueItem[];
+  return where ? items.filter((i) => i.where?.includes(where)) : items;
+}
+
+describe.skipIf(!hasContent)(
+  'contradictions/error causes: each error section names every limit the catalogue gives',
+  () => {
+    it('finds the constants of a catalogue entry missing from a section (it can fail)', () => {
+      const missing = (meaning: string, section: string) =>
+        (meaning.match(/%\{\w+\}/g) ?? []).filter((c) => !section.includes(c));
+      expect(missing('%{a} a minute, %{b} a second', 'only %{a} here')).toEqual(['%{b}']);
+    });
+
+    it('names, in the summary row and the section of each type on Common errors, every limit the catalogue gives', () => {
+      const items = catalogue();
+      const page = pages.find((p) => p.file === 'errors.md');
+      expect(page, 'errors.md').toBeDefined();
+      const bySection = sections(page!.body);
+      const rows = [...page!.body.matchAll(/^\| \[([^\]]+)\]\(#[\w-]+\) \| `(\w+)` \|.*$/gm)];
+      expect(rows.length).toBeGreaterThan(5);
+      const wrong: string[] = [];
+      for (const [row, heading, type] of rows) {
+        const item = items.find((i) => i.type === type);
+        if (!item) continue;
+        const section = bySection.get(heading!) ?? '';
+        for (const constant of item.meaning.match(/%\{\w+\}/g) ?? []) {
+          if (!row.includes(constant)) wrong.push(`errors.md summary row of ${type} lacks ${constant}`);
+          if (!section.includes(constant)) wrong.push(`errors.md section "${heading}" (${type}) lacks ${constant}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    });
+  },
+);
+
+describe.skipIf(!hasContent)("contradictions/REST errors: lists of REST statuses and types are the catalogue's", () => {
+  it('lists, wherever a page names the errors every endpoint can return, the REST statuses of the catalogue', () => {
+    const rest = [...new Set(catalogue('rest').map((i) => String(i.status)))].sort();
+    const wrong: string[] = [];
+    for (const s of pages.flatMap(statements)) {
+      const m = /\berrors? every endpoint can return \(([^)]*)\)/i.exec(s.text);
+      if (!m) continue;
+      const listed = [...m[1]!.matchAll(/\b\d{3}\b/g)].map((x) => x[0]).sort();
+      if (listed.join() !== rest.join())
+        wrong.push(`${s.file}:${s.line}  lists ${listed.join(', ')}; the catalogue ${rest.join(', ')}`);
+    }
+    expect(rest.length).toBeGreaterThan(5);
+    expect(wrong).toEqual([]);
+  });
+
+  it('names every REST error type of the catalogue, with its status, where the overview lists the types', () => {
+    const page = pages.find((p) => p.file === 'api/overview.md');
+    expect(page, 'api/overview.md').toBeDefined();
+    const list = statements(page!).find((s) => /^Branch on `type`/.test(s.text));
+    expect(list, 'the "Branch on `type`" sentence of api/overview.md').toBeDefined();
+    const missing = catalogue('rest')
+      .filter((i) => !new RegExp(`\`${i.type}\`[^(]*\\(${i.status}\\b`).test(list!.text))
+      .map((i) => `${i.type} (${i.status})`);
+    expect(missing).toEqual([]);
+  });
+});
+
+/* ------------------------------------------------------------------------------------------------ */
+/* What a CLI command takes                                                                         */
+/* ------------------------------------------------------------------------------------------------ */
+
+describe.skipIf(!hasContent)(
+  'contradictions/CLI targets: a command that takes a workflow is described with one',
+  () => {
+    it('mentions workflows in the description of every command whose usage takes <source|workflow>', () => {
+      const commands = readModel<Json>('cli.yaml').commands as { name: string; usage: string }[];
+      const both = commands.filter((c) => c.usage.includes('<source|workflow>'));
+      expect(both.length).toBeGreaterThan(0);
+      const wrong: string[] = [];
+      for (const page of pages.filter((p) => p.file.startsWith('cli/')))
+        for (const [heading, text] of sections(page.body.replace(/^### /gm, '## ')))
+          for (const command of both) {
+            if (heading !== command.name) continue;
+            const description =
+              prose({ ...page, body: text })
+                .split('\n\n')
+                .find((p) => /^[A-Z`]/.test(p.trim())) ?? '';
+            if (!/\bworkflow/i.test(description))
+              wrong.push(`${page.file} ${command.name}: ${description.trim().slice(0, 100)}`);
+          }
+      expect(wrong).toEqual([]);
+    });
+
+    it('never says the CLI reads a source stream only, since forward reads a workflow stream too', () => {
+      expect(
+        everyStatement()
+          .filter((s) => /\bThe CLI (follows|reads) a source's stream only\b/i.test(s.text))
+          .map(where),
+      ).toEqual([]);
+    });
+  },
+);
