@@ -123,6 +123,12 @@ describe('browser: every feature at once', () => {
       );
       expect(found).toEqual(['/docs/1.0/he/guide/setup/']);
       await page.keyboard.press('Escape');
+      // As a reader would: the next `/` once the dialog is closed and the focus has left it.
+      await page.waitForFunction(
+        () =>
+          !document.querySelector<HTMLDialogElement>('dialog.search-dialog')?.open &&
+          !document.activeElement?.closest('dialog'),
+      );
     }
   });
 
