@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readlinkSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { generatorKey } from '../launch/compiled.js';
-import { cachePath, readCache, writeCache } from './cache.js';
+import { cachePath, codeVersion, readCache, writeCache } from './cache.js';
 import type { ResolvedConfig } from '../config/index.js';
 import { BuildError } from '../model/errors.js';
 import { inGitCheckout } from '../content/git.js';
@@ -46,7 +45,7 @@ function recordFile(config: ResolvedConfig): string {
 export async function inputStamp(config: ResolvedConfig, stamps?: Map<string, FileStamp>): Promise<string | undefined> {
   const settings = configText(config);
   if (settings === undefined) return undefined;
-  const generator = await generatorKey();
+  const generator = await codeVersion(); // the generator's key, taken once a process
   const files = projectFiles(config, stamps);
   return sha1(String(RECORD_FORMAT), generator, settings, config.theme.lastUpdated ? gitHead(config.root) : '', files);
 }

@@ -115,16 +115,16 @@ const lowlightFiles = {
   },
 };
 
-/**
- * The compiled file of one entry of src/ (`cli`, `pages-worker`) for the sources as they are now,
- * compiled first if there is none yet, named by `generatorKey`. What the sources import on demand
- * (`await import('./mdx-compile.js')`: the MDX compiler) is split into chunks beside it
- * (`<entry>-<key>.chunks/`), so a build that needs none does not load their packages.
- */
 /** The compiled entries of src/: the CLI and the page workers' file. */
 const ENTRIES = { cli: 'cli/index.ts', 'pages-worker': 'pages/workers/entry.ts' };
 
-async function compiled(entry, { packagesInside = false } = {}) {
+/**
+ * The compiled file of one entry of src/ (`cli`, `pages-worker`), with its packages inside, for the sources as
+ * they are now, compiled first if there is none yet, named by `generatorKey`. What the sources import on demand
+ * (`await import('./mdx-compile.js')`: the MDX compiler) is split into chunks beside it
+ * (`<entry>-<key>.chunks/`), so a build that needs none does not load their packages.
+ */
+async function compiled(entry) {
   if (INSTALLED) return path.join(LIB, `${entry}.mjs`);
   const key = await generatorKey();
   const name = `${entry}-${key}`;
@@ -141,10 +141,10 @@ async function compiled(entry, { packagesInside = false } = {}) {
     outExtension: { '.js': '.mjs' },
     platform: 'node',
     format: 'esm',
-    ...(packagesInside ? PACKAGES_INSIDE : { packages: 'external' }),
+    ...PACKAGES_INSIDE,
     jsx: 'automatic',
     tsconfig: path.join(REPO, 'tsconfig.json'),
-    plugins: packagesInside ? [lowlightFiles, ownUrls] : [ownUrls],
+    plugins: [lowlightFiles, ownUrls],
     write: false,
     logLevel: 'silent',
   });
@@ -169,7 +169,7 @@ async function compiled(entry, { packagesInside = false } = {}) {
  * 0.5 s of CPU less (the main thread's start-up is on every command's critical path).
  */
 export function cliBundle() {
-  return compiled('cli', { packagesInside: true });
+  return compiled('cli');
 }
 
 /**
@@ -177,7 +177,7 @@ export function cliBundle() {
  * starting it costs half a second a worker. Made once for the sources, not once a build.
  */
 export function workerBundle() {
-  return compiled('pages-worker', { packagesInside: true });
+  return compiled('pages-worker');
 }
 
 /**
