@@ -133,7 +133,7 @@ export async function buildSite(
   const started = performance.now();
   const problems = new Problems();
   if (!config.siteUrl) problems.warn(siteUrlMissing(config));
-  // The last output's files are checked (src/incremental/file-identity.ts: a thread of their own at scale) while the content is read.
+  // The last output's files are checked (src/incremental/identities.ts: a thread of their own at scale) while the content is read.
   const previousOutput = writer.previous();
   previousOutput.catch(() => {}); // awaited by the cache stage, whose failure it then is
   // At 1,000 pages of the bench corpus a worker's start is 0.5 s of CPU: on the second core, under the content stage.

@@ -1,10 +1,9 @@
 import { statSync } from 'node:fs';
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 
 /**
  * What tells a file apart from an edited or replaced one: inode, size and modification time ('' when
- * missing, also when a folder on its path was replaced by a file).
+ * missing, also when a folder on its path was replaced by a file). The one recipe: the stat thread
+ * (src/incremental/stat-thread.ts) takes many files' identities with it.
  */
 export function identity(file: string): string {
   const s = statOrNull(file);
@@ -17,71 +16,5 @@ function statOrNull(file: string): ReturnType<typeof statSync> | null {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
     throw error;
-  }
-}
-
-/**
- * Files from which their stats are taken in a thread of their own. A one-page edit at 10,000 pages
- * checks the 40,000 files of the last output: 0.2 s of stat calls that the main thread, busy
- * reading the content meanwhile, no longer waits for. Below it a thread's start costs more than
- * it saves.
- */
-export const ASIDE_FROM = 5_000;
-
-/** The worker: a stat each, sent back as numbers (inode, size, time; NaN for a missing file). */
-const STAT_WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { statSync } = require('node:fs');
-const { join } = require('node:path');
-const { dir, files } = workerData;
-const list = files.split('\\n');
-const out = new Float64Array(list.length * 3);
-const stat = (file) => {
-  try {
-    return statSync(file, { throwIfNoEntry: false });
-  } catch (error) {
-    if (error.code === 'ENOTDIR') return undefined;
-    throw error;
-  }
-};
-for (let i = 0; i < list.length; i++) {
-  const s = stat(join(dir, list[i]));
-  if (s) { out[i * 3] = s.ino; out[i * 3 + 1] = s.size; out[i * 3 + 2] = s.mtimeMs; }
-  else out[i * 3] = NaN;
-}
-parentPort.postMessage(out, [out.buffer]);
-`;
-
-/**
- * The identities of `files` (paths relative to `dir`, with forward slashes), in their order: for
- * many files taken by a worker thread, so the caller's thread goes on until it needs them.
- */
-export async function identitiesOf(dir: string, files: string[], asideFrom = ASIDE_FROM): Promise<string[]> {
-  const here = () => files.map((file) => identity(path.join(dir, file)));
-  if (files.length < asideFrom || files.some((file) => file.includes('\n'))) return here();
-  const stats = await statsAside(dir, files);
-  // A thread that could not start or stopped (a process limit, memory): the stats are taken here, and a real
-  // file system error is thrown from here.
-  if (!stats) return here();
-  return files.map((_, i) =>
-    Number.isNaN(stats[i * 3]) ? '' : `${stats[i * 3]} ${stats[i * 3 + 1]} ${stats[i * 3 + 2]}`,
-  );
-}
-
-/** The stats from a worker thread, or undefined if it failed. */
-async function statsAside(dir: string, files: string[]): Promise<Float64Array | undefined> {
-  let worker: Worker | undefined;
-  try {
-    worker = new Worker(STAT_WORKER, { eval: true, workerData: { dir, files: files.join('\n') } });
-    const started = worker;
-    return await new Promise<Float64Array>((resolve, reject) => {
-      started.once('message', resolve);
-      started.once('error', reject);
-      started.once('exit', (code) => reject(new Error(`the stat thread stopped (exit code ${code})`)));
-    });
-  } catch {
-    return undefined;
-  } finally {
-    void worker?.terminate();
   }
 }

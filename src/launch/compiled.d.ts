@@ -5,6 +5,7 @@ export declare function sourceKey(dir?: string): Promise<string>;
 export declare function generatorKey(): Promise<string>;
 export declare function cliBundle(): Promise<string>;
 export declare function workerBundle(): Promise<string>;
+export declare function statThreadBundle(): Promise<string>;
 export declare function loadCli(): Promise<typeof import('../cli/index.js')>;
 export declare const LIB: string;
 /** Whether this is an installed package: lib/ compiled, no TypeScript sources. */

@@ -115,8 +115,12 @@ const lowlightFiles = {
   },
 };
 
-/** The compiled entries of src/: the CLI and the page workers' file. */
-const ENTRIES = { cli: 'cli/index.ts', 'pages-worker': 'pages/workers/entry.ts' };
+/** The compiled entries of src/: the CLI and the files of its worker threads. */
+const ENTRIES = {
+  cli: 'cli/index.ts',
+  'pages-worker': 'pages/workers/entry.ts',
+  'stat-thread': 'incremental/stat-thread.ts',
+};
 
 /**
  * The compiled file of one entry of src/ (`cli`, `pages-worker`), with its packages inside, for the sources as
@@ -178,6 +182,11 @@ export function cliBundle() {
  */
 export function workerBundle() {
   return compiled('pages-worker');
+}
+
+/** The compiled stat thread (src/incremental/stat-thread.ts), for the same reason. */
+export function statThreadBundle() {
+  return compiled('stat-thread');
 }
 
 /**

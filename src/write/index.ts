@@ -13,7 +13,8 @@ import {
 } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { identitiesOf, identity } from '../incremental/file-identity.js';
+import { identity } from '../incremental/file-identity.js';
+import { identitiesOf } from '../incremental/identities.js';
 import { sha1 } from '../incremental/hash.js';
 import { buildEnded, buildStarted, OutputLink } from './output-link.js';
 import {

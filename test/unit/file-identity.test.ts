@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { identitiesOf, identity } from '../../src/incremental/file-identity.js';
+import { identity } from '../../src/incremental/file-identity.js';
+import { identitiesOf } from '../../src/incremental/identities.js';
 
 let root: string | undefined;
 afterEach(async () => {
