@@ -13,13 +13,6 @@ import type { ExtraAssets } from '../render/index.js';
 
 export const CLIENT_DIR = path.join(GENERATOR_ROOT, 'client');
 
-/**
- * Runs before first paint, inline (and hashed in the CSP): applies the saved theme, and marks the
- * document `js` so that script-only layout (the drawer, copy buttons) is in place with no shift.
- */
-export const THEME_SCRIPT =
-  "document.documentElement.classList.add('js');try{var t=localStorage.getItem('docs-theme');if(t==='dark'||t==='light')document.documentElement.dataset.theme=t}catch(e){}";
-
 /** `{ a: 1, b: { c: 2 } }` under `X` -> `{ 'X.a': '1', 'X.b.c': '2' }`. */
 function leafDefines(prefix: string, value: object): Record<string, string> {
   return Object.fromEntries(

@@ -44,7 +44,7 @@ import { createSite, withSamePlan, type Site } from '../model/site.js';
 import { siteViews } from '../versions/views.js';
 import { nameVersionFiles } from '../versions/paths.js';
 import type { SourceMemo } from '../incremental/source-memo.js';
-import type { FileStamp } from '../incremental/source-cache.js';
+import type { FileStamp } from '../incremental/file-identity.js';
 import { checkOutputCollisions, readStaticFiles } from '../content/static-files.js';
 import type { OutputFile, PageOutline, PageRecord, PageSource } from '../model/page.js';
 import { FsWriter, type OutputManifest, type PageEntry, type WriteFault, type Writer } from '../write/index.js';

@@ -13,7 +13,8 @@ import {
   type KeyLines,
 } from './frontmatter.js';
 import { FrontmatterCache } from '../incremental/frontmatter-cache.js';
-import { SourceCache, type FileStamp } from '../incremental/source-cache.js';
+import { SourceCache } from '../incremental/source-cache.js';
+import type { FileStamp } from '../incremental/file-identity.js';
 import { sha1 } from '../incremental/hash.js';
 import { expandIncludes } from '../markdown/includes.js';
 import { isMdx, mdxRefusal, prepareMdxImports } from '../markdown/mdx.js';

@@ -6,7 +6,7 @@ import type { ResolvedConfig } from '../config/index.js';
 import { BuildError } from '../model/errors.js';
 import { inGitCheckout } from '../content/git.js';
 import { sha1 } from './hash.js';
-import { statStamp, type FileStamp } from './source-cache.js';
+import { statStamp, type FileStamp } from './file-identity.js';
 import type { ShownVersion } from '../write/index.js';
 
 /**

@@ -2,7 +2,6 @@ import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmS
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { ResolvedConfig } from '../config/index.js';
 import { sha1 } from './hash.js';
 import { generatorKey } from '../launch/compiled.js';
 
@@ -19,8 +18,8 @@ export function codeVersion(): Promise<string> {
   return version;
 }
 
-/** A file under the root's node_modules/.cache/docs (where npm-based tools keep caches). */
-export function cachePath(config: Pick<ResolvedConfig, 'root'>, name: string): string {
+/** A file under the project root's node_modules/.cache/docs (where npm-based tools keep caches). */
+export function cachePath(config: { root: string }, name: string): string {
   return path.join(config.root, 'node_modules/.cache/docs', name);
 }
 

@@ -1,28 +1,14 @@
-import { statSync, type Stats } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import { cachePath, codeVersion } from './cache.js';
 import type { ResolvedConfig } from '../config/index.js';
 import { sha1 } from './hash.js';
+import { fileStamp, type FileStamp } from './file-identity.js';
 import { ShardedCache, shardOf } from './sharded-cache.js';
 import { ShardCompanions } from './shard-companions.js';
 import { BuildError } from '../model/errors.js';
 import type { PageSource } from '../model/page.js';
 import { contentFile } from '../versions/paths.js';
 import { bodyKey, withLazyBody } from '../content/page-body.js';
-
-/** A file's identity on disk: inode, size, modification and change time (src/incremental/build-record.ts stamps inputs the same way). */
-export type FileStamp = string;
-
-/** The stamp of a stat'ed file; src/incremental/build-record.ts's walk of the project stamps with it too, and this build takes its stamps. */
-export function statStamp(s: Stats): FileStamp {
-  return `${s.ino} ${s.size} ${s.mtimeMs} ${s.ctimeMs}`;
-}
-
-/** The stamp of a file, or undefined when it cannot be stat'ed. */
-export function fileStamp(file: string): FileStamp | undefined {
-  const s = statSync(file, { throwIfNoEntry: false });
-  return s?.isFile() ? statStamp(s) : undefined;
-}
 
 /**
  * A parsed page as kept: its file's stamp, its partials' stamps, and the source as bytes (a copy no

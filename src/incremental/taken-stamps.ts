@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { FileStamp } from './source-cache.js';
+import type { FileStamp } from './file-identity.js';
 
 /**
  * The stamps a build took of the project's files (src/incremental/build-record.ts, by absolute path), which hold

@@ -1,9 +1,15 @@
-import { THEME_SCRIPT } from '../build/assets.js';
 import { escapeHtml } from '../render/head.js';
 import { BANNER_KEY } from '../shared/banner.js';
 import { isExternal } from '../shared/paths.js';
 import type { HeadTag, ResolvedTheme } from './config.js';
 import type { PageHeadTag } from '../content/frontmatter.js';
+
+/**
+ * Runs before first paint, inline (and hashed in the CSP): applies the saved theme, and marks the
+ * document `js` so that script-only layout (the drawer, copy buttons) is in place with no shift.
+ */
+export const THEME_SCRIPT =
+  "document.documentElement.classList.add('js');try{var t=localStorage.getItem('docs-theme');if(t==='dark'||t==='light')document.documentElement.dataset.theme=t}catch(e){}";
 
 /**
  * The inline script that runs before first paint (hashed in the CSP): the theme script, and, on a

@@ -8,7 +8,7 @@ import { loadContentFiles } from '../../src/content/index.js';
 import { Problems } from '../../src/model/errors.js';
 import { sha1 } from '../../src/incremental/hash.js';
 import { bodyKey } from '../../src/content/page-body.js';
-import { fileStamp, type FileStamp } from '../../src/incremental/source-cache.js';
+import { fileStamp, type FileStamp } from '../../src/incremental/file-identity.js';
 
 const roots: string[] = [];
 afterEach(async () => {
@@ -87,7 +87,10 @@ describe('source-cache', () => {
   });
 
   it('keeps no page with a problem: its message shows on every build', async () => {
-    const root = await site({ 'index.md': page('Home'), 'bad.md': '---\ntitle: Bad\ndescription: A page with a wrong layout.\nlayout: wide\n---\n\nText.\n' });
+    const root = await site({
+      'index.md': page('Home'),
+      'bad.md': '---\ntitle: Bad\ndescription: A page with a wrong layout.\nlayout: wide\n---\n\nText.\n',
+    });
     for (let run = 0; run < 2; run++) {
       const { problems } = await load(root);
       expect(problems.map((p) => p.place.file)).toEqual(['bad.md']);

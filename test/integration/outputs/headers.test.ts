@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { THEME_SCRIPT } from '../../../src/build/assets.js';
+import { THEME_SCRIPT } from '../../../src/theme/head.js';
 import {
   contentSecurityPolicy,
   headersFile,

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { THEME_SCRIPT } from '../../../src/build/assets.js';
 import { resolveConfig } from '../../../src/config/index.js';
 import { BuildFailure } from '../../../src/model/errors.js';
 import { contentSecurityPolicy, scriptHash } from '../../../src/outputs/headers.js';
 import type { HeadTag } from '../../../src/theme/config.js';
-import { headScript, headTagSources, projectHeadTags } from '../../../src/theme/head.js';
+import { headScript, headTagSources, projectHeadTags, THEME_SCRIPT } from '../../../src/theme/head.js';
 
 describe('theme/head', () => {
   it("writes the project's head tags as HTML, escaping values, with bare and left-out boolean attributes", () => {
