@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { BuildError, BuildFailure } from '../model/errors.js';
 import { badgeSchema, FRONTMATTER_TYPES, type FrontmatterType } from '../content/frontmatter.js';
 import { DEFAULT_LIMITS, type MarkdownLimits } from '../markdown/limits.js';
-import { DANGEROUS_SCHEMES } from '../markdown/security.js';
+import { DANGEROUS_SCHEMES, type SecurityConfig } from '../markdown/security.js';
 import { loadConfigComponents } from '../markdown/mdx.js';
 import { resolveTheme, themeOptions, type ResolvedTheme } from '../theme/config.js';
 import {
@@ -28,6 +28,7 @@ import { redirectTargetProblem } from '../shared/paths.js';
 
 export type * from '../plugins/types.js';
 export { BuildError } from '../model/errors.js';
+export type { SecurityConfig } from '../markdown/security.js';
 
 const route = z.string().regex(/^\//, 'a route starting with "/"');
 
@@ -444,13 +445,6 @@ export function resolveStrict(
           ? strict.codeParse.map((l) => l.toLowerCase())
           : [],
   };
-}
-
-export interface SecurityConfig {
-  allowScripts: boolean;
-  allowedUrlSchemes: string[];
-  /** Which pages may be MDX: any, none, or those under these folders of the content folder (each ending in "/"). */
-  mdx?: 'allow' | 'refuse' | string[];
 }
 
 /** What the command line changes of the configuration. */

@@ -1,4 +1,4 @@
-import type { SecurityConfig } from '../config/index.js';
+import type { SecurityConfig } from '../markdown/security.js';
 import { BuildError } from '../model/errors.js';
 import { placeIn, scanHtml } from '../markdown/security.js';
 

@@ -9,7 +9,7 @@ import type { ComponentType } from 'react';
 import { BuildError, BuildFailure, type Problems } from '../model/errors.js';
 import { sha1 } from '../incremental/hash.js';
 import type { PageSource } from '../model/page.js';
-import type { SecurityConfig } from '../config/index.js';
+import type { SecurityConfig } from './security.js';
 import { isInside } from '../content/project-files.js';
 import { fencedLines } from './fences.js';
 

@@ -1,6 +1,5 @@
 import type { Element, Root } from 'hast';
 import type { VFile } from 'vfile';
-import type { SecurityConfig } from '../config/index.js';
 import { walk } from './walk.js';
 
 /**
@@ -10,6 +9,14 @@ import { walk } from './walk.js';
  * event-handler attributes (`onclick=`) and such URLs in attributes. `security.allowScripts` and
  * `security.allowedUrlSchemes` in the configuration allow them.
  */
+
+/** The configuration's `security` (src/config/index.ts), as resolved. */
+export interface SecurityConfig {
+  allowScripts: boolean;
+  allowedUrlSchemes: string[];
+  /** Which pages may be MDX: any, none, or those under these folders of the content folder (each ending in "/"). */
+  mdx?: 'allow' | 'refuse' | string[];
+}
 
 /** Schemes that run script or read local files when a reader follows them. */
 export const DANGEROUS_SCHEMES = ['javascript', 'vbscript', 'data', 'file'] as const;

@@ -2,26 +2,9 @@ import { createContext, useContext, type ComponentProps, type ComponentType, typ
 import type { NotFound, Sidebar, Toc, TopBar } from './components.js';
 import type { PageRecord } from '../model/page.js';
 import type { SocialCardProps } from './social-card.js';
+import type { PartName } from '../theme/part-names.js';
 
-/**
- * The named parts of the layout a project may replace with its own component (a file of its theme
- * folder, `theme/Footer.tsx`). Each part is rendered through `Part`, which looks the name up: the
- * override gets the part's props and the default component as `Default`, so it may wrap it.
- */
-export const PART_NAMES = [
-  'Banner',
-  'TopBar',
-  'SiteTitle',
-  'SocialLinks',
-  'Sidebar',
-  'PageTitle',
-  'LastUpdated',
-  'Toc',
-  'Footer',
-  'NotFound',
-  'SocialCard',
-] as const;
-export type PartName = (typeof PART_NAMES)[number];
+export type { PartName } from '../theme/part-names.js';
 
 /** A link as the layout renders it: `href` is a full URL (the base applied to the site's routes). */
 export interface LinkView {

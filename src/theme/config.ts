@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { BuildError, BuildFailure } from '../model/errors.js';
 import { sha1 } from '../incremental/hash.js';
 import { bundleComponents, evaluateComponents } from '../markdown/mdx.js';
-import { PART_NAMES } from '../render/parts.js';
+import { PART_NAMES } from './part-names.js';
 
 /**
  * The theme options of `docs.config.ts`: what a team changes to make the site its own without a
