@@ -43,8 +43,10 @@ import { isEnglish } from '../shared/search-text.js';
 import { createSite, withSamePlan, type Site } from '../model/site.js';
 import { siteViews } from '../versions/views.js';
 import { nameVersionFiles } from '../versions/paths.js';
-import type { SourceMemo } from '../incremental/source-memo.js';
+import type { SourceCache } from '../incremental/source-cache.js';
+import { takenStamps, type Changes } from '../incremental/changes.js';
 import type { FileStamp } from '../incremental/file-identity.js';
+import type { ContentMemory } from '../content/memory.js';
 import { checkOutputCollisions, readStaticFiles } from '../content/static-files.js';
 import type { OutputFile, PageOutline, PageRecord, PageSource } from '../model/page.js';
 import { FsWriter, type OutputManifest, type PageEntry, type WriteFault, type Writer } from '../write/index.js';
@@ -77,8 +79,10 @@ export type RecordCache = Pick<MarkdownCache, 'key' | 'get' | 'withHtml' | 'set'
 
 /** What one process keeps in memory from one build to the next (`dev`), in place of reading it again. */
 export interface BuildMemory {
-  /** Parsed sources: an unchanged page is not parsed again. */
-  sources: SourceMemo;
+  /** Parsed sources, the store `build` opens, held in memory too: an unchanged page is not parsed (nor read from disk) again. */
+  sources: SourceCache;
+  /** The content folder's listing and the pages after the plugins' hooks: a save that only edits pages lists nothing. */
+  content: ContentMemory;
   /** Page records: an unchanged page's Markdown is not rendered (nor read from disk) again. */
   records: RecordCache;
   /** Check results by record: an unchanged page is not checked again. */
@@ -101,8 +105,11 @@ export interface BuildOptions {
   lazy?: boolean;
   /** Writes the site in spite of problems and returns them (`dev` serves what there is, with the problems over it). */
   keepGoing?: boolean;
-  /** The project's files' stamps, taken by `build`'s input stamp (src/incremental/build-record.ts): pages are taken by them. */
-  stamps?: Map<string, FileStamp>;
+  /**
+   * What changed since the last build (src/incremental/changes.ts): `build` gives every project file's stamp, taken
+   * by its input stamp (src/incremental/build-record.ts); `dev` the files the watcher named. @default 'unknown'
+   */
+  changes?: Changes;
   /**
    * Many pages are to be rendered (`build` with no previous output): the page workers start with
    * the build and load their code while this thread reads the content, instead of after the plan.
@@ -141,22 +148,22 @@ export async function buildSite(
   earlyWorkers?.catch(() => {}); // a start that failed fails the pages stage, as a late start would
   const closeEarlyWorkers = () => earlyWorkers?.then((early) => early?.close()).catch(() => {});
   try {
-    const { sources, staticFiles } = await task(logger, 'content', () =>
-      loadContentFiles(config, problems, options.memory?.sources, options.stamps),
+    const { sources, staticFiles, onlyEdits } = await task(logger, 'content', () =>
+      loadContentFiles(config, problems, options.changes, options.memory),
     );
     // Their problems are reported with the page.
     const outlineOf = (source: PageSource) => pageOutline(source, config, new Problems());
     const layoutMemo = options.memory?.layout;
     const outlines = sources.map((source) => layoutMemo?.outline(source, outlineOf) ?? outlineOf(source));
     // "Last updated": one `git log` for every page (the sitemap reads the same dates); a commit changes the layout key of the pages it touches.
-    const taken = options.stamps && new TakenStamps(options.stamps);
+    const stamps = takenStamps(options.changes);
+    const taken = stamps && new TakenStamps(stamps);
     const datesOf = (pages: PageSource[]) => lastModified({ config, pages, taken });
     const lastUpdated = !config.theme.lastUpdated
       ? undefined
       : (layoutMemo?.lastUpdated(sources, datesOf) ?? datesOf(sources));
     const newSite = () => createSite(config, outlines, staticFiles, lastUpdated, taken);
-    const sameFolders = options.memory?.sources.onlyEdits ?? false;
-    const outline = layoutMemo?.site(outlines, staticFiles, lastUpdated, sameFolders, newSite) ?? newSite();
+    const outline = layoutMemo?.site(outlines, staticFiles, lastUpdated, onlyEdits, newSite) ?? newSite();
     const assets = options.assets ?? (await task(logger, 'assets', () => buildAssets(config)));
     const templates = readTemplates();
     const [cache, previous, salt] = await task(logger, 'cache', () =>
@@ -481,7 +488,7 @@ async function buildProject(
     };
   }
   const result = await buildSite(config, writer, logger, {
-    stamps,
+    changes: { stamps },
     manyPages:
       !existsSync(outputManifestPath(config)) && countPages(config.contentDir, stamps.keys()) >= PARALLEL_THRESHOLD,
   });

@@ -15,6 +15,7 @@ import {
 import { FrontmatterCache } from '../incremental/frontmatter-cache.js';
 import { SourceCache } from '../incremental/source-cache.js';
 import type { FileStamp } from '../incremental/file-identity.js';
+import { namedFiles, stampsNow, type Changes } from '../incremental/changes.js';
 import { sha1 } from '../incremental/hash.js';
 import { expandIncludes } from '../markdown/includes.js';
 import { isMdx, mdxRefusal, prepareMdxImports } from '../markdown/mdx.js';
@@ -23,7 +24,7 @@ import { expandOpenApiPages, openApiPlugin } from './openapi.js';
 import { callHook, configFileName, hookMs } from '../plugins/index.js';
 import type { GeneratedPage, PagesContext, Plugin } from '../plugins/types.js';
 import { fileToRoute } from '../shared/paths.js';
-import type { SourceMemo } from '../incremental/source-memo.js';
+import type { ContentMemory } from './memory.js';
 import type { Derived, PageSource } from '../model/page.js';
 import type { ResolvedVersion } from '../versions/config.js';
 import { contentFile, contentFolderOf, splitVersion } from '../versions/paths.js';
@@ -524,41 +525,53 @@ export async function loadContent(config: ResolvedConfig, problems: Problems): P
   return (await loadContentFiles(config, problems)).sources;
 }
 
+/** What the content stage keeps between builds: the parsed pages' store, and in `dev` its memory of the listing. */
+export interface ContentStores {
+  /** `dev`'s, opened with memory and kept for the session; `build` opens one a build. */
+  sources?: SourceCache;
+  content?: ContentMemory;
+}
+
 /**
- * `loadContent`, and the files beside the pages (from the same walk of the folder). With a memo
- * (`dev`), pages that read as they did are taken from it rather than parsed again.
+ * `loadContent`, and the files beside the pages (from the same walk of the folder). Pages whose
+ * files and inputs have the stamps they had are taken from the source store (src/incremental/source-cache.ts)
+ * rather than parsed again; `changes` says which files may differ. `onlyEdits`: the listing is the last build's
+ * and only pages changed (`dev`).
  */
 export async function loadContentFiles(
   config: ResolvedConfig,
   problems: Problems,
-  memo?: SourceMemo,
-  stamps?: Map<string, FileStamp>,
-): Promise<{ sources: PageSource[]; staticFiles: string[] }> {
+  changes: Changes = 'unknown',
+  stores: ContentStores = {},
+): Promise<{ sources: PageSource[]; staticFiles: string[]; onlyEdits: boolean }> {
+  const memory = stores.content;
   let files: string[];
   let staticFiles: string[];
-  memo?.startBuild();
   // `dev`: the last listing while the watcher reports only edits (a versioned site's paths are not the folder's).
-  const last = config.versions ? undefined : memo?.lastListing((file) => file.split('/').some(isHidden));
+  const last = config.versions
+    ? undefined
+    : memory?.lastListing(namedFiles(changes), (file) => file.split('/').some(isHidden));
   try {
     let refused: RefusedPath[];
-    const listing = last ?? (await listVersionedContent(config));
-    memo?.rememberListing(listing);
+    const listing = last?.listing ?? (await listVersionedContent(config));
+    memory?.rememberListing(listing);
     ({ pages: files, staticFiles, refused } = listing);
     for (const r of refused) problems.add(r.message, { file: r.path }, r.fix);
   } catch (error) {
-    memo?.rememberListing(undefined);
+    memory?.rememberListing(undefined);
     throw contentFolderProblem(config, error);
   }
   const sources: PageSource[] = [];
   const pageBytes = (config.limits ?? DEFAULT_LIMITS).pageBytes;
-  // `build`: pages whose files have the stamps they had are taken as parsed then (src/incremental/source-cache.ts).
-  const kept = memo ? undefined : await SourceCache.open(config, stamps);
+  const store = stores.sources ?? (await SourceCache.open(config));
+  // Only with the last listing are pages the watcher did not name taken unread: a folder renamed or swapped names no file in it.
+  const stampNow = stampsNow(namedFiles(changes) && !last ? 'unknown' : changes);
   // Opened for the first build only, and only when a page must be parsed: later `dev` builds parse the odd edited page faster than they read the cache.
   let yamlCache: Promise<FrontmatterCache> | undefined;
   const yaml = () => (last ? undefined : (yamlCache ??= FrontmatterCache.open(config)));
   let parsedAll = true;
-  /** Sources parsed this time, to remember once expanded: their text and their problems so far. */
-  const parsed = new Map<PageSource, { raw: string; problems: Problems }>();
+  /** `dev`: pages parsed or taken from disk this time, to hold once expanded: their stamps and their problems so far. */
+  const toHold = new Map<PageSource, { stamp: FileStamp | undefined; problems: BuildError[] }>();
   // Read one after another: small files from the page cache come faster synchronously than through
   // libuv's thread pool (10,000 pages: 0.15 s against 0.5 s).
   for (const relativePath of files) {
@@ -567,18 +580,14 @@ export async function loadContentFiles(
       problems.push(refusedMdx);
       continue;
     }
-    // Only with the last listing: the watcher's paths name this folder's files, not an old version's.
-    const unread = last && memo?.unchanged(relativePath);
-    if (unread) {
-      problems.push(...unread.problems);
-      sources.push(unread.source);
-      continue;
-    }
     const file = contentFile(config, relativePath);
-    const stamp = kept?.stamp(file);
-    const same = kept?.get(relativePath, stamp);
-    if (same) {
-      sources.push(same);
+    // Taken before the file is read: an edit while it is read makes the next stamp differ.
+    const stamp = stampNow(file, store.heldStamp(relativePath));
+    const found = store.get(relativePath, stamp, stampNow);
+    if (found) {
+      problems.push(...found.problems);
+      sources.push(found.source);
+      if (memory && !found.expanded) toHold.set(found.source, { stamp, problems: [] });
       parsedAll = false;
       continue;
     }
@@ -592,23 +601,17 @@ export async function loadContentFiles(
       problems.push(unreadableFile(relativePath, error));
       continue;
     }
-    const known = own.list.length ? undefined : memo?.get(relativePath, raw);
-    if (known) {
-      problems.push(...known.problems);
-      sources.push(known.source);
-      continue;
-    }
     const frontmatter = await yaml();
     const source = config.versions
       ? parseVersionedSource(raw, relativePath, file, own, config.versions, frontmatter, scopeOf(config))
       : parseSource(raw, relativePath, file, own, frontmatter, scopeOf(config));
     problems.push(...own.list);
-    if (memo) parsed.set(source, { raw, problems: own });
-    else if (own.list.length === 0) kept?.set(source, stamp);
+    if (own.list.length === 0) store.set(source, stamp, stampNow);
+    if (memory) toHold.set(source, { stamp, problems: own.list });
     sources.push(source);
   }
-  // With a memo (`dev`), or pages taken as parsed before, not every page asked for its frontmatter: keep the others' too.
-  await Promise.all([(await yamlCache)?.save({ prune: !memo && parsedAll }), kept?.save()]);
+  // With pages taken as parsed before, not every page asked for its frontmatter: keep the others' too.
+  await Promise.all([(await yamlCache)?.save({ prune: !memory && parsedAll }), store.save()]);
   sources.sort((a, b) => a.relativePath.localeCompare(b.relativePath));
   // Drafts (Docusaurus's `draft: true`) are not part of the site.
   for (let i = sources.length - 1; i >= 0; i--) if (sources[i].frontmatter.draft === true) sources.splice(i, 1);
@@ -618,23 +621,23 @@ export async function loadContentFiles(
   }
   // `dev`: routes come from paths, so a listing whose every file was read with no route twice has none twice again.
   const allRead = sources.length === files.length;
-  const distinct = last !== undefined && allRead && memo?.distinctRoutes === last;
+  const distinct = last !== undefined && allRead && memory?.distinctRoutes === last.listing;
   const pages = distinct ? sources : uniqueRoutes(sources, (s) => s.route, problems);
-  if (memo) memo.distinctRoutes = allRead && pages.length === sources.length ? memo.current : undefined;
-  // `dev`: each page parsed this time is expanded now, so its problems are remembered with it; the
+  if (memory) memory.distinctRoutes = allRead && pages.length === sources.length ? memory.current : undefined;
+  // `dev`: each page parsed this time is expanded now, so its problems are held with it; the
   // OpenAPI plugin's `pages` hook (src/content/openapi.ts) leaves pages already expanded as they are.
-  for (const source of memo ? pages : []) {
-    const fresh = parsed.get(source);
+  for (const source of memory ? pages : []) {
+    const fresh = toHold.get(source);
     if (!fresh) continue;
     const expanded = new Problems();
     await expandOpenApiPages([source], config, expanded);
     problems.push(...expanded.list);
-    memo!.set(source, fresh.raw, [...fresh.problems.list, ...expanded.list]);
+    store.hold(source, fresh.stamp, [...fresh.problems, ...expanded.list], stampNow);
   }
-  const all = await runPagesHooks(config, pages, problems, memo);
+  const all = await runPagesHooks(config, pages, problems, memory);
   // Each locale's untranslated pages, from the pages as the plugins left them.
   if (config.locales) all.push(...fallbackSources(all, siteViews(config)!));
-  return { sources: all, staticFiles };
+  return { sources: all, staticFiles, onlyEdits: last?.onlyEdits ?? false };
 }
 
 /**
@@ -646,17 +649,17 @@ async function runPagesHooks(
   config: ResolvedConfig,
   read: PageSource[],
   problems: Problems,
-  memo?: SourceMemo,
+  memory?: ContentMemory,
 ): Promise<PageSource[]> {
   // `dev` expanded each page as it read it (above), so the OpenAPI reference's hook, which changes
   // a page from its own frontmatter and document alone, has nothing left to do: not a copy of every page a save.
-  const plugins = config.plugins.filter((plugin) => plugin.pages && !(memo && plugin === openApiPlugin));
+  const plugins = config.plugins.filter((plugin) => plugin.pages && !(memory && plugin === openApiPlugin));
   if (!plugins.length) return read;
-  // `dev` keeps the pages it read between builds (src/incremental/source-memo.ts): the hooks change copies, so no
+  // `dev` holds the pages it read between builds (src/incremental/source-cache.ts): the hooks change copies, so no
   // page is changed twice; a copy that comes out as the last build's did is that object again.
-  let pages = memo ? read.map((source) => ({ ...source, frontmatter: { ...source.frontmatter } })) : read;
+  let pages = memory ? read.map((source) => ({ ...source, frontmatter: { ...source.frontmatter } })) : read;
   pages = await runHooks(config, plugins, pages, problems);
-  return memo ? memo.settled(pages) : pages;
+  return memory ? memory.settled(pages) : pages;
 }
 
 async function runHooks(

@@ -1,6 +1,12 @@
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
-import type { ContentListing } from '../incremental/source-memo.js';
+
+/** The content folder as a build listed it (src/content/index.ts): pages and other files, relative to it. */
+export interface ContentListing {
+  pages: string[];
+  staticFiles: string[];
+  refused: { path: string; message: string; fix: string }[];
+}
 
 /** Pages: Markdown (`.md`, CommonMark and our extensions) and MDX (`.mdx`, Markdown with JSX components). */
 export const PAGE_FILE = /\.mdx?$/i;

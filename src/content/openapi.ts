@@ -673,7 +673,7 @@ export async function expandOpenApiPages(
   const { contentDir } = config;
   for (const source of sources) {
     const ref = source.frontmatter.openapi;
-    // A page `dev` keeps between builds (src/incremental/source-memo.ts) was expanded when it was read.
+    // A page `dev` keeps between builds (src/incremental/source-cache.ts, held in memory) was expanded when it was read.
     if (ref === undefined || (source as Marked)[EXPANDED]) continue;
     (source as Marked)[EXPANDED] = true;
     if (typeof ref !== 'string') {

@@ -13,7 +13,10 @@ import { LayoutMemo } from '../pages/layout-keys.js';
 import { silentLogger } from '../build/log.js';
 import { TEMPLATES_DIR } from '../render/index.js';
 import type { Site } from '../model/site.js';
-import { SourceMemo } from '../incremental/source-memo.js';
+import { SourceCache } from '../incremental/source-cache.js';
+import type { Changes } from '../incremental/changes.js';
+import { fileStamp } from '../incremental/file-identity.js';
+import { ContentMemory } from '../content/memory.js';
 import { LazyOutputs } from './lazy-outputs.js';
 import type { OutputDir } from './output-dir.js';
 import { asProblems, bundleProblems, renderProblem } from './problems.js';
@@ -87,6 +90,8 @@ export class DevBuilder {
    * update that named it: the watcher's second look at a save finds it the same, and nothing is built again.
    */
   private readonly configReads = new Map<string, string>();
+  /** The files the watcher named since the last build ran (its argument `changes`); 'unknown' before the first, or after one that failed. */
+  private named: Set<string> | 'unknown' = 'unknown';
 
   constructor(options: DevBuilderOptions) {
     this.root = options.root;
@@ -176,7 +181,7 @@ export class DevBuilder {
 
   /** Builds everything from scratch: at start. */
   build(options: { reloadComponents?: boolean } = {}): Promise<RebuildResult> {
-    this.memory?.sources.forget();
+    this.named = 'unknown';
     return this.serial(
       async () =>
         (await this.rebuild(
@@ -195,12 +200,12 @@ export class DevBuilder {
     // In line behind any rebuild under way: what a file is depends on the configuration it loaded.
     return this.serial(() => {
       // Pages the watcher does not name are not read again.
-      this.memory?.sources.noteChanges(files);
+      if (this.named !== 'unknown') for (const file of files) this.named.add(path.resolve(file));
       const kinds = new Set(files.map((file) => this.classify(file)).filter((kind) => kind !== null));
       // Pages that read as the last build read them (the watcher's second look at a save, a file
       // rewritten as it was): nothing to build.
       const same =
-        (kinds.size === 1 && kinds.has('page') && !this.problems().length && this.memory?.sources.readSame(files)) ||
+        (kinds.size === 1 && kinds.has('page') && !this.problems().length && this.holdsAsIs(files)) ||
         this.configReadSame(files, kinds);
       return kinds.size && !same ? this.rebuild(performance.now(), kinds, false) : Promise.resolve(null);
     });
@@ -292,6 +297,19 @@ export class DevBuilder {
     return this.result(started, built.changed || js || css || customCss, built.rendered, styleFrom, styleTo);
   }
 
+  /** Whether each file (an absolute path) is a listed page the last build read as it is now. */
+  private holdsAsIs(files: string[]): boolean {
+    const memory = this.memory;
+    return files.every((file) => {
+      const relative = memory?.content.relativeOf(file);
+      return (
+        relative !== undefined &&
+        memory!.content.lists(relative) &&
+        memory!.sources.holdsAsIs(relative, fileStamp(file))
+      );
+    });
+  }
+
   /**
    * True when the batch holds only files the configuration reads and each reads as at its last update (an
    * editor's save seen twice by the watcher, a file saved unchanged); notes what each holds now.
@@ -328,7 +346,8 @@ export class DevBuilder {
       }
       this.config = config;
       this.memory = {
-        sources: new SourceMemo(config.contentDir, config.versions),
+        sources: await SourceCache.open(config, { memory: true }),
+        content: new ContentMemory(config.contentDir),
         records: await MemoryRecords.open(config),
         checks: new ContentChecks(undefined, { keep: true }),
         layout: new LayoutMemo(),
@@ -344,8 +363,11 @@ export class DevBuilder {
   /** The build, with the bundle's URLs as tokens and the outputs that list every page left for later. */
   private async runBuild(): Promise<{ changed: boolean; rendered: string[] }> {
     this.memory!.records.startBuild();
+    const changes: Changes = this.named === 'unknown' ? 'unknown' : { named: this.named };
+    this.named = new Set();
     try {
       const result = await this.modules.buildSite(this.config!, this.writer, silentLogger, {
+        changes,
         memory: this.memory,
         assets: this.pageAssets,
         lazy: true,
@@ -358,6 +380,8 @@ export class DevBuilder {
       this.generation++;
       return { changed: this.writer.changed, rendered: result.renderedRoutes };
     } catch (error) {
+      // It may have stopped before reading what the watcher named: the next build looks at every file.
+      this.named = 'unknown';
       this.problemsOf.build = asProblems(error);
       return { changed: false, rendered: [] };
     }

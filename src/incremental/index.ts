@@ -34,10 +34,12 @@ export const STORES: readonly Store[] = [
   {
     name: 'sources',
     keeps: 'each page as the content stage left it (frontmatter parsed, partials taken in), 256 shards by path',
-    key: "the page file's stamp and each partial's stamp (inode, size, modification and change time)",
+    key: "the page file's stamp and each partial's stamp (inode, size, modification and change time); in memory, its OpenAPI document's stamp too",
     module: 'src/incremental/source-cache.ts',
-    stale: 'a stamp differs; pages with problems and MDX pages are never kept',
-    memory: 'src/incremental/source-memo.ts: the parsed sources, patched by the watcher\'s list of changed files',
+    stale:
+      "a stamp differs (one rule, `stillGood`, for disk and memory: `build` compares the walk's stamps, `dev` stats what the watcher named and each partial); pages with problems and MDX pages are never kept on disk",
+    memory:
+      'the same store opened with `memory`: each page as expanded, with its problems; the first build reads and writes the disk, later ones only memory; the listing is kept while every change the watcher names is an edit (src/content/memory.ts)',
   },
   {
     name: 'frontmatter.v8',
@@ -66,7 +68,8 @@ export const STORES: readonly Store[] = [
     keeps: "the links and orphans findings, each page's links digest and the routes it reaches",
     key: 'the routes and files of the site; each page by its links digest and the headings of the pages it links to',
     module: 'src/checks/stored-links.ts',
-    stale: 'a page added, removed or renamed (every page is checked again); otherwise per page, when its links or linked headings changed',
+    stale:
+      'a page added, removed or renamed (every page is checked again); otherwise per page, when its links or linked headings changed',
     memory: 'src/checks/site-memo.ts',
   },
   {

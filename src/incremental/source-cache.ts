@@ -1,53 +1,82 @@
+import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { cachePath, codeVersion } from './cache.js';
+import type { StampNow } from './changes.js';
+import type { FileStamp } from './file-identity.js';
 import type { ResolvedConfig } from '../config/index.js';
 import { sha1 } from './hash.js';
-import { fileStamp, type FileStamp } from './file-identity.js';
 import { ShardedCache, shardOf } from './sharded-cache.js';
 import { ShardCompanions } from './shard-companions.js';
 import { BuildError } from '../model/errors.js';
 import type { PageSource } from '../model/page.js';
-import { contentFile } from '../versions/paths.js';
+import { contentFile, splitVersion } from '../versions/paths.js';
 import { bodyKey, withLazyBody } from '../content/page-body.js';
 
-/**
- * A parsed page as kept: its file's stamp, its partials' stamps, and the source as bytes (a copy no
- * later stage can change) without its body, which is kept apart as UTF-8 (in the file beside the
- * shard written with the stamp `bodies`, src/incremental/shard-companions.ts), and its body's digest (src/content/page-body.ts).
- */
-interface Kept {
+/** What a parsed page was made from: its file's stamp, and each other file it took in (by the name the site gives it) with its stamp then. */
+interface Stamped {
   stamp: FileStamp;
   inputs: [file: string, stamp: FileStamp | undefined][];
+}
+
+/**
+ * A parsed page as kept on disk: the source as bytes (a copy no later stage can change) without its body, which is
+ * kept apart as UTF-8 (in the file beside the shard written with the stamp `bodies`, src/incremental/shard-companions.ts),
+ * and its body's digest (src/content/page-body.ts).
+ */
+interface Kept extends Stamped {
   source: Uint8Array;
   bodyKey: string;
   bodies: string;
 }
 
+/** A parsed page as `dev` holds it: expanded (its OpenAPI document taken in, which is then among its inputs), with what parsing and expanding it reported. */
+interface Held extends Stamped {
+  source: PageSource;
+  problems: BuildError[];
+}
+
+/** A page found kept: `expanded` when it comes from memory, where pages are kept as the content stage expands them. */
+export interface Found {
+  source: PageSource;
+  problems: BuildError[];
+  expanded: boolean;
+}
+
 /**
  * Parsed page sources (frontmatter read and checked, partials taken in) kept between builds by the
- * stamps of their files: a page whose file and partials have the stamps they had is not read or
+ * stamps of their files: a page whose file and inputs have the stamps they had is not read or
  * parsed again (at 10,000 pages, reading and parsing every page's frontmatter is 2 s of CPU a
- * build). Only pages parsed without problems are kept (their messages must show every run), and
+ * build). On disk only pages parsed without problems are kept (their messages must show every run), and
  * not MDX pages (their components' imports are other files). Kept in 256 shards by path, so an
  * edit rewrites one; only this build's pages are kept. The stamps are taken before the file is
  * read, so an edit while the build reads it makes the next stamp differ. The bodies are in a file
  * beside each shard, read when a page of it is rendered: a one-page edit at 10,000 pages reads
  * 7 MB of shards, not 74.
+ *
+ * `dev` opens it with `memory`: the store is kept for the session, and every page the content stage
+ * parses or finds on disk is held in memory too (expanded, with its problems, MDX included), under
+ * the same rule (`stillGood`). Its first build reads and writes the disk as `build` does (so the next
+ * start is fast); later builds find pages in memory and never write the disk again.
  */
 export class SourceCache {
   /** The bodies of the pages parsed this build. */
   private readonly newBodies = new Map<string, Uint8Array>();
+  /** `dev`'s pages, by path. */
+  private readonly held?: Map<string, Held>;
+  /** Whether pages parsed go to disk: until `dev`'s first build has saved. */
+  private writes = true;
 
   private constructor(
     private readonly config: ResolvedConfig,
     private readonly entries: ShardedCache<Kept>,
     /** The kept pages' bodies, in a file beside each shard. */
     private readonly bodies: ShardCompanions<Uint8Array>,
-    /** Stamps already taken by this build (src/incremental/build-record.ts's walk of the project): not taken again. */
-    private readonly known: Map<string, FileStamp>,
-  ) {}
+    memory: boolean,
+  ) {
+    if (memory) this.held = new Map();
+  }
 
-  static async open(config: ResolvedConfig, known = new Map<string, FileStamp>()): Promise<SourceCache> {
+  static async open(config: ResolvedConfig, options: { memory?: boolean } = {}): Promise<SourceCache> {
     const salt = sha1(
       await codeVersion(),
       JSON.stringify([config.contentDir, config.versions?.map((v) => [v.key, v.contentDir])]),
@@ -57,26 +86,48 @@ export class SourceCache {
       config,
       await ShardedCache.open<Kept>(dir, salt),
       new ShardCompanions<Uint8Array>(dir, 'bodies', salt),
-      known,
+      options.memory ?? false,
     );
   }
 
-  /** The file's stamp now (from this build's walk when it took one). */
-  stamp(file: string): FileStamp | undefined {
-    return this.known.get(file) ?? fileStamp(file);
+  /** The stamp `dev` holds a page by (its file's when it was last read), if it holds it. */
+  heldStamp(relativePath: string): FileStamp | undefined {
+    return this.held?.get(relativePath)?.stamp;
   }
 
-  /** The page as parsed before, if its file (stamped `stamp`) and partials are as they were then. */
-  get(relativePath: string, stamp: FileStamp | undefined): PageSource | undefined {
-    if (stamp === undefined) return undefined;
+  /**
+   * The page as parsed before, if its file (stamped `stamp` now) and its inputs (stamped by `stampNow`) are as they
+   * were then: from memory first, else from disk.
+   */
+  get(relativePath: string, stamp: FileStamp | undefined, stampNow: StampNow): Found | undefined {
+    const held = this.held?.get(relativePath);
+    if (held && this.stillGood(held, stamp, stampNow)) return { ...held, expanded: true };
     const key = keyOf(relativePath);
     const kept = this.entries.get(key);
-    if (kept?.stamp !== stamp) return undefined;
-    if (!kept.inputs.every(([file, was]) => this.stamp(contentFile(this.config, file)) === was)) return undefined;
     // Its bodies file may be another than the one written with it (a build died between the two).
-    if (!this.bodies.has(shardOf(key), kept.bodies)) return undefined;
-    const source = deserialize(kept.source) as Omit<PageSource, 'body'>;
-    return withLazyBody(source, kept.bodyKey, () => this.storedBody(key, kept.bodies));
+    if (!kept || !this.stillGood(kept, stamp, stampNow) || !this.bodies.has(shardOf(key), kept.bodies))
+      return undefined;
+    const source = withLazyBody(deserialize(kept.source) as Omit<PageSource, 'body'>, kept.bodyKey, () =>
+      this.storedBody(key, kept.bodies),
+    );
+    // Held for the session: its body is read now, not from a file a later build may have replaced.
+    if (this.held) void source.body;
+    return { source, problems: [], expanded: false };
+  }
+
+  /** The one rule of both layers: a page is still good while its file and every input have the stamps they had. */
+  private stillGood(kept: Stamped, stamp: FileStamp | undefined, stampNow: StampNow): boolean {
+    return (
+      stamp !== undefined &&
+      kept.stamp === stamp &&
+      kept.inputs.every(([file, was]) => stampNow(contentFile(this.config, file)) === was)
+    );
+  }
+
+  /** Whether `dev` holds the page at `relativePath` as its file (an absolute path) is now: a save seen twice, a file rewritten as it was. */
+  holdsAsIs(relativePath: string, stamp: FileStamp | undefined): boolean {
+    const held = this.held?.get(relativePath);
+    return held !== undefined && held.stamp === stamp;
   }
 
   /** A kept page's body, from its shard's file (read once, when a page of it is first rendered). */
@@ -90,22 +141,48 @@ export class SourceCache {
     );
   }
 
-  /** Keeps a page parsed without problems from a file stamped `stamp` (taken before it was read). */
-  set(source: PageSource, stamp: FileStamp | undefined): void {
-    if (stamp === undefined || /\.mdx$/i.test(source.relativePath)) return;
-    const inputs = (source.included?.files ?? []).map((file): [string, FileStamp | undefined] => [
-      file,
-      this.stamp(contentFile(this.config, file)),
-    ]);
+  /** Keeps a page parsed without problems from a file stamped `stamp` (taken before it was read), on disk. */
+  set(source: PageSource, stamp: FileStamp | undefined, stampNow: StampNow): void {
+    if (!this.writes || stamp === undefined || /\.mdx$/i.test(source.relativePath)) return;
     const { body, ...rest } = source;
     const key = keyOf(source.relativePath);
+    const inputs = this.inputsOf(source.included?.files ?? [], stampNow);
     this.entries.set(key, { stamp, inputs, source: serialize(rest), bodyKey: bodyKey(source), bodies: '' });
     this.newBodies.set(key, encoder.encode(body));
   }
 
+  /** `dev`: holds a page as the content stage expanded it, with every problem it had, in memory. */
+  hold(source: PageSource, stamp: FileStamp | undefined, problems: BuildError[], stampNow: StampNow): void {
+    if (!this.held || stamp === undefined) return;
+    const openapi =
+      typeof source.frontmatter.openapi === 'string'
+        ? [this.nameOf(source.relativePath, path.resolve(path.dirname(source.file), source.frontmatter.openapi))]
+        : [];
+    const inputs = this.inputsOf([...(source.included?.files ?? []), ...openapi], stampNow);
+    this.held.set(source.relativePath, { stamp, inputs, source, problems });
+  }
+
+  private inputsOf(files: string[], stampNow: StampNow): Stamped['inputs'] {
+    return files.map((file) => [file, stampNow(contentFile(this.config, file))]);
+  }
+
+  /** A file beside a page, named as the site names content files ("1.0/api.yaml" in version 1.0's folder). */
+  private nameOf(page: string, file: string): string {
+    const versions = this.config.versions;
+    const version = versions && splitVersion(versions, page).version;
+    const inner = path
+      .relative(version?.contentDir ?? this.config.contentDir, file)
+      .split(path.sep)
+      .join('/');
+    return version?.key ? `${version.key}/${inner}` : inner;
+  }
+
   /** Keeps only this build's pages; rewrites the shards that changed, each with its bodies' file first. */
-  save(): Promise<void> {
-    return this.entries.save(async (shard, entries) => {
+  async save(): Promise<void> {
+    if (!this.writes) return;
+    // `dev` writes once: later saves' pages are in memory.
+    if (this.held) this.writes = false;
+    await this.entries.save(async (shard, entries) => {
       const bodies = new Map<string, Uint8Array>();
       for (const [key, kept] of entries) {
         const body = this.newBodies.get(key) ?? this.bodies.get(shard, kept.bodies, key);
@@ -115,6 +192,7 @@ export class SourceCache {
       const stamp = await this.bodies.write(shard, bodies);
       return new Map([...entries].map(([key, kept]) => [key, { ...kept, bodies: stamp }]));
     });
+    this.newBodies.clear();
   }
 }
 

@@ -13,7 +13,7 @@ export class TakenStamps {
   /** The folders holding a stamped file: only there does a missing stamp mean a missing file. */
   private folders?: Set<string>;
 
-  constructor(private readonly stamps: Map<string, FileStamp>) {}
+  constructor(private readonly stamps: ReadonlyMap<string, FileStamp>) {}
 
   /**
    * Whether `file` exists, from the stamps when its folder was walked, else by a stat: at 10,000 pages in 2,000

@@ -62,7 +62,7 @@ function siteKeys(site: Site<PageOutline>, salt: string): { nav: string; groups:
 
 /**
  * The outlines, site plan and layout keys of one `dev` process, kept between builds. An unchanged
- * page keeps its source object (src/incremental/source-memo.ts), so its outline is made once; and while every
+ * page keeps its source object (src/incremental/source-cache.ts, held in memory), so its outline is made once; and while every
  * outline shows what it showed before (titles, paths, frontmatter: what sidebars and prev/next are
  * made of) and no folder file changed, the sidebars are not made again and each page keeps its
  * layout key: a save that changes only a page's text costs one key, not one a page.

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { editOfListed } from '../../src/content/listing.js';
-import type { ContentListing } from '../../src/incremental/source-memo.js';
+import type { ContentListing } from '../../src/content/listing.js';
 
 describe('content-listing', () => {
   let dir: string;

@@ -9,6 +9,9 @@ import { Problems } from '../../src/model/errors.js';
 import { sha1 } from '../../src/incremental/hash.js';
 import { bodyKey } from '../../src/content/page-body.js';
 import { fileStamp, type FileStamp } from '../../src/incremental/file-identity.js';
+import type { Changes } from '../../src/incremental/changes.js';
+import { SourceCache } from '../../src/incremental/source-cache.js';
+import { ContentMemory } from '../../src/content/memory.js';
 
 const roots: string[] = [];
 afterEach(async () => {
@@ -34,7 +37,7 @@ const page = (title: string, body = 'Body.') => `---\ntitle: ${title}\ndescripti
 /** The content stage as `build` runs it: with the stamps of the files given (else its own stat of each). */
 async function load(root: string, stamps?: Map<string, FileStamp>) {
   const problems = new Problems();
-  const { sources } = await loadContentFiles(await loadConfig(root), problems, undefined, stamps);
+  const { sources } = await loadContentFiles(await loadConfig(root), problems, stamps ? { stamps } : 'unknown');
   return { sources, problems: problems.list, byPath: new Map(sources.map((s) => [s.relativePath, s])) };
 }
 
@@ -146,5 +149,85 @@ describe('source-cache', () => {
     // Without its bodies file the cache gives no page of that shard: each is read again.
     await rm(path.join(dir, `bodies-${shardOf(first)}.v8`));
     expect((await load(root, stamps)).byPath.get(second)!.body).toContain('Second body, changed unseen.');
+  });
+});
+
+describe('source-cache, held in memory (dev)', () => {
+  /** `dev`'s stores, kept between its builds. */
+  async function devStores(root: string) {
+    const config = await loadConfig(root);
+    return {
+      config,
+      sources: await SourceCache.open(config, { memory: true }),
+      content: new ContentMemory(config.contentDir),
+    };
+  }
+  type DevStores = Awaited<ReturnType<typeof devStores>>;
+  /** One `dev` build's content stage: `named`, the files the watcher named since the last (relative to content/). */
+  async function devLoad(root: string, stores: DevStores, named?: string[]) {
+    const problems = new Problems();
+    const changes: Changes = named ? { named: new Set(named.map((f) => path.join(root, 'content', f))) } : 'unknown';
+    const { sources } = await loadContentFiles(stores.config, problems, changes, stores);
+    return { problems: problems.list, byPath: new Map(sources.map((s) => [s.relativePath, s])) };
+  }
+
+  it('takes a page the watcher did not name as held, unread, and reads one it named', async () => {
+    const root = await site({ 'index.md': page('Home'), 'guide.md': page('Guide') });
+    const stores = await devStores(root);
+    await devLoad(root, stores);
+    await write(root, { 'guide.md': page('Changed') });
+    expect((await devLoad(root, stores, ['index.md'])).byPath.get('guide.md')!.frontmatter.title).toBe('Guide');
+    expect((await devLoad(root, stores, ['guide.md'])).byPath.get('guide.md')!.frontmatter.title).toBe('Changed');
+  });
+
+  it('gives a held page with problems its problems again on every build', async () => {
+    const bad = '---\ntitle: Bad\ndescription: A page with a wrong layout.\nlayout: wide\n---\n\nText.\n';
+    const root = await site({ 'index.md': page('Home'), 'bad.md': bad });
+    const stores = await devStores(root);
+    for (const named of [undefined, [], ['index.md']]) {
+      const { problems } = await devLoad(root, stores, named);
+      expect(problems.map((p) => [p.place.file, p.message])).toEqual([
+        ['bad.md', 'frontmatter "layout" must be "doc", "page" or "home"'],
+      ]);
+    }
+  });
+
+  it('parses a held page again when a partial it takes in changed, whether or not the watcher named it', async () => {
+    const root = await site({
+      'index.md': page('Home', '<!--@include: ./_parts/note.md-->'),
+      '_parts/note.md': 'First note.\n',
+    });
+    const stores = await devStores(root);
+    await devLoad(root, stores);
+    await write(root, { '_parts/note.md': 'Second note, longer.\n' });
+    expect((await devLoad(root, stores, [])).byPath.get('index.md')!.body).toContain('Second note, longer.');
+    await write(root, { '_parts/note.md': 'Third note, longer still.\n' });
+    expect((await devLoad(root, stores, ['_parts/note.md'])).byPath.get('index.md')!.body).toContain('Third note');
+  });
+
+  it('writes the disk store on its first build only, as `build` does, and a build then takes the pages from it', async () => {
+    const root = await site({ 'index.md': page('Home'), 'guide.md': page('Guide') });
+    const stamps = stampsOf(root, ['index.md', 'guide.md']);
+    const stores = await devStores(root);
+    await devLoad(root, stores);
+    const dir = cachePath({ root }, 'sources');
+    const written = await readdir(dir);
+    expect(written.some((f) => f.startsWith('values-'))).toBe(true);
+    await write(root, { 'guide.md': page('Changed') });
+    expect((await devLoad(root, stores, ['guide.md'])).byPath.get('guide.md')!.frontmatter.title).toBe('Changed');
+    expect(await readdir(dir)).toEqual(written);
+    // Stamped as `dev`'s first build read it: the page as parsed then, from the disk.
+    expect((await load(root, stamps)).byPath.get('guide.md')!.frontmatter.title).toBe('Guide');
+  });
+
+  it("holds the body of a page it took from a build's store, so a later build may replace the store's files", async () => {
+    const root = await site({ 'index.md': page('Home', 'The body of home.') });
+    await load(root);
+    const stores = await devStores(root);
+    await devLoad(root, stores);
+    // Written over in place, as another process's build may: open descriptors read the new bytes.
+    const dir = cachePath({ root }, 'sources');
+    for (const file of await readdir(dir)) await writeFile(path.join(dir, file), 'not a shard');
+    expect((await devLoad(root, stores, [])).byPath.get('index.md')!.body).toContain('The body of home.');
   });
 });
