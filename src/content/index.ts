@@ -565,7 +565,11 @@ export async function loadContentFiles(
   const pageBytes = (config.limits ?? DEFAULT_LIMITS).pageBytes;
   const store = stores.sources ?? (await SourceCache.open(config));
   // Only with the last listing are pages the watcher did not name taken unread: a folder renamed or swapped names no file in it.
-  const stampNow = stampsNow(namedFiles(changes) && !last ? 'unknown' : changes);
+  const stampNow = stampsNow(
+    namedFiles(changes) && !last ? 'unknown' : changes,
+    (name) => contentFile(config, name),
+    (file) => memory?.relativeOf(file),
+  );
   // Opened for the first build only, and only when a page must be parsed: later `dev` builds parse the odd edited page faster than they read the cache.
   let yamlCache: Promise<FrontmatterCache> | undefined;
   const yaml = () => (last ? undefined : (yamlCache ??= FrontmatterCache.open(config)));
@@ -580,9 +584,8 @@ export async function loadContentFiles(
       problems.push(refusedMdx);
       continue;
     }
-    const file = contentFile(config, relativePath);
     // Taken before the file is read: an edit while it is read makes the next stamp differ.
-    const stamp = stampNow(file, store.heldStamp(relativePath));
+    const stamp = stampNow(relativePath, store.heldStamp(relativePath));
     const found = store.get(relativePath, stamp, stampNow);
     if (found) {
       problems.push(...found.problems);
@@ -591,6 +594,7 @@ export async function loadContentFiles(
       parsedAll = false;
       continue;
     }
+    const file = contentFile(config, relativePath);
     let raw: string;
     const own = new Problems();
     try {

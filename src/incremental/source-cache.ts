@@ -9,7 +9,7 @@ import { ShardedCache, shardOf } from './sharded-cache.js';
 import { ShardCompanions } from './shard-companions.js';
 import { BuildError } from '../model/errors.js';
 import type { PageSource } from '../model/page.js';
-import { contentFile, splitVersion } from '../versions/paths.js';
+import { splitVersion } from '../versions/paths.js';
 import { bodyKey, withLazyBody } from '../content/page-body.js';
 
 /** What a parsed page was made from: its file's stamp, and each other file it took in (by the name the site gives it) with its stamp then. */
@@ -30,9 +30,8 @@ interface Kept extends Stamped {
 }
 
 /** A parsed page as `dev` holds it: expanded (its OpenAPI document taken in, which is then among its inputs), with what parsing and expanding it reported. */
-interface Held extends Stamped {
-  source: PageSource;
-  problems: BuildError[];
+interface Held extends Stamped, Found {
+  expanded: true;
 }
 
 /** A page found kept: `expanded` when it comes from memory, where pages are kept as the content stage expands them. */
@@ -101,7 +100,7 @@ export class SourceCache {
    */
   get(relativePath: string, stamp: FileStamp | undefined, stampNow: StampNow): Found | undefined {
     const held = this.held?.get(relativePath);
-    if (held && this.stillGood(held, stamp, stampNow)) return { ...held, expanded: true };
+    if (held && this.stillGood(held, stamp, stampNow)) return held;
     const key = keyOf(relativePath);
     const kept = this.entries.get(key);
     // Its bodies file may be another than the one written with it (a build died between the two).
@@ -117,11 +116,7 @@ export class SourceCache {
 
   /** The one rule of both layers: a page is still good while its file and every input have the stamps they had. */
   private stillGood(kept: Stamped, stamp: FileStamp | undefined, stampNow: StampNow): boolean {
-    return (
-      stamp !== undefined &&
-      kept.stamp === stamp &&
-      kept.inputs.every(([file, was]) => stampNow(contentFile(this.config, file)) === was)
-    );
+    return stamp !== undefined && kept.stamp === stamp && kept.inputs.every(([file, was]) => stampNow(file) === was);
   }
 
   /** Whether `dev` holds the page at `relativePath` as its file (an absolute path) is now: a save seen twice, a file rewritten as it was. */
@@ -159,11 +154,11 @@ export class SourceCache {
         ? [this.nameOf(source.relativePath, path.resolve(path.dirname(source.file), source.frontmatter.openapi))]
         : [];
     const inputs = this.inputsOf([...(source.included?.files ?? []), ...openapi], stampNow);
-    this.held.set(source.relativePath, { stamp, inputs, source, problems });
+    this.held.set(source.relativePath, { stamp, inputs, source, problems, expanded: true });
   }
 
   private inputsOf(files: string[], stampNow: StampNow): Stamped['inputs'] {
-    return files.map((file) => [file, stampNow(contentFile(this.config, file))]);
+    return files.map((file) => [file, stampNow(file)]);
   }
 
   /** A file beside a page, named as the site names content files ("1.0/api.yaml" in version 1.0's folder). */
