@@ -14,8 +14,7 @@ import { silentLogger } from '../build/log.js';
 import { TEMPLATES_DIR } from '../render/index.js';
 import type { Site } from '../model/site.js';
 import { SourceCache } from '../incremental/source-cache.js';
-import type { Changes } from '../incremental/changes.js';
-import { fileStamp } from '../incremental/file-identity.js';
+import { stampOrNone, type Changes } from '../incremental/changes.js';
 import { ContentMemory } from '../content/memory.js';
 import { LazyOutputs } from './lazy-outputs.js';
 import type { OutputDir } from './output-dir.js';
@@ -305,7 +304,7 @@ export class DevBuilder {
       return (
         relative !== undefined &&
         memory!.content.lists(relative) &&
-        memory!.sources.holdsAsIs(relative, fileStamp(file))
+        memory!.sources.holdsAsIs(relative, stampOrNone(file))
       );
     });
   }

@@ -35,10 +35,19 @@ export function stampsNow(
     const file = fileOf(name);
     const walked = stamps?.get(file);
     if (walked !== undefined) return walked;
-    const stamp = fileStamp(file);
+    const stamp = stampOrNone(file);
     taken.set(name, stamp);
     return stamp;
   };
+}
+
+/** A file's stamp, or none when it cannot be stat'ed (a folder on its path replaced by a file): reading it then says why. */
+export function stampOrNone(file: string): FileStamp | undefined {
+  try {
+    return fileStamp(file);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The stamps the changes carry (`build`'s walk), if they are of that kind. */

@@ -119,7 +119,7 @@ export class SourceCache {
     return stamp !== undefined && kept.stamp === stamp && kept.inputs.every(([file, was]) => stampNow(file) === was);
   }
 
-  /** Whether `dev` holds the page at `relativePath` as its file (an absolute path) is now: a save seen twice, a file rewritten as it was. */
+  /** Whether `dev` holds the page at `relativePath` as its file is now (stamped `stamp`): a save seen twice by the watcher. */
   holdsAsIs(relativePath: string, stamp: FileStamp | undefined): boolean {
     const held = this.held?.get(relativePath);
     return held !== undefined && held.stamp === stamp;
