@@ -170,8 +170,9 @@ export function pageOutline(
 }
 
 /**
- * Frontmatter `prev`/`next` naming the file of a page a `slug` moved (src/content/slugs.ts), as that page's route: every
- * later reader (prev/next links, their check, orphans) resolves it without the site's slugs.
+ * Frontmatter `prev`/`next` naming the file of a page a `slug` moved (src/content/slugs.ts), or its file's route (as
+ * Docusaurus's `pagination_next: <doc id>` does), as that page's route: every later reader (prev/next links, their
+ * check, orphans) resolves it without the site's slugs.
  */
 function slugRefs(source: PageSource): { prev?: string; next?: string } {
   const routes = source.linkRoutes?.routes;
@@ -179,7 +180,7 @@ function slugRefs(source: PageSource): { prev?: string; next?: string } {
   const out: { prev?: string; next?: string } = {};
   for (const key of ['prev', 'next'] as const) {
     const ref = source.frontmatter[key];
-    if (typeof ref !== 'string' || !/\.mdx?(#.*)?$/i.test(ref)) continue;
+    if (typeof ref !== 'string') continue;
     const fileRoute = resolvePageRef(source, ref);
     if (Object.hasOwn(routes, fileRoute)) out[key] = routes[fileRoute];
   }

@@ -32,7 +32,7 @@ const PAGES = {
   }),
   'content/guide/b.md': page('Bravo', 'Text of b.', { frontmatter: 'slug: /moved/b\n' }),
   'content/guide/c.md': page('Charlie', '## Part\n\nText of c.', { frontmatter: 'slug: other-name\n' }),
-  'content/guide/d.md': page('Delta', 'Text of d.'),
+  'content/guide/d.md': page('Delta', 'Text of d.', { frontmatter: 'pagination_prev: guide/b\n' }),
 };
 
 describe('frontmatter slug', () => {
@@ -49,6 +49,8 @@ describe('frontmatter slug', () => {
     const a = html('guide/a/index.html');
     expect(a.match(/href="\/docs\/moved\/b\/"/g)!.length).toBeGreaterThanOrEqual(3); // two links and the sidebar
     expect(a).toContain('class="next" rel="next" href="/docs/moved/b/"');
+    // Docusaurus's `pagination_prev` names a doc id, its file's path.
+    expect(html('guide/d/index.html')).toContain('class="prev" rel="prev" href="/docs/moved/b/"');
     expect(html('sitemap.xml')).toContain('<loc>https://acme.example/docs/moved/b/</loc>');
     // The edit link is still the file's.
     expect(html('moved/b/index.html')).toContain('https://git.example/acme/edit/main/content/guide/b.md');

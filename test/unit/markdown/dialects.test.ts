@@ -119,7 +119,7 @@ describe('markdown/dialects', () => {
       search: false,
       outline: false,
       prev: false,
-      next: '/guides/install.md', // its file: it follows the page's `slug`
+      next: '/guides/install/',
     });
     expect(lines.order).toBe(3);
     expect(lines.layout).toBe(5);
