@@ -8,7 +8,7 @@ import type { Site } from '../model/site.js';
 import type { PageRecord } from '../model/page.js';
 import { CLI_MODEL, cliCommandProblems, parseCliModel, type CliModel } from './cli-commands.js';
 import { codeBlockProblems } from './code-blocks.js';
-import { checkFrontmatter, checkSlugs } from './frontmatter.js';
+import { checkFrontmatter } from './frontmatter.js';
 import { checkDuplicateDescriptions } from './duplicates.js';
 import { checkOrphans } from './orphans.js';
 import { fallbackOf } from '../i18n/locales.js';
@@ -115,7 +115,6 @@ export class ContentChecks {
       },
       { name: 'CLI commands', run: (s) => this.cliCommands(s) },
       { name: 'frontmatter', run: checkFrontmatter },
-      { name: 'frontmatter slugs', severity: 'warning', run: checkSlugs },
     ];
   }
 
