@@ -255,7 +255,7 @@ export class PageWorkers {
     if (!file) return undefined;
     return new PageWorkers(
       Array.from({ length: count }, () => {
-        const current = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+        const current = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT)).fill(-1);
         const worker = new Worker(file, {
           workerData: { current: current.buffer },
           // A page that allocates without end stops its worker at `heapMb` (ERR_WORKER_OUT_OF_MEMORY), not the process.
@@ -319,12 +319,11 @@ export class PageWorkers {
             send();
           };
           worker.on('message', onMessage);
-          const failed = (error: unknown) =>
-            reject(
-              (error as NodeJS.ErrnoException)?.code === 'ERR_WORKER_OUT_OF_MEMORY'
-                ? heapFailure(jobs[Atomics.load(current, 0)].source.relativePath, this.heapMb)
-                : error,
-            );
+          const failed = (error: unknown) => {
+            const page = jobs[Atomics.load(current, 0)]?.source.relativePath; // none before its first page
+            const outgrown = (error as NodeJS.ErrnoException)?.code === 'ERR_WORKER_OUT_OF_MEMORY' && page;
+            reject(outgrown ? heapFailure(page, this.heapMb) : error);
+          };
           ready.catch(failed); // it failed to load, perhaps before this was called
           worker.once('error', failed);
           const stopped = (code?: number) => new Error(`Internal error: a page worker exited with code ${code}`);
