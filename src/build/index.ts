@@ -137,7 +137,8 @@ export async function buildSite(
   const previousOutput = writer.previous();
   previousOutput.catch(() => {}); // awaited by the cache stage, whose failure it then is
   // At 1,000 pages of the bench corpus a worker's start is 0.5 s of CPU: on the second core, under the content stage.
-  const earlyWorkers = options.manyPages && workersAllowed(config) ? PageWorkers.start() : undefined;
+  const earlyWorkers =
+    options.manyPages && workersAllowed(config) ? PageWorkers.start(undefined, config.limits.heapMb) : undefined;
   earlyWorkers?.catch(() => {}); // a start that failed fails the pages stage, as a late start would
   const closeEarlyWorkers = () => earlyWorkers?.then((early) => early?.close()).catch(() => {});
   try {
@@ -197,7 +198,7 @@ export async function buildSite(
       // Only for many pages to render: an unchanged build starts none.
       const parallel = jobs.length >= PARALLEL_THRESHOLD && workersAllowed(config);
       if (!parallel) await closeEarlyWorkers();
-      const workers = parallel ? await (earlyWorkers ?? PageWorkers.start()) : undefined;
+      const workers = parallel ? await (earlyWorkers ?? PageWorkers.start(undefined, config.limits.heapMb)) : undefined;
       const progress = (done: number) => logger.progress?.('pages', done, jobs.length);
       return runPages(
         jobs,

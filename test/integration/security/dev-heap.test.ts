@@ -1,0 +1,37 @@
+import { writeFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { devSiteEach, get } from '../dev/harness.js';
+import { editFile } from '../../helpers/tmp-site.js';
+
+type Problem = { file: string; message: string; fix?: string };
+const problemsOf = (data: Record<string, unknown>) => data.problems as Problem[];
+
+const mdxPage = (body: string) => `---\ntitle: Grow\ndescription: A page that grows.\n---\n\n${body}\n`;
+
+/** Issue 37: an MDX page that allocates without end took `docs dev` down with it; it is reported, and the server goes on. */
+describe('dev server: an MDX page that allocates without end', { timeout: 180_000 }, () => {
+  const devSite = devSiteEach('dev', {
+    prepare: (site) =>
+      editFile(site.file('docs.config.ts'), (text) => text.replace("base: '/docs/',", '$& limits: { heapMb: 256 },')),
+  });
+
+  it('reports the page and the limit, keeps serving, and builds the page once it is fixed', async () => {
+    await writeFile(
+      devSite.site.file('content/grow.mdx'),
+      mdxPage('{(() => { const kept = []; for (;;) kept.push(new Array(100_000).fill(kept.length)); })()}'),
+    );
+    const problems = problemsOf((await devSite.events.next('problems')).data);
+    expect(problems).toEqual([
+      expect.objectContaining({
+        file: 'grow.mdx',
+        message: expect.stringContaining("used more than the 256 MB of memory a page's thread may use"),
+        fix: expect.stringContaining('`limits.heapMb` in docs.config.ts sets the limit'),
+      }),
+    ]);
+    expect((await get(`${devSite.dev.origin}/docs/guide/install/`)).status).toBe(200);
+    await writeFile(devSite.site.file('content/grow.mdx'), mdxPage('Grown {1 + 1} times.'));
+    await devSite.events.next('reload');
+    expect(devSite.dev.builder.problems()).toEqual([]);
+    expect((await get(`${devSite.dev.origin}/docs/grow/`)).text).toContain('Grown 2 times.');
+  });
+});
