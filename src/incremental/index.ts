@@ -50,7 +50,7 @@ export const STORES: readonly Store[] = [
     name: 'markdown',
     keeps:
       'what Markdown produced of each page (HTML, headings, links, anchors, code blocks, sections, images), never its outline, in 256 shards by page key',
-    key: "the value of MarkdownSettings (src/markdown/index.ts), the users' Markdown plugins by code, the page's path, body and frontmatter, MDX components' code",
+    key: "the value of MarkdownSettings (src/markdown/index.ts), the users' Markdown plugins by code, the page's path, body and frontmatter, MDX components' code, and on a site with `slug`s the addresses of the pages that have one (src/content/slugs.ts)",
     module: 'src/incremental/markdown-cache.ts',
     stale: 'its key differs or an image it shows changed; records of builds whose checks failed are not kept',
   },
