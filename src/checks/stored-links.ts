@@ -82,13 +82,14 @@ export class StoredLinkChecks {
   async links(site: Site): Promise<BuildError[]> {
     if (siteViews(site.config)) return listed(site, checkLinks);
     const { findings } = await this.update(site);
+    if (!findings.size) return [];
     return site.pages.flatMap((page) => (findings.get(page.regularPath) ?? []).map(BuildError.fromJSON));
   }
 
   async orphans(site: Site): Promise<BuildError[]> {
     if (siteViews(site.config)) return [...localeSites(site).values()].flatMap(checkOrphans);
     const { reached } = await this.update(site);
-    const fromNav = navReached(site);
+    const fromNav = navReachedOf(site);
     return site.pages
       .filter((page) => !fromNav.has(page.regularPath) && !reached.get(page.regularPath))
       .map(orphanProblem);
@@ -133,6 +134,14 @@ function listed(site: Site, check: (site: Site, problems: Problems) => void): Bu
 
 /** Site keys by sidebars object: `dev`'s sites of one plan share it (src/model/site.ts withSamePlan), with their routes and files. */
 const siteKeys = new WeakMap<object, { staticFiles: Set<string>; key: string }>();
+
+/** The routes the sidebars reach, by sidebars object (one plan: `dev`'s saves that keep it find them here). */
+const fromNavs = new WeakMap<object, Set<string>>();
+function navReachedOf(site: Site): Set<string> {
+  let reached = fromNavs.get(site.nav);
+  if (!reached) fromNavs.set(site.nav, (reached = navReached(site)));
+  return reached;
+}
 
 /** The routes in order, and the files a link may name. */
 function siteKeyOf(site: Site): string {
