@@ -330,7 +330,7 @@ export class DevBuilder {
       this.memory = {
         sources: new SourceMemo(config.contentDir, config.versions),
         records: await MemoryRecords.open(config),
-        checks: new ContentChecks(undefined, { keep: true }),
+        checks: new ContentChecks(),
         layout: new LayoutMemo(),
       };
       this.problemsOf.config = [];
