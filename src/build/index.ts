@@ -24,6 +24,7 @@ import {
   PARALLEL_THRESHOLD,
   runPages,
   workersAllowed,
+  type KeptWorkers,
   type PageJob,
 } from '../pages/index.js';
 import { renderImages } from '../content/images.js';
@@ -108,6 +109,8 @@ export interface BuildOptions {
    * the build and load their code while this thread reads the content, instead of after the plan.
    */
   manyPages?: boolean;
+  /** The worker `dev` keeps between builds for MDX pages (src/pages/kept-worker.ts), instead of one started a build. */
+  pageWorker?: KeptWorkers;
 }
 
 /** The one warning of a build without `siteUrl`: its sitemap, canonical links and feeds hold paths, not URLs. */
@@ -220,6 +223,7 @@ export async function buildSite(
         found,
         workers,
         progress,
+        options.pageWorker,
       ).finally(() => workers?.close());
     });
     const failed = takeFindings(found, problems);
