@@ -9,7 +9,7 @@ import { loadConfig, type ResolvedConfig } from '../config/index.js';
 import { countPages, loadContentFiles } from '../content/index.js';
 import { BuildError, BuildFailure, fileSystemProblem, Problems } from '../model/errors.js';
 import { sha1 } from '../incremental/hash.js';
-import { boundHeapGrowth } from './heap.js';
+import { boundHeapGrowth, settleHeapGrowth } from './heap.js';
 import { layoutKeys, type LayoutMemo } from '../pages/layout-keys.js';
 import { isFeedPage } from '../outputs/feed.js';
 import { lastModified } from '../outputs/last-modified.js';
@@ -226,6 +226,8 @@ export async function buildSite(
         options.pageWorker,
       ).finally(() => workers?.close());
     });
+    // Every record is made: what is left to allocate is the later stages' (src/build/heap.ts).
+    if (!options.memory) settleHeapGrowth(jobs.length);
     const failed = takeFindings(found, problems);
     results.forEach(({ record, files, searchLines }, i) => {
       const { source, cached } = jobs[i];
