@@ -6,7 +6,7 @@
  * the plugin in plugins/reference.ts.
  */
 import { defineConfig } from '../src/config/define.js';
-import { DEFAULT_LIMITS } from '../src/markdown/limits.js';
+import { DEFAULT_LIMITS, MIN_HEAP_MB } from '../src/markdown/limits.js';
 import { referencePlugin } from './plugins/reference.js';
 
 export default defineConfig({
@@ -18,9 +18,11 @@ export default defineConfig({
     nodeMin: '20.19',
     defaultPort: '4173',
     benchDate: '2026-12-07',
-    // The time limits the guide quotes, from the generator's defaults.
+    // The time and memory limits the guide quotes, from the generator's defaults.
     mdxLimit: `${DEFAULT_LIMITS.mdxMs / 1000} s`,
     hookLimit: `${DEFAULT_LIMITS.hookMs / 1000} s`,
+    heapLimit: `${DEFAULT_LIMITS.heapMb} MB`,
+    heapMin: `${MIN_HEAP_MB} MB`,
   },
   checks: { duplicateDescriptions: 'error', orphans: 'error' },
   search: { synonyms: [['config', 'configuration', 'docs.config.ts'], ['i18n', 'locales', 'languages'], ['deploy', 'hosting', 'publish']] },

@@ -21,8 +21,8 @@ import { guard } from './watchdog.js';
  * as the top level of the configuration module or a loop after an `await` in an async hook (it runs
  * from the microtask queue, and keeps the timer from firing). For those, `settleWithin` also arms a
  * watchdog thread (src/build/watchdog.ts) that stops code stuck longer than the limit, so the timer can fire.
- * Neither bounds memory: a component that allocates forever is stopped by the time limit only if
- * the heap lasts that long (the page workers also run with `resourceLimits`).
+ * Neither bounds memory: MDX pages render in page workers, whose heap V8 bounds (`limits.heapMb`,
+ * src/pages/index.ts `runPages`); code of this thread (hooks, the configuration) is bounded in time only.
  */
 export class DeadlineExceeded extends Error {
   constructor(

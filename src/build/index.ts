@@ -9,7 +9,7 @@ import { loadConfig, type ResolvedConfig } from '../config/index.js';
 import { countPages, loadContentFiles } from '../content/index.js';
 import { BuildError, BuildFailure, fileSystemProblem, Problems } from '../model/errors.js';
 import { sha1 } from '../incremental/hash.js';
-import { boundHeapGrowth } from './heap.js';
+import { boundHeapGrowth, settleHeapGrowth } from './heap.js';
 import { layoutKeys, type LayoutMemo } from '../pages/layout-keys.js';
 import { isFeedPage } from '../outputs/feed.js';
 import { lastModified } from '../outputs/last-modified.js';
@@ -24,6 +24,7 @@ import {
   PARALLEL_THRESHOLD,
   runPages,
   workersAllowed,
+  type KeptWorkers,
   type PageJob,
 } from '../pages/index.js';
 import { renderImages } from '../content/images.js';
@@ -115,6 +116,8 @@ export interface BuildOptions {
    * the build and load their code while this thread reads the content, instead of after the plan.
    */
   manyPages?: boolean;
+  /** The worker `dev` keeps between builds for MDX pages (src/pages/kept-worker.ts), instead of one started a build. */
+  pageWorker?: KeptWorkers;
 }
 
 /** The one warning of a build without `siteUrl`: its sitemap, canonical links and feeds hold paths, not URLs. */
@@ -144,7 +147,8 @@ export async function buildSite(
   const previousOutput = writer.previous();
   previousOutput.catch(() => {}); // awaited by the cache stage, whose failure it then is
   // At 1,000 pages of the bench corpus a worker's start is 0.5 s of CPU: on the second core, under the content stage.
-  const earlyWorkers = options.manyPages && workersAllowed(config) ? PageWorkers.start() : undefined;
+  const earlyWorkers =
+    options.manyPages && workersAllowed(config) ? PageWorkers.start(undefined, config.limits.heapMb) : undefined;
   earlyWorkers?.catch(() => {}); // a start that failed fails the pages stage, as a late start would
   const closeEarlyWorkers = () => earlyWorkers?.then((early) => early?.close()).catch(() => {});
   try {
@@ -204,7 +208,7 @@ export async function buildSite(
       // Only for many pages to render: an unchanged build starts none.
       const parallel = jobs.length >= PARALLEL_THRESHOLD && workersAllowed(config);
       if (!parallel) await closeEarlyWorkers();
-      const workers = parallel ? await (earlyWorkers ?? PageWorkers.start()) : undefined;
+      const workers = parallel ? await (earlyWorkers ?? PageWorkers.start(undefined, config.limits.heapMb)) : undefined;
       const progress = (done: number) => logger.progress?.('pages', done, jobs.length);
       return runPages(
         jobs,
@@ -226,8 +230,11 @@ export async function buildSite(
         found,
         workers,
         progress,
+        options.pageWorker,
       ).finally(() => workers?.close());
     });
+    // Every record is made: what is left to allocate is the later stages' (src/build/heap.ts).
+    if (!options.memory) settleHeapGrowth(jobs.length);
     const failed = takeFindings(found, problems);
     results.forEach(({ record, files, searchLines }, i) => {
       const { source, cached } = jobs[i];

@@ -88,20 +88,6 @@ function ofType(value: unknown, type: FrontmatterType): boolean {
   }
 }
 
-/** Docusaurus's `slug` is read (a page carrying it builds) but not applied: a page's address is its file's path. */
-export function checkSlugs(site: Site): BuildError[] {
-  return (site.pages as PageOutline[])
-    .filter((page) => typeof page.frontmatter.slug === 'string' && !fallbackOf(page))
-    .map(
-      (page) =>
-        new BuildError(
-          `frontmatter "slug" is not applied: the page is at ${page.regularPath}, its file's path`,
-          { file: page.relativePath, line: frontmatterLine(page, 'slug') },
-          'rename or move the file to change its address, and remove `slug`',
-        ),
-    );
-}
-
 /** The declared type a value read from YAML fits: what the fix suggests for a key the team means to keep. */
 function typeOf(value: unknown): FrontmatterType {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')

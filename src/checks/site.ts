@@ -9,6 +9,8 @@ import type { PageRecord } from '../model/page.js';
 import { isGroup, resolvePageRef, type NavEntry, type Site } from '../model/site.js';
 import { feedPaths } from '../outputs/feed.js';
 import { homeFile, homeLinkTarget, homeReferences } from '../render/home.js';
+import { localeSites } from '../i18n/site.js';
+import { SIDEBAR_FILE } from '../versions/config.js';
 
 /**
  * The site-wide checks of links and anchors, the sidebar, frontmatter prev/next, and the redirect
@@ -127,12 +129,16 @@ function configFile(config: ResolvedConfig): string {
 
 /** Where in the config file a value is written: the first line with it in quotes (the config is code, so no parser positions). */
 function configPlaces(config: ResolvedConfig): (...values: string[]) => Place {
-  const file = configFile(config);
+  return placesIn(config.configFile, configFile(config));
+}
+
+/** Where in a file (`shown` by that name) a value is written: the first line with it in quotes. */
+function placesIn(absolute: string | undefined, shown: string): (...values: string[]) => Place {
   // Read on the first problem only: a site without problems (every `dev` save) never scans the file.
   let lines: string[] | undefined;
   const read = (): string[] => {
     try {
-      return config.configFile ? readFileSync(config.configFile, 'utf8').split(/\r?\n/) : [];
+      return absolute ? readFileSync(absolute, 'utf8').split(/\r?\n/) : [];
     } catch {
       return []; // No line numbers then; the file is still named.
     }
@@ -142,12 +148,13 @@ function configPlaces(config: ResolvedConfig): (...values: string[]) => Place {
     const index = lines.findIndex((line) =>
       values.some((v) => [`'${v}'`, `"${v}"`, `\`${v}\``].some((quoted) => line.includes(quoted))),
     );
-    return index >= 0 ? { file, line: index + 1 } : { file };
+    return index >= 0 ? { file: shown, line: index + 1 } : { file: shown };
   };
 }
 
 export function checkSidebar(site: Site, problems: Problems): void {
   problems.push(...site.navProblems);
+  checkSnapshotSidebars(site, problems);
   const placeOf = configPlaces(site.config);
   for (const link of site.config.topNav) {
     if (!isExternal(link.link) && !site.byRoute.has(withSlash(link.link))) {
@@ -172,6 +179,38 @@ export function checkSidebar(site: Site, problems: Problems): void {
     }
   };
   walk(site.nav);
+}
+
+/**
+ * Each version's own sidebar.json, as its pages show it (src/i18n/site.ts: an entry to a page the version
+ * lacks leads to the current version's): an entry that is then no page of any version is reported at the file.
+ */
+function checkSnapshotSidebars(site: Site, problems: Problems): void {
+  const { versions, root } = site.config;
+  if (!versions?.some((v) => v.sidebar !== undefined)) return;
+  const views = localeSites(site);
+  for (const version of versions) {
+    const view = version.sidebar === undefined ? undefined : views.get(version.key);
+    if (!view) continue;
+    const absolute = path.join(version.contentDir, '..', SIDEBAR_FILE);
+    const file = path.relative(root, absolute).split(path.sep).join('/');
+    const placeOf = placesIn(absolute, file);
+    const prefix = version.key ? `/${version.key}` : '';
+    const walk = (entries: NavEntry[], group?: string) => {
+      for (const entry of entries) {
+        if (isGroup(entry)) walk(entry.items, entry.text);
+        else if (!entry.external && entry.route && !site.byRoute.has(entry.route)) {
+          const written = entry.route.startsWith(`${prefix}/`) ? entry.route.slice(prefix.length) : entry.route;
+          problems.add(
+            `the sidebar of version ${version.name}${group ? ` (group "${group}")` : ''} lists ${written}, which is a page in no version`,
+            placeOf(written, written.replace(/\/$/, '')),
+            `add its page to ${path.relative(root, version.contentDir).split(path.sep).join('/')}/ or to content/, or remove the entry from ${file}`,
+          );
+        }
+      }
+    };
+    walk(view.nav);
+  }
 }
 
 /** Targets must be pages or external URLs; no loops; at most two hops from any old path. */

@@ -6,6 +6,8 @@ import matter from 'gray-matter';
 import YAML from 'yaml';
 import { UsageError } from '../model/errors.js';
 import { fileToRoute } from '../shared/paths.js';
+import { slugRoute } from '../content/slugs.js';
+import type { Frontmatter } from '../content/frontmatter.js';
 import { PAGE_FILE } from '../content/listing.js';
 import { fencedLines } from '../markdown/fences.js';
 
@@ -347,7 +349,10 @@ function docIds(dir: string): Map<string, DocInfo> {
     out.set(id, {
       id,
       relativePath,
-      route: fileToRoute(relativePath),
+      // The page's `slug` is applied by the build (src/content/slugs.ts): its sidebar entry is that address.
+      route:
+        slugRoute({ relativePath, frontmatter: data as Frontmatter }, undefined, { add: () => {} }) ??
+        fileToRoute(relativePath),
       label: str(data.sidebar_label) ?? str(data.title),
       position: typeof data.sidebar_position === 'number' ? data.sidebar_position : undefined,
     });

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { BuildError, BuildFailure } from '../model/errors.js';
 import { badgeSchema, FRONTMATTER_TYPES, type FrontmatterType } from '../content/frontmatter.js';
-import { DEFAULT_LIMITS, type MarkdownLimits } from '../markdown/limits.js';
+import { DEFAULT_LIMITS, MIN_HEAP_MB, type MarkdownLimits } from '../markdown/limits.js';
 import { DANGEROUS_SCHEMES, type SecurityConfig } from '../markdown/security.js';
 import { loadConfigComponents } from '../markdown/mdx.js';
 import { resolveTheme, themeOptions, type ResolvedTheme } from '../theme/config.js';
@@ -303,6 +303,8 @@ export const userConfigSchema = z.strictObject({
       mdxMs: z.number().int().positive().optional(),
       /** Longest one plugin hook, or loading the configuration, may take, in milliseconds. @default 60000 */
       hookMs: z.number().int().positive().optional(),
+      /** Most memory, in MB, a thread that renders pages (MDX pages among them) may use; at least 256. @default 1024 */
+      heapMb: z.number().int().min(MIN_HEAP_MB).optional(),
       /** Largest file the build reads for the site (a page, a partial, an image, a download), in bytes. @default 67108864 (64 MB) */
       fileBytes: z.number().int().positive().optional(),
     })

@@ -293,7 +293,8 @@ export function readPeerFrontmatter(data: Record<string, unknown>, lines: KeyLin
   if (data.hide_table_of_contents === true || data.tableOfContents === false) set('outline', false, data.tableOfContents === false ? 'tableOfContents' : 'hide_table_of_contents');
   for (const side of ['prev', 'next'] as const) {
     const value = data[`pagination_${side}`];
-    // A doc id ("guides/intro") is its path under the docs folder without the extension: a route from the root.
+    // A doc id ("guides/intro") is its path under the docs folder without the extension: a route from the root
+    // (its file's, which a `slug` moves: src/markdown/index.ts `slugRefs`).
     set(side, value === null || value === false ? false : typeof value === 'string' ? `/${value.replace(/^\/+|\/+$/g, '')}/` : undefined, `pagination_${side}`);
   }
   return out;

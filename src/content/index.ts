@@ -5,6 +5,7 @@ import { nameToEmoji } from 'gemoji';
 import type { ResolvedConfig } from '../config/index.js';
 import { BuildError, Problems } from '../model/errors.js';
 import {
+  frontmatterLine,
   MAX_YAML_ALIASES,
   parseFrontmatterYaml,
   readPeerFrontmatter,
@@ -32,6 +33,7 @@ import { PAGE_FILE } from './listing.js';
 import { contentRules, notARegularFile, readProjectText, RefusedFile } from './project-files.js';
 import { DEFAULT_LIMITS, formatBytes } from '../markdown/limits.js';
 import { siteViews } from '../versions/views.js';
+import { asRead, routeBySlugs, withLinkRoutes } from './slugs.js';
 
 /** Folders and files starting with "_" or "." hold data (the reference model), not pages. */
 const isHidden = (name: string) => name.startsWith('_') || name.startsWith('.') || name === 'node_modules';
@@ -443,7 +445,7 @@ function toSource(
  * Keeps the first page of each route and reports the others. Routes are compared case-folded: on
  * macOS and Windows file systems /Guide/ and /guide/ are one output folder.
  */
-function uniqueRoutes<T extends { relativePath: string }>(
+function uniqueRoutes<T extends Pick<PageSource, 'relativePath' | 'frontmatter' | 'keyLines'>>(
   pages: T[],
   routeOf: (page: T) => string,
   problems: Problems,
@@ -453,12 +455,17 @@ function uniqueRoutes<T extends { relativePath: string }>(
     const route = routeOf(page);
     const other = byFolded.get(route.toLowerCase());
     if (!other) byFolded.set(route.toLowerCase(), page);
-    else
+    else {
+      const both = `${other.relativePath} and ${page.relativePath}`;
+      const slugged = [page, other].find((p) => 'slug' in p.frontmatter);
       problems.add(
-        `two files have the route ${route}${routeOf(other) === route ? '' : ` (differing only in case from ${routeOf(other)})`}: ${other.relativePath} and ${page.relativePath}`,
-        { file: page.relativePath, line: 1 },
-        'rename or remove one of them',
+        `two files have the route ${route}${routeOf(other) === route ? '' : ` (differing only in case from ${routeOf(other)})`}: ${both}`,
+        slugged
+          ? { file: slugged.relativePath, line: frontmatterLine(slugged, 'slug') }
+          : { file: page.relativePath, line: 1 },
+        slugged ? 'change the frontmatter `slug`, so that each page has an address of its own' : 'rename or remove one of them',
       );
+    }
   }
   return [...byFolded.values()];
 }
@@ -506,7 +513,7 @@ function parseVersionedSource(
   const own = new Problems();
   const source = parseSource(raw, inner, file, own, yaml, scope);
   for (const p of own.list) problems.push(Object.assign(p, { place: { ...p.place, file: relativePath } }));
-  // Its partials are named as the site names files too: problems in them, their links and `dev`'s memo find them.
+  // Its partials are named as the site names files too: problems in them, their links and `dev`'s held pages find them.
   const named = (file: string) => `${version.key}/${file}`;
   const included = source.included && {
     files: source.included.files.map(named),
@@ -623,25 +630,31 @@ export async function loadContentFiles(
     reportNoPages(config, problems);
     problems.throwIfAny();
   }
+  // Docusaurus's `slug` moves a page off its file's path (src/content/slugs.ts).
+  const routed = routeBySlugs(sources, siteViews(config), problems);
+  const slugged = routed !== sources;
   // `dev`: routes come from paths, so a listing whose every file was read with no route twice has none twice again.
   const allRead = sources.length === files.length;
-  const distinct = last !== undefined && allRead && memory?.distinctRoutes === last.listing;
-  const pages = distinct ? sources : uniqueRoutes(sources, (s) => s.route, problems);
-  if (memory) memory.distinctRoutes = allRead && pages.length === sources.length ? memory.current : undefined;
+  const distinct = !slugged && last !== undefined && allRead && memory?.distinctRoutes === last.listing;
+  const pages = distinct ? routed : uniqueRoutes(routed, (s) => s.route, problems);
+  if (memory)
+    memory.distinctRoutes = !slugged && allRead && pages.length === sources.length ? memory.current : undefined;
   // `dev`: each page parsed this time is expanded now, so its problems are held with it; the
   // OpenAPI plugin's `pages` hook (src/content/openapi.ts) leaves pages already expanded as they are.
   for (const source of memory ? pages : []) {
-    const fresh = toHold.get(source);
+    const read = asRead(source);
+    const fresh = toHold.get(read);
     if (!fresh) continue;
     const expanded = new Problems();
-    await expandOpenApiPages([source], config, expanded);
+    await expandOpenApiPages([read], config, expanded);
+    source.body = read.body; // a page routed by its slug is a copy of the one remembered
     problems.push(...expanded.list);
-    store.hold(source, fresh.stamp, [...fresh.problems, ...expanded.list], stampNow);
+    store.hold(read, fresh.stamp, [...fresh.problems, ...expanded.list], stampNow);
   }
   const all = await runPagesHooks(config, pages, problems, memory);
   // Each locale's untranslated pages, from the pages as the plugins left them.
   if (config.locales) all.push(...fallbackSources(all, siteViews(config)!));
-  return { sources: all, staticFiles, onlyEdits: last?.onlyEdits ?? false };
+  return { sources: withLinkRoutes(all), staticFiles, onlyEdits: last?.onlyEdits ?? false };
 }
 
 /**

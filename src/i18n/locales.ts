@@ -147,6 +147,8 @@ export const fallbackOf = (page: { frontmatter: Record<string, unknown> }): stri
  */
 export function fallbackSources(sources: PageSource[], views: ResolvedLocale[]): PageSource[] {
   const routes = new Set(sources.map((s) => s.route));
+  // A translation whose `slug` differs from its original's (src/content/slugs.ts) is found by its file.
+  const files = new Set(sources.map((s) => s.relativePath));
   const out: PageSource[] = [];
   const byView = new Map<ResolvedLocale, PageSource[]>();
   for (const s of sources) {
@@ -162,8 +164,8 @@ export function fallbackSources(sources: PageSource[], views: ResolvedLocale[]):
     for (const source of byView.get(root) ?? []) {
       const inner = splitLocale(views, source.route).path;
       const route = pageRoute({ locale: view.key }, inner);
-      if (routes.has(route)) continue;
       const file = root.key ? source.relativePath.slice(root.key.length + 1) : source.relativePath;
+      if (routes.has(route) || files.has(`${view.key}/${file}`)) continue;
       out.push({
         ...source,
         relativePath: `${view.key}/${file}`,

@@ -90,7 +90,7 @@ export function localeOf(site: Site<PageOutline>): ResolvedLocale {
  */
 function versionSidebar(config: ResolvedConfig, view: ResolvedLocale, own: PageOutline[]): SidebarConfig | undefined {
   const version = view.version!;
-  if (version.sidebar) return version.sidebar as unknown as SidebarConfig;
+  if (version.sidebar) return snapshotSidebar(version);
   if (version.contentDir === config.contentDir && config.sidebar) return config.sidebar;
   if (!view.key) return undefined; // the generated one of the root pages
   const within = (p: string) => p.slice(view.key.length + 1);
@@ -107,6 +107,12 @@ function versionSidebar(config: ResolvedConfig, view: ResolvedLocale, own: PageO
     hash: p.hash,
   }));
   return sidebarOf(createSite({ ...config, sidebar: undefined, versions: undefined, locales: undefined }, inner).nav);
+}
+
+/** A snapshot's sidebar.json by path prefix: it may be one list, as the `sidebar` setting may. */
+export function snapshotSidebar(version: ResolvedVersion): SidebarConfig {
+  const sidebar = version.sidebar as SidebarItemConfig[] | SidebarConfig;
+  return Array.isArray(sidebar) ? { '/': sidebar } : sidebar;
 }
 
 /**

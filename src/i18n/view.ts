@@ -1,5 +1,7 @@
 /** What a page of a site in several languages shows of the others: its language menu, its alternates, its fallback notice. */
-import { pageUrl } from '../shared/paths.js';
+import { fileToRoute, pageUrl } from '../shared/paths.js';
+import { slugRoutes } from '../content/slugs.js';
+import type { LocaleContext } from './site.js';
 import type { Site } from '../model/site.js';
 import type { PageOutline } from '../model/page.js';
 import { versionLabel } from '../versions/views.js';
@@ -27,9 +29,9 @@ export interface LocaleView {
 export function localeView(site: Site<PageOutline>, page: PageOutline): LocaleView {
   const context = site.i18n;
   if (!context) return {};
-  const { locales, locale, routes } = context;
-  const { path } = splitLocale(locales, page.regularPath);
-  const href = (v: ResolvedLocale) => pageUrl(site.config.base, samePage(v, routes, path));
+  const { locales, locale } = context;
+  const href = (v: ResolvedLocale) =>
+    pageUrl(site.config.base, counterpart(context, v, page) ?? pageRoute({ locale: v.key }, '/'));
   // The language menu lists this version's locales; the version menu this locale's versions.
   const languages = locales.filter((l) => l.version === locale.version);
   const root = languages[0];
@@ -57,11 +59,11 @@ export function alternates(site: Site<PageOutline>, page: PageOutline): { lang: 
   const context = site.i18n;
   if (!context || fallbackOf(page)) return [];
   const whole = context.pages;
-  const { path } = splitLocale(context.locales, page.regularPath);
   const found = context.locales
     .filter((l) => l.version === context.locale.version)
     .flatMap((l) => {
-      const other = whole.get(pageRoute({ locale: l.key }, path));
+      const route = counterpart(context, l, page);
+      const other = route === undefined ? undefined : whole.get(route);
       return other && !fallbackOf(other) ? [{ lang: l.lang, route: other.regularPath }] : [];
     });
   return found.length > 1 ? found : [];
@@ -82,17 +84,35 @@ function versionView(view: ResolvedLocale, views: ResolvedLocale[], href: (v: Re
   };
 }
 
-/** The route of a path in a view: the page itself when the view has it, else the view's start. */
-export function samePage(view: Pick<ResolvedLocale, 'key'>, routes: Set<string>, path: string): string {
-  const route = pageRoute({ locale: view.key }, path);
-  return routes.has(route) ? route : pageRoute({ locale: view.key }, '/');
+/**
+ * The route of a page in another view (language or version): the page at the same path there, else the page of the
+ * same file, where a frontmatter `slug` moved either of them (src/content/slugs.ts); undefined when the view has neither.
+ */
+function counterpart(context: LocaleContext, view: Pick<ResolvedLocale, 'key'>, page: PageOutline): string | undefined {
+  const samePath = pageRoute({ locale: view.key }, splitLocale(context.locales, page.regularPath).path);
+  if (context.routes.has(samePath)) return samePath;
+  const slugs = wholeSlugRoutes(context.pages);
+  if (!slugs.size) return undefined;
+  const sameFile = pageRoute({ locale: view.key }, fileToRoute(fileInView(context.locales, page.relativePath)));
+  const moved = slugs.get(sameFile) ?? sameFile;
+  return context.routes.has(moved) ? moved : undefined;
 }
+
+/** A content file's path within its view ("1.0/ar/guide/setup.md" -> "guide/setup.md"). */
+const fileInView = (views: ResolvedLocale[], file: string) => splitLocale(views, file).path.replace(/^\//, '');
+
+/** The routes a `slug` gave pages of the whole site, by their file's route: made once a site. */
+function wholeSlugRoutes(pages: Map<string, PageOutline>): Map<string, string> {
+  let found = slugsOf.get(pages);
+  if (!found) slugsOf.set(pages, (found = slugRoutes(pages.values(), (p) => p.regularPath)));
+  return found;
+}
+
+const slugsOf = new WeakMap<Map<string, PageOutline>, Map<string, string>>();
 
 /** The canonical route of a page: an old version's page names its current version's page (in its language) where there is one. */
 export function canonicalRoute(site: Site<PageOutline>, page: PageOutline): string {
   const context = site.i18n;
   if (context?.locale.version?.kind !== 'older') return page.regularPath;
-  const { path } = splitLocale(context.locales, page.regularPath);
-  const current = pageRoute({ locale: versionsOf(context.locales, context.locale)[0].key }, path);
-  return context.routes.has(current) ? current : page.regularPath;
+  return counterpart(context, versionsOf(context.locales, context.locale)[0], page) ?? page.regularPath;
 }

@@ -52,7 +52,7 @@ export const STORES: readonly Store[] = [
     name: 'markdown',
     keeps:
       'what Markdown produced of each page (HTML, headings, links, anchors, code blocks, sections, images), never its outline, in 256 shards by page key',
-    key: "the value of MarkdownSettings (src/markdown/index.ts), the users' Markdown plugins by code, the page's path, body and frontmatter, MDX components' code",
+    key: "the value of MarkdownSettings (src/markdown/index.ts), the users' Markdown plugins by code, the page's path, body and frontmatter, MDX components' code, and on a site with `slug`s the addresses of the pages that have one (src/content/slugs.ts)",
     module: 'src/incremental/markdown-cache.ts',
     stale: 'its key differs or an image it shows changed; records of builds whose checks failed are not kept',
   },
@@ -70,7 +70,8 @@ export const STORES: readonly Store[] = [
     module: 'src/checks/stored-links.ts',
     stale:
       'a page added, removed or renamed (every page is checked again); otherwise per page, when its links or linked headings changed',
-    memory: 'src/checks/site-memo.ts',
+    memory:
+      "the same store, never written: one instance a process (src/checks/index.ts ContentChecks); each record's key and the site's key by sidebars object (one plan)",
   },
   {
     name: 'search-index',

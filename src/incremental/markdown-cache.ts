@@ -77,6 +77,8 @@ export class MarkdownCache {
         bodyKey(source),
         JSON.stringify(source.frontmatter),
         components,
+        // Where its links to pages moved by a `slug` go (src/content/slugs.ts); absent on a site without slugs.
+        ...(source.linkRoutes ? [source.linkRoutes.key] : []),
       );
       this.keys.set(source, key);
     }

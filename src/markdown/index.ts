@@ -12,6 +12,7 @@ import { sha1 } from '../incremental/hash.js';
 import { pageUrl } from '../shared/paths.js';
 import type { PageOutline, PageRecord, PageSource } from '../model/page.js';
 import { fallbackOf } from '../i18n/locales.js';
+import { resolvePageRef } from '../model/site.js';
 import remarkAlerts from './alerts.js';
 import rehypeBuiltins from './builtins.js';
 import remarkCallouts from './callouts.js';
@@ -158,7 +159,7 @@ export function pageOutline(
     key: pageKey(source.relativePath, hash),
     title,
     description,
-    frontmatter: { ...fm, title, description, ...home },
+    frontmatter: { ...fm, title, description, ...home, ...slugRefs(source) },
     keyLines: source.keyLines,
     regularPath: source.route,
     relativePath: source.relativePath,
@@ -166,6 +167,24 @@ export function pageOutline(
     hash: source.hash,
     ...(source.derived ? { derived: source.derived } : {}),
   };
+}
+
+/**
+ * Frontmatter `prev`/`next` naming the file of a page a `slug` moved (src/content/slugs.ts), or its file's route (as
+ * Docusaurus's `pagination_next: <doc id>` does), as that page's route: every later reader (prev/next links, their
+ * check, orphans) resolves it without the site's slugs.
+ */
+function slugRefs(source: PageSource): { prev?: string; next?: string } {
+  const routes = source.linkRoutes?.routes;
+  if (!routes) return {};
+  const out: { prev?: string; next?: string } = {};
+  for (const key of ['prev', 'next'] as const) {
+    const ref = source.frontmatter[key];
+    if (typeof ref !== 'string') continue;
+    const fileRoute = resolvePageRef(source, ref);
+    if (Object.hasOwn(routes, fileRoute)) out[key] = routes[fileRoute];
+  }
+  return out;
 }
 
 /** A copy of a frontmatter value with `change` applied to every string in it. */
@@ -244,6 +263,7 @@ export function renderPage(
         lineOffset: 0,
         fileAt: source.included && ((line: number) => origin(line).file),
         filesFrom: fallbackOf(source),
+        linkRoutes: source.linkRoutes?.routes,
       },
     },
   });

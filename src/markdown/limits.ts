@@ -26,6 +26,11 @@ export interface MarkdownLimits {
   mdxMs: number;
   /** Longest one plugin hook, or loading the configuration, may take, in milliseconds (src/build/deadline.ts). */
   hookMs: number;
+  /**
+   * Most memory, in MB, the JavaScript heap of a thread that renders pages may hold: MDX pages render in
+   * page workers (src/pages/index.ts), which V8 stops at this size instead of letting the process run out.
+   */
+  heapMb: number;
   /** Largest file the build reads for the site: a page, a partial, an image, a download (src/content/project-files.ts). */
   fileBytes: number;
 }
@@ -45,8 +50,16 @@ export const DEFAULT_LIMITS: MarkdownLimits = {
   diagramBytes: 16 * 1024,
   mdxMs: 30_000,
   hookMs: 60_000,
+  heapMb: 1024,
   fileBytes: 64 * 1024 * 1024,
 };
+
+/**
+ * The least `heapMb` may be. A worker's young generation is 96 MB (src/pages/index.ts): with an old
+ * generation not much larger, a page that allocates without end makes V8 abort the whole process
+ * instead of stopping the worker (measured on Node 20: 96 MB aborts, 128 MB stops the worker).
+ */
+export const MIN_HEAP_MB = 256;
 
 /**
  * Emphasis marks (`*`, `_`) or brackets (`[`, `]`) one paragraph may hold. Matching them costs

@@ -19,6 +19,8 @@ export interface PageFileData {
   fileAt?: (line: number) => string;
   /** The file that files beside the pages (images, downloads) resolve from, when not the page: a fallback page's original (src/i18n/locales.ts). */
   filesFrom?: string;
+  /** The routes of the pages a frontmatter `slug` moved, by their file's route (src/content/slugs.ts). */
+  linkRoutes?: Record<string, string>;
 }
 
 /**
@@ -67,7 +69,9 @@ export default function rehypeLinks(options: LinkOptions) {
         const resolved = target.startsWith('/')
           ? target.slice(1)
           : path.posix.join(path.posix.dirname(from(node)), target);
-        route = fileToRoute(path.posix.normalize(resolved));
+        const fileRoute = fileToRoute(path.posix.normalize(resolved));
+        route =
+          (page.linkRoutes && Object.hasOwn(page.linkRoutes, fileRoute) && page.linkRoutes[fileRoute]) || fileRoute;
       } else if (target.startsWith('/') && !/\.[a-z0-9]+$/i.test(target)) {
         route = withSlash(target);
       } else {

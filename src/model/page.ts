@@ -24,6 +24,11 @@ export interface PageSource {
   components?: { code: string; names: string[] };
   /** What the page did not set and was derived as the peers derive it (src/content/index.ts `parseSource`). */
   derived?: Derived;
+  /**
+   * A site where some page's frontmatter `slug` moved it: where links to those pages' files go (their route by their
+   * file's route), and a digest of that map, part of the page's Markdown cache key (src/content/slugs.ts).
+   */
+  linkRoutes?: { key: string; routes: Record<string, string> };
 }
 
 /** What a page took from its body rather than its frontmatter; `strict` turns each into an error (src/checks/frontmatter.ts). */

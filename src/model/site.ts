@@ -177,7 +177,7 @@ function lookups(site: Site<PageOutline>) {
 }
 
 /** Frontmatter prev/next: a route, a path to a .md file relative to the page, or false. */
-export function resolvePageRef(page: PageOutline, ref: string): string {
+export function resolvePageRef(page: Pick<PageOutline, 'relativePath'>, ref: string): string {
   if (/\.mdx?(#.*)?$/i.test(ref)) {
     const file = ref.replace(/#.*$/, '');
     return fileToRoute(

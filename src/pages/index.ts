@@ -3,11 +3,12 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { workerBundle } from '../launch/compiled.js';
 import type { ResolvedConfig } from '../config/index.js';
-import { BuildError, Problems } from '../model/errors.js';
+import { BuildError, BuildFailure, Problems } from '../model/errors.js';
+import { DEFAULT_LIMITS } from '../markdown/limits.js';
 import { MarkdownCache } from '../incremental/markdown-cache.js';
 import { parseByBlocks } from '../markdown/block-parse.js';
 import { createProcessor, renderPage } from '../markdown/index.js';
-import { loadMdxCompiler } from '../markdown/mdx.js';
+import { isMdx, loadMdxCompiler } from '../markdown/mdx.js';
 import { createRenderer, pageFiles, type LayoutAssets } from '../outputs/index.js';
 import { compactHtml, unpackRecord, type PackedRecord } from './page-html.js';
 import type { Templates } from '../render/index.js';
@@ -132,15 +133,55 @@ export function batchEnd(jobs: PageJob[], start: number): number {
  * Runs jobs in this thread and in the workers (when given): each takes the next batch when it is
  * done with its last, so a worker that is still loading its code, or a thread with longer pages,
  * simply takes fewer. Results keep the order of the jobs.
+ *
+ * MDX pages run the writer's code, which may allocate without end: they render in a worker, whose heap
+ * V8 bounds (`limits.heapMb`), never in this thread, whose heap is the whole build's. A site with
+ * MDX pages to render and no workers starts one for them, or takes `kept`'s (`dev` keeps one between
+ * builds); without workers allowed (`workersAllowed`) or possible, this thread renders them, bounded in time only.
  */
 export async function runPages(
   jobs: PageJob[],
   context: PagesContext,
   problems: Problems,
+  given?: PageWorkers,
+  onProgress?: (done: number) => void,
+  kept?: KeptWorkers,
+): Promise<PageResult[]> {
+  await loadMdxCompiler(jobs.filter((j) => !j.cached).map((j) => j.source));
+  const runsCode = (job: PageJob) => !job.cached && isMdx(job.source.relativePath);
+  const code = jobs.filter(runsCode);
+  const forCode = code.length > 0 && !given && workersAllowed(context.config);
+  const ownWorkers =
+    forCode && !kept
+      ? await PageWorkers.start({ workers: 1, mainRenders: true }, context.config.limits?.heapMb)
+      : undefined;
+  const workers = given ?? ownWorkers ?? (forCode ? await kept?.get(context.config) : undefined);
+  if (!workers || !code.length) return runJobs(jobs, jobs.length, context, problems, workers, onProgress);
+  // The MDX pages last, where this thread does not take them.
+  const order = [...jobs.keys()].sort((a, b) => Number(runsCode(jobs[a])) - Number(runsCode(jobs[b])));
+  const ordered = order.map((i) => jobs[i]);
+  const rendered = await runJobs(ordered, jobs.length - code.length, context, problems, workers, onProgress).finally(
+    () => ownWorkers?.close(),
+  );
+  const results: PageResult[] = new Array(jobs.length);
+  order.forEach((job, i) => (results[job] = rendered[i]));
+  return results;
+}
+
+/** Workers kept between builds, for the MDX pages of each (src/pages/kept-worker.ts `KeptPageWorker`). */
+export interface KeptWorkers {
+  get(config: ResolvedConfig): Promise<PageWorkers | undefined>;
+}
+
+/** `runPages` on jobs of which this thread takes only the first `mine` (the rest are the workers'). */
+async function runJobs(
+  jobs: PageJob[],
+  mine: number,
+  context: PagesContext,
+  problems: Problems,
   workers?: PageWorkers,
   onProgress?: (done: number) => void,
 ): Promise<PageResult[]> {
-  await loadMdxCompiler(jobs.filter((j) => !j.cached).map((j) => j.source));
   let run: ReturnType<typeof pageRunner> | undefined;
   const results: PageResult[] = new Array(jobs.length);
   let next = 0;
@@ -148,7 +189,7 @@ export async function runPages(
   const take = (): [number, number] | null => {
     if (next >= jobs.length) return null;
     const start = next;
-    next = batchEnd(jobs, start);
+    next = Math.min(batchEnd(jobs, start), start < mine ? mine : jobs.length);
     return [start, next];
   };
   const place = (start: number, pages: PageResult[]) => {
@@ -159,8 +200,8 @@ export async function runPages(
   const helping = workers?.serve(jobs, context, take, place, problems);
   helping?.catch(() => {}); // a worker's failure is thrown below, not reported as unhandled meanwhile
   // Once a worker renders, the rest is theirs (`pageThreads`): workers started early may be ready before the first batch.
-  const mine = () => (workers?.rendering && !workers.mainRenders ? null : take());
-  for (let range = mine(); range; range = mine()) {
+  const takeMine = () => (next >= mine || (workers?.rendering && !workers.mainRenders) ? null : take());
+  for (let range = takeMine(); range; range = takeMine()) {
     place(range[0], (run ??= pageRunner(context))(jobs.slice(...range), problems));
     // Lets the workers' messages in between batches: each asks for its next batch.
     if (helping) await new Promise((resolve) => setImmediate(resolve));
@@ -199,30 +240,47 @@ export class PageWorkers {
   rendering = false;
 
   private constructor(
-    private readonly workers: { worker: Worker; ready: Promise<void>; exited: { code?: number } }[],
+    private readonly workers: {
+      worker: Worker;
+      ready: Promise<void>;
+      exited: { code?: number; failed?: boolean };
+      /** The index (in the jobs `serve` was given) of the page the worker renders now. */
+      current: Int32Array;
+    }[],
     readonly mainRenders: boolean,
+    private readonly heapMb: number,
   ) {
     for (const { ready } of workers) ready.then(() => (this.rendering = true)).catch(() => {});
   }
 
-  static async start({ workers: count, mainRenders } = pageThreads()): Promise<PageWorkers | undefined> {
+  static async start(
+    { workers: count, mainRenders } = pageThreads(),
+    heapMb = DEFAULT_LIMITS.heapMb,
+  ): Promise<PageWorkers | undefined> {
     // No workers on one core, or where the bundle cannot be written (a read-only install): this thread does it all.
     const file = count < 1 ? null : await workerBundle().catch(() => null);
     if (!file) return undefined;
     return new PageWorkers(
       Array.from({ length: count }, () => {
-        const worker = new Worker(file, { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+        const current = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT)).fill(-1);
+        const worker = new Worker(file, {
+          workerData: { current: current.buffer },
+          // A page that allocates without end stops its worker at `heapMb` (ERR_WORKER_OUT_OF_MEMORY), not the process.
+          resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB, maxOldGenerationSizeMb: heapMb },
+        });
         const ready = new Promise<void>((resolve, reject) => {
           worker.once('message', () => resolve());
           worker.once('error', reject);
         });
         ready.catch(() => {}); // reported by `serve`
         // One that stops before `serve` listens (ready, then failed): `serve` reports it instead of waiting on it.
-        const exited: { code?: number } = {};
+        const exited: { code?: number; failed?: boolean } = {};
         worker.once('exit', (code) => (exited.code = code));
-        return { worker, ready, exited };
+        worker.once('error', () => (exited.failed = true)); // its exit follows
+        return { worker, ready, exited, current };
       }),
       mainRenders,
+      heapMb,
     );
   }
 
@@ -240,7 +298,8 @@ export class PageWorkers {
     problems: Problems,
   ): Promise<void> {
     return Promise.all(
-      this.workers.map(async ({ worker, ready, exited }) => {
+      this.workers.map(async ({ worker, ready, exited, current }) => {
+        Atomics.store(current, 0, -1); // a kept worker's last page was of an earlier build's jobs
         worker.postMessage({ type: 'context', context: workerContext(context) } satisfies WorkerRequest);
         await new Promise<void>((resolve, reject) => {
           let inFlight = 0;
@@ -253,10 +312,7 @@ export class PageWorkers {
                 jobs: jobs.slice(...range),
               } satisfies WorkerRequest);
             }
-            if (inFlight === 0) {
-              worker.off('message', onMessage);
-              resolve();
-            }
+            if (inFlight === 0) done();
           };
           const onMessage = (message: WorkerMessage) => {
             if (message.type !== 'done') return;
@@ -269,13 +325,24 @@ export class PageWorkers {
             send();
           };
           worker.on('message', onMessage);
-          ready.catch(reject); // it failed to load, perhaps before this was called
-          worker.once('error', reject);
+          const failed = (error: unknown) => {
+            const page = jobs[Atomics.load(current, 0)]?.source.relativePath; // none before its first page
+            const outgrown = (error as NodeJS.ErrnoException)?.code === 'ERR_WORKER_OUT_OF_MEMORY' && page;
+            reject(outgrown ? heapFailure(page, this.heapMb) : error);
+          };
+          ready.catch(failed); // it failed to load, perhaps before this was called
+          worker.once('error', failed);
           const stopped = (code?: number) => new Error(`Internal error: a page worker exited with code ${code}`);
-          worker.once('exit', (code) => inFlight > 0 && reject(stopped(code)));
+          const onExit = (code: number) => inFlight > 0 && reject(stopped(code));
+          worker.once('exit', onExit);
+          // A worker kept for the next build (src/pages/kept-worker.ts) gathers no listeners from this one.
+          const done = () => {
+            worker.off('message', onMessage).off('error', failed).off('exit', onExit);
+            resolve();
+          };
           if (exited.code !== undefined) {
             // Gone already: its load error if it failed to load, else its exit.
-            ready.then(() => reject(stopped(exited.code)), reject);
+            ready.then(() => reject(stopped(exited.code)), failed);
             return;
           }
           send();
@@ -284,9 +351,26 @@ export class PageWorkers {
     ).then(() => undefined);
   }
 
+  /** False once a worker has stopped (a page outgrew its heap, its code threw): it takes no more pages. */
+  get alive(): boolean {
+    return this.workers.every(({ exited }) => exited.code === undefined && !exited.failed);
+  }
+
   async close(): Promise<void> {
     await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
   }
+}
+
+/** A page whose rendering outgrew its worker's heap (`limits.heapMb`): the build stops with the page named. */
+function heapFailure(page: string, heapMb: number): BuildFailure {
+  const mdx = isMdx(page);
+  return new BuildFailure([
+    new BuildError(
+      `rendering the page used more than the ${heapMb} MB of memory a page's thread may use${mdx ? ' (an expression, export or component that allocates without end?)' : ''}`,
+      { file: page },
+      `${mdx ? 'fix the expression or component that keeps allocating' : 'split the page'}; \`limits.heapMb\` in docs.config.ts sets the limit`,
+    ),
+  ]);
 }
 
 /**
@@ -381,7 +465,7 @@ export async function renderMarkdown(
   const found = new Problems();
   const workers =
     misses.length >= (options.parallelFrom ?? PARALLEL_THRESHOLD) && workersAllowed(config)
-      ? await PageWorkers.start()
+      ? await PageWorkers.start(undefined, config.limits?.heapMb)
       : undefined;
   const rendered = await runPages(
     misses.map((source) => ({ source })),

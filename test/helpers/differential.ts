@@ -227,6 +227,21 @@ export const EDITS: Record<string, Edit> = {
     await edit(path.join(root, 'versions/1.0/content', file), (t) => `${t}\nVersion 1.0 notes on ${word(r)}.\n`);
     return `version 1.0 page ${file}`;
   },
+  async slug(root, state, r) {
+    // Docusaurus's `slug` on 1.0's setup page, which 1.0's home links to: their links, the menus and its entry in
+    // sidebar.json (rewritten with it, as a writer would) follow; or back to the file's path.
+    const n = ++state.counter;
+    const slug = r.pick([null, `/setup-${n}`, `install-${n}`]);
+    const route = slug === null ? '/guide/setup/' : slug.startsWith('/') ? `${slug}/` : `/guide/${slug}/`;
+    await edit(path.join(root, 'versions/1.0/content/guide/setup.md'), (t) =>
+      t.replace(/^slug: .*\n/m, '').replace(/^title:/m, slug === null ? 'title:' : `slug: ${slug}\ntitle:`),
+    );
+    const sidebarFile = path.join(root, 'versions/1.0/sidebar.json');
+    const sidebar = JSON.parse(await readFile(sidebarFile, 'utf8')) as Record<string, { items: string[] }[]>;
+    sidebar['/']![0]!.items[1] = route;
+    await writeFile(sidebarFile, `${JSON.stringify(sidebar, null, 2)}\n`);
+    return `slug of 1.0's guide/setup.md: ${slug ?? 'none'}`;
+  },
   async versionConstants(root, _s, r) {
     await writeFile(path.join(root, 'versions/1.0/constants.json'), JSON.stringify({ node: String(14 + r.int(4)) }));
     return 'version 1.0 constants';

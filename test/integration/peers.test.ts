@@ -198,20 +198,20 @@ describe('Docusaurus pages', () => {
     expect(page).toContain('<aside class="toc" aria-label="On this page" data-region="toc"></aside>');
     expect(page).toMatch(/class="next" rel="next" href="\/docs\/guides\/install\/"/);
     // pagination_prev: null
-    expect(await site.html('reference/cli')).not.toContain('rel="prev"');
+    expect(await site.html('cli')).not.toContain('rel="prev"');
     // draft: true is not built
     await expect(site.html('reference/unreleased')).rejects.toThrow(/ENOENT/);
   });
 
-  it('builds a page with `slug` at its file path, and says so in a warning', async () => {
-    expect(await site.html('reference/cli')).toContain('<h1 id="page-title" tabindex="-1">Command line</h1>');
+  it('publishes a page with `slug` at that address, and its sidebar entry with it', async () => {
+    expect(await site.html('cli')).toContain('<h1 id="page-title" tabindex="-1">Command line</h1>');
+    await expect(site.html('reference/cli')).rejects.toThrow(/ENOENT/);
+    expect(await site.html('intro')).toMatch(/<a href="\/docs\/cli\/"[^>]*>Command line<\/a>/);
     const root = await temp('peer-docusaurus-check-');
     await cp(site.root, root, { recursive: true });
     const checked = await runCli(['check', root]);
     expect(checked.code).toBe(0);
-    expect(checked.stdout + checked.stderr).toContain(
-      'frontmatter "slug" is not applied: the page is at /reference/cli/, its file\'s path',
-    );
+    expect(checked.stdout + checked.stderr).not.toContain('slug');
   });
 
   it('reads sidebar_label, sidebar_position and _category_ files in a sidebar made from the folders', async () => {
