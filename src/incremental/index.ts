@@ -34,7 +34,7 @@ export const STORES: readonly Store[] = [
   {
     name: 'sources',
     keeps: 'each page as the content stage left it (frontmatter parsed, partials taken in), 256 shards by path',
-    key: "the page file's stamp and each partial's stamp (inode, size, modification and change time); in memory, its OpenAPI document's stamp too",
+    key: "the page file's stamp and each partial's stamp (inode, size, modification and change time); in memory, its OpenAPI document's stamp too; salted by the content folders, `limits` and `security`",
     module: 'src/incremental/source-cache.ts',
     stale:
       "a stamp differs (one rule, `stillGood`, for disk and memory: `build` compares the walk's stamps, `dev` stats what the watcher named and each partial); pages with problems and MDX pages are never kept on disk",

@@ -76,9 +76,16 @@ export class SourceCache {
   }
 
   static async open(config: ResolvedConfig, options: { memory?: boolean } = {}): Promise<SourceCache> {
+    // The settings reading and expanding a page obeys (its size, its includes', MDX allowed or not): a page kept
+    // under laxer limits is read again under stricter ones.
     const salt = sha1(
       await codeVersion(),
-      JSON.stringify([config.contentDir, config.versions?.map((v) => [v.key, v.contentDir])]),
+      JSON.stringify([
+        config.contentDir,
+        config.versions?.map((v) => [v.key, v.contentDir]),
+        config.limits,
+        config.security,
+      ]),
     );
     const dir = cachePath(config, 'sources');
     return new SourceCache(

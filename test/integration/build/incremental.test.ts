@@ -156,6 +156,24 @@ describe('build: unchanged pages keep their files', () => {
     await expectSameAsFullBuild(site.root, site.outDir);
   });
 
+  it('reads a kept page again under a stricter limit: a page that fits no more fails as in a build without a cache', async () => {
+    // Its frontmatter makes it large, its body stays small: only the read of the whole file sees it.
+    const tags = Array.from({ length: 200 }, (_, i) => `  - tag number ${i}`).join('\n');
+    const site = await setUp({
+      ...SITE,
+      'content/reference/beta.md': `---\ntitle: Beta\ndescription: The beta page.\ntags:\n${tags}\n---\n\nRead [alpha](alpha.md).\n`,
+      'docs.config.ts': configFile({ frontmatter: { tags: 'list' } }),
+    });
+    await site.build();
+    await site.configure({ frontmatter: { tags: 'list' }, limits: { pageBytes: 2048 } });
+    const failure = await site.build().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(BuildFailure);
+    expect((failure as BuildFailure).format()).toMatch(/reference\/beta\.md[\s\S]*over the limit of 2 KB/);
+  });
+
   it('rebuilds the search index when its settings change, not only its text', async () => {
     const site = await setUp({
       ...SITE,
