@@ -9,6 +9,7 @@ import { createSite, isGroup, type NavEntry, type Site } from '../model/site.js'
 import type { PageOutline } from '../model/page.js';
 import { localeKeyOf, pageRoute, singleLocale, splitLocale, type ResolvedLocale } from './locales.js';
 import { ENGLISH } from './strings.js';
+import { pathInView } from './counterparts.js';
 import type { ResolvedVersion } from '../versions/config.js';
 import { siteViews } from '../versions/views.js';
 import { editFolder } from '../versions/paths.js';
@@ -49,7 +50,10 @@ export function localeSites<P extends PageOutline>(site: Site<P>): Map<string, S
   for (const locale of locales) {
     const own = byView.get(locale)!;
     const ownSidebar = locale.version ? versionSidebars.get(locale.version) : undefined;
-    const localized = localizeSidebar(ownSidebar ?? site.config.sidebar ?? generated ?? {}, locale);
+    // A translation a `slug` put elsewhere than its original is listed where it is.
+    const localized = localizeSidebar(ownSidebar ?? site.config.sidebar ?? generated ?? {}, locale, (path) =>
+      pathInView({ locales, pages }, locale, path),
+    );
     const sidebar = locale.version?.key ? toCurrentVersion(localized, locale.version.key, pages) : localized;
     const view = createSite(
       {
@@ -166,12 +170,17 @@ function sidebarOf(nav: NavEntry[]): SidebarConfig {
   return { '/': nav.map((e) => (isGroup(e) ? entry(e) : { text: e.text, link: e.route ?? e.href })) };
 }
 
-/** The sidebars in a locale: each prefix and route of the site moved under the locale's prefix, the texts in its language. */
+/**
+ * The sidebars in a locale: each prefix and route of the site moved under the locale's prefix (or where `routeOf`
+ * finds its page), the texts in its language.
+ */
 export function localizeSidebar(
   sidebar: SidebarConfig,
   locale: Pick<ResolvedLocale, 'key' | 'sidebarLabels'>,
+  routeOf: (path: string) => string | undefined = () => undefined,
 ): SidebarConfig {
-  const move = (target: string) => (isExternal(target) ? target : pageRoute({ locale: locale.key }, target));
+  const prefix = (target: string) => (isExternal(target) ? target : pageRoute({ locale: locale.key }, target));
+  const move = (target: string) => (isExternal(target) ? target : (routeOf(target) ?? prefix(target)));
   const label = (text: string) => locale.sidebarLabels[text] ?? text;
   const item = (i: SidebarItemConfig): SidebarItemConfig =>
     typeof i === 'string'
@@ -179,7 +188,7 @@ export function localizeSidebar(
       : 'link' in i
         ? { ...i, text: label(i.text), link: move(i.link) }
         : { ...i, text: label(i.text), items: i.items.map(item) };
-  return Object.fromEntries(Object.entries(sidebar).map(([prefix, items]) => [move(prefix), items.map(item)]));
+  return Object.fromEntries(Object.entries(sidebar).map(([path, items]) => [prefix(path), items.map(item)]));
 }
 
 /** The home page of a site's language: where its title links (asked for by every page's layout key). */

@@ -143,4 +143,42 @@ describe('frontmatter slug', () => {
     expect(old).toContain('<a href="/docs/1.0/ar/guide/setup/"'); // its translation, at the file's path
     expect(old.match(/<nav id="sidebar"[\s\S]*?<\/nav>/)![0]).toContain('href="/docs/1.0/guide/old-setup/"');
   });
+
+  it.each([
+    ['generated from the folders', {}],
+    ['written in the configuration', { sidebar: [{ text: 'Guide', items: ['/', '/guide/a/', '/moved/', '/guide/c/'] }] }],
+  ])(
+    "a translation at a slug of its own: that language's sidebar (%s), prev/next and redirects lead to it",
+    async (_, sidebar) => {
+      const root = await site({
+        ...{
+          'content/index.md': page('Home', 'Home.'),
+          'content/guide/a.md': page('Alpha', 'A.'),
+          'content/guide/b.md': page('Bravo', 'B.', { frontmatter: 'slug: /moved\n' }),
+          'content/guide/c.md': page('Charlie', 'C.'),
+          'content/fr/index.md': page('Accueil', 'Accueil.'),
+          'content/fr/guide/b.md': page('Bravo FR', 'B en français.', { frontmatter: 'slug: /deplace\n' }),
+        },
+        'docs.config.ts': configFile({
+          ...CONFIG,
+          ...sidebar,
+          locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français', lang: 'fr' } },
+          redirects: [{ from: '/old-b', to: '/moved/' }],
+        }),
+      });
+      const { writer } = await buildInMemory(root);
+      const html = (file: string) => writer.text(file)!;
+      const sidebarOf = (file: string) => html(file).match(/<nav id="sidebar"[\s\S]*?<\/nav>/)![0];
+      expect(writer.files.has('fr/deplace/index.html')).toBe(true);
+      // Where the English page is, French has none: the French sidebar lists the translation where it is.
+      expect(sidebarOf('fr/guide/a/index.html')).toContain('href="/docs/fr/deplace/"');
+      expect(sidebarOf('fr/guide/a/index.html')).not.toContain('/docs/fr/moved/');
+      expect(sidebarOf('fr/deplace/index.html')).toContain('aria-current="page"');
+      expect(html('fr/guide/a/index.html')).toContain('class="next" rel="next" href="/docs/fr/deplace/"');
+      expect(html('fr/deplace/index.html')).toContain('class="next" rel="next" href="/docs/fr/guide/c/"');
+      // The configuration's redirect, copied into French, ends at the French page.
+      expect(html('fr/old-b/index.html')).toContain('/docs/fr/deplace/');
+      expect(writer.text('_redirects')).toContain('/docs/fr/old-b /docs/fr/deplace/ 301');
+    },
+  );
 });
