@@ -181,4 +181,29 @@ describe('frontmatter slug', () => {
       expect(writer.text('_redirects')).toContain('/docs/fr/old-b /docs/fr/deplace/ 301');
     },
   );
+
+  it("a home page's hero and feature links to a moved page's file lead to its address", async () => {
+    const home = [
+      'layout: home',
+      'hero:',
+      '  actions:',
+      '    - text: Start',
+      '      link: guide/b.md',
+      '    - text: Part',
+      '      link: ./guide/c.md#part',
+      'features:',
+      '  - title: Delta',
+      '    link: /guide/d.md',
+      '  - title: Bravo',
+      '    link: guide/b.md',
+      '',
+    ].join('\n');
+    const root = await site({ ...PAGES, 'content/index.md': page('Home', 'Welcome.', { frontmatter: home }) });
+    const { writer } = await buildInMemory(root);
+    const hero = writer.text('index.html')!.match(/<main[\s\S]*?<\/main>/)![0];
+    expect(hero.match(/href="\/docs\/moved\/b\/"/g)).toHaveLength(2);
+    expect(hero).toContain('href="/docs/guide/other-name/#part"');
+    expect(hero).toContain('href="/docs/guide/d/"');
+    expect(hero).not.toMatch(/\/docs\/guide\/(b|c)\//);
+  });
 });
