@@ -81,6 +81,9 @@ describe('frontmatter slug', () => {
     ['https://example.com/b', /is a URL/],
     ['"a b"', /characters a path does not hold: "a b"/],
     ['/guide//b', /an empty segment/],
+    // The output's own folder and files: a page there would be cached for a year, or stop the build with a stray error.
+    ['/assets/b', /puts the page at "assets", a name the site's own files use/],
+    ['/search.json', /puts the page at "search.json", a name the site's own files use/],
   ])('refuses the slug %s at its frontmatter line', async (slug, message) => {
     const root = await site({ ...PAGES, 'content/guide/b.md': page('Bravo', 'Text.', { frontmatter: `slug: ${slug}\n` }) });
     const { code, stderr } = await runCli(['build', root]);
