@@ -5,6 +5,7 @@ import type { ResolvedConfig } from '../config/index.js';
 import { redirectScriptFile } from '../model/redirects.js';
 import { withBase } from '../shared/paths.js';
 import { clientBundle } from './client-bundle.js';
+import { loadedFile, packagePaths } from './package-paths.js';
 import type { Feature, OutputFile } from '../model/page.js';
 import { buildThemeAssets, type ThemeView } from '../theme/assets.js';
 import { buildPluginAssets, type PluginAssets } from '../plugins/assets.js';
@@ -60,7 +61,8 @@ const woff2Only: esbuild.Plugin = {
   setup(build) {
     build.onLoad({ filter: /katex(\.min)?\.css$/ }, async (args) => ({
       loader: 'css',
-      contents: (await readFile(args.path, 'utf8'))
+      resolveDir: path.dirname(loadedFile(args)), // its fonts' URLs are relative to it
+      contents: (await readFile(loadedFile(args), 'utf8'))
         .replace(/,url\([^)]+\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)/g, '')
         .replace(/font-display:block/g, 'font-display:swap'),
     }));
@@ -116,7 +118,8 @@ export async function buildAssets(
         __DOCS_DEV__: JSON.stringify(Boolean(options.dev)),
       },
     },
-    plugins: [woff2Only],
+    // Before the package paths' own loading of KaTeX's stylesheet.
+    plugins: [woff2Only, packagePaths],
   });
   const find = (re: RegExp) => {
     const file = files.find((f) => re.test(f.path));

@@ -9,7 +9,7 @@ import { loadConfig, type ResolvedConfig } from '../config/index.js';
 import { countPages, loadContentFiles } from '../content/index.js';
 import { BuildError, BuildFailure, fileSystemProblem, Problems } from '../model/errors.js';
 import { sha1 } from '../incremental/hash.js';
-import { boundHeapGrowth } from './heap.js';
+import { boundHeapGrowth, settleHeapGrowth } from './heap.js';
 import { layoutKeys, type LayoutMemo } from '../pages/layout-keys.js';
 import { isFeedPage } from '../outputs/feed.js';
 import { lastModified } from '../outputs/last-modified.js';
@@ -24,6 +24,7 @@ import {
   PARALLEL_THRESHOLD,
   runPages,
   workersAllowed,
+  type KeptWorkers,
   type PageJob,
 } from '../pages/index.js';
 import { renderImages } from '../content/images.js';
@@ -108,6 +109,8 @@ export interface BuildOptions {
    * the build and load their code while this thread reads the content, instead of after the plan.
    */
   manyPages?: boolean;
+  /** The worker `dev` keeps between builds for MDX pages (src/pages/kept-worker.ts), instead of one started a build. */
+  pageWorker?: KeptWorkers;
 }
 
 /** The one warning of a build without `siteUrl`: its sitemap, canonical links and feeds hold paths, not URLs. */
@@ -220,8 +223,11 @@ export async function buildSite(
         found,
         workers,
         progress,
+        options.pageWorker,
       ).finally(() => workers?.close());
     });
+    // Every record is made: what is left to allocate is the later stages' (src/build/heap.ts).
+    if (!options.memory) settleHeapGrowth(jobs.length);
     const failed = takeFindings(found, problems);
     results.forEach(({ record, files, searchLines }, i) => {
       const { source, cached } = jobs[i];

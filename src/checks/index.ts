@@ -1,7 +1,7 @@
 import { readOptional } from '../content/files.js';
 import path from 'node:path';
 import type { PassedCache } from '../incremental/cache.js';
-import { checkLinks, checkRedirects, checkSidebar } from './site.js';
+import { checkRedirects, checkSidebar } from './site.js';
 import { checkThemeLinks } from '../theme/checks.js';
 import { BuildError, Problems } from '../model/errors.js';
 import type { Site } from '../model/site.js';
@@ -10,12 +10,7 @@ import { CLI_MODEL, cliCommandProblems, parseCliModel, type CliModel } from './c
 import { codeBlockProblems } from './code-blocks.js';
 import { checkFrontmatter } from './frontmatter.js';
 import { checkDuplicateDescriptions } from './duplicates.js';
-import { checkOrphans } from './orphans.js';
-import { fallbackOf } from '../i18n/locales.js';
-import { localeSites } from '../i18n/site.js';
-import { siteViews } from '../versions/views.js';
 import { checkScriptFiles } from './security.js';
-import { SiteCheckMemo } from './site-memo.js';
 import { StoredLinkChecks } from './stored-links.js';
 import { checkedWhenKept } from '../incremental/record-parts.js';
 import { feedProblems } from '../outputs/feed.js';
@@ -37,68 +32,25 @@ export class ContentChecks {
   private readonly cli = new WeakMap<PageRecord, { model: CliModel; problems: BuildError[] }>();
   private cliModel?: { raw: string; parsed: CliModel | BuildError };
 
-  /** `dev`'s: the site-wide checks kept between builds. */
-  private readonly siteMemo?: SiteCheckMemo;
-
-  /** `build`'s: the links and orphans checks of the last build (src/checks/stored-links.ts). */
-  private readonly stored?: StoredLinkChecks;
+  /** The links and orphans checks, kept from the last build (src/checks/stored-links.ts). */
+  private readonly links: StoredLinkChecks;
 
   /**
-   * `passed`: code blocks known to parse from earlier builds; `keep`: one instance checks build after
-   * build (`dev`); `stored`: the links and orphans checks kept from the last build.
+   * `passed`: code blocks known to parse from earlier builds; `stored`: the links and orphans checks of the last build
+   * (`build`'s, on disk). Without it they are kept in memory by this instance: `dev` keeps one for its process.
    */
   constructor(
     private readonly passed?: PassedCache,
-    options: { keep?: boolean; stored?: StoredLinkChecks } = {},
+    options: { stored?: StoredLinkChecks } = {},
   ) {
-    if (options.keep) this.siteMemo = new SiteCheckMemo();
-    this.stored = options.stored;
+    this.links = options.stored ?? new StoredLinkChecks();
   }
 
   /** Ours: links and anchors, the sidebar, redirects, code blocks, CLI examples, taste, scripts, feeds (the OpenAPI model's comes from its plugin). */
   private builtin(site: Site): Check[] {
     const { checks } = site.config;
-    // `dev`: one site of one language and version is checked again only where a save changed it.
-    const memo = this.siteMemo && !siteViews(site.config) ? this.siteMemo : undefined;
-    memo?.update(site);
-    if (memo)
-      return [
-        { name: 'links', run: () => memo.links() },
-        ...this.planChecks(),
-        { name: 'duplicate descriptions', severity: checks.duplicateDescriptions, run: (s) => memo.duplicates(s) },
-        { name: 'orphans', severity: checks.orphans, run: (s) => memo.orphans(s) },
-        { name: 'script files', run: checkScriptFiles },
-        { name: 'feeds', run: (s) => feedProblems(memo.feedSite(s)) },
-      ];
-    // A site of one language and version: links and orphans checked again only where the pages changed.
-    const stored = siteViews(site.config) ? undefined : this.stored;
     return [
-      { name: 'links', run: stored ? (s) => stored.links(s) : listing(checkLinks) },
-      ...this.planChecks(),
-      // A fallback page repeats its original's description; each locale has its own sidebar.
-      {
-        name: 'duplicate descriptions',
-        severity: checks.duplicateDescriptions,
-        run: (s) =>
-          (s.config.versions ? [...localeSites(s).values()] : [s]).flatMap((v) =>
-            checkDuplicateDescriptions({ ...v, pages: v.pages.filter((p) => !fallbackOf(p)) }),
-          ),
-      }, // versions repeat each other
-      {
-        name: 'orphans',
-        severity: checks.orphans,
-        run: stored
-          ? (s) => stored.orphans(s)
-          : (s) => (siteViews(s.config) ? [...localeSites(s).values()] : [s]).flatMap(checkOrphans),
-      },
-      { name: 'script files', run: checkScriptFiles },
-      { name: 'feeds', run: feedProblems },
-    ];
-  }
-
-  /** The checks that look at each page alone, or at the sidebars and the configuration. */
-  private planChecks(): Check[] {
-    return [
+      { name: 'links', run: (s) => this.links.links(s) },
       { name: 'sidebar', run: listing(checkSidebar) },
       { name: 'redirects', run: listing(checkRedirects) },
       { name: 'theme links', run: listing(checkThemeLinks) },
@@ -115,6 +67,10 @@ export class ContentChecks {
       },
       { name: 'CLI commands', run: (s) => this.cliCommands(s) },
       { name: 'frontmatter', run: checkFrontmatter },
+      { name: 'duplicate descriptions', severity: checks.duplicateDescriptions, run: checkDuplicateDescriptions },
+      { name: 'orphans', severity: checks.orphans, run: (s) => this.links.orphans(s) },
+      { name: 'script files', run: checkScriptFiles },
+      { name: 'feeds', run: feedProblems },
     ];
   }
 
@@ -203,7 +159,9 @@ function pluginCheck(plugin: Plugin, check: Check, site: Site): Check {
         throw hookFailure(
           plugin.name,
           'checks',
-          new Error(`its check "${check.name}" returned ${typeof found}, not a list of problems (BuildError[], [] for none)`),
+          new Error(
+            `its check "${check.name}" returned ${typeof found}, not a list of problems (BuildError[], [] for none)`,
+          ),
           file,
         );
       return ((found ?? []) as unknown[]).map((f) =>
@@ -222,4 +180,3 @@ function pluginCheck(plugin: Plugin, check: Check, site: Site): Check {
 export function runContentChecks(site: Site, problems: Problems, passed?: PassedCache): Promise<void> {
   return new ContentChecks(passed).run(site, problems);
 }
-

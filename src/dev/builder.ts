@@ -10,6 +10,9 @@ import { CONFIG_FILES, loadConfig, type ResolvedConfig } from '../config/index.j
 import { contentFolderProblem } from '../content/index.js';
 import { BuildError } from '../model/errors.js';
 import { LayoutMemo } from '../pages/layout-keys.js';
+import { KeptPageWorker } from '../pages/kept-worker.js';
+import { workersAllowed } from '../pages/index.js';
+import { isMdx } from '../markdown/mdx.js';
 import { silentLogger } from '../build/log.js';
 import { TEMPLATES_DIR } from '../render/index.js';
 import type { Site } from '../model/site.js';
@@ -76,6 +79,8 @@ export class DevBuilder {
   private pageAssets?: BuiltAssets;
   private site?: Site;
   private chunks = new Map<string, string>();
+  /** MDX pages render in a worker (src/pages/index.ts `runPages`): one for the whole session, not one a save. */
+  private readonly pageWorker = new KeptPageWorker();
   /** Bumped on every build: lazy outputs made for an older one are stale. */
   private generation = 0;
   private problemsOf = {
@@ -232,6 +237,11 @@ export class DevBuilder {
     });
   }
 
+  /** Ends what the builder keeps running (the page worker): `dev` stops, without waiting for a build under way. */
+  close(): Promise<void> {
+    return this.pageWorker.close();
+  }
+
   private fileOf(urlPath: string): string | null {
     const base = this.base;
     if (!urlPath.startsWith(base)) return null;
@@ -262,6 +272,8 @@ export class DevBuilder {
       this.writer.renderAgain();
     }
     if (kinds.has('components')) {
+      // The worker runs the generator's code as it was when it started (its bundle is made again for the new code).
+      await this.pageWorker.retire();
       try {
         this.modules = await reloadRenderModules();
         this.problemsOf.render = [];
@@ -341,7 +353,7 @@ export class DevBuilder {
       this.memory = {
         sources: new SourceMemo(config.contentDir, config.versions),
         records: await MemoryRecords.open(config),
-        checks: new ContentChecks(undefined, { keep: true }),
+        checks: new ContentChecks(),
         layout: new LayoutMemo(),
       };
       this.problemsOf.config = [];
@@ -361,6 +373,7 @@ export class DevBuilder {
         assets: this.pageAssets,
         lazy: true,
         keepGoing: true,
+        pageWorker: this.pageWorker,
       });
       this.problemsOf.build = result.problems;
       this.problemsOf.render = [];
@@ -372,7 +385,19 @@ export class DevBuilder {
     } catch (error) {
       this.problemsOf.build = asProblems(error);
       return { changed: false, rendered: [] };
+    } finally {
+      this.startPageWorker();
     }
+  }
+
+  /**
+   * Starts the MDX pages' worker ahead of the save that needs it: after the first build, whose pages a pool
+   * rendered at scale, and after a build whose worker ran out of memory.
+   */
+  private startPageWorker(): void {
+    const config = this.config!;
+    if (workersAllowed(config) && this.site?.pages.some((page) => isMdx(page.relativePath)))
+      this.pageWorker.get(config).catch(() => {}); // a worker that cannot start fails the build that needs it
   }
 
   private async bundle(): Promise<void> {

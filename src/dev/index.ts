@@ -164,6 +164,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await watcher.close();
     hub.close();
     server.close();
+    await builder.close();
     await out.remove();
     throw error;
   } finally {
@@ -187,6 +188,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       hub.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await builder.close();
       await out.remove();
     },
   };

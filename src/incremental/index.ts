@@ -37,7 +37,7 @@ export const STORES: readonly Store[] = [
     key: "the page file's stamp and each partial's stamp (inode, size, modification and change time)",
     module: 'src/incremental/source-cache.ts',
     stale: 'a stamp differs; pages with problems and MDX pages are never kept',
-    memory: 'src/incremental/source-memo.ts: the parsed sources, patched by the watcher\'s list of changed files',
+    memory: "src/incremental/source-memo.ts: the parsed sources, patched by the watcher's list of changed files",
   },
   {
     name: 'frontmatter.v8',
@@ -66,8 +66,10 @@ export const STORES: readonly Store[] = [
     keeps: "the links and orphans findings, each page's links digest and the routes it reaches",
     key: 'the routes and files of the site; each page by its links digest and the headings of the pages it links to',
     module: 'src/checks/stored-links.ts',
-    stale: 'a page added, removed or renamed (every page is checked again); otherwise per page, when its links or linked headings changed',
-    memory: 'src/checks/site-memo.ts',
+    stale:
+      'a page added, removed or renamed (every page is checked again); otherwise per page, when its links or linked headings changed',
+    memory:
+      "the same store, never written: one instance a process (src/checks/index.ts ContentChecks); each record's key and the site's key by sidebars object (one plan)",
   },
   {
     name: 'search-index',

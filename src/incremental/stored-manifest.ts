@@ -1,4 +1,5 @@
 import { readCache, writeCache } from './cache.js';
+import { identitiesIn, identityNumbers } from './file-identity.js';
 
 /** What a page's files were rendered from, and where they are. */
 export interface PageEntry {
@@ -22,7 +23,7 @@ export interface OutputManifest {
 
 /** The manifest as stored: also every file's identity on disk after the build that wrote it. */
 export interface StoredManifest extends OutputManifest {
-  /** Path -> "inode size mtime" (src/write/index.ts's `identity`): a file deleted, replaced or edited since no longer matches. */
+  /** Path -> its inode, size and modification time (src/incremental/file-identity.ts `identity`): a file deleted, replaced or edited since no longer matches. */
   identities: Map<string, string>;
   /** The name of the version it describes (src/write/output-link.ts). */
   version?: string;
@@ -103,14 +104,7 @@ function encode(manifest: StoredManifest): ManifestFile | undefined {
 }
 
 function encodeLines(manifest: StoredManifest): ManifestFile {
-  const ids = new Float64Array(manifest.identities.size * 3);
-  let i = 0;
-  for (const id of manifest.identities.values()) {
-    const [ino, size, mtime] = id === '' ? [NaN, NaN, NaN] : id.split(' ').map(Number);
-    ids[i++] = ino;
-    ids[i++] = size;
-    ids[i++] = mtime;
-  }
+  const ids = identityNumbers(manifest.identities.values(), manifest.identities.size);
   const pages = [...manifest.pages.values()];
   return {
     files: joined(manifest.identities.keys()),
@@ -133,11 +127,8 @@ function encodeLines(manifest: StoredManifest): ManifestFile {
 function decode(stored: ManifestFile): StoredManifest {
   const identities = new Map<string, string>();
   const files = lines(stored.files, stored.ids.length / 3);
-  const ids = stored.ids;
-  for (let i = 0; i < files.length; i++) {
-    // A number prints as it was parsed from the identity: the same string.
-    identities.set(files[i], Number.isNaN(ids[i * 3]) ? '' : `${ids[i * 3]} ${ids[i * 3 + 1]} ${ids[i * 3 + 2]}`);
-  }
+  const ids = identitiesIn(stored.ids);
+  for (let i = 0; i < files.length; i++) identities.set(files[i], ids[i]);
   const count = stored.pathCounts.length;
   const routes = lines(stored.routes, count);
   const renderKeys = lines(stored.renderKeys, count);

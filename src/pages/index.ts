@@ -138,8 +138,8 @@ export function batchEnd(jobs: PageJob[], start: number): number {
  *
  * MDX pages run the writer's code, which may allocate without end: they render in a worker, whose heap
  * V8 bounds (`limits.heapMb`), never in this thread, whose heap is the whole build's. A site with
- * MDX pages to render and no workers starts one for them; without workers allowed (`workersAllowed`)
- * or possible, this thread renders them, bounded in time only.
+ * MDX pages to render and no workers starts one for them, or takes `kept`'s (`dev` keeps one between
+ * builds); without workers allowed (`workersAllowed`) or possible, this thread renders them, bounded in time only.
  */
 export async function runPages(
   jobs: PageJob[],
@@ -147,15 +147,17 @@ export async function runPages(
   problems: Problems,
   given?: PageWorkers,
   onProgress?: (done: number) => void,
+  kept?: KeptWorkers,
 ): Promise<PageResult[]> {
   await loadMdxCompiler(jobs.filter((j) => !j.cached).map((j) => j.source));
   const runsCode = (job: PageJob) => !job.cached && isMdx(job.source.relativePath);
   const code = jobs.filter(runsCode);
+  const forCode = code.length > 0 && !given && workersAllowed(context.config);
   const ownWorkers =
-    code.length && !given && workersAllowed(context.config)
+    forCode && !kept
       ? await PageWorkers.start({ workers: 1, mainRenders: true }, context.config.limits?.heapMb)
       : undefined;
-  const workers = given ?? ownWorkers;
+  const workers = given ?? ownWorkers ?? (forCode ? await kept?.get(context.config) : undefined);
   if (!workers || !code.length) return runJobs(jobs, jobs.length, context, problems, workers, onProgress);
   // The MDX pages last, where this thread does not take them.
   const order = [...jobs.keys()].sort((a, b) => Number(runsCode(jobs[a])) - Number(runsCode(jobs[b])));
@@ -166,6 +168,11 @@ export async function runPages(
   const results: PageResult[] = new Array(jobs.length);
   order.forEach((job, i) => (results[job] = rendered[i]));
   return results;
+}
+
+/** Workers kept between builds, for the MDX pages of each (src/pages/kept-worker.ts `KeptPageWorker`). */
+export interface KeptWorkers {
+  get(config: ResolvedConfig): Promise<PageWorkers | undefined>;
 }
 
 /** `runPages` on jobs of which this thread takes only the first `mine` (the rest are the workers'). */
@@ -238,7 +245,7 @@ export class PageWorkers {
     private readonly workers: {
       worker: Worker;
       ready: Promise<void>;
-      exited: { code?: number };
+      exited: { code?: number; failed?: boolean };
       /** The index (in the jobs `serve` was given) of the page the worker renders now. */
       current: Int32Array;
     }[],
@@ -269,8 +276,9 @@ export class PageWorkers {
         });
         ready.catch(() => {}); // reported by `serve`
         // One that stops before `serve` listens (ready, then failed): `serve` reports it instead of waiting on it.
-        const exited: { code?: number } = {};
+        const exited: { code?: number; failed?: boolean } = {};
         worker.once('exit', (code) => (exited.code = code));
+        worker.once('error', () => (exited.failed = true)); // its exit follows
         return { worker, ready, exited, current };
       }),
       mainRenders,
@@ -293,6 +301,7 @@ export class PageWorkers {
   ): Promise<void> {
     return Promise.all(
       this.workers.map(async ({ worker, ready, exited, current }) => {
+        Atomics.store(current, 0, -1); // a kept worker's last page was of an earlier build's jobs
         worker.postMessage({ type: 'context', context: workerContext(context) } satisfies WorkerRequest);
         await new Promise<void>((resolve, reject) => {
           let inFlight = 0;
@@ -305,10 +314,7 @@ export class PageWorkers {
                 jobs: jobs.slice(...range),
               } satisfies WorkerRequest);
             }
-            if (inFlight === 0) {
-              worker.off('message', onMessage);
-              resolve();
-            }
+            if (inFlight === 0) done();
           };
           const onMessage = (message: WorkerMessage) => {
             if (message.type !== 'done') return;
@@ -329,7 +335,13 @@ export class PageWorkers {
           ready.catch(failed); // it failed to load, perhaps before this was called
           worker.once('error', failed);
           const stopped = (code?: number) => new Error(`Internal error: a page worker exited with code ${code}`);
-          worker.once('exit', (code) => inFlight > 0 && reject(stopped(code)));
+          const onExit = (code: number) => inFlight > 0 && reject(stopped(code));
+          worker.once('exit', onExit);
+          // A worker kept for the next build (src/pages/kept-worker.ts) gathers no listeners from this one.
+          const done = () => {
+            worker.off('message', onMessage).off('error', failed).off('exit', onExit);
+            resolve();
+          };
           if (exited.code !== undefined) {
             // Gone already: its load error if it failed to load, else its exit.
             ready.then(() => reject(stopped(exited.code)), failed);
@@ -339,6 +351,11 @@ export class PageWorkers {
         });
       }),
     ).then(() => undefined);
+  }
+
+  /** False once a worker has stopped (a page outgrew its heap, its code threw): it takes no more pages. */
+  get alive(): boolean {
+    return this.workers.every(({ exited }) => exited.code === undefined && !exited.failed);
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { cachePath, codeVersion, readCache, storedValue, writeCache } from '../incremental/cache.js';
+import { cachePath, codeVersion, readCache, storedValue, writeCache, writeCacheSync } from '../incremental/cache.js';
 import type { ResolvedConfig } from '../config/index.js';
 import { sha1 } from '../incremental/hash.js';
 import type { OutputManifest } from '../write/index.js';
@@ -51,7 +51,6 @@ export class SearchIndexStore {
   /** The output files of this build's index kept from the previous output (path -> SHA-1), for the writer. */
   readonly kept = new Map<string, string>();
   private readonly stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  private readonly pending = new Map<string, unknown>();
   private next?: StoredIndex;
   private count = 0;
 
@@ -110,12 +109,9 @@ export class SearchIndexStore {
     this.next = index;
   }
 
-  /** Writes the new pieces, then the index naming them, then deletes what it no longer names. */
+  /** Writes the index naming the new pieces (written already), then deletes what it no longer names. */
   async save(): Promise<void> {
     if (!this.next) return;
-    await Promise.all(
-      [...this.pending].map(([name, value]) => writeCache(path.join(this.dir, name), this.salt, value)),
-    );
     await writeCache(path.join(this.dir, 'index.v8'), this.salt, this.next);
     const named = new Set(['index.v8', ...this.next.blocks, ...this.next.shards.map((s) => s.file)]);
     const names = (() => {
@@ -132,9 +128,15 @@ export class SearchIndexStore {
     );
   }
 
+  /**
+   * Writes a piece at once, under a name no earlier build used: until `save` writes the index naming it, no build
+   * reads it (one that fails before leaves it to the next `save`'s clean-up). Not held to the end of the stage: a
+   * cold build of 10,000 pages makes 80 MB of pieces, which held and then serialized all at once were the peak of
+   * the build's memory.
+   */
   private add(value: unknown): string {
     const name = `${this.stamp}-${this.count++}.v8`;
-    this.pending.set(name, value);
+    writeCacheSync(path.join(this.dir, name), this.salt, value);
     return name;
   }
 

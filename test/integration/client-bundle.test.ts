@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as esbuild from 'esbuild';
 import { buildAssets } from '../../src/build/assets.js';
 import { clientBundle } from '../../src/build/client-bundle.js';
 import { loadConfig } from '../../src/config/index.js';
 import type { OutputFile } from '../../src/model/page.js';
 import { spawnCli } from '../helpers/cli.js';
+import { REPO } from '../helpers/site.js';
 import { configFile, page, tmpSite } from '../helpers/tmp-site.js';
 import { copyClient } from './dev/harness.js';
 
@@ -125,5 +127,26 @@ describe('client-bundle: the browser runtime bundled once for its inputs', () =>
     expect((await spawnCli(['build'], root)).code).toBe(0);
     expect(await bundleOf(outDir)).toEqual(made);
     expect(await readFile(cached, 'utf8')).not.toBe('not a bundle');
+  });
+
+  it('names the same bytes the same when the generator is installed elsewhere, its packages behind a link', async () => {
+    // The generator's client/ and src/shared/ (which client/ imports) copied to another folder, its node_modules a
+    // symbolic link to the repository's (as pnpm installs, or a copy sharing its packages): packages' real paths
+    // lie outside the generator's folder.
+    const elsewhere = await mkdtemp(path.join(os.tmpdir(), 'docs-generator-elsewhere-'));
+    cleanups.push(() => rm(elsewhere, { recursive: true, force: true }));
+    await cp(path.join(REPO, 'client'), path.join(elsewhere, 'client'), { recursive: true });
+    await cp(path.join(REPO, 'src/shared'), path.join(elsewhere, 'src/shared'), { recursive: true });
+    await symlink(path.join(REPO, 'node_modules'), path.join(elsewhere, 'node_modules'), 'dir');
+    const named = async (clientDir?: string) => {
+      // A fresh module (no bundle kept in memory) and a fresh site (no bundle in its cache): esbuild bundles.
+      vi.resetModules();
+      const fresh = (await import('../../src/build/assets.js')) as typeof import('../../src/build/assets.js');
+      const assets = await fresh.buildAssets(await loadConfig(await site(), {}), { clientDir });
+      return Object.fromEntries(assets.files.map((f) => [f.path, Buffer.from(f.contents).toString('latin1')]));
+    };
+    const here = await named();
+    expect(Object.keys(here).some((name) => /^assets\/chunks\/search\.[^/]+\.js$/.test(name))).toBe(true);
+    expect(await named(path.join(elsewhere, 'client'))).toEqual(here);
   });
 });

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { identityOf } from '../../src/incremental/file-identity.js';
 import { readManifest, writeManifest, type StoredManifest } from '../../src/incremental/stored-manifest.js';
 
 let root: string | undefined;
@@ -22,14 +23,13 @@ const stored = (): StoredManifest => ({
     ['llms.txt', 'h2'],
   ]),
   identities: new Map([
-    ['assets/js/a.js', '5460273 61045 1795631205339.1584'],
-    ['index.html', '12 0 1795631205339'],
+    ['assets/js/a.js', identityOf(5460273, 61045, 1795631205339.1584)],
+    ['index.html', identityOf(12, 0, 1795631205339)],
     ['index.md', ''], // a file that could not be stat'ed
-    // Identities as `identity` prints them: numbers print back as they were printed.
-    ['assets/js/b.js', '9007199254740991 7 1.5'],
-    ['guide/index.html', '13 2048 1795631205340.25'],
-    ['sitemap.xml', '14 99 1795631205341.001'],
-    ['llms.txt', '15 1 0'],
+    ['assets/js/b.js', identityOf(9007199254740991, 7, 1.5)],
+    ['guide/index.html', identityOf(13, 2048, 1795631205340.25)],
+    ['sitemap.xml', identityOf(14, 99, 1795631205341.001)],
+    ['llms.txt', identityOf(15, 1, 0)],
   ]),
   version: '123-456-abcd',
   spare: 'spare-1',
@@ -66,7 +66,7 @@ describe('stored output manifest', () => {
 
   it('stores none for a name with a line break, and reads none under another salt', async () => {
     const manifest = stored();
-    manifest.identities.set('odd\nname.html', '1 2 3');
+    manifest.identities.set('odd\nname.html', identityOf(1, 2, 3));
     expect(await roundTrip(manifest)).toBeUndefined();
     await writeManifest(path.join(root!, 'output.v8'), 'salt', stored());
     expect(await readManifest(path.join(root!, 'output.v8'), 'another salt')).toBeUndefined();

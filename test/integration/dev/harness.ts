@@ -247,22 +247,23 @@ export class EventStream {
     for (const wake of this.waiters.splice(0)) wake();
   }
 
-  /** The next event of a type not yet taken (skipping others), waiting for it if needed. */
+  /** The next event of a type (or of one of the types) not yet taken (skipping others), waiting for it if needed. */
   async next(
-    type: string,
+    type: string | string[],
     accept: (data: Record<string, unknown>) => boolean = () => true,
     timeoutMs = 120_000,
   ): Promise<DevEventMessage> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const index = this.events.findIndex((e, i) => i >= this.cursor && e.type === type && accept(e.data));
+      const types = typeof type === 'string' ? [type] : type;
+      const index = this.events.findIndex((e, i) => i >= this.cursor && types.includes(e.type) && accept(e.data));
       if (index >= 0) {
         this.cursor = index + 1;
         return this.events[index];
       }
       if (Date.now() > deadline)
         throw new Error(
-          `no "${type}" event; received: ${
+          `no "${types.join('" or "')}" event; received: ${
             this.events
               .slice(this.cursor)
               .map((e) => e.type)

@@ -8,7 +8,10 @@ const problemsOf = (data: Record<string, unknown>) => data.problems as Problem[]
 
 const mdxPage = (body: string) => `---\ntitle: Grow\ndescription: A page that grows.\n---\n\n${body}\n`;
 
-/** Issue 37: an MDX page that allocates without end took `docs dev` down with it; it is reported, and the server goes on. */
+/**
+ * Issue 37: an MDX page that allocates without end took `docs dev` down with it; it is reported, and the server goes
+ * on. MDX pages render in a worker `dev` keeps between saves (src/pages/kept-worker.ts), replaced once it has died.
+ */
 describe('dev server: an MDX page that allocates without end', { timeout: 180_000 }, () => {
   const devSite = devSiteEach('dev', {
     prepare: (site) =>
@@ -16,6 +19,17 @@ describe('dev server: an MDX page that allocates without end', { timeout: 180_00
   });
 
   it('reports the page and the limit, keeps serving, and builds the page once it is fixed', async () => {
+    // Counts its renders in the thread that renders it: one worker kept across saves counts on, a new one from 1.
+    const counted = (note: string) =>
+      mdxPage(`Rendered {globalThis.renders = (globalThis.renders ?? 0) + 1} times here. ${note}`);
+    const renders = async () => /Rendered (\d+) times/.exec((await get(`${devSite.dev.origin}/docs/count/`)).text)?.[1];
+    await writeFile(devSite.site.file('content/count.mdx'), counted('First.'));
+    await devSite.events.next('reload');
+    expect(await renders()).toBe('1');
+    await writeFile(devSite.site.file('content/count.mdx'), counted('Second.'));
+    await devSite.events.next('reload');
+    expect(await renders()).toBe('2'); // the worker of the first save: no worker started for this one
+
     await writeFile(
       devSite.site.file('content/grow.mdx'),
       mdxPage('{(() => { const kept = []; for (;;) kept.push(new Array(100_000).fill(kept.length)); })()}'),
@@ -33,5 +47,9 @@ describe('dev server: an MDX page that allocates without end', { timeout: 180_00
     await devSite.events.next('reload');
     expect(devSite.dev.builder.problems()).toEqual([]);
     expect((await get(`${devSite.dev.origin}/docs/grow/`)).text).toContain('Grown 2 times.');
+    // The worker that ran out of memory is gone: a fresh one renders the next save.
+    await writeFile(devSite.site.file('content/count.mdx'), counted('Third.'));
+    await devSite.events.next('reload');
+    expect(await renders()).toBe('1');
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { checkLinks } from '../../../src/checks/site.js';
 import { StoredLinkChecks } from '../../../src/checks/stored-links.js';
 import { Problems } from '../../../src/model/errors.js';
 import { linkKeys, withLinkKeys } from '../../../src/incremental/record-parts.js';
-import { createSite, type Site } from '../../../src/model/site.js';
+import { createSite, withSamePlan, type Site } from '../../../src/model/site.js';
 import type { PageRecord } from '../../../src/model/page.js';
 import { linkRecord, linkTo } from './harness.js';
 
@@ -141,5 +141,30 @@ describe('checks/stored-links', () => {
       ),
     );
     expect([...reads]).toEqual([]);
+  });
+
+  it("kept in memory by one instance (dev's): each save of one plan finds what a full run finds, reading only the pages it reaches", async () => {
+    const memory = new StoredLinkChecks();
+    const run = async (site: Site) => [...(await memory.links(site)), ...(await memory.orphans(site))].map(String);
+    let site = createSite(config, first);
+    expect(await run(site)).toEqual(full(site));
+    const reads = new Set<string>();
+    // Saves as `dev` makes them: the plan kept, the unchanged pages the same objects.
+    const saves: PageRecord[][] = [first.map((page) => kept(page, reads))];
+    saves.push(replaced(saves[0], record('b.md', [to('/a/', 'top'), to('/nowhere/')], ['intro'])));
+    saves.push(replaced(saves[1], record('index.md', [to('/c/')])));
+    saves.push(replaced(saves[2], record('b.md', [], ['intro', 'setup'])));
+    const readBy: string[][] = [];
+    for (const pages of saves) {
+      reads.clear();
+      site = withSamePlan(site, pages);
+      const found = await run(site);
+      readBy.push([...reads].sort());
+      expect(found).toEqual(full(site));
+    }
+    // None for the first (nothing changed); then the pages linking to b.md's headings; then none (new records are not read through `kept`).
+    expect(readBy).toEqual([[], ['a.md', 'index.md'], [], ['a.md']]);
+    expect(full(site)).toContainEqual(expect.stringMatching(/^a\.md:1 +orphan page: \/a\//));
+    expect(await readdir(dir)).toEqual([]);
   });
 });
