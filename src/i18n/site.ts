@@ -18,8 +18,6 @@ import { editFolder } from '../versions/paths.js';
 export interface LocaleContext {
   locale: ResolvedLocale;
   locales: ResolvedLocale[];
-  /** Every page route of the whole site. */
-  routes: Set<string>;
   /** Every page of the whole site, by route. */
   pages: Map<string, PageOutline>;
 }
@@ -34,7 +32,6 @@ export function localeSites<P extends PageOutline>(site: Site<P>): Map<string, S
   let found = views.get(site) as Map<string, Site<P>> | undefined;
   if (found) return found;
   const locales = siteViews(site.config) ?? [];
-  const routes = new Set(site.pages.map((p) => p.regularPath));
   const pages = site.byRoute;
   const generated = site.config.sidebar
     ? undefined
@@ -70,7 +67,7 @@ export function localeSites<P extends PageOutline>(site: Site<P>): Map<string, S
     );
     if (generated)
       for (const e of view.nav) if (!isGroup(e) && e.route) e.text = view.byRoute.get(e.route)?.title ?? e.text;
-    found.set(locale.key, Object.assign(view, { i18n: { locale, locales, routes, pages } satisfies LocaleContext }));
+    found.set(locale.key, Object.assign(view, { i18n: { locale, locales, pages } satisfies LocaleContext }));
   }
   views.set(site, found as Map<string, Site<PageOutline>>);
   return found;
