@@ -23,7 +23,7 @@ events.addEventListener('hello', (event: MessageEvent<string>) => {
   if (serverId !== null && serverId !== id) reload();
   serverId = id;
 });
-events.addEventListener('reload', () => reload());
+events.addEventListener('reload', (event: MessageEvent<string>) => reload(movedTo(event)));
 events.addEventListener('style', (event: MessageEvent<string>) => {
   const { href, previous } = JSON.parse(event.data) as { href: string; previous: string };
   swapStylesheet(href, previous);
@@ -32,13 +32,23 @@ events.addEventListener('style', (event: MessageEvent<string>) => {
 events.addEventListener('problems', (event: MessageEvent<string>) => {
   const { problems, reload: changed } = JSON.parse(event.data) as { problems: DevProblem[]; reload?: boolean };
   // The page changed too: reload it; the server sends the problems again on reconnect.
-  if (changed) reload();
+  if (changed) reload(movedTo(event));
   else showOverlay(problems);
 });
 
 restoreScroll();
 
-function reload() {
+/** Where this page went, when its `slug` changed (src/dev/builder.ts `movedPages`): the tab follows it there. */
+function movedTo(event: MessageEvent<string>): string | undefined {
+  const { moved } = JSON.parse(event.data) as { moved?: Record<string, string> };
+  return moved?.[location.pathname];
+}
+
+function reload(to?: string) {
+  if (to) {
+    location.replace(to + location.hash);
+    return;
+  }
   try {
     sessionStorage.setItem(SCROLL_KEY, JSON.stringify({ url: location.href, x: scrollX, y: scrollY }));
   } catch {

@@ -11,6 +11,7 @@ import { sha1 } from '../incremental/hash.js';
 import { fileToRoute } from '../shared/paths.js';
 import { pageRoute, splitLocale, type ResolvedLocale } from '../i18n/locales.js';
 import { frontmatterLine } from './frontmatter.js';
+import { RESERVED_VERSION_NAMES } from '../versions/config.js';
 
 /** What a path's segments may hold: letters, digits, marks and `-._~` (no spaces, `?`, `#`, `%`, `:`). */
 const SEGMENT = /^[\p{L}\p{N}\p{M}\-._~]+$/u;
@@ -57,6 +58,15 @@ export function slugRoute(
   const inner = within.replace(/^\//, ''); // "guide/b.md", of "de/guide/b.md" too
   const text = (slug as string).replace(/\/+$/, '');
   const address = text.startsWith('/') ? text : path.posix.join('/', path.posix.dirname(inner), text);
+  const first = address.split('/')[1]?.toLowerCase();
+  if (first && RESERVED_VERSION_NAMES.includes(first)) {
+    problems.add(
+      `frontmatter "slug" (${slug as string}) puts the page at "${first}", a name the site's own files use (its assets, search index, sitemap, ...)`,
+      { file: source.relativePath, line: frontmatterLine(source, 'slug') },
+      `give the page another address: it cannot start with ${RESERVED_VERSION_NAMES.slice(0, 5).join(', ')}, ...`,
+    );
+    return undefined;
+  }
   const route = pageRoute({ locale: view.key }, `${address.replace(/\/+$/, '')}/`);
   // "/de/x" on a root-language page would be an address of the German pages (or of version "de").
   const lands = views && splitLocale(views, route).locale;

@@ -19,6 +19,7 @@ import type { Site } from '../model/site.js';
 import { SourceCache } from '../incremental/source-cache.js';
 import { stampOrNone, type Changes } from '../incremental/changes.js';
 import { ContentMemory } from '../content/memory.js';
+import { pageUrl } from '../shared/paths.js';
 import { LazyOutputs } from './lazy-outputs.js';
 import type { OutputDir } from './output-dir.js';
 import { asProblems, bundleProblems, renderProblem } from './problems.js';
@@ -38,9 +39,12 @@ export type ChangeKind =
 
 /** What the open tabs are told after a rebuild. */
 export type DevEvent =
-  | { type: 'reload'; routes: string[]; ms: number }
+  | { type: 'reload'; routes: string[]; ms: number; moved?: MovedPages }
   | { type: 'style'; href: string; previous: string; ms: number }
-  | { type: 'problems'; problems: ReturnType<BuildError['toJSON']>[]; reload: boolean; ms: number };
+  | { type: 'problems'; problems: ReturnType<BuildError['toJSON']>[]; reload: boolean; ms: number; moved?: MovedPages };
+
+/** The URLs of pages whose file stayed and whose address changed (a frontmatter `slug` edited): a tab there follows. */
+export type MovedPages = Record<string, string>;
 
 export interface RebuildResult {
   event: DevEvent;
@@ -305,7 +309,14 @@ export class DevBuilder {
     const oneStyle = css !== customCss && !js && !built.rendered.length;
     const styleFrom = before && oneStyle ? (css ? before.css : before.theme.customCss) : undefined;
     const styleTo = css ? this.assets.css : this.assets.theme.customCss;
-    return this.result(started, built.changed || js || css || customCss, built.rendered, styleFrom, styleTo);
+    return this.result(
+      started,
+      built.changed || js || css || customCss,
+      built.rendered,
+      styleFrom,
+      styleTo,
+      built.moved,
+    );
   }
 
   /** Whether each file (an absolute path) is a listed page the last build read as it is now. */
@@ -372,7 +383,7 @@ export class DevBuilder {
   }
 
   /** The build, with the bundle's URLs as tokens and the outputs that list every page left for later. */
-  private async runBuild(): Promise<{ changed: boolean; rendered: string[] }> {
+  private async runBuild(): Promise<{ changed: boolean; rendered: string[]; moved?: MovedPages }> {
     this.memory!.records.startBuild();
     const changes: Changes = this.named === 'unknown' ? 'unknown' : { named: this.named };
     this.named = new Set();
@@ -387,10 +398,11 @@ export class DevBuilder {
       });
       this.problemsOf.build = result.problems;
       this.problemsOf.render = [];
+      const moved = this.site && movedPages(this.site, result.site);
       this.site = result.site;
       this.chunks = result.chunks;
       this.generation++;
-      return { changed: this.writer.changed, rendered: result.renderedRoutes };
+      return { changed: this.writer.changed, rendered: result.renderedRoutes, ...(moved && { moved }) };
     } catch (error) {
       // It may have stopped before reading what the watcher named: the next build looks at every file.
       this.named = 'unknown';
@@ -427,14 +439,22 @@ export class DevBuilder {
     rendered: string[],
     styleFrom?: string,
     styleTo?: string,
+    moved?: MovedPages,
   ): RebuildResult {
     const problems = this.problems();
     const ms = Math.round(performance.now() - started);
     let event: DevEvent;
-    if (problems.length) event = { type: 'problems', problems: problems.map((p) => p.toJSON()), reload: changed, ms };
+    if (problems.length)
+      event = {
+        type: 'problems',
+        problems: problems.map((p) => p.toJSON()),
+        reload: changed,
+        ms,
+        ...(moved && { moved }),
+      };
     else if (styleFrom !== undefined)
       event = { type: 'style', href: styleTo ?? this.assets!.css, previous: styleFrom, ms };
-    else event = { type: 'reload', routes: rendered, ms };
+    else event = { type: 'reload', routes: rendered, ms, ...(moved && { moved }) };
     return { event, problems, rendered, ms };
   }
 }
@@ -447,14 +467,41 @@ export function laterResult(earlier: RebuildResult, later: RebuildResult): Rebui
   const rendered = [...new Set([...earlier.rendered, ...later.rendered])];
   const e = earlier.event;
   const changed = e.type !== 'problems' || e.reload; // what tabs show changed (a stylesheet too)
+  const moved = bothMoves(
+    e.type === 'style' ? undefined : e.moved,
+    later.event.type === 'style' ? undefined : later.event.moved,
+  );
+  const also = moved && { moved };
   let event: DevEvent = later.event;
-  if (event.type === 'problems') event = { ...event, reload: event.reload || changed };
+  if (event.type === 'problems') event = { ...event, reload: event.reload || changed, ...also };
   else if (event.type === 'style' && e.type === 'style' && e.href === event.previous)
     event = { ...event, previous: e.previous };
-  else if (event.type === 'style' && e.type === 'style') event = { type: 'reload', routes: rendered, ms: event.ms };
-  else if (event.type === 'style' && changed) event = { type: 'reload', routes: rendered, ms: event.ms };
-  else if (event.type === 'reload') event = { ...event, routes: rendered };
+  else if (event.type === 'style' && e.type === 'style')
+    event = { type: 'reload', routes: rendered, ms: event.ms, ...also };
+  else if (event.type === 'style' && changed) event = { type: 'reload', routes: rendered, ms: event.ms, ...also };
+  else if (event.type === 'reload') event = { ...event, routes: rendered, ...also };
   return { ...later, event, rendered };
+}
+
+/** Where each page of `before` whose file `after` has at another address went; undefined when none moved. */
+export function movedPages(before: Site, after: Site): MovedPages | undefined {
+  const now = new Map(after.pages.map((p) => [p.relativePath, p.regularPath]));
+  const moved: MovedPages = {};
+  for (const page of before.pages) {
+    const route = now.get(page.relativePath);
+    if (route !== undefined && route !== page.regularPath && !after.byRoute.has(page.regularPath))
+      moved[pageUrl(after.config.base, page.regularPath)] = pageUrl(after.config.base, route);
+  }
+  return Object.keys(moved).length ? moved : undefined;
+}
+
+/** Two rebuilds' moves as one: a page moved twice goes to where the second put it. */
+function bothMoves(first?: MovedPages, second?: MovedPages): MovedPages | undefined {
+  if (!first) return second;
+  const out: MovedPages = { ...first, ...second };
+  for (const [from, to] of Object.entries(first)) if (second?.[to]) out[from] = second[to];
+  for (const [from, to] of Object.entries(out)) if (from === to) delete out[from]; // moved there and back
+  return Object.keys(out).length ? out : undefined;
 }
 
 /** What `dev` watches of the MDX components: their folder, or the file alone when it sits at the root. */

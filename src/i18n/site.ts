@@ -9,6 +9,7 @@ import { createSite, isGroup, type NavEntry, type Site } from '../model/site.js'
 import type { PageOutline } from '../model/page.js';
 import { localeKeyOf, pageRoute, singleLocale, splitLocale, type ResolvedLocale } from './locales.js';
 import { ENGLISH } from './strings.js';
+import { pathInView } from './counterparts.js';
 import type { ResolvedVersion } from '../versions/config.js';
 import { siteViews } from '../versions/views.js';
 import { editFolder } from '../versions/paths.js';
@@ -17,8 +18,6 @@ import { editFolder } from '../versions/paths.js';
 export interface LocaleContext {
   locale: ResolvedLocale;
   locales: ResolvedLocale[];
-  /** Every page route of the whole site. */
-  routes: Set<string>;
   /** Every page of the whole site, by route. */
   pages: Map<string, PageOutline>;
 }
@@ -33,7 +32,6 @@ export function localeSites<P extends PageOutline>(site: Site<P>): Map<string, S
   let found = views.get(site) as Map<string, Site<P>> | undefined;
   if (found) return found;
   const locales = siteViews(site.config) ?? [];
-  const routes = new Set(site.pages.map((p) => p.regularPath));
   const pages = site.byRoute;
   const generated = site.config.sidebar
     ? undefined
@@ -49,7 +47,10 @@ export function localeSites<P extends PageOutline>(site: Site<P>): Map<string, S
   for (const locale of locales) {
     const own = byView.get(locale)!;
     const ownSidebar = locale.version ? versionSidebars.get(locale.version) : undefined;
-    const localized = localizeSidebar(ownSidebar ?? site.config.sidebar ?? generated ?? {}, locale);
+    // A translation a `slug` put elsewhere than its original is listed where it is.
+    const localized = localizeSidebar(ownSidebar ?? site.config.sidebar ?? generated ?? {}, locale, (path) =>
+      pathInView({ locales, pages }, locale, path),
+    );
     const sidebar = locale.version?.key ? toCurrentVersion(localized, locale.version.key, pages) : localized;
     const view = createSite(
       {
@@ -66,7 +67,7 @@ export function localeSites<P extends PageOutline>(site: Site<P>): Map<string, S
     );
     if (generated)
       for (const e of view.nav) if (!isGroup(e) && e.route) e.text = view.byRoute.get(e.route)?.title ?? e.text;
-    found.set(locale.key, Object.assign(view, { i18n: { locale, locales, routes, pages } satisfies LocaleContext }));
+    found.set(locale.key, Object.assign(view, { i18n: { locale, locales, pages } satisfies LocaleContext }));
   }
   views.set(site, found as Map<string, Site<PageOutline>>);
   return found;
@@ -166,12 +167,17 @@ function sidebarOf(nav: NavEntry[]): SidebarConfig {
   return { '/': nav.map((e) => (isGroup(e) ? entry(e) : { text: e.text, link: e.route ?? e.href })) };
 }
 
-/** The sidebars in a locale: each prefix and route of the site moved under the locale's prefix, the texts in its language. */
+/**
+ * The sidebars in a locale: each prefix and route of the site moved under the locale's prefix (or where `routeOf`
+ * finds its page), the texts in its language.
+ */
 export function localizeSidebar(
   sidebar: SidebarConfig,
   locale: Pick<ResolvedLocale, 'key' | 'sidebarLabels'>,
+  routeOf: (path: string) => string | undefined = () => undefined,
 ): SidebarConfig {
-  const move = (target: string) => (isExternal(target) ? target : pageRoute({ locale: locale.key }, target));
+  const prefix = (target: string) => (isExternal(target) ? target : pageRoute({ locale: locale.key }, target));
+  const move = (target: string) => (isExternal(target) ? target : (routeOf(target) ?? prefix(target)));
   const label = (text: string) => locale.sidebarLabels[text] ?? text;
   const item = (i: SidebarItemConfig): SidebarItemConfig =>
     typeof i === 'string'
@@ -179,7 +185,7 @@ export function localizeSidebar(
       : 'link' in i
         ? { ...i, text: label(i.text), link: move(i.link) }
         : { ...i, text: label(i.text), items: i.items.map(item) };
-  return Object.fromEntries(Object.entries(sidebar).map(([prefix, items]) => [move(prefix), items.map(item)]));
+  return Object.fromEntries(Object.entries(sidebar).map(([path, items]) => [prefix(path), items.map(item)]));
 }
 
 /** The home page of a site's language: where its title links (asked for by every page's layout key). */

@@ -1,7 +1,6 @@
 /** What a page of a site in several languages shows of the others: its language menu, its alternates, its fallback notice. */
-import { fileToRoute, pageUrl } from '../shared/paths.js';
-import { slugRoutes } from '../content/slugs.js';
-import type { LocaleContext } from './site.js';
+import { pageUrl } from '../shared/paths.js';
+import { counterpart } from './counterparts.js';
 import type { Site } from '../model/site.js';
 import type { PageOutline } from '../model/page.js';
 import { versionLabel } from '../versions/views.js';
@@ -83,32 +82,6 @@ function versionView(view: ResolvedLocale, views: ResolvedLocale[], href: (v: Re
       : {}),
   };
 }
-
-/**
- * The route of a page in another view (language or version): the page at the same path there, else the page of the
- * same file, where a frontmatter `slug` moved either of them (src/content/slugs.ts); undefined when the view has neither.
- */
-function counterpart(context: LocaleContext, view: Pick<ResolvedLocale, 'key'>, page: PageOutline): string | undefined {
-  const samePath = pageRoute({ locale: view.key }, splitLocale(context.locales, page.regularPath).path);
-  if (context.routes.has(samePath)) return samePath;
-  const slugs = wholeSlugRoutes(context.pages);
-  if (!slugs.size) return undefined;
-  const sameFile = pageRoute({ locale: view.key }, fileToRoute(fileInView(context.locales, page.relativePath)));
-  const moved = slugs.get(sameFile) ?? sameFile;
-  return context.routes.has(moved) ? moved : undefined;
-}
-
-/** A content file's path within its view ("1.0/ar/guide/setup.md" -> "guide/setup.md"). */
-const fileInView = (views: ResolvedLocale[], file: string) => splitLocale(views, file).path.replace(/^\//, '');
-
-/** The routes a `slug` gave pages of the whole site, by their file's route: made once a site. */
-function wholeSlugRoutes(pages: Map<string, PageOutline>): Map<string, string> {
-  let found = slugsOf.get(pages);
-  if (!found) slugsOf.set(pages, (found = slugRoutes(pages.values(), (p) => p.regularPath)));
-  return found;
-}
-
-const slugsOf = new WeakMap<Map<string, PageOutline>, Map<string, string>>();
 
 /** The canonical route of a page: an old version's page names its current version's page (in its language) where there is one. */
 export function canonicalRoute(site: Site<PageOutline>, page: PageOutline): string {

@@ -9,7 +9,7 @@ import { VFile } from 'vfile';
 import type { ResolvedConfig } from '../config/index.js';
 import { BuildError, Problems } from '../model/errors.js';
 import { sha1 } from '../incremental/hash.js';
-import { pageUrl } from '../shared/paths.js';
+import { isExternal, pageUrl } from '../shared/paths.js';
 import type { PageOutline, PageRecord, PageSource } from '../model/page.js';
 import { fallbackOf } from '../i18n/locales.js';
 import { resolvePageRef } from '../model/site.js';
@@ -152,8 +152,8 @@ export function pageOutline(
       }),
     );
   const home = {
-    ...(fm.hero ? { hero: resolveIn('hero', fm.hero) } : {}),
-    ...(fm.features ? { features: resolveIn('features', fm.features) } : {}),
+    ...(fm.hero ? { hero: slugLinks(source, resolveIn('hero', fm.hero)) } : {}),
+    ...(fm.features ? { features: slugLinks(source, resolveIn('features', fm.features)) } : {}),
   };
   return {
     key: pageKey(source.relativePath, hash),
@@ -185,6 +185,34 @@ function slugRefs(source: PageSource): { prev?: string; next?: string } {
     if (Object.hasOwn(routes, fileRoute)) out[key] = routes[fileRoute];
   }
   return out;
+}
+
+/**
+ * The home layout's `link`s (hero actions, features) naming the file of a page a `slug` moved, as that page's route
+ * and their `#hash`: the home page's view and its checks resolve them without the site's slugs, as `slugRefs` does.
+ */
+function slugLinks<T>(source: PageSource, value: T): T {
+  const routes = source.linkRoutes?.routes;
+  if (!routes) return value;
+  const moved = (link: string) => {
+    const at = link.indexOf('#');
+    const file = at < 0 ? link : link.slice(0, at);
+    if (!/\.mdx?$/i.test(file) || isExternal(file)) return link;
+    const fileRoute = resolvePageRef(source, file);
+    return Object.hasOwn(routes, fileRoute) ? routes[fileRoute] + (at < 0 ? '' : link.slice(at)) : link;
+  };
+  const walk = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(walk)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v).map(([key, item]) => [
+              key,
+              key === 'link' && typeof item === 'string' ? moved(item) : walk(item),
+            ]),
+          )
+        : v;
+  return walk(value) as T;
 }
 
 /** A copy of a frontmatter value with `change` applied to every string in it. */

@@ -9,6 +9,9 @@ import type { Renderer } from '../render/index.js';
 import type { RedirectEntry } from '../shared/contract.js';
 import { isExternal, pageUrl, routeFile, withBase, withoutSlash, withSlash } from '../shared/paths.js';
 import type { Site } from './site.js';
+import { pathInView } from '../i18n/counterparts.js';
+import { splitLocale } from '../i18n/locales.js';
+import { siteViews } from '../versions/views.js';
 import type { OutputFile } from './page.js';
 
 /** Where a redirect ends: a page's route or an external URL, or why it ends nowhere. */
@@ -30,13 +33,28 @@ export function followRedirect(site: Site, from: string, to: string): RedirectEn
   let at = to;
   while (!isExternal(at) && !site.byRoute.has(withSlash(at))) {
     const next = table.exact.get(at) ?? table.slash.get(withSlash(at));
-    if (next === undefined) return { at, problem: 'missing', path };
+    if (next === undefined) {
+      const translation = translationOf(site, at);
+      return translation ? { at: translation, path } : { at, problem: 'missing', path };
+    }
     if (path.includes(withSlash(at))) return { at, problem: 'loop', path };
     path.push(withSlash(at));
     at = next;
     if (path.length > 2) return { at, problem: 'too-long', path };
   }
   return { at, path };
+}
+
+/**
+ * A redirect the configuration gave every language (src/i18n/locales.ts `localizedRedirects`) ends, in a language
+ * whose translation has a `slug` of its own, at that translation: `/fr/moved/` is `/fr/deplace/`.
+ */
+function translationOf(site: Site, route: string): string | undefined {
+  const views = siteViews(site.config);
+  if (!views) return undefined;
+  const { locale, path } = splitLocale(views, withSlash(route));
+  const found = pathInView({ locales: views, pages: site.byRoute }, locale, path);
+  return found === withSlash(route) ? undefined : found;
 }
 
 const tables = new WeakMap<object, { exact: Map<string, string>; slash: Map<string, string> }>();

@@ -15,6 +15,8 @@ import type { Templates } from '../render/index.js';
 import { createSite, type Site } from '../model/site.js';
 import type { OutputFile, PageOutline, PageRecord, PageSource } from '../model/page.js';
 import { folderMaker } from '../write/index.js';
+import { fallbackOf } from '../i18n/locales.js';
+import { projectFile } from '../versions/paths.js';
 import { sectionTermLines } from '../search/index.js';
 
 /**
@@ -326,9 +328,9 @@ export class PageWorkers {
           };
           worker.on('message', onMessage);
           const failed = (error: unknown) => {
-            const page = jobs[Atomics.load(current, 0)]?.source.relativePath; // none before its first page
-            const outgrown = (error as NodeJS.ErrnoException)?.code === 'ERR_WORKER_OUT_OF_MEMORY' && page;
-            reject(outgrown ? heapFailure(page, this.heapMb) : error);
+            const source = jobs[Atomics.load(current, 0)]?.source; // none before its first page
+            const outgrown = (error as NodeJS.ErrnoException)?.code === 'ERR_WORKER_OUT_OF_MEMORY' && source;
+            reject(outgrown ? heapFailure(pageFile(context.config, source), this.heapMb) : error);
           };
           ready.catch(failed); // it failed to load, perhaps before this was called
           worker.once('error', failed);
@@ -359,6 +361,14 @@ export class PageWorkers {
   async close(): Promise<void> {
     await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
   }
+}
+
+/**
+ * The file a writer knows a page by: an untranslated page's original, an old version's under versions/<name>/content/
+ * (what `nameVersionFiles` does for the other problems, which a failure thrown past them does not meet).
+ */
+function pageFile(config: PagesContext['config'], source: PageSource): string {
+  return projectFile(config, fallbackOf(source) ?? source.relativePath);
 }
 
 /** A page whose rendering outgrew its worker's heap (`limits.heapMb`): the build stops with the page named. */

@@ -90,4 +90,12 @@ describe('dev server: the live-reload client in the browser', () => {
     await page.waitForSelector('meta[name="description"][content="Getting: the tool"]', { state: 'attached' });
     expect(await overlay.count()).toBe(0);
   });
+
+  it('follows its page to the address a new `slug` gives it, keeping the part it was reading', async () => {
+    await open('/guide/long/#top');
+    await edit(site.file('content/guide/long.md'), (t) => t.replace('title: Long', 'slug: /long-read\ntitle: Long'));
+    await page.waitForURL(`${dev.origin}/docs/long-read/#top`);
+    await page.waitForSelector('text=First line', { state: 'attached' });
+    expect(await page.title()).toContain('Long');
+  });
 });

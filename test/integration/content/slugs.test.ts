@@ -81,6 +81,9 @@ describe('frontmatter slug', () => {
     ['https://example.com/b', /is a URL/],
     ['"a b"', /characters a path does not hold: "a b"/],
     ['/guide//b', /an empty segment/],
+    // The output's own folder and files: a page there would be cached for a year, or stop the build with a stray error.
+    ['/assets/b', /puts the page at "assets", a name the site's own files use/],
+    ['/search.json', /puts the page at "search.json", a name the site's own files use/],
   ])('refuses the slug %s at its frontmatter line', async (slug, message) => {
     const root = await site({ ...PAGES, 'content/guide/b.md': page('Bravo', 'Text.', { frontmatter: `slug: ${slug}\n` }) });
     const { code, stderr } = await runCli(['build', root]);
@@ -142,5 +145,72 @@ describe('frontmatter slug', () => {
     expect(old).toContain('<link rel="canonical" href="https://acme.example/docs/first-steps/">');
     expect(old).toContain('<a href="/docs/1.0/ar/guide/setup/"'); // its translation, at the file's path
     expect(old.match(/<nav id="sidebar"[\s\S]*?<\/nav>/)![0]).toContain('href="/docs/1.0/guide/old-setup/"');
+    // 1.0's Arabic setup page has no slug: its sidebar (1.0's sidebar.json, in Arabic) lists it where it is.
+    const arabic = html('1.0/ar/guide/setup/index.html').match(/<nav id="sidebar"[\s\S]*?<\/nav>/)![0];
+    expect(arabic).toContain('href="/docs/1.0/ar/guide/setup/"');
+    expect(arabic).not.toContain('old-setup');
+  });
+
+  it.each([
+    ['generated from the folders', {}],
+    ['written in the configuration', { sidebar: [{ text: 'Guide', items: ['/', '/guide/a/', '/moved/', '/guide/c/'] }] }],
+  ])(
+    "a translation at a slug of its own: that language's sidebar (%s), prev/next and redirects lead to it",
+    async (_, sidebar) => {
+      const root = await site({
+        ...{
+          'content/index.md': page('Home', 'Home.'),
+          'content/guide/a.md': page('Alpha', 'A.'),
+          'content/guide/b.md': page('Bravo', 'B.', { frontmatter: 'slug: /moved\n' }),
+          'content/guide/c.md': page('Charlie', 'C.'),
+          'content/fr/index.md': page('Accueil', 'Accueil.'),
+          'content/fr/guide/b.md': page('Bravo FR', 'B en français.', { frontmatter: 'slug: /deplace\n' }),
+        },
+        'docs.config.ts': configFile({
+          ...CONFIG,
+          ...sidebar,
+          locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français', lang: 'fr' } },
+          redirects: [{ from: '/old-b', to: '/moved/' }],
+        }),
+      });
+      const { writer } = await buildInMemory(root);
+      const html = (file: string) => writer.text(file)!;
+      const sidebarOf = (file: string) => html(file).match(/<nav id="sidebar"[\s\S]*?<\/nav>/)![0];
+      expect(writer.files.has('fr/deplace/index.html')).toBe(true);
+      // Where the English page is, French has none: the French sidebar lists the translation where it is.
+      expect(sidebarOf('fr/guide/a/index.html')).toContain('href="/docs/fr/deplace/"');
+      expect(sidebarOf('fr/guide/a/index.html')).not.toContain('/docs/fr/moved/');
+      expect(sidebarOf('fr/deplace/index.html')).toContain('aria-current="page"');
+      expect(html('fr/guide/a/index.html')).toContain('class="next" rel="next" href="/docs/fr/deplace/"');
+      expect(html('fr/deplace/index.html')).toContain('class="next" rel="next" href="/docs/fr/guide/c/"');
+      // The configuration's redirect, copied into French, ends at the French page.
+      expect(html('fr/old-b/index.html')).toContain('/docs/fr/deplace/');
+      expect(writer.text('_redirects')).toContain('/docs/fr/old-b /docs/fr/deplace/ 301');
+    },
+  );
+
+  it("a home page's hero and feature links to a moved page's file lead to its address", async () => {
+    const home = [
+      'layout: home',
+      'hero:',
+      '  actions:',
+      '    - text: Start',
+      '      link: guide/b.md',
+      '    - text: Part',
+      '      link: ./guide/c.md#part',
+      'features:',
+      '  - title: Delta',
+      '    link: /guide/d.md',
+      '  - title: Bravo',
+      '    link: guide/b.md',
+      '',
+    ].join('\n');
+    const root = await site({ ...PAGES, 'content/index.md': page('Home', 'Welcome.', { frontmatter: home }) });
+    const { writer } = await buildInMemory(root);
+    const hero = writer.text('index.html')!.match(/<main[\s\S]*?<\/main>/)![0];
+    expect(hero.match(/href="\/docs\/moved\/b\/"/g)).toHaveLength(2);
+    expect(hero).toContain('href="/docs/guide/other-name/#part"');
+    expect(hero).toContain('href="/docs/guide/d/"');
+    expect(hero).not.toMatch(/\/docs\/guide\/(b|c)\//);
   });
 });

@@ -83,4 +83,21 @@ describe('code that allocates without end stops the build at `limits.heapMb`', {
     expect(r.stderr).not.toMatch(/Internal error|    at |heap out of memory/);
     expect(await tree(path.join(site.root, 'dist'))).toEqual(before);
   });
+
+  it("names an old version's MDX page by its file, as every other problem in it is named", async () => {
+    const site = await tmpSite({
+      'docs.config.ts': configFile({ limits: { heapMb: 256 }, versions: { current: { name: '2.0' } } }),
+      'versions.json': '["1.0"]\n',
+      'content/index.md': page('Home', 'Hello.'),
+      'versions/1.0/content/index.md': page('Home', 'Hello, 1.0.'),
+      'versions/1.0/content/grow.mdx': page('Grow', `{(() => { ${HOG} })()}`),
+    });
+    cleanup = site.cleanup;
+    const r = await build(site.root);
+    expect(r.code).toBe(1);
+    // Not "1.0/grow.mdx", a file the writer does not have.
+    expect(r.stderr).toMatch(
+      /(^|\n)versions\/1\.0\/content\/grow\.mdx\n\s+-\s+rendering the page used more than the 256 MB/,
+    );
+  });
 });
