@@ -33,6 +33,7 @@ import { PAGE_FILE } from './listing.js';
 import { contentRules, notARegularFile, readProjectText, RefusedFile } from './project-files.js';
 import { DEFAULT_LIMITS, formatBytes } from '../markdown/limits.js';
 import { siteViews } from '../versions/views.js';
+import { RESERVED_VERSION_NAMES } from '../versions/config.js';
 import { asRead, routeBySlugs, withLinkRoutes } from './slugs.js';
 
 /** Folders and files starting with "_" or "." hold data (the reference model), not pages. */
@@ -442,6 +443,27 @@ function toSource(
 }
 
 /**
+ * The pages, less those whose address at the site's root is a name the output's own files use: a page at
+ * `assets/` would sit among files cached for a year, one at `search.json/` stands where the index is written.
+ * (A slug with such a name is reported at its line: src/content/slugs.ts.)
+ */
+function outsideReservedNames<T extends Pick<PageSource, 'relativePath' | 'frontmatter' | 'route'>>(
+  pages: T[],
+  problems: Problems,
+): T[] {
+  return pages.filter((page) => {
+    const first = page.route.split('/')[1]?.toLowerCase();
+    if (!first || !RESERVED_VERSION_NAMES.includes(first) || 'slug' in page.frontmatter) return true;
+    problems.add(
+      `the page's address ${page.route} is a name the site's own files use (its assets, search index, sitemap, ...)`,
+      { file: page.relativePath, line: 1 },
+      'rename the file or its folder, or give the page another address with a frontmatter `slug`',
+    );
+    return false;
+  });
+}
+
+/**
  * Keeps the first page of each route and reports the others. Routes are compared case-folded: on
  * macOS and Windows file systems /Guide/ and /guide/ are one output folder.
  */
@@ -636,7 +658,8 @@ export async function loadContentFiles(
   // `dev`: routes come from paths, so a listing whose every file was read with no route twice has none twice again.
   const allRead = sources.length === files.length;
   const distinct = !slugged && last !== undefined && allRead && memory?.distinctRoutes === last.listing;
-  const pages = distinct ? routed : uniqueRoutes(routed, (s) => s.route, problems);
+  const placed = outsideReservedNames(routed, problems);
+  const pages = distinct ? placed : uniqueRoutes(placed, (s) => s.route, problems);
   if (memory)
     memory.distinctRoutes = !slugged && allRead && pages.length === sources.length ? memory.current : undefined;
   // `dev`: each page parsed this time is expanded now, so its problems are held with it; the

@@ -49,6 +49,20 @@ describe('build: bad input stops the build with exit 1, file, line and a fix', (
     expect(r.stderr).toContain('two files have the route /guide/: guide.md and guide/index.md');
   });
 
+  it("reports a page whose address is one of the site's own files or folders (assets/, search.json)", async () => {
+    const r = await buildFails({
+      'content/assets.md': page('Assets', 'About our assets.'),
+      'content/search.json.md': page('Search', 'About search.'),
+      'content/fr/assets.md': page('Ressources', 'A page in a folder of its own is fine.'),
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/assets\.md\n\s+1:1\s+the page's address \/assets\/ is a name the site's own files use/);
+    expect(r.stderr).toMatch(/search\.json\.md\n\s+1:1\s+the page's address \/search\.json\/ is a name/);
+    expect(r.stderr).not.toContain('fr/assets.md');
+    expect(r.stderr).not.toContain('EISDIR');
+    expect(existsSync(path.join(r.root, 'dist'))).toBe(false);
+  });
+
   it('reports two routes that differ only in case (one folder on macOS and Windows)', async () => {
     const r = await buildFails({ 'content/Guide.md': page('Guide'), 'content/guide.md': page('guide') });
     expect(r.code).toBe(1);
