@@ -1,7 +1,7 @@
 import { readOptional } from '../content/files.js';
 import path from 'node:path';
 import type { PassedCache } from '../incremental/cache.js';
-import { checkRedirects, checkSidebar } from './site.js';
+import { checkRedirects, checkSidebar, listing } from './site.js';
 import { checkThemeLinks } from '../theme/checks.js';
 import { BuildError, Problems } from '../model/errors.js';
 import type { Site } from '../model/site.js';
@@ -116,15 +116,6 @@ export class ContentChecks {
     if (this.cliModel?.raw !== raw) this.cliModel = { raw, parsed: parseCliModel(raw) };
     return this.cliModel.parsed;
   }
-}
-
-/** A check written as `(site, problems) => void`, as the registry runs checks. */
-function listing(check: (site: Site, problems: Problems) => void): Check['run'] {
-  return (site) => {
-    const problems = new Problems();
-    check(site, problems);
-    return problems.list;
-  };
 }
 
 /** The checks the plugins' `checks` hooks return, in plugin order. */

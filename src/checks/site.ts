@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/index.js';
-import type { Place, Problems } from '../model/errors.js';
+import { Problems, type BuildError, type Place } from '../model/errors.js';
 import { frontmatterLine } from '../content/frontmatter.js';
 import { followRedirect } from '../model/redirects.js';
 import { isExternal, withSlash } from '../shared/paths.js';
@@ -11,6 +11,15 @@ import { feedPaths } from '../outputs/feed.js';
 import { homeFile, homeLinkTarget, homeReferences } from '../render/home.js';
 import { localeSites } from '../i18n/site.js';
 import { SIDEBAR_FILE } from '../versions/config.js';
+
+/** A check written as `(site, problems) => void`, as the registry runs checks: the findings of one run. */
+export function listing(check: (site: Site, problems: Problems) => void): (site: Site) => BuildError[] {
+  return (site) => {
+    const problems = new Problems();
+    check(site, problems);
+    return problems.list;
+  };
+}
 
 /**
  * The site-wide checks of links and anchors, the sidebar, frontmatter prev/next, and the redirect

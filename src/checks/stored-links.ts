@@ -9,7 +9,7 @@ import { siteViews } from '../versions/views.js';
 import type { Site } from '../model/site.js';
 import type { PageRecord } from '../model/page.js';
 import { checkOrphans, navReached, orphanProblem, pageReaches } from './orphans.js';
-import { checkLinks, checkPageLinks, linkTargets } from './site.js';
+import { checkLinks, checkPageLinks, linkTargets, listing } from './site.js';
 
 /**
  * The links and orphans checks of the last build, kept for the next one: on disk by `build` (`StoredLinkChecks.for`),
@@ -80,7 +80,7 @@ export class StoredLinkChecks {
   }
 
   async links(site: Site): Promise<BuildError[]> {
-    if (siteViews(site.config)) return listed(site, checkLinks);
+    if (siteViews(site.config)) return listing(checkLinks)(site);
     const { findings } = await this.update(site);
     if (!findings.size) return [];
     return site.pages.flatMap((page) => (findings.get(page.regularPath) ?? []).map(BuildError.fromJSON));
@@ -123,13 +123,6 @@ export class StoredLinkChecks {
     if (again.length && this.file !== undefined) await writeCache(this.file, salt, state);
     return state;
   }
-}
-
-/** A check written as `(site, problems) => void`, run once. */
-function listed(site: Site, check: (site: Site, problems: Problems) => void): BuildError[] {
-  const problems = new Problems();
-  check(site, problems);
-  return problems.list;
 }
 
 /** Site keys by sidebars object: `dev`'s sites of one plan share it (src/model/site.ts withSamePlan), with their routes and files. */
