@@ -1,7 +1,7 @@
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { readFile } from 'node:fs/promises';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { redirectScriptFile } from '../model/redirects.js';
 import { withBase } from '../shared/paths.js';
 import { clientBundle } from './client-bundle.js';

@@ -8,7 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { cachePath, codeVersion, readCache, sha1, writeCache } from '../incremental/cache.js';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import type { OutputFile } from '../model/page.js';
 
 /** What esbuild is asked, beside the client folder's files: everything else that shapes the bundle. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { Problems, type BuildError, type Place } from '../model/errors.js';
 import { frontmatterLine } from '../content/frontmatter.js';
 import { followRedirect } from '../model/redirects.js';

@@ -1,5 +1,5 @@
 import { cachePath, codeVersion, readCache, writeCache } from '../incremental/cache.js';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { BuildError, Problems } from '../model/errors.js';
 import { sha1 } from '../incremental/hash.js';
 import { feedPaths } from '../outputs/feed.js';

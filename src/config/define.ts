@@ -3,7 +3,7 @@
  * BuildError. Its imports are types and errors.ts alone, so loading a configuration compiles this
  * file, not the generator (src/config/index.ts and all it imports, 2 s of CPU through tsx on every run).
  */
-import type { UserConfig } from './index.js';
+import type { UserConfig } from './schema.js';
 import type { Plugin } from '../plugins/types.js';
 
 export { BuildError } from '../model/errors.js';

@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { cachePath } from '../incremental/cache.js';
 import { sha1 } from '../incremental/hash.js';
 import { IMAGE_FORMATS, renditionPath, renditionWidths } from '../markdown/images.js';

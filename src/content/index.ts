@@ -2,7 +2,7 @@ import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { nameToEmoji } from 'gemoji';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { BuildError, Problems } from '../model/errors.js';
 import {
   frontmatterLine,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { BuildError, Problems } from '../model/errors.js';
 import { frontmatterLine } from './frontmatter.js';
 import { contentRules, readProjectText, RefusedFile, type ReadRules } from './project-files.js';

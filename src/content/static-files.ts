@@ -1,5 +1,5 @@
 import { contentFile, contentFolderOf } from '../versions/paths.js';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { BuildError, BuildFailure, type Problems } from '../model/errors.js';
 import type { OutputFile } from '../model/page.js';
 import { contentRules, readProjectFile, RefusedFile } from './project-files.js';

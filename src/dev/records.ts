@@ -1,5 +1,5 @@
 import type { RecordCache } from '../build/index.js';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { ImageFreshness, MarkdownCache } from '../incremental/markdown-cache.js';
 import type { PageOutline, PageRecord, PageSource } from '../model/page.js';
 

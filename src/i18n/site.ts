@@ -3,9 +3,9 @@
  * sidebar, reading order and strings, so the layout code needs no notion of locales. The whole
  * site (every locale's pages) stays what the checks, the route table and the outputs read.
  */
-import type { ResolvedConfig, SidebarItemConfig } from '../config/index.js';
+import type { ResolvedConfig, SidebarItemConfig } from '../config/schema.js';
 import { isExternal, pageUrl } from '../shared/paths.js';
-import { createSite, isGroup, type NavEntry, type Site } from '../model/site.js';
+import { createSite, isGroup, type LocaleContext, type NavEntry, type Site } from '../model/site.js';
 import type { PageOutline } from '../model/page.js';
 import { localeKeyOf, pageRoute, singleLocale, splitLocale, type ResolvedLocale } from './locales.js';
 import { ENGLISH } from './strings.js';
@@ -13,14 +13,6 @@ import { pathInView } from './counterparts.js';
 import type { ResolvedVersion } from '../versions/config.js';
 import { siteViews } from '../versions/views.js';
 import { editFolder } from '../versions/paths.js';
-
-/** What a locale's site knows of the others: for the language menu, hreflang and fallbacks. */
-export interface LocaleContext {
-  locale: ResolvedLocale;
-  locales: ResolvedLocale[];
-  /** Every page of the whole site, by route. */
-  pages: Map<string, PageOutline>;
-}
 
 /** Sidebars by path prefix, as the resolved configuration has them. */
 type SidebarConfig = Record<string, SidebarItemConfig[]>;

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readlinkSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { cachePath, codeVersion, readCache, writeCache } from './cache.js';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { BuildError } from '../model/errors.js';
 import { inGitCheckout } from '../content/git.js';
 import { sha1 } from './hash.js';

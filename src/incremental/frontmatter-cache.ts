@@ -1,4 +1,4 @@
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { cachePath, codeVersion, readCacheSync, writeCache } from './cache.js';
 import { parseYamlDocument, type KeyLines } from '../content/frontmatter.js';
 

@@ -1,6 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { contentFile } from '../versions/paths.js';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { imageHash } from '../markdown/images.js';
 import { cachePath, codeVersion, readCache, removeCache } from './cache.js';
 import { byShard, changedShards, readShards, shardFile, shardOf, writeShard } from './sharded-cache.js';

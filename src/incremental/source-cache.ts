@@ -3,7 +3,7 @@ import { deserialize, serialize } from 'node:v8';
 import { cachePath, codeVersion } from './cache.js';
 import type { StampNow } from './changes.js';
 import type { FileStamp } from './file-identity.js';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { sha1 } from './hash.js';
 import { ShardedCache, shardOf } from './sharded-cache.js';
 import { ShardCompanions } from './shard-companions.js';

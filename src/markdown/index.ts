@@ -6,7 +6,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type Processor } from 'unified';
 import { VFile } from 'vfile';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { BuildError, Problems } from '../model/errors.js';
 import { sha1 } from '../incremental/hash.js';
 import { isExternal, pageUrl } from '../shared/paths.js';

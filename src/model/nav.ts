@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import { z } from 'zod';
-import type { BadgeConfig, ResolvedConfig, SidebarItemConfig } from '../config/index.js';
+import type { BadgeConfig, ResolvedConfig, SidebarItemConfig } from '../config/schema.js';
 import { badgeSchema } from '../content/frontmatter.js';
 import type { TakenStamps } from '../incremental/taken-stamps.js';
 import { BuildError } from './errors.js';

@@ -1,13 +1,21 @@
 import path from 'node:path';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import type { BuildError } from './errors.js';
 import { buildSidebars, groupChains, navLinks, sidebarFor, type NavEntry, type NavLink, type Sidebar } from './nav.js';
 import { fileToRoute, withSlash } from '../shared/paths.js';
 import type { PageOutline, PageRecord } from './page.js';
-import type { LocaleContext } from '../i18n/site.js';
+import type { ResolvedLocale } from '../i18n/locales.js';
 import type { TakenStamps } from '../incremental/taken-stamps.js';
 
 export { isGroup, type NavEntry, type NavGroup, type NavLink } from './nav.js';
+
+/** What a locale's site knows of the others: for the language menu, hreflang and fallbacks. */
+export interface LocaleContext {
+  locale: ResolvedLocale;
+  locales: ResolvedLocale[];
+  /** Every page of the whole site, by route. */
+  pages: Map<string, PageOutline>;
+}
 
 /** Everything the render stage needs about the site as a whole. */
 export interface Site<P extends PageOutline = PageRecord> {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { headScript, headTagSources } from '../theme/head.js';
 import type { OutputFile } from '../model/page.js';
 import { inlineScripts } from '../plugins/assets.js';

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { inGitCheckout } from '../content/git.js';
 import { contentFile } from '../versions/paths.js';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { modifiedOnDisk, type TakenStamps } from '../incremental/taken-stamps.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import type { OutputFile } from '../model/page.js';
 import { securityHeaders } from './headers.js';
 

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { workerBundle } from '../launch/compiled.js';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { BuildError, BuildFailure, Problems } from '../model/errors.js';
 import { DEFAULT_LIMITS } from '../markdown/limits.js';
 import { MarkdownCache } from '../incremental/markdown-cache.js';

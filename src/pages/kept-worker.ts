@@ -1,4 +1,4 @@
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { PageWorkers, type KeptWorkers } from './index.js';
 
 type Kept = { config: ResolvedConfig; workers: Promise<PageWorkers | undefined> };

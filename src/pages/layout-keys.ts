@@ -1,5 +1,5 @@
 import { sha1 } from '../incremental/hash.js';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { pageView } from '../render/index.js';
 import { localeSites, siteOf } from '../i18n/site.js';
 import { siteViews } from '../versions/views.js';

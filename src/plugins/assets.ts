@@ -1,7 +1,7 @@
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { fileHash } from '../incremental/hash.js';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { BuildError, BuildFailure } from '../model/errors.js';
 import { escapeHtml } from '../render/head.js';
 import type { OutputFile, PageOutline } from '../model/page.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ResolvedConfig, UserConfig } from '../config/index.js';
+import type { ResolvedConfig, UserConfig } from '../config/schema.js';
 import { BuildError, BuildFailure } from '../model/errors.js';
 import type { Plugin } from './types.js';
 import { GENERATOR_ROOT } from '../generator-root.js';

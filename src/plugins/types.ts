@@ -2,9 +2,9 @@
  * The plugin API as users see it: every type a `docs.config.ts` may name. Re-exported by
  * src/config/index.ts, so `import { defineConfig, type Plugin } from '.../src/config/index.js'` is the one import.
  */
-import type { UserConfig } from '../config/index.js';
+import type { UserConfig } from '../config/schema.js';
 import type { BuildError, Place } from '../model/errors.js';
-import type { SearchPage } from '../search/records.js';
+import type { SearchPage } from '../model/search-page.js';
 import type { Site } from '../model/site.js';
 import type { OutputFile, PageOutline, PageRecord, PageSource } from '../model/page.js';
 

@@ -8,7 +8,7 @@ import { fileHash } from '../incremental/hash.js';
 import { GENERATOR_ROOT } from '../generator-root.js';
 import { groupOf, isGroup, type Site } from '../model/site.js';
 import type { PageOutline } from '../model/page.js';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import type { CardColors } from './social-card.js';
 
 /**

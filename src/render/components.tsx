@@ -1,6 +1,17 @@
 import { firstLink, isGroup, type NavBadge, type NavEntry, type NavGroup, type NavLink } from '../model/nav.js';
 import type { Header, PageOutline, PageRecord } from '../model/page.js';
-import { Part, type BannerProps, type FooterProps, type LogoView, type SocialLinkView } from './parts.js';
+import {
+  Part,
+  type BannerProps,
+  type FooterProps,
+  type LogoView,
+  type NotFoundProps,
+  type SidebarProps,
+  type SocialLinkView,
+  type TocProps,
+  type TopBarProps,
+  type TopNavLink,
+} from './parts.js';
 import { Banner, Footer, LastUpdated, PageTitle, SiteTitle, SocialLinks } from './theme.js';
 import { LanguageMenu, FallbackNotice, OldVersionBanner, VersionMenu, type LocaleView } from './locale.js';
 import { useT } from './strings.js';
@@ -31,17 +42,6 @@ export interface PageView<P extends PageOutline = PageRecord> extends LocaleView
   lang: string;
 }
 
-/** A link of the top navigation as the layout shows it. */
-export interface TopNavLink {
-  text: string;
-  href: string;
-  external: boolean;
-  /** URL path prefix of its section ("/docs/api/"): the runtime marks the link on pages under it. */
-  match?: string;
-  /** "page" on the page it links to, "true" on a page of its section. */
-  current?: 'page' | 'true';
-}
-
 function TopNavList({ links, className }: { links: TopNavLink[]; className: string }) {
   return (
     <ul className={className}>
@@ -70,19 +70,7 @@ export interface ShellTheme {
   footer: FooterProps;
 }
 
-export function TopBar({
-  siteTitle,
-  homeHref,
-  logo,
-  social = [],
-  topNav = [],
-}: {
-  siteTitle: string;
-  homeHref: string;
-  logo?: LogoView;
-  social?: SocialLinkView[];
-  topNav?: TopNavLink[];
-}) {
+export function TopBar({ siteTitle, homeHref, logo, social = [], topNav = [] }: TopBarProps) {
   const t = useT();
   return (
     <header className="topbar">
@@ -191,20 +179,6 @@ function Entry({ entry, top, open, current }: { entry: NavEntry; top: boolean; o
   );
 }
 
-/** What the sidebar shows: a page's sidebar, or one group of it (expanded by the runtime). */
-export interface SidebarProps {
-  /** The entries of the sidebar: links and groups, nested to any depth. */
-  nav: NavEntry[];
-  /** Ids of the groups to show open besides those not `collapsed`: the groups holding the current page. */
-  open: string[];
-  /** Route of the current page: its links are marked. */
-  current?: string;
-  /** The path prefix of this sidebar ("/" for the whole site). */
-  prefix?: string;
-  /** The top navigation links, repeated at the top of the drawer (shown on phones only). */
-  topNav?: TopNavLink[];
-}
-
 export function Sidebar({ nav, open, current, prefix, topNav = [] }: SidebarProps) {
   return (
     <>
@@ -218,7 +192,7 @@ export function Sidebar({ nav, open, current, prefix, topNav = [] }: SidebarProp
   );
 }
 
-export function Toc({ headers }: { headers: Header[] }) {
+export function Toc({ headers }: TocProps) {
   const t = useT();
   if (!headers.length) return null;
   const items: { h: Header; children: Header[] }[] = [];
@@ -332,7 +306,7 @@ function Hero({ hero, base }: { hero: NonNullable<PageRecord['frontmatter']['her
   );
 }
 
-export function NotFound({ homeHref }: { homeHref: string }) {
+export function NotFound({ homeHref }: NotFoundProps) {
   const t = useT();
   const [before, after] = t('notFound.search').split('{key}');
   return (

@@ -5,17 +5,8 @@ import { absolute, groupOf, isGroup, openGroups, prevNext, sidebarOf, type Site 
 import { isExternal, pageUrl, withBase, withSlash } from '../shared/paths.js';
 import { topNavCurrent } from '../shared/nav-current.js';
 import type { Feature, PageOutline, PageRecord } from '../model/page.js';
-import {
-  Body,
-  NotFound,
-  PageContent,
-  Sidebar,
-  Toc,
-  type PageView,
-  type ShellTheme,
-  type TopNavLink,
-} from './components.js';
-import { Part, WithOverrides, type Overrides } from './parts.js';
+import { Body, NotFound, PageContent, Sidebar, Toc, type PageView, type ShellTheme } from './components.js';
+import { Part, WithOverrides, type Overrides, type TopNavLink } from './parts.js';
 import { evaluateComponents } from '../markdown/mdx.js';
 import type { ThemeView } from '../theme/assets.js';
 import { projectHeadTags } from '../theme/head.js';

@@ -1,6 +1,6 @@
-import { createContext, useContext, type ComponentProps, type ComponentType, type ReactNode } from 'react';
-import type { NotFound, Sidebar, Toc, TopBar } from './components.js';
-import type { PageRecord } from '../model/page.js';
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import type { Header, PageRecord } from '../model/page.js';
+import type { NavEntry } from '../model/nav.js';
 import type { SocialCardProps } from './social-card.js';
 import type { PartName } from '../theme/part-names.js';
 
@@ -67,18 +67,59 @@ export interface FooterProps {
   links: LinkView[];
 }
 
+/** A link of the top navigation as the layout shows it. */
+export interface TopNavLink {
+  text: string;
+  href: string;
+  external: boolean;
+  /** URL path prefix of its section ("/docs/api/"): the runtime marks the link on pages under it. */
+  match?: string;
+  /** "page" on the page it links to, "true" on a page of its section. */
+  current?: 'page' | 'true';
+}
+
+export interface TopBarProps {
+  siteTitle: string;
+  homeHref: string;
+  logo?: LogoView;
+  social?: SocialLinkView[];
+  topNav?: TopNavLink[];
+}
+
+/** What the sidebar shows: a page's sidebar, or one group of it (expanded by the runtime). */
+export interface SidebarProps {
+  /** The entries of the sidebar: links and groups, nested to any depth. */
+  nav: NavEntry[];
+  /** Ids of the groups to show open besides those not `collapsed`: the groups holding the current page. */
+  open: string[];
+  /** Route of the current page: its links are marked. */
+  current?: string;
+  /** The path prefix of this sidebar ("/" for the whole site). */
+  prefix?: string;
+  /** The top navigation links, repeated at the top of the drawer (shown on phones only). */
+  topNav?: TopNavLink[];
+}
+
+export interface TocProps {
+  headers: Header[];
+}
+
+export interface NotFoundProps {
+  homeHref: string;
+}
+
 /** The props of each part. */
 export interface PartProps {
   Banner: BannerProps;
-  TopBar: ComponentProps<typeof TopBar>;
+  TopBar: TopBarProps;
   SiteTitle: SiteTitleProps;
   SocialLinks: SocialLinksProps;
-  Sidebar: ComponentProps<typeof Sidebar>;
+  Sidebar: SidebarProps;
   PageTitle: PageTitleProps;
   LastUpdated: LastUpdatedProps;
-  Toc: ComponentProps<typeof Toc>;
+  Toc: TocProps;
   Footer: FooterProps;
-  NotFound: ComponentProps<typeof NotFound>;
+  NotFound: NotFoundProps;
   /** Not part of the page: the SVG of its social card (src/render/social-card.tsx), rendered to PNG. */
   SocialCard: SocialCardProps;
 }
@@ -110,6 +151,6 @@ export function Part<N extends PartName>({
 }) {
   // Typed by the signature above; TypeScript cannot spread a generic indexed type into JSX.
   const Replacement = useContext(OverridesContext)[name] as ComponentType<Record<string, unknown>> | undefined;
-  const Own = Default as ComponentType<Record<string, unknown>>;
+  const Own = Default as unknown as ComponentType<Record<string, unknown>>;
   return Replacement ? <Replacement {...props} Default={Default} /> : <Own {...props} />;
 }

@@ -1,5 +1,5 @@
 import { cachePath, readCache, removeCache, writeCache } from '../incremental/cache.js';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { sha1 } from '../incremental/hash.js';
 import type { OutputFile } from '../model/page.js';
 import type { OutputManifest } from '../write/index.js';

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cachePath, codeVersion, readCache, writeCache } from '../incremental/cache.js';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { sha1 } from '../incremental/hash.js';
 import type { OutputManifest } from '../write/index.js';
-import { pageDigest, type SearchPage } from './records.js';
+import { pageDigest } from './records.js';
+import type { SearchPage } from '../model/search-page.js';
 
 /** A block of page files as a build wrote it: its folder, each page's digest (src/search/records.ts pageDigest), and each file's path and content hash. */
 interface StoredBlock {

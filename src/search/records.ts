@@ -1,31 +1,11 @@
 import { groupOf, type Site } from '../model/site.js';
 import type { PageRecord } from '../model/page.js';
+import type { SearchPage, SearchSection } from '../model/search-page.js';
 import { collect } from '../plugins/index.js';
 import { BuildError } from '../model/errors.js';
 import { SECTION_SLOTS } from './postings.js';
 import { sha1 } from '../incremental/hash.js';
 import { sectionsKey } from '../incremental/record-parts.js';
-
-/** One result a reader can land on: the top of a page, or one of its h2/h3 sections. */
-export interface SearchSection {
-  /** Heading id, "" for the top of the page. */
-  slug: string;
-  /** The heading as shown ("" for the top of the page). */
-  heading: string;
-  /** Plain text of the section as the reader sees it: constants resolved, no code blocks. */
-  text: string;
-}
-
-export interface SearchPage {
-  route: string;
-  /** URL with the base ("/docs/a/b/"). */
-  url: string;
-  title: string;
-  /** The sidebar group the page is in ("" for none): context for its title, like a breadcrumb. */
-  group: string;
-  /** `sections[0]` is the top of the page; the others follow the page's h2 and h3 headings. */
-  sections: SearchSection[];
-}
 
 /**
  * What the index holds: every page but those with `search: false` in their frontmatter, split

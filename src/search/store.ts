@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { cachePath, codeVersion, readCache, storedValue, writeCache, writeCacheSync } from '../incremental/cache.js';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { sha1 } from '../incremental/hash.js';
 import type { OutputManifest } from '../write/index.js';
 import { SEARCH_FIELDS } from '../shared/search-format.js';

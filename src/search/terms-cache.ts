@@ -1,9 +1,10 @@
 import { cachePath, codeVersion } from '../incremental/cache.js';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { sha1 } from '../incremental/hash.js';
 import { ShardedCache } from '../incremental/sharded-cache.js';
 import type { PageTerms, SearchIndexOptions } from './index.js';
-import { pageDigest, type SearchPage } from './records.js';
+import { pageDigest } from './records.js';
+import type { SearchPage } from '../model/search-page.js';
 
 /**
  * Each page's search terms, kept between builds by a hash of the text search reads of the page

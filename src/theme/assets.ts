@@ -3,7 +3,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { imageSize } from 'image-size';
 import { fileHash } from '../incremental/hash.js';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { BuildError, BuildFailure } from '../model/errors.js';
 import type { LogoView, SocialLinkView } from '../render/parts.js';
 import type { OutputFile } from '../model/page.js';

@@ -13,7 +13,7 @@
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { splitLocale } from '../i18n/locales.js';
 import { withSlash } from '../shared/paths.js';
 import { UsageError } from '../model/errors.js';

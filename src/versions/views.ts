@@ -5,7 +5,7 @@
  * and locale ("1.0/de"), the version outside, since a snapshot holds every locale's folder
  * (versions/1.0/content/de/ is served at /docs/1.0/de/).
  */
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { pageRoute, type ResolvedLocale } from '../i18n/locales.js';
 import { stringsFor, type Strings } from '../i18n/strings.js';
 import type { ResolvedVersion } from './config.js';

@@ -4,7 +4,7 @@
  * sidebar, constants and redirects each snapshot pinned).
  */
 import path from 'node:path';
-import type { ResolvedConfig } from '../config/index.js';
+import type { ResolvedConfig } from '../config/schema.js';
 import { VERSIONS_DIR, VERSIONS_FILE } from './config.js';
 
 type Versioned = Pick<ResolvedConfig, 'root' | 'contentDir' | 'versions'>;

@@ -3,7 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sha1 } from '../../../src/incremental/hash.js';
 import { SearchPageBlocks } from '../../../src/search/page-blocks.js';
-import { pageDigest, type SearchPage } from '../../../src/search/records.js';
+import { pageDigest } from '../../../src/search/records.js';
+import type { SearchPage } from '../../../src/model/search-page.js';
 import type { OutputManifest } from '../../../src/write/index.js';
 import { tempFolders } from '../../helpers/tmp-site.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageTerms } from '../../../src/search/index.js';
-import type { SearchPage } from '../../../src/search/records.js';
+import type { SearchPage } from '../../../src/model/search-page.js';
 import { SearchTermsCache } from '../../../src/search/terms-cache.js';
 import { tempFolders } from '../../helpers/tmp-site.js';
 
