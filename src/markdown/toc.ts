@@ -10,7 +10,7 @@ import { isElement, SKIP, walk } from './walk.js';
  */
 export default function rehypeToc() {
   return (tree: Root, file: VFile) => {
-    const data = file.data.headings as HeadingData | undefined;
+    const data = file.data.headings;
     let found = false;
     walk(tree, isElement, (node, index, parent) => {
       if (node.tagName !== 'p' || toString(node).trim() !== '[[toc]]') return;
