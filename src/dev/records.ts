@@ -1,6 +1,5 @@
-import type { RecordCache } from '../build/index.js';
 import type { ResolvedConfig } from '../config/schema.js';
-import { ImageFreshness, MarkdownCache } from '../incremental/markdown-cache.js';
+import { ImageFreshness, MarkdownCache, type RecordCache } from '../incremental/markdown-cache.js';
 import type { PageOutline, PageRecord, PageSource } from '../model/page.js';
 
 /** A record held in memory: whether it has its HTML, the last build that asked for it, whether `save` let it go. */

@@ -60,7 +60,7 @@ export const STORES: readonly Store[] = [
     name: 'passed-blocks.v8',
     keeps: 'the code blocks whose parse and command checks passed',
     key: 'the block text and language, the check settings',
-    module: 'src/build/index.ts',
+    module: 'src/build/mode.ts',
     stale: 'its key differs',
   },
   {

@@ -28,6 +28,9 @@ import { ShardCompanions } from './shard-companions.js';
  * A missing, unreadable or corrupt shard is simply empty (its pages are rendered again and the shard
  * rewritten), and pages with problems are never stored (their messages must show every run).
  */
+/** The Markdown cache as the planner uses it (this one, or records kept in memory by `dev`: src/dev/records.ts). */
+export type RecordCache = Pick<MarkdownCache, 'key' | 'get' | 'withHtml' | 'set' | 'save'>;
+
 export class MarkdownCache {
   /** Every entry of this build, cache hits and new records, as stored: what `save` keeps. */
   private readonly used = new Map<string, StoredRecord>();
@@ -99,7 +102,10 @@ export class MarkdownCache {
     this.used.set(key, stored);
     const { sectionsKey: digest, partsStamp: _stamp, links, anchors, linksKey, anchorsKey, ...body } = stored;
     // The outline is made anew from the source and today's configuration: only what Markdown produced is kept.
-    const record: Partial<PageRecord> = Object.assign(body, outline ?? pageOutline(source, this.config, new Problems()));
+    const record: Partial<PageRecord> = Object.assign(
+      body,
+      outline ?? pageOutline(source, this.config, new Problems()),
+    );
     // The key holds the body: a record found by it was made from this text (read when asked for, src/content/page-body.ts).
     if (record.markdown === undefined) lazyProperty(record, 'markdown', () => source.body);
     lazyProperty(record, 'links', unpacked<PageRecord['links']>(links), dropLinkKeys);
@@ -244,8 +250,19 @@ type StoredRecord = Omit<PageRecord, 'markdown' | 'links' | 'anchors' | keyof Re
 
 /** What Markdown produced of a record: its outline (title, routes, frontmatter) left out, made anew on each read. */
 function withoutOutline<T extends PageOutline>(record: T): Omit<T, keyof PageOutline> {
-  const { key: _k, title: _t, description: _d, frontmatter: _f, keyLines: _l, regularPath: _r, relativePath: _p, path: _a, hash: _h, derived: _v, ...body } =
-    record;
+  const {
+    key: _k,
+    title: _t,
+    description: _d,
+    frontmatter: _f,
+    keyLines: _l,
+    regularPath: _r,
+    relativePath: _p,
+    path: _a,
+    hash: _h,
+    derived: _v,
+    ...body
+  } = record;
   return body;
 }
 
@@ -257,7 +274,11 @@ export function markdownSettingsKey(config: MarkdownSettings): string {
   const settings: Record<string, unknown> = Object.fromEntries(MARKDOWN_SETTINGS.map((name) => [name, config[name]]));
   // The one field keyed per page instead: the MDX components' code is in the key of each .mdx page (`key`), so
   // editing a component renders the MDX pages again, not every page.
-  settings.mdx = { components: config.mdx.components ? { file: config.mdx.components.file, names: config.mdx.components.names } : undefined };
+  settings.mdx = {
+    components: config.mdx.components
+      ? { file: config.mdx.components.file, names: config.mdx.components.names }
+      : undefined,
+  };
   return JSON.stringify(settings, (_key, value: unknown) => (typeof value === 'function' ? String(value) : value));
 }
 

@@ -38,7 +38,7 @@ export interface Site<P extends PageOutline = PageRecord> {
   /** The site of one locale of a site in several languages (src/i18n/site.ts). */
   i18n?: LocaleContext;
   /**
-   * What the previous output holds of this site's pages, when the build writes a folder (src/build/index.ts):
+   * What the previous output holds of this site's pages, when the build writes a folder (src/build/stages/checks.ts recordSite):
    * the site files made of a piece a page copy their kept pages' pieces from it (src/outputs/pieces.ts).
    */
   kept?: KeptOutput;

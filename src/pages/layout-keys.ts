@@ -61,21 +61,24 @@ function siteKeys(site: Site<PageOutline>, salt: string): { nav: string; groups:
 }
 
 /**
- * The outlines, site plan and layout keys of one `dev` process, kept between builds. An unchanged
- * page keeps its source object (src/incremental/source-cache.ts, held in memory), so its outline is made once; and while every
+ * The outlines, site plan, layout and render keys of one process, kept between its builds (`build` opens an empty
+ * one a build: each method then makes what it is asked for, the cold path). An unchanged page keeps its source
+ * object (src/incremental/source-cache.ts, held in memory by `dev`), so its outline is made once; and while every
  * outline shows what it showed before (titles, paths, frontmatter: what sidebars and prev/next are
  * made of) and no folder file changed, the sidebars are not made again and each page keeps its
  * layout key: a save that changes only a page's text costs one key, not one a page.
  */
 export class LayoutMemo {
   private readonly outlines = new WeakMap<PageSource, PageOutline>();
+  /** Render keys by page source: an unchanged page's key is not hashed again. */
+  private readonly renderKeys = new WeakMap<PageSource, { record: string; layout: string; key: string }>();
   private readonly shapes = new WeakMap<PageOutline, string>();
   private readonly dates = new WeakMap<PageSource, string | null>();
   /** Every page's date by path (a removed page's stays: dates are looked up by the pages there are). */
   private readonly allDates = new Map<string, string>();
   /** The last site, its outlines and static files; `plan` counts the sites of another shape made so far. */
   private last?: { plan: number; site: Site<PageOutline>; outlines: PageOutline[]; staticFiles: string[] };
-  /** The last build's site of records (src/build/index.ts), given up to the next one's. */
+  /** The last build's site of records (src/build/stages/checks.ts), given up to the next one's. */
   private lastRecords?: Site<PageOutline>;
   private keys?: { salt: string; plan: number; byRoute: Map<string, { date?: string; key: string }> };
 
@@ -169,6 +172,15 @@ export class LayoutMemo {
       byRoute.set(page.regularPath, { date, key });
       return key;
     };
+  }
+
+  /** A page's render key: its record's key (the Markdown cache's) with its layout key. */
+  renderKey(source: PageSource, record: string, layout: string): string {
+    const known = this.renderKeys.get(source);
+    if (known?.record === record && known.layout === layout) return known.key;
+    const key = sha1(record, layout);
+    this.renderKeys.set(source, { record, layout, key });
+    return key;
   }
 
   /** What of an outline other pages show (its own file's hash and key lines are not). */

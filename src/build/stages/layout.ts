@@ -1,0 +1,82 @@
+import type { BuiltAssets } from '../assets.js';
+import type { ResolvedConfig } from '../../config/schema.js';
+import { sha1 } from '../../incremental/hash.js';
+import { TakenStamps } from '../../incremental/taken-stamps.js';
+import { takenStamps, type Changes } from '../../incremental/changes.js';
+import { pageOutline } from '../../markdown/index.js';
+import { Problems } from '../../model/errors.js';
+import { createSite, type Site } from '../../model/site.js';
+import type { PageOutline, PageSource } from '../../model/page.js';
+import { lastModified } from '../../outputs/last-modified.js';
+import type { LayoutMemo } from '../../pages/layout-keys.js';
+import type { Templates } from '../../render/index.js';
+
+/** The site's layout before any page is rendered: what the sidebars, reading order and "Last updated" dates show. */
+export interface Layout {
+  outlines: PageOutline[];
+  lastUpdated: Map<string, string> | undefined;
+  /** The site of the outlines: its sidebars and reading order stand for the records' (src/model/site.ts withSamePlan). */
+  site: Site<PageOutline>;
+}
+
+/**
+ * The layout of the content stage's pages: each page's outline (title, path, frontmatter) and the site they make.
+ * The layout comes from the pages' frontmatter, so it is known before their Markdown is rendered.
+ */
+export function layOut(
+  config: ResolvedConfig,
+  content: { sources: PageSource[]; staticFiles: string[]; onlyEdits: boolean },
+  memo: LayoutMemo,
+  changes: Changes | undefined,
+): Layout {
+  const { sources, staticFiles, onlyEdits } = content;
+  // Their problems are reported with the page.
+  const outlineOf = (source: PageSource) => pageOutline(source, config, new Problems());
+  const outlines = sources.map((source) => memo.outline(source, outlineOf));
+  // "Last updated": one `git log` for every page (the sitemap reads the same dates); a commit changes the layout key of the pages it touches.
+  const stamps = takenStamps(changes);
+  const taken = stamps && new TakenStamps(stamps);
+  const datesOf = (pages: PageSource[]) => lastModified({ config, pages, taken });
+  const lastUpdated = config.theme.lastUpdated ? memo.lastUpdated(sources, datesOf) : undefined;
+  const newSite = () => createSite(config, outlines, staticFiles, lastUpdated, taken);
+  const site = memo.site(outlines, staticFiles, lastUpdated, onlyEdits, newSite);
+  return { outlines, lastUpdated, site };
+}
+
+/**
+ * Each page's layout key (src/pages/layout-keys.ts): pages show the bundle and the theme's files by these URLs (the
+ * script's own imports are in its hash), the templates, and the plugins' head and client modules.
+ */
+export function pageLayoutKeys(
+  layout: Layout,
+  memo: LayoutMemo,
+  salt: string,
+  assets: BuiltAssets,
+  templates: Templates,
+  pageModules: Record<string, string[]> | undefined,
+): (page: PageOutline) => string {
+  const shown = sha1(
+    salt,
+    JSON.stringify([
+      assets.css,
+      assets.js,
+      assets.redirectScript,
+      assets.features,
+      assets.featureScripts,
+      assets.theme,
+      assets.extra,
+    ]),
+    JSON.stringify(templates),
+    ...(assets.plugins.head ? [assets.plugins.head] : []),
+  );
+  return withModules(memo.layoutKeys(layout.site, shown), pageModules);
+}
+
+/** A page's layout key, with the plugins' client modules it loads (only when a plugin has any). */
+function withModules(
+  layoutKey: (page: PageOutline) => string,
+  modules: Record<string, string[]> | undefined,
+): (page: PageOutline) => string {
+  if (!modules || !Object.keys(modules).length) return layoutKey;
+  return (page) => sha1(layoutKey(page), ...(modules[page.regularPath] ?? []));
+}
