@@ -6,7 +6,7 @@ import { buildMode, type BuildOptions } from './mode.js';
 import { recordSite, placeProblems } from './stages/checks.js';
 import { layOut, pageLayoutKeys } from './stages/layout.js';
 import { EarlyWorkers, renderPages, takeRendered } from './stages/pages.js';
-import { planPages } from './stages/plan.js';
+import { planPages, type PagePlan } from './stages/plan.js';
 import { searchStage } from './stages/search.js';
 import { outputPaths, stopBeforeWriting, writeOutput } from './stages/write.js';
 import { inputStamp, saveRecord, summaryWarnings, unchangedBuild } from '../incremental/build-record.js';
@@ -19,6 +19,7 @@ import { renderImages } from '../content/images.js';
 import { readStaticFiles } from '../content/static-files.js';
 import { missingTranslations } from '../i18n/locales.js';
 import { BuildError, BuildFailure, fileSystemProblem, Problems } from '../model/errors.js';
+import type { PageSource } from '../model/page.js';
 import type { Site } from '../model/site.js';
 import { createRenderer, emitSiteFiles, layoutAssets } from '../outputs/index.js';
 import { renderSocialCards } from '../outputs/social-cards.js';
@@ -102,55 +103,70 @@ export async function buildSite(
     const stage = { ...layout, staticFiles, assets: pageAssets, templates, stagingDir: writer.staging };
     const rendered = await task(logger, 'pages', () => renderPages(config, plan, stage, mode, threads, logger));
     const pageFiles = takeRendered(rendered, plan, cache, problems);
-    const site = recordSite(content.sources, layout, plan, mode.layout, mode, previous);
+    const site = recordSite(content.sources, layout, plan, mode, previous);
     const checks = await mode.checks(config, salt);
-    await task(logger, 'checks', () => checks.checks.run(site, problems));
+    await task(logger, 'checks', () => checks.registry.run(site, problems));
     placeProblems(config, content.sources, problems);
     mode.stopOnProblems(problems); // every problem of the run at once, before anything is written
 
     const chunks = routeChunks(plan.entries);
-    const siteFiles = await mode.everyPage(
-      () => task(logger, 'site files', () => emitSiteFiles(site, createRenderer(site, assets, templates), chunks)),
+    // A stage of the outputs that list or index every page, which `dev` makes when they are asked for.
+    const whole = <T, N>(label: string, make: () => T | Promise<T>, none: N) =>
+      mode.everyPage(() => task(logger, label, make), none);
+    const siteFiles = await whole(
+      'site files',
+      () => emitSiteFiles(site, createRenderer(site, assets, templates), chunks),
       [],
     );
-    const search = await mode.everyPage(
-      () => task(logger, 'search', () => searchStage(config, site, salt, previous)),
-      undefined,
-    );
+    const search = await whole('search', () => searchStage(config, site, salt, previous), undefined);
     const staticContents = await readStaticFiles(config, staticFiles);
-    const images = await mode.everyPage(() => task(logger, 'images', () => renderImages(config, site.pages)), NONE);
+    const images = await whole('images', () => renderImages(config, site.pages), NONE);
     const styles = mode.everyPage(() => pageStyleFiles(site.pages), []);
-    const cards = await mode.everyPage(
-      () => task(logger, 'social cards', () => renderSocialCards(site, assets.theme)),
-      NONE,
-    );
+    const cards = await whole('social cards', () => renderSocialCards(site, assets.theme), NONE);
     const files = [...assets.files, ...pageFiles, ...siteFiles, ...(search?.files ?? []), ...staticContents];
     files.push(...images.files, ...styles, ...cards.files);
     const output = { files, pages: plan.entries, kept: plan.kept, keptFiles: search?.kept };
     stopBeforeWriting(output, staticFiles, mode, problems);
     await task(logger, 'write', () => writeOutput(writer, output, cache, checks, problems));
-    if (hasHook(config, 'buildEnd'))
-      await mode.everyPage(() => task(logger, 'plugins', () => runBuildEnd(config, outputPaths(output))), undefined);
-    return {
-      site,
-      pages: content.sources.length,
-      rendered: plan.jobs.length,
-      redirects: config.redirects.length,
-      warnings: problems.warnings,
-      imagesConverted: images.converted,
-      cardsConverted: cards.converted,
-      ...(config.locales ? { missingTranslations: missingTranslations(content.sources, siteViews(config)!) } : {}),
-      ms: performance.now() - started,
-      renderedRoutes: plan.jobs.map((j) => j.source.route),
-      chunks,
-      problems: problems.list,
-    };
+    if (hasHook(config, 'buildEnd')) await whole('plugins', () => runBuildEnd(config, outputPaths(output)), undefined);
+    const converted = { images: images.converted, cards: cards.converted };
+    return buildResult(config, { site, sources: content.sources, plan, problems, converted, chunks, started });
   } catch (error) {
     // Workers started early for a build that failed before its pages stage.
     await threads.early.close();
     await writer.discard();
     throw error;
   }
+}
+
+/** The result of a build that wrote its output. */
+function buildResult(
+  config: ResolvedConfig,
+  built: {
+    site: Site;
+    sources: PageSource[];
+    plan: PagePlan;
+    problems: Problems;
+    converted: { images: number; cards: number };
+    chunks: Map<string, string>;
+    started: number;
+  },
+): BuildResult {
+  const { site, sources, plan, problems, converted, chunks, started } = built;
+  return {
+    site,
+    pages: sources.length,
+    rendered: plan.jobs.length,
+    redirects: config.redirects.length,
+    warnings: problems.warnings,
+    imagesConverted: converted.images,
+    cardsConverted: converted.cards,
+    ...(config.locales ? { missingTranslations: missingTranslations(sources, siteViews(config)!) } : {}),
+    ms: performance.now() - started,
+    renderedRoutes: plan.jobs.map((j) => j.source.route),
+    chunks,
+    problems: problems.list,
+  };
 }
 
 /** What an output `dev` leaves out gives: no files, none converted. */

@@ -58,7 +58,7 @@ export interface BuildOptions {
 
 /** The check registry of one build, and what it saves with the output. */
 export interface BuildChecks {
-  checks: ContentChecks;
+  registry: ContentChecks;
   save(): Promise<void>;
 }
 
@@ -105,7 +105,7 @@ export function buildMode(options: BuildOptions, writer: Writer): BuildMode {
     layout: memory?.layout ?? new LayoutMemo(),
     content: memory ?? {},
     records: (config) => memory?.records ?? MarkdownCache.open(config),
-    checks: memory ? async () => ({ checks: memory.checks, save: async () => {} }) : checksOnDisk,
+    checks: memory ? async () => ({ registry: memory.checks, save: async () => {} }) : checksOnDisk,
     byBlocks: memory !== undefined,
     countsSearchTerms: !lazy && !memory,
     heap: memory
@@ -121,5 +121,5 @@ export function buildMode(options: BuildOptions, writer: Writer): BuildMode {
 
 async function checksOnDisk(config: ResolvedConfig, salt: string): Promise<BuildChecks> {
   const passed = await PassedCache.open(cachePath(config, 'passed-blocks.v8'), salt);
-  return { checks: new ContentChecks(passed, { stored: StoredLinkChecks.for(config) }), save: () => passed.save() };
+  return { registry: new ContentChecks(passed, { stored: StoredLinkChecks.for(config) }), save: () => passed.save() };
 }

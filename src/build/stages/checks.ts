@@ -6,7 +6,6 @@ import { dropFallbackProblems } from '../../i18n/locales.js';
 import type { Problems } from '../../model/errors.js';
 import type { PageSource } from '../../model/page.js';
 import type { Site } from '../../model/site.js';
-import type { LayoutMemo } from '../../pages/layout-keys.js';
 import { nameVersionFiles } from '../../versions/paths.js';
 import type { OutputManifest } from '../../write/index.js';
 
@@ -20,11 +19,10 @@ export function recordSite(
   sources: PageSource[],
   layout: Layout,
   plan: PagePlan,
-  memo: LayoutMemo,
   mode: BuildMode,
   previous: OutputManifest | undefined,
 ): Site {
-  const site = memo.recordSite(
+  const site = mode.layout.recordSite(
     layout.site,
     sources.map((s) => plan.records.get(s.route)!),
     layout.lastUpdated,
