@@ -110,7 +110,8 @@ export const STORES: readonly Store[] = [
   },
   {
     name: 'output-',
-    keeps: "the output version's manifest: each page's files by route, a content hash of every other file",
+    keeps:
+      "the output version's manifest: each page's files by route, a content hash of every other file; beside it the spare's (the version before, or after a full build a copy of this one)",
     key: 'the output folder',
     module: 'src/build/index.ts, src/incremental/stored-manifest.ts',
     stale: "a file's identity (inode, size, time) differs from the manifest's: it is written again",

@@ -11,7 +11,7 @@ import {
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { link, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { identity } from '../incremental/file-identity.js';
 import { identitiesOf } from '../incremental/identities.js';
@@ -231,10 +231,20 @@ export class FsWriter implements Writer {
       // A hard link is the same file as the one linked: its identity is known without a stat.
       const linked =
         (found && (await this.fromSpare(output, siteFiles, found))) || this.linkAll(output, siteFiles, found);
-      const published = this.link.publish({ keepSpare: Boolean(this.options.manifest) });
+      // The previous version is the next build's spare only while most of its pages are this version's too: the
+      // version before a full rebuild would be changed file by file (`fromSpare` refuses it), so it goes now, with
+      // the rebuild, and a copy of this version takes its place (else the next one-page edit links every file anew).
+      const previousServes = output.kept.size * 2 >= output.pages.size;
+      const published = this.link.publish({ keepSpare: Boolean(this.options.manifest) && previousServes });
       this.published = true;
-      // The previous version is deleted while the manifest is saved.
-      await Promise.all([this.saveManifest(output, siteFiles, linked, found, published.spare), published.sweeping]);
+      const copy = this.options.manifest && !published.spare ? this.copyAsSpare(output, siteFiles) : undefined;
+      // The previous version is deleted while the copy is made and the manifest saved.
+      await Promise.all([
+        copy === undefined
+          ? this.saveManifest(output, siteFiles, linked, found, published.spare)
+          : copy.then((made) => this.saveManifest(output, siteFiles, linked, found, undefined, made)),
+        published.sweeping,
+      ]);
     } finally {
       await this.discard();
     }
@@ -321,6 +331,16 @@ export class FsWriter implements Writer {
         if (linkOrCopy(path.join(found.dir, file), full)) ids.set(file, found.onDisk.get(file) ?? '');
       });
     };
+    // What the spare has that this version has not: deleted, and so are the folders that empties. First: a page's
+    // folder may be a file's name now, or a file's name a page's folder.
+    const wanted = new Set([...[...output.pages.values()].flatMap((entry) => entry.paths), ...siteFiles.keys()]);
+    for (const file of spare.identities.keys()) {
+      if (wanted.has(file)) continue;
+      this.step();
+      change(file);
+      rmSync(path.join(root, file), { force: true });
+      removeEmptyFolders(root, path.dirname(file));
+    }
     for (const [route, entry] of output.pages) {
       const had = spare.pages.get(route);
       if (!output.kept.has(route)) {
@@ -339,15 +359,6 @@ export class FsWriter implements Writer {
       else if (found.intact.siteFiles.get(file) === hash) fromPrevious(file);
       else replace(file, (full) => writeFile(full, made.get(file)!));
     }
-    // What the spare has that this version has not: deleted, and so are the folders that empties.
-    const wanted = new Set([...[...output.pages.values()].flatMap((entry) => entry.paths), ...siteFiles.keys()]);
-    for (const file of spare.identities.keys()) {
-      if (wanted.has(file)) continue;
-      this.step();
-      change(file);
-      rmSync(path.join(root, file), { force: true });
-      removeEmptyFolders(root, path.dirname(file));
-    }
     this.step();
     await rm(this.staging, { recursive: true, force: true });
     this.step();
@@ -357,12 +368,44 @@ export class FsWriter implements Writer {
     return ids;
   }
 
+  /**
+   * A spare made of this version (just published): every folder made anew and every file a hard link to this
+   * version's, so each has the identity this version's manifest gives it. Returns its name and its folders'
+   * identities, or undefined when it could not be made whole (a full disk; another build's publish removed it
+   * meanwhile, as it removes every spare but the one it keeps): what was made of it is then deleted.
+   */
+  private async copyAsSpare(
+    output: BuildOutput,
+    siteFiles: Map<string, string>,
+  ): Promise<{ name: string; folders: Map<string, string> } | undefined> {
+    const name = `${this.link.stamp}.copy`;
+    const root = this.link.spare(name);
+    const files = [...[...output.pages.values()].flatMap((entry) => entry.paths), ...siteFiles.keys()];
+    const folders = new Set<string>();
+    for (const file of files) eachNewFolder(file, folders, (dir) => folders.add(dir));
+    // Each depth's folders once their parents are made.
+    const levels: string[][] = [];
+    for (const dir of folders) if (dir !== '.') (levels[depth(dir)] ??= []).push(dir);
+    this.step();
+    try {
+      await mkdir(root);
+      for (const level of levels) if (level) await inBatches(level, (dir) => mkdir(path.join(root, dir)));
+      await inBatches(files, (file) => link(path.join(this.staging, file), path.join(root, file)));
+      return { name, folders: folderIdentities(root, files) };
+    } catch {
+      await rm(root, { recursive: true, force: true }).catch(() => {});
+      return undefined;
+    }
+  }
+
   private async saveManifest(
     output: BuildOutput,
     siteFiles: Map<string, string>,
     linked: Map<string, string>,
     found: Found | undefined,
     spare: string | undefined,
+    /** The spare made of this version (`copyAsSpare`), when the previous version is not kept as the spare. */
+    copy?: { name: string; folders: Map<string, string> },
   ): Promise<void> {
     this.step();
     if (!this.options.manifest) return;
@@ -373,12 +416,21 @@ export class FsWriter implements Writer {
     // The previous version is the spare now: its manifest goes beside this one's.
     const spareKept = spare !== undefined && found?.stored.version === spare;
     if (spareKept) await moveCache(this.options.manifest, spareManifest(this.options.manifest));
+    // The copy's files are this version's (hard links): the same identities, in folders of its own.
+    else if (copy)
+      await writeManifest(spareManifest(this.options.manifest), this.manifestSalt(), {
+        pages: output.pages,
+        siteFiles,
+        identities,
+        version: copy.name,
+        folders: copy.folders,
+      } satisfies StoredManifest);
     await writeManifest(this.options.manifest, this.manifestSalt(), {
       pages: output.pages,
       siteFiles,
       identities,
       version: path.basename(this.staging),
-      ...(spareKept ? { spare } : {}),
+      ...(spareKept ? { spare } : copy ? { spare: copy.name } : {}),
       folders: folderIdentities(this.staging, identities.keys(), this.unchangedFolders),
     } satisfies StoredManifest);
   }
@@ -449,6 +501,20 @@ function folderIdentity(folder: string): string {
 function sameFolders(root: string, folders: Map<string, string>): boolean {
   for (const [dir, expected] of folders) if (folderIdentity(path.join(root, dir)) !== expected) return false;
   return true;
+}
+
+/** How deep a folder of a version is ('.' its root, 0). */
+const depth = (dir: string) => (dir === '.' ? 0 : dir.split('/').length);
+
+/** Files made or linked at a time: the file system's calls run on libuv's threads while this one saves the caches. */
+const AT_ONCE = 64;
+
+/** `make` for every item, `AT_ONCE` at a time; a failure is thrown once the calls under way have ended. */
+async function inBatches<T>(items: T[], make: (item: T) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < items.length; i += AT_ONCE) {
+    const results = await Promise.allSettled(items.slice(i, i + AT_ONCE).map(make));
+    for (const result of results) if (result.status === 'rejected') throw result.reason;
+  }
 }
 
 /** Removes `folder` (relative to `root`) and its parents up to `root` while they are empty. */

@@ -265,7 +265,9 @@ export class OutputLink {
 const LOCK = 'lock';
 /**
  * The name of the version before the current one, kept (`publish`) so that the next build can change
- * it into its own version by the few files that differ, instead of linking every file anew.
+ * it into its own version by the few files that differ, instead of linking every file anew. After a
+ * full build the version before has little in common with the current one: a copy of the current one
+ * (hard links, src/write/index.ts `copyAsSpare`) is the spare then.
  */
 const SPARE = 'spare-';
 const LOCK_WAIT_MS = 120_000;

@@ -23,7 +23,13 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildAssets, type BuiltAssets } from '../../src/build/assets.js';
 import { build, buildSite, outputManifestPath, outputWriter } from '../../src/build/index.js';
 import { loadConfig, type ResolvedConfig } from '../../src/config/index.js';
-import { MemoryWriter, type BuildOutput, type FsWriter, type OutputManifest, type Writer } from '../../src/write/index.js';
+import {
+  MemoryWriter,
+  type BuildOutput,
+  type FsWriter,
+  type OutputManifest,
+  type Writer,
+} from '../../src/write/index.js';
 import { REPO } from '../helpers/site.js';
 import { configFile, page, tmpSite } from '../helpers/tmp-site.js';
 
@@ -445,7 +451,15 @@ describe('integration: a build killed at any step of the write leaves the old si
 
       expect((await build(root, { outDir })).rendered).toBe(0); // even a build that changes nothing sweeps
       expect((await readdir(home)).sort()).toEqual(
-        [current, `${dead}-2-0000000a`, `${live}-1-0000000a`, `${live}-1-0000000b.base`, 'notes.txt'].sort(),
+        [
+          current,
+          // The first build's copy of its version, the spare of the next (src/write/index.ts copyAsSpare).
+          `spare-${current}.copy`,
+          `${dead}-2-0000000a`,
+          `${live}-1-0000000a`,
+          `${live}-1-0000000b.base`,
+          'notes.txt',
+        ].sort(),
       );
       expect((await readdir(root)).filter((e) => e.startsWith('dist')).sort()).toEqual([
         'dist',

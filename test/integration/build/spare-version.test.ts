@@ -192,4 +192,55 @@ describe('build: a new version made from the spare equals a full build', () => {
     await site.build();
     await expectSameAsFullBuild(site);
   });
+
+  it('the first edit after a full build is made from a copy of its version, not by linking every file anew', async () => {
+    const site = await setUp();
+    await site.build(); // cold: its version's copy is the spare
+    const [spare] = site.spare();
+    expect(spare).toMatch(/\.copy$/);
+    const spareFolder = (await stat(path.join(site.root, '.dist.builds', spare))).ino;
+    await appendFile(site.content('guide/two.md'), '\nEdited.\n');
+    await site.build();
+    expect((await stat(await realpath(site.outDir))).ino).toBe(spareFolder);
+    await expectSameAsFullBuild(site);
+  });
+
+  it('a full rebuild drops the version before it (no use as a spare) and the next edit is made from its copy', async () => {
+    const site = await setUp();
+    await site.build();
+    await appendFile(site.content('guide/four.md'), '\nA first edit.\n');
+    await site.build(); // the cold build's version is the spare now
+    const before = await realpath(site.outDir);
+    await site.edit('guide/two.md', page('Two renamed', 'Back to [one](one.md).')); // every page rendered
+    await site.build();
+    const versions = readdirSync(path.join(site.root, '.dist.builds')).filter((e) => /^\d/.test(e));
+    expect(versions).toEqual([path.basename(await realpath(site.outDir))]);
+    expect(site.spare()).toEqual([`spare-${versions[0]}.copy`]);
+    expect(existsSync(before)).toBe(false);
+    const spareFolder = (await stat(path.join(site.root, '.dist.builds', site.spare()[0]))).ino;
+    await appendFile(site.content('guide/three.md'), '\nEdited.\n');
+    await site.build();
+    expect((await stat(await realpath(site.outDir))).ino).toBe(spareFolder);
+    await expectSameAsFullBuild(site);
+  });
+
+  it("a page's folder that becomes a file, and a file that becomes a page's folder", async () => {
+    const site = await setUp();
+    const swapped = async () => {
+      await rm(site.content('reference/beta.md'));
+      await writeFile(site.content('reference/beta'), 'a download\n');
+      await writeFile(site.content('guide/notes'), 'a file\n');
+      await site.edit('reference/alpha.md', page('Alpha', 'No more links.'));
+      await site.edit('index.md', page('Home', 'Start with [one](guide/one.md). Get [beta](reference/beta).'));
+    };
+    expect(await fromSpare(site, swapped)).toBe(true);
+    await expectSameAsFullBuild(site);
+    await rm(site.content('reference/beta'));
+    await site.edit('reference/beta.md', page('Beta', 'Read [alpha](alpha.md) and %{product}.'));
+    await rm(site.content('guide/notes'));
+    await site.edit('guide/notes.md', page('Notes', 'A page where a file was.'));
+    await site.build();
+    expect(await readFile(path.join(site.outDir, 'reference/beta/index.html'), 'utf8')).toContain('Conduit');
+    await expectSameAsFullBuild(site);
+  });
 });
