@@ -8,7 +8,7 @@ import { ContentChecks } from '../checks/index.js';
 import { StoredLinkChecks } from '../checks/stored-links.js';
 import type { ResolvedConfig } from '../config/schema.js';
 import type { ContentMemory } from '../content/memory.js';
-import type { ContentStores } from '../content/index.js';
+import type { ContentStores } from '../content/mode.js';
 import { LayoutMemo } from '../pages/layout-keys.js';
 import type { KeptWorkers } from '../pages/index.js';
 import type { Problems } from '../model/errors.js';

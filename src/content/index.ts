@@ -14,14 +14,12 @@ import {
   type KeyLines,
 } from './frontmatter.js';
 import { FrontmatterCache } from '../incremental/frontmatter-cache.js';
-import { SourceCache } from '../incremental/source-cache.js';
-import type { FileStamp } from '../incremental/file-identity.js';
-import { namedFiles, stampsNow, type Changes } from '../incremental/changes.js';
+import type { SourceCache } from '../incremental/source-cache.js';
+import { namedFiles, stampsNow, type Changes, type StampNow } from '../incremental/changes.js';
 import { sha1 } from '../incremental/hash.js';
 import { expandIncludes } from '../markdown/includes.js';
 import { isMdx, mdxRefusal, prepareMdxImports } from '../markdown/mdx.js';
 import { fallbackSources, pageRoute } from '../i18n/locales.js';
-import { expandOpenApiPages, openApiPlugin } from './openapi.js';
 import { callHook, configFileName, hookMs } from '../plugins/index.js';
 import type { GeneratedPage, PagesContext, Plugin } from '../plugins/types.js';
 import { fileToRoute } from '../shared/paths.js';
@@ -29,7 +27,8 @@ import type { ContentMemory } from './memory.js';
 import type { Derived, PageSource } from '../model/page.js';
 import type { ResolvedVersion } from '../versions/config.js';
 import { contentFile, contentFolderOf, splitVersion } from '../versions/paths.js';
-import { PAGE_FILE } from './listing.js';
+import { PAGE_FILE, type ContentListing } from './listing.js';
+import { contentMode, type ContentStores, type PageHolding } from './mode.js';
 import { contentRules, notARegularFile, readProjectText, RefusedFile } from './project-files.js';
 import { DEFAULT_LIMITS, formatBytes } from '../markdown/limits.js';
 import { siteViews } from '../versions/views.js';
@@ -554,18 +553,11 @@ export async function loadContent(config: ResolvedConfig, problems: Problems): P
   return (await loadContentFiles(config, problems)).sources;
 }
 
-/** What the content stage keeps between builds: the parsed pages' store, and in `dev` its memory of the listing. */
-export interface ContentStores {
-  /** `dev`'s, opened with memory and kept for the session; `build` opens one a build. */
-  sources?: SourceCache;
-  content?: ContentMemory;
-}
-
 /**
- * `loadContent`, and the files beside the pages (from the same walk of the folder). Pages whose
- * files and inputs have the stamps they had are taken from the source store (src/incremental/source-cache.ts)
- * rather than parsed again; `changes` says which files may differ. `onlyEdits`: the listing is the last build's
- * and only pages changed (`dev`).
+ * `loadContent`, and the files beside the pages (from the same walk of the folder): the listing, then each page (from
+ * the source store while its file and inputs have the stamps they had, else parsed), then the pages as the site has
+ * them. `changes` says which files may differ; `stores` are what `dev` keeps between builds (src/content/mode.ts decides
+ * from them every way its stage differs). `onlyEdits`: the listing is the last build's and only pages changed (`dev`).
  */
 export async function loadContentFiles(
   config: ResolvedConfig,
@@ -573,40 +565,69 @@ export async function loadContentFiles(
   changes: Changes = 'unknown',
   stores: ContentStores = {},
 ): Promise<{ sources: PageSource[]; staticFiles: string[]; onlyEdits: boolean }> {
-  const memory = stores.content;
-  let files: string[];
-  let staticFiles: string[];
-  // `dev`: the last listing while the watcher reports only edits (a versioned site's paths are not the folder's).
-  const last = config.versions
-    ? undefined
-    : memory?.lastListing(namedFiles(changes), (file) => file.split('/').some(isHidden));
-  try {
-    let refused: RefusedPath[];
-    const listing = last?.listing ?? (await listVersionedContent(config));
-    memory?.rememberListing(listing);
-    ({ pages: files, staticFiles, refused } = listing);
-    for (const r of refused) problems.add(r.message, { file: r.path }, r.fix);
-  } catch (error) {
-    memory?.rememberListing(undefined);
-    throw contentFolderProblem(config, error);
-  }
-  const sources: PageSource[] = [];
-  const pageBytes = (config.limits ?? DEFAULT_LIMITS).pageBytes;
-  const store = stores.sources ?? (await SourceCache.open(config));
+  const mode = contentMode(config, stores);
+  const { listing, last } = await listPages(config, changes, mode.memory, problems);
+  const store = await mode.store();
   // Only with the last listing are pages the watcher did not name taken unread: a folder renamed or swapped names no file in it.
   const stampNow = stampsNow(
     namedFiles(changes) && !last ? 'unknown' : changes,
     (name) => contentFile(config, name),
-    (file) => memory?.relativeOf(file),
+    (file) => mode.memory.relativeOf(file),
   );
+  const kept = { store, stampNow, listedBefore: last !== undefined, holding: mode.holding };
+  const read = await readPages(config, listing.pages, kept, problems);
+  const pages = routePages(config, read, { files: listing.pages, last }, mode.memory, problems);
+  await mode.holding.hold(pages, config, problems, store, stampNow);
+  const all = await runPagesHooks(config, pages, problems, mode.holding);
+  // Each locale's untranslated pages, from the pages as the plugins left them.
+  if (config.locales) all.push(...fallbackSources(all, siteViews(config)!));
+  return { sources: withLinkRoutes(all), staticFiles: listing.staticFiles, onlyEdits: last?.onlyEdits ?? false };
+}
+
+/** The last listing `memory` holds, while every file the watcher named since is an edit of it. */
+type LastListing = ReturnType<ContentMemory['lastListing']>;
+
+/**
+ * The content folder's listing, its refused paths reported: the last build's while the watcher names only edits of
+ * it (a fresh memory has none; a versioned site's paths are not the folder's), else the folder walked again.
+ */
+async function listPages(
+  config: ResolvedConfig,
+  changes: Changes,
+  memory: ContentMemory,
+  problems: Problems,
+): Promise<{ listing: ContentListing; last: LastListing }> {
+  const last = config.versions
+    ? undefined
+    : memory.lastListing(namedFiles(changes), (file) => file.split('/').some(isHidden));
+  try {
+    const listing = last?.listing ?? (await listVersionedContent(config));
+    memory.rememberListing(listing);
+    for (const r of listing.refused) problems.add(r.message, { file: r.path }, r.fix);
+    return { listing, last };
+  } catch (error) {
+    memory.rememberListing(undefined);
+    throw contentFolderProblem(config, error);
+  }
+}
+
+/**
+ * Each listed page, from the source store (src/incremental/source-cache.ts) while its file and inputs have the stamps
+ * they had, else read, parsed and kept. Read one after another: small files from the page cache come faster
+ * synchronously than through libuv's thread pool (10,000 pages: 0.15 s against 0.5 s).
+ */
+async function readPages(
+  config: ResolvedConfig,
+  files: string[],
+  kept: { store: SourceCache; stampNow: StampNow; listedBefore: boolean; holding: PageHolding },
+  problems: Problems,
+): Promise<PageSource[]> {
+  const { store, stampNow, holding } = kept;
+  const sources: PageSource[] = [];
   // Opened for the first build only, and only when a page must be parsed: later `dev` builds parse the odd edited page faster than they read the cache.
   let yamlCache: Promise<FrontmatterCache> | undefined;
-  const yaml = () => (last ? undefined : (yamlCache ??= FrontmatterCache.open(config)));
+  const yaml = () => (kept.listedBefore ? undefined : (yamlCache ??= FrontmatterCache.open(config)));
   let parsedAll = true;
-  /** `dev`: pages parsed or taken from disk this time, to hold once expanded: their stamps and their problems so far. */
-  const toHold = new Map<PageSource, { stamp: FileStamp | undefined; problems: BuildError[] }>();
-  // Read one after another: small files from the page cache come faster synchronously than through
-  // libuv's thread pool (10,000 pages: 0.15 s against 0.5 s).
   for (const relativePath of files) {
     const refusedMdx = mdxRefusal(config.security, relativePath);
     if (refusedMdx) {
@@ -619,32 +640,62 @@ export async function loadContentFiles(
     if (found) {
       problems.push(...found.problems);
       sources.push(found.source);
-      if (memory && !found.expanded) toHold.set(found.source, { stamp, problems: [] });
+      if (!found.expanded) holding.read(found.source, stamp, []);
       parsedAll = false;
       continue;
     }
     const file = contentFile(config, relativePath);
-    let raw: string;
     const own = new Problems();
-    try {
-      raw = readProjectText(file, contentRules(contentFolderOf(config, relativePath), config.limits.fileBytes), relativePath);
-      const size = Buffer.byteLength(raw);
-      if (size > pageBytes) raw = oversized(relativePath, size, pageBytes, own);
-    } catch (error) {
-      problems.push(unreadableFile(relativePath, error));
-      continue;
-    }
+    const raw = pageText(config, relativePath, file, own, problems);
+    if (raw === undefined) continue;
     const frontmatter = await yaml();
     const source = config.versions
       ? parseVersionedSource(raw, relativePath, file, own, config.versions, frontmatter, scopeOf(config))
       : parseSource(raw, relativePath, file, own, frontmatter, scopeOf(config));
     problems.push(...own.list);
     if (own.list.length === 0) store.set(source, stamp, stampNow);
-    if (memory) toHold.set(source, { stamp, problems: own.list });
+    holding.read(source, stamp, own.list);
     sources.push(source);
   }
   // With pages taken as parsed before, not every page asked for its frontmatter: keep the others' too.
-  await Promise.all([(await yamlCache)?.save({ prune: !memory && parsedAll }), store.save()]);
+  await Promise.all([(await yamlCache)?.save({ prune: holding.prunes && parsedAll }), store.save()]);
+  return sources;
+}
+
+/**
+ * A page's text (a stand-in for one over `limits.pageBytes`, reported to `own`); undefined when the file cannot be
+ * read (reported to `problems`).
+ */
+function pageText(
+  config: ResolvedConfig,
+  relativePath: string,
+  file: string,
+  own: Problems,
+  problems: Problems,
+): string | undefined {
+  try {
+    const raw = readProjectText(file, contentRules(contentFolderOf(config, relativePath), config.limits.fileBytes), relativePath);
+    const size = Buffer.byteLength(raw);
+    const pageBytes = (config.limits ?? DEFAULT_LIMITS).pageBytes;
+    return size > pageBytes ? oversized(relativePath, size, pageBytes, own) : raw;
+  } catch (error) {
+    problems.push(unreadableFile(relativePath, error));
+    return undefined;
+  }
+}
+
+/**
+ * The pages read, as the site routes them: sorted, drafts left out, each at its route (a frontmatter `slug` moves
+ * it), no route reserved or taken twice. A listing without pages is an error.
+ */
+function routePages(
+  config: ResolvedConfig,
+  sources: PageSource[],
+  listed: { files: string[]; last: LastListing },
+  memory: ContentMemory,
+  problems: Problems,
+): PageSource[] {
+  const { files, last } = listed;
   sources.sort((a, b) => a.relativePath.localeCompare(b.relativePath));
   // Drafts (Docusaurus's `draft: true`) are not part of the site.
   for (let i = sources.length - 1; i >= 0; i--) if (sources[i].frontmatter.draft === true) sources.splice(i, 1);
@@ -655,51 +706,30 @@ export async function loadContentFiles(
   // Docusaurus's `slug` moves a page off its file's path (src/content/slugs.ts).
   const routed = routeBySlugs(sources, siteViews(config), problems);
   const slugged = routed !== sources;
-  // `dev`: routes come from paths, so a listing whose every file was read with no route twice has none twice again.
+  // Routes come from paths, so a listing whose every file was read with no route twice has none twice again (`dev`).
   const allRead = sources.length === files.length;
-  const distinct = !slugged && last !== undefined && allRead && memory?.distinctRoutes === last.listing;
+  const distinct = !slugged && last !== undefined && allRead && memory.distinctRoutes === last.listing;
   const placed = outsideReservedNames(routed, problems);
   const pages = distinct ? placed : uniqueRoutes(placed, (s) => s.route, problems);
-  if (memory)
-    memory.distinctRoutes = !slugged && allRead && pages.length === sources.length ? memory.current : undefined;
-  // `dev`: each page parsed this time is expanded now, so its problems are held with it; the
-  // OpenAPI plugin's `pages` hook (src/content/openapi.ts) leaves pages already expanded as they are.
-  for (const source of memory ? pages : []) {
-    const read = asRead(source);
-    const fresh = toHold.get(read);
-    if (!fresh) continue;
-    const expanded = new Problems();
-    await expandOpenApiPages([read], config, expanded);
-    source.body = read.body; // a page routed by its slug is a copy of the one remembered
-    problems.push(...expanded.list);
-    store.hold(read, fresh.stamp, [...fresh.problems, ...expanded.list], stampNow);
-  }
-  const all = await runPagesHooks(config, pages, problems, memory);
-  // Each locale's untranslated pages, from the pages as the plugins left them.
-  if (config.locales) all.push(...fallbackSources(all, siteViews(config)!));
-  return { sources: withLinkRoutes(all), staticFiles, onlyEdits: last?.onlyEdits ?? false };
+  memory.distinctRoutes = !slugged && allRead && pages.length === sources.length ? memory.current : undefined;
+  return pages;
 }
 
 /**
  * The plugins' `pages` hooks, in order (the built-in OpenAPI reference first): each may change the
  * pages read and add pages generated from data, which every later hook sees. Generated pages are
- * checked like files: a missing title, or a route a file already has, is an error.
+ * checked like files: a missing title, or a route a file already has, is an error. `holding`: which
+ * hooks run on which pages (`dev` holds the pages it read between builds, src/content/mode.ts).
  */
 async function runPagesHooks(
   config: ResolvedConfig,
   read: PageSource[],
   problems: Problems,
-  memory?: ContentMemory,
+  holding: PageHolding,
 ): Promise<PageSource[]> {
-  // `dev` expanded each page as it read it (above), so the OpenAPI reference's hook, which changes
-  // a page from its own frontmatter and document alone, has nothing left to do: not a copy of every page a save.
-  const plugins = config.plugins.filter((plugin) => plugin.pages && !(memory && plugin === openApiPlugin));
+  const plugins = config.plugins.filter((plugin) => plugin.pages && holding.hooks(plugin));
   if (!plugins.length) return read;
-  // `dev` holds the pages it read between builds (src/incremental/source-cache.ts): the hooks change copies, so no
-  // page is changed twice; a copy that comes out as the last build's did is that object again.
-  let pages = memory ? read.map((source) => ({ ...source, frontmatter: { ...source.frontmatter } })) : read;
-  pages = await runHooks(config, plugins, pages, problems);
-  return memory ? memory.settled(pages) : pages;
+  return holding.afterHooks(await runHooks(config, plugins, holding.beforeHooks(read), problems));
 }
 
 async function runHooks(
