@@ -624,7 +624,8 @@ async function readPages(
 ): Promise<PageSource[]> {
   const { store, stampNow, holding } = kept;
   const sources: PageSource[] = [];
-  // Opened for the first build only, and only when a page must be parsed: later `dev` builds parse the odd edited page faster than they read the cache.
+  // Opened when the folder was listed anew (not when `dev` kept the last listing: a save of a few pages parses them
+  // faster than it reads the cache), and only when a page must be parsed.
   let yamlCache: Promise<FrontmatterCache> | undefined;
   const yaml = () => (kept.listedBefore ? undefined : (yamlCache ??= FrontmatterCache.open(config)));
   let parsedAll = true;

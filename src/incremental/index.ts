@@ -39,14 +39,15 @@ export const STORES: readonly Store[] = [
     stale:
       "a stamp differs (one rule, `stillGood`, for disk and memory: `build` compares the walk's stamps, `dev` stats what the watcher named and each partial); pages with problems and MDX pages are never kept on disk",
     memory:
-      'the same store opened with `memory`: each page as expanded, with its problems; the first build reads and writes the disk, later ones only memory; the listing is kept while every change the watcher names is an edit (src/content/memory.ts)',
+      'the same store opened with `memory`: each page as expanded, with its problems; the first build reads and writes the disk, later ones only memory; the listing is kept while every change the watcher names is an edit (src/content/memory.ts); every way the content stage differs in `dev` is decided in src/content/mode.ts',
   },
   {
     name: 'frontmatter.v8',
     keeps: 'parsed frontmatter (value and key lines) by its YAML text',
     key: 'the YAML text',
     module: 'src/incremental/frontmatter-cache.ts',
-    stale: 'never for a text (an entry is dropped when no page has that text any more)',
+    stale:
+      'never for a text (a build that parses every page drops the texts no page has any more; `dev` opens it only when it lists the content folder again, and adds to it)',
   },
   {
     name: 'markdown',
