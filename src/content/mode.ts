@@ -34,7 +34,9 @@ export interface ContentMode {
 /**
  * How the pages read this time are kept for the next build. `dev` holds each in memory expanded (its OpenAPI document
  * taken in) with its problems, and the pages after the plugins' hooks: a save parses and hooks again only what
- * changed. `build` keeps nothing in memory and lets the OpenAPI plugin's hook expand the pages.
+ * changed. `build` keeps nothing in memory and lets the OpenAPI plugin's hook expand the pages. Not `dev`'s with
+ * nothing held: that one copies every page before the hooks and compares every one after them, a cost with nothing
+ * to gain in a build that keeps no page.
  */
 export interface PageHolding {
   /** A page parsed or taken from disk this time, with its file's stamp and the problems parsing it found: held once expanded. */
@@ -48,8 +50,8 @@ export interface PageHolding {
   /** The pages the hooks left: `dev` gives back each that reads as after the last build's hooks as that object. */
   afterHooks(pages: PageSource[]): PageSource[];
   /**
-   * Whether the frontmatter cache keeps only this build's texts once every page was parsed. `dev`'s first build adds
-   * to them instead (as when its memory took pages unasked); the output is the same.
+   * Whether the frontmatter cache keeps only this build's texts once every page was parsed. `dev` adds to them
+   * instead (as when its memory took pages unasked); the output is the same.
    */
   prunes: boolean;
 }
