@@ -6,11 +6,10 @@ import { cachePath } from '../../src/incremental/cache.js';
 import { loadConfig } from '../../src/config/index.js';
 import { loadContentFiles } from '../../src/content/index.js';
 import { Problems } from '../../src/model/errors.js';
-import { sha1 } from '../../src/incremental/hash.js';
 import { bodyKey } from '../../src/content/page-body.js';
 import { fileStamp, type FileStamp } from '../../src/incremental/file-identity.js';
 import type { Changes } from '../../src/incremental/changes.js';
-import { SourceCache } from '../../src/incremental/source-cache.js';
+import { pageKey, SourceCache } from '../../src/incremental/source-cache.js';
 import { ContentMemory } from '../../src/content/memory.js';
 
 const roots: string[] = [];
@@ -125,8 +124,8 @@ describe('source-cache', () => {
   });
 
   it("keeps the bodies beside the shards: an edit rewrites its shard's, and its other pages keep theirs", async () => {
-    // Two pages of one shard (by the digest of their paths), so that one's edit rewrites the other's shard.
-    const shardOf = (file: string) => sha1(file).slice(0, 2);
+    // Two pages of one shard (by the hash of their paths), so that one's edit rewrites the other's shard.
+    const shardOf = (file: string) => pageKey(file).slice(0, 2);
     const names = Array.from({ length: 400 }, (_, i) => `p${i}.md`);
     const first = names.find((a) => names.some((b) => b !== a && shardOf(b) === shardOf(a)))!;
     const second = names.find((b) => b !== first && shardOf(b) === shardOf(first))!;
