@@ -111,6 +111,21 @@ describe('source-cache', () => {
     expect(again.sources).toEqual(first.sources);
   });
 
+  it('hands a kept page out once: asked again, it gives the page as kept, not as a hook left it', async () => {
+    // Two pages of one shard decoded together, the second asked for after the first was edited in place.
+    const root = await site({ 'index.md': page('Home'), 'guide.md': page('Guide', 'Guide body.') });
+    await load(root);
+    const store = await SourceCache.open(await loadConfig(root));
+    const stampNow = (name: string) => fileStamp(path.join(root, 'content', name));
+    const first = store.get('guide.md', stampNow('guide.md'), stampNow)!.source;
+    first.frontmatter.title = 'Edited by a hook';
+    first.body = 'A body a hook replaced.';
+    const again = store.get('guide.md', stampNow('guide.md'), stampNow)!.source;
+    expect(again).not.toBe(first);
+    expect([again.frontmatter.title, again.body]).toEqual(['Guide', '\nGuide body.\n']);
+    expect(store.get('index.md', stampNow('index.md'), stampNow)!.source.frontmatter.title).toBe('Home');
+  });
+
   it('drops a deleted page and finds a renamed one at its new path', async () => {
     const root = await site({ 'index.md': page('Home'), 'old.md': page('Moved') });
     await load(root);
