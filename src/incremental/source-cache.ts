@@ -235,6 +235,8 @@ export class SourceCache {
         } else entries.delete(key); // its body is lost: the page is read again next time
       }
       const stamp = await this.bodies.write(shard, bodies);
+      // One value, so an object two pages shared would come back shared: none do (each is parsed on its own, its
+      // frontmatter a copy: src/incremental/frontmatter-cache.ts), as when each page was serialized alone.
       const shared: ShardSources = { bytes: serialize(sources) };
       return new Map([...entries].map(([key, kept]) => [key, { ...kept, sources: shared, bodies: stamp }]));
     });
