@@ -33,7 +33,8 @@ export const STORES: readonly Store[] = [
   },
   {
     name: 'sources',
-    keeps: 'each page as the content stage left it (frontmatter parsed, partials taken in), 256 shards by path',
+    keeps:
+      "each page as the content stage left it (frontmatter parsed, partials taken in), 256 shards by path; a shard's pages serialized together (one decoding a shard), their bodies in a file beside it",
     key: "the page file's stamp and each partial's stamp (inode, size, modification and change time); in memory, its OpenAPI document's stamp too; salted by the content folders, `limits` and `security`",
     module: 'src/incremental/source-cache.ts',
     stale:

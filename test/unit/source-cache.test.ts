@@ -6,11 +6,10 @@ import { cachePath } from '../../src/incremental/cache.js';
 import { loadConfig } from '../../src/config/index.js';
 import { loadContentFiles } from '../../src/content/index.js';
 import { Problems } from '../../src/model/errors.js';
-import { sha1 } from '../../src/incremental/hash.js';
 import { bodyKey } from '../../src/content/page-body.js';
 import { fileStamp, type FileStamp } from '../../src/incremental/file-identity.js';
 import type { Changes } from '../../src/incremental/changes.js';
-import { SourceCache } from '../../src/incremental/source-cache.js';
+import { pageKey, SourceCache } from '../../src/incremental/source-cache.js';
 import { ContentMemory } from '../../src/content/memory.js';
 
 const roots: string[] = [];
@@ -112,6 +111,21 @@ describe('source-cache', () => {
     expect(again.sources).toEqual(first.sources);
   });
 
+  it('hands a kept page out once: asked again, it gives the page as kept, not as a hook left it', async () => {
+    // Two pages of one shard decoded together, the second asked for after the first was edited in place.
+    const root = await site({ 'index.md': page('Home'), 'guide.md': page('Guide', 'Guide body.') });
+    await load(root);
+    const store = await SourceCache.open(await loadConfig(root));
+    const stampNow = (name: string) => fileStamp(path.join(root, 'content', name));
+    const first = store.get('guide.md', stampNow('guide.md'), stampNow)!.source;
+    first.frontmatter.title = 'Edited by a hook';
+    first.body = 'A body a hook replaced.';
+    const again = store.get('guide.md', stampNow('guide.md'), stampNow)!.source;
+    expect(again).not.toBe(first);
+    expect([again.frontmatter.title, again.body]).toEqual(['Guide', '\nGuide body.\n']);
+    expect(store.get('index.md', stampNow('index.md'), stampNow)!.source.frontmatter.title).toBe('Home');
+  });
+
   it('drops a deleted page and finds a renamed one at its new path', async () => {
     const root = await site({ 'index.md': page('Home'), 'old.md': page('Moved') });
     await load(root);
@@ -125,8 +139,8 @@ describe('source-cache', () => {
   });
 
   it("keeps the bodies beside the shards: an edit rewrites its shard's, and its other pages keep theirs", async () => {
-    // Two pages of one shard (by the digest of their paths), so that one's edit rewrites the other's shard.
-    const shardOf = (file: string) => sha1(file).slice(0, 2);
+    // Two pages of one shard (by the hash of their paths), so that one's edit rewrites the other's shard.
+    const shardOf = (file: string) => pageKey(file).slice(0, 2);
     const names = Array.from({ length: 400 }, (_, i) => `p${i}.md`);
     const first = names.find((a) => names.some((b) => b !== a && shardOf(b) === shardOf(a)))!;
     const second = names.find((b) => b !== first && shardOf(b) === shardOf(first))!;
