@@ -31,8 +31,11 @@ import { ShardCompanions } from './shard-companions.js';
 export class MarkdownCache {
   /** Every entry of this build, cache hits and new records, as stored: what `save` keeps. */
   private readonly used = new Map<string, StoredRecord>();
-  /** HTML of the records rendered in this run (cached records carry none), as UTF-8 bytes (src/pages/page-html.ts). */
-  private readonly newHtml = new Map<string, Uint8Array>();
+  /**
+   * HTML of the records rendered in this run (cached records carry none), as UTF-8 bytes (src/pages/page-html.ts),
+   * read when their shard is saved: a large build's are in a spill file until then (src/write/spill.ts).
+   */
+  private readonly newHtml = new Map<string, () => Uint8Array>();
   /** The parts of the records rendered in this run (cached records read theirs from their shard's file). */
   private readonly newParts = new Map<string, RecordParts>();
   /** The cached records' parts, in a file beside each shard. */
@@ -99,7 +102,10 @@ export class MarkdownCache {
     this.used.set(key, stored);
     const { sectionsKey: digest, partsStamp: _stamp, links, anchors, linksKey, anchorsKey, ...body } = stored;
     // The outline is made anew from the source and today's configuration: only what Markdown produced is kept.
-    const record: Partial<PageRecord> = Object.assign(body, outline ?? pageOutline(source, this.config, new Problems()));
+    const record: Partial<PageRecord> = Object.assign(
+      body,
+      outline ?? pageOutline(source, this.config, new Problems()),
+    );
     // The key holds the body: a record found by it was made from this text (read when asked for, src/content/page-body.ts).
     if (record.markdown === undefined) lazyProperty(record, 'markdown', () => source.body);
     lazyProperty(record, 'links', unpacked<PageRecord['links']>(links), dropLinkKeys);
@@ -164,7 +170,7 @@ export class MarkdownCache {
     };
     if (record.markdown === source.body) stored.markdown = undefined;
     this.used.set(key, stored);
-    this.newHtml.set(key, htmlBytes(record));
+    this.newHtml.set(key, () => htmlBytes(record));
     this.newParts.set(key, { sections, codeBlocks, headers });
   }
 
@@ -203,7 +209,7 @@ export class MarkdownCache {
     const parts = new Map<string, RecordParts>();
     const records = new Map<string, StoredRecord>();
     for (const key of keys) {
-      const text = this.newHtml.get(key) ?? previous.get(key);
+      const text = this.newHtml.get(key)?.() ?? previous.get(key);
       if (text === undefined) continue; // its HTML is lost: leave the page out, it is parsed again next time
       const own = this.newParts.get(key) ?? this.readPartsOf(shard, key);
       if (!own) continue; // its parts are damaged on disk: the same
@@ -244,8 +250,19 @@ type StoredRecord = Omit<PageRecord, 'markdown' | 'links' | 'anchors' | keyof Re
 
 /** What Markdown produced of a record: its outline (title, routes, frontmatter) left out, made anew on each read. */
 function withoutOutline<T extends PageOutline>(record: T): Omit<T, keyof PageOutline> {
-  const { key: _k, title: _t, description: _d, frontmatter: _f, keyLines: _l, regularPath: _r, relativePath: _p, path: _a, hash: _h, derived: _v, ...body } =
-    record;
+  const {
+    key: _k,
+    title: _t,
+    description: _d,
+    frontmatter: _f,
+    keyLines: _l,
+    regularPath: _r,
+    relativePath: _p,
+    path: _a,
+    hash: _h,
+    derived: _v,
+    ...body
+  } = record;
   return body;
 }
 
@@ -257,7 +274,11 @@ export function markdownSettingsKey(config: MarkdownSettings): string {
   const settings: Record<string, unknown> = Object.fromEntries(MARKDOWN_SETTINGS.map((name) => [name, config[name]]));
   // The one field keyed per page instead: the MDX components' code is in the key of each .mdx page (`key`), so
   // editing a component renders the MDX pages again, not every page.
-  settings.mdx = { components: config.mdx.components ? { file: config.mdx.components.file, names: config.mdx.components.names } : undefined };
+  settings.mdx = {
+    components: config.mdx.components
+      ? { file: config.mdx.components.file, names: config.mdx.components.names }
+      : undefined,
+  };
   return JSON.stringify(settings, (_key, value: unknown) => (typeof value === 'function' ? String(value) : value));
 }
 
