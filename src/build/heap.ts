@@ -13,14 +13,14 @@ export const LARGE_BUILD_PAGES = 2_000;
  * out megabytes of short-lived syntax trees a page, many of which outlive a scavenge: at 10,000
  * pages the main thread kept 170-190 MB alive and let its heap reach 600-700 MB between full
  * collections. The flag is the process's (the page workers run with it too) and read at each full
- * collection, so setting it now applies from the next. Half what survived: at twice (100%), each
- * page worker, 50-65 MB alive, grew to 210 MB before its next full collection, and the pages
- * stage's end (every record made, both workers still running) was the build's peak at 1.07 GB; at
- * half, 185-190 MB a worker and about 90 MB less in all, for 23 full collections a worker in
- * place of 17 (about 0.1 s of CPU each at that size) and one or two more of the main thread's.
+ * collection, so setting it now applies from the next. A third of what survived: at twice (100%),
+ * each page worker, 50-65 MB alive, grew to 210 MB before its next full collection, and the pages
+ * stage's end (every record made, both workers still running) was the build's peak at 1.07 GB; at a
+ * third, 180 MB a worker, for 26-27 full collections a worker in place of 17 (45 ms of CPU each at
+ * that size: about 1 s of a 160 s build) and no more of the main thread's, whose heap is what lives.
  */
 export function boundHeapGrowth(pages: number): void {
-  if (pages >= LARGE_BUILD_PAGES) setFlagsFromString('--heap-growing-percent=50');
+  if (pages >= LARGE_BUILD_PAGES) setFlagsFromString('--heap-growing-percent=33');
 }
 
 /**
