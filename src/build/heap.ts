@@ -12,20 +12,24 @@ export const LARGE_BUILD_PAGES = 2_000;
  * with memory to spare. A large build keeps every page's record to its end while its threads turn
  * out megabytes of short-lived syntax trees a page, many of which outlive a scavenge: at 10,000
  * pages the main thread kept 170-190 MB alive and let its heap reach 600-700 MB between full
- * collections. Twice what survived bounds that garbage to the live size, for a few more full
- * collections (each about 0.5 s of CPU at that size). The flag is the process's (the page workers
- * start with it too) and read at each full collection, so setting it now applies from the next.
+ * collections. The flag is the process's (the page workers run with it too) and read at each full
+ * collection, so setting it now applies from the next. A third of what survived: at twice (100%),
+ * each page worker, 50-65 MB alive, grew to 210 MB before its next full collection, and the pages
+ * stage's end (every record made, both workers still running) was the build's peak at 1.07 GB; at a
+ * third, 180 MB a worker, for 26-27 full collections a worker in place of 17 (45 ms of CPU each at
+ * that size: about 1 s of a 160 s build) and no more of the main thread's, whose heap is what lives.
  */
 export function boundHeapGrowth(pages: number): void {
-  if (pages >= LARGE_BUILD_PAGES) setFlagsFromString('--heap-growing-percent=100');
+  if (pages >= LARGE_BUILD_PAGES) setFlagsFromString('--heap-growing-percent=33');
 }
 
 /**
  * After the pages stage the records are what lives (300 MB of heap at 10,000 pages) and the stages left (checks,
  * site files, search, write) run in this thread alone, each for seconds, not minutes: the search stage's index
- * and the files it makes were the build's peak (1.27 GB). Half what survived bounds their garbage further, for a
- * few full collections more in stages a tenth of the pages stage's length.
+ * and the files it makes were the build's peak (1.27 GB, then 1.1 GB with its files spilled to disk,
+ * src/write/spill.ts). A quarter of what survived bounds their garbage further, for a few full collections
+ * more in stages a tenth of the pages stage's length.
  */
 export function settleHeapGrowth(pages: number): void {
-  if (pages >= LARGE_BUILD_PAGES) setFlagsFromString('--heap-growing-percent=50');
+  if (pages >= LARGE_BUILD_PAGES) setFlagsFromString('--heap-growing-percent=25');
 }

@@ -34,8 +34,11 @@ export type RecordCache = Pick<MarkdownCache, 'key' | 'get' | 'withHtml' | 'set'
 export class MarkdownCache {
   /** Every entry of this build, cache hits and new records, as stored: what `save` keeps. */
   private readonly used = new Map<string, StoredRecord>();
-  /** HTML of the records rendered in this run (cached records carry none), as UTF-8 bytes (src/pages/page-html.ts). */
-  private readonly newHtml = new Map<string, Uint8Array>();
+  /**
+   * HTML of the records rendered in this run (cached records carry none), as UTF-8 bytes (src/pages/page-html.ts),
+   * read when their shard is saved: a large build's are in a spill file until then (src/write/spill.ts).
+   */
+  private readonly newHtml = new Map<string, () => Uint8Array>();
   /** The parts of the records rendered in this run (cached records read theirs from their shard's file). */
   private readonly newParts = new Map<string, RecordParts>();
   /** The cached records' parts, in a file beside each shard. */
@@ -170,7 +173,7 @@ export class MarkdownCache {
     };
     if (record.markdown === source.body) stored.markdown = undefined;
     this.used.set(key, stored);
-    this.newHtml.set(key, htmlBytes(record));
+    this.newHtml.set(key, () => htmlBytes(record));
     this.newParts.set(key, { sections, codeBlocks, headers });
   }
 
@@ -209,7 +212,7 @@ export class MarkdownCache {
     const parts = new Map<string, RecordParts>();
     const records = new Map<string, StoredRecord>();
     for (const key of keys) {
-      const text = this.newHtml.get(key) ?? previous.get(key);
+      const text = this.newHtml.get(key)?.() ?? previous.get(key);
       if (text === undefined) continue; // its HTML is lost: leave the page out, it is parsed again next time
       const own = this.newParts.get(key) ?? this.readPartsOf(shard, key);
       if (!own) continue; // its parts are damaged on disk: the same

@@ -4,6 +4,7 @@ import { cachePath, readCacheSync, writeCacheSync } from '../incremental/cache.j
 import { sha1 } from '../incremental/hash.js';
 import type { Site } from '../model/site.js';
 import type { OutputFile, PageRecord } from '../model/page.js';
+import { largeBuildSpill, spilledFile } from '../write/spill.js';
 
 /**
  * A piece of a file: text of its own, or a page's (`key`: what the piece shows besides the page's
@@ -77,9 +78,11 @@ export function piecedFile(site: Site, file: string, pieces: Piece[], context = 
     // pages llms-full.txt and pages.json are 85 MB of text, held from this stage to the end (the writer would
     // encode them again). The text is garbage once encoded.
     const contents = Buffer.from(text);
-    const hash = sha1(contents);
-    writeCacheSync(store, salt, { hash, length: at, ranges } satisfies StoredPieces);
-    return { path: file, contents, hash };
+    // A large site's wait on disk for the write (src/write/spill.ts).
+    const spill = largeBuildSpill(site.config, site.pages.length);
+    const made = spill ? spilledFile(spill, file, contents) : { path: file, contents, hash: sha1(contents) };
+    writeCacheSync(store, salt, { hash: made.hash!, length: at, ranges } satisfies StoredPieces);
+    return made;
   }
   // The whole previous file, as it was: the writer keeps it (a link).
   const whole = parts.length === 1 && (parts[0] as [number, number])[0] === 0 && at === from!.length;

@@ -10,7 +10,9 @@ import { parseByBlocks } from '../markdown/block-parse.js';
 import { createProcessor, renderPage } from '../markdown/index.js';
 import { isMdx, loadMdxCompiler } from '../markdown/mdx.js';
 import { createRenderer, pageFiles, type LayoutAssets } from '../outputs/index.js';
-import { compactHtml, unpackRecord, type PackedRecord } from './page-html.js';
+import { compactHtml, htmlBytes, unpackRecord, withHtmlBytes, type PackedRecord } from './page-html.js';
+import { SpillFile } from '../write/spill.js';
+import { LARGE_BUILD_PAGES } from '../build/heap.js';
 import type { Templates } from '../render/index.js';
 import { createSite, type Site } from '../model/site.js';
 import type { OutputFile, PageOutline, PageRecord, PageSource } from '../model/page.js';
@@ -194,8 +196,12 @@ async function runJobs(
     next = Math.min(batchEnd(jobs, start), start < mine ? mine : jobs.length);
     return [start, next];
   };
+  const staging = spillsHtml(jobs, context) ? context.layout?.stagingDir : undefined;
+  const spill = staging ? SpillFile.open(staging) : undefined;
   const place = (start: number, pages: PageResult[]) => {
-    pages.forEach((page, i) => (results[start + i] = { ...page, record: kept(page.record, jobs[start + i].source) }));
+    pages.forEach(
+      (page, i) => (results[start + i] = { ...page, record: kept(page.record, jobs[start + i].source, spill) }),
+    );
     done += pages.length;
     onProgress?.(done);
   };
@@ -214,13 +220,25 @@ async function runJobs(
 
 /**
  * A record as the build keeps it, to the end of the stage and most to the end of the build: its
- * HTML as bytes (src/pages/page-html.ts), and its Markdown the source's own string when they are the same
- * text (a page without constants; a record from a worker holds a copy): at 10,000 pages, tens of MB.
+ * HTML as bytes (src/pages/page-html.ts), in a spill file for a large build, and its Markdown the source's
+ * own string when they are the same text (a page without constants; a worker leaves such Markdown out of
+ * its message, `packRecord`): at 10,000 pages, tens of MB.
  */
-function kept(record: PageRecord, source: PageSource): PageRecord {
-  const compact = compactHtml(record);
+function kept(record: PageRecord, source: PageSource, spill?: SpillFile): PageRecord {
+  const compact = spill ? withHtmlBytes(record, spill.keep(htmlBytes(record)).read) : compactHtml(record);
   if (compact.markdown === source.body) compact.markdown = source.body; // equal text, one string
   return compact;
+}
+
+/**
+ * Whether the records' HTML goes to a spill file (src/write/spill.ts): a build that writes a site of many pages
+ * (LARGE_BUILD_PAGES, as the heap's bounds), not `dev`, which keeps its records in memory between builds.
+ */
+function spillsHtml(jobs: PageJob[], context: PagesContext): boolean {
+  return (
+    Boolean(context.layout && context.layout.stagingDir !== null && !context.byBlocks) &&
+    jobs.length >= LARGE_BUILD_PAGES
+  );
 }
 
 /** A worker's result: the record's HTML crosses as bytes (src/pages/page-html.ts). */
@@ -321,7 +339,10 @@ export class PageWorkers {
             inFlight--;
             place(
               message.start,
-              message.pages.map((page) => ({ ...page, record: unpackRecord(page.record) })),
+              message.pages.map((page, i) => ({
+                ...page,
+                record: unpackRecord(page.record, jobs[message.start + i].source.body),
+              })),
             );
             problems.push(...message.problems.map(BuildError.fromJSON));
             send();

@@ -13,13 +13,16 @@ import { copyRecord } from '../incremental/record-parts.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-const bytesOf = new WeakMap<PageRecord, Uint8Array>();
+/** A record's HTML bytes, or what reads them back from a file (src/write/spill.ts). */
+export type HtmlBytes = Uint8Array | (() => Uint8Array);
+const bytesOf = new WeakMap<PageRecord, HtmlBytes>();
+const read = (bytes: HtmlBytes) => (typeof bytes === 'function' ? bytes() : bytes);
 
 /** The record with its HTML held as `bytes` (`html` reads them back as a string). */
-export function withHtmlBytes(record: PageRecord, bytes: Uint8Array): PageRecord {
+export function withHtmlBytes(record: PageRecord, bytes: HtmlBytes): PageRecord {
   // Property by property: a cached record's sections and code blocks stay unread (src/incremental/record-parts.ts).
   const compact = copyRecord(record, {
-    html: { get: () => decoder.decode(bytes), enumerable: true, configurable: true },
+    html: { get: () => decoder.decode(read(bytes)), enumerable: true, configurable: true },
   });
   bytesOf.set(compact, bytes);
   return compact;
@@ -32,7 +35,8 @@ export function compactHtml(record: PageRecord): PageRecord {
 
 /** A record's HTML as bytes, without decoding it when the record holds bytes. */
 export function htmlBytes(record: PageRecord): Uint8Array {
-  return bytesOf.get(record) ?? encoder.encode(record.html);
+  const bytes = bytesOf.get(record);
+  return bytes === undefined ? encoder.encode(record.html) : read(bytes);
 }
 
 /** The record with an empty `html`, made without decoding its bytes (the Markdown cache stores the HTML apart). */
@@ -50,12 +54,23 @@ export function withoutHtml(record: PageRecord): PageRecord {
 export interface PackedRecord {
   record: PageRecord;
   html: Uint8Array;
+  /** The record's Markdown is its source's body (a page without constants), which the main thread holds: not sent. */
+  bodyMarkdown?: true;
 }
 
-export function packRecord(record: PageRecord): PackedRecord {
-  return { record: withoutHtml(record), html: htmlBytes(record) };
+export function packRecord(record: PageRecord, body?: string): PackedRecord {
+  const packed: PackedRecord = { record: withoutHtml(record), html: htmlBytes(record) };
+  if (body !== undefined && record.markdown === body) {
+    packed.record.markdown = '';
+    packed.bodyMarkdown = true;
+  }
+  return packed;
 }
 
-export function unpackRecord(packed: PackedRecord): PageRecord {
+export function unpackRecord(packed: PackedRecord, body?: string): PageRecord {
+  if (packed.bodyMarkdown) {
+    if (body === undefined) throw new Error("Internal error: a page's Markdown came without its source's body");
+    packed.record.markdown = body;
+  }
   return withHtmlBytes(packed.record, packed.html);
 }

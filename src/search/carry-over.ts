@@ -32,7 +32,7 @@ export async function searchFiles(
   await writeCache(
     file,
     key,
-    new Map([...made.files.map((f): [string, string] => [f.path, sha1(f.contents)]), ...made.kept]),
+    new Map([...made.files.map((f): [string, string] => [f.path, f.hash ?? sha1(f.contents)]), ...made.kept]),
   );
   await removeCache(cachePath(config, 'search.v8')); // where earlier versions kept the whole index
   return made;

@@ -17,6 +17,7 @@ import type { PageRecord } from '../model/page.js';
 import { SearchPageBlocks } from './page-blocks.js';
 import { addPage, changedTerms, replacePage, ShardWriter, type PageLengths, type Postings } from './postings.js';
 import { partition } from './shards.js';
+import { largeBuildSpill, spilledFile } from '../write/spill.js';
 import { MissingPiece, type SearchIndexStore, type StoredIndex, type StoredShard } from './store.js';
 
 /** Where pages find the index (relative to the base); not hashed, so it must stay small. */
@@ -100,6 +101,10 @@ export function buildSearchIndex(site: Site, options: SearchIndexOptions = {}): 
 
   const parts = partition(index.sizes, options.shardBytes ?? SHARD_BYTES);
   const files: OutputFile[] = [];
+  // A large site's files wait on disk for the write (src/write/spill.ts): at 10,000 pages about 100 MB.
+  const spill = largeBuildSpill(site.config, pages.length);
+  const add = (path: string, contents: string) =>
+    files.push(spill ? spilledFile(spill, path, contents) : { path, contents });
   const shards: StoredShard[] = [];
   const before = new Map(index.stored?.shards.map((s) => [s.key, s]));
   for (const [key, terms] of parts) {
@@ -119,7 +124,7 @@ export function buildSearchIndex(site: Site, options: SearchIndexOptions = {}): 
     const contents = index.writer.shard(terms);
     const hash = fileHash(contents);
     const sha = sha1(contents);
-    files.push({ path: `${FOLDER}t/${hash}.json`, contents });
+    add(`${FOLDER}t/${hash}.json`, contents);
     const file = store ? store.writePostings(new Map(terms.map((t) => [t, index.writer.postingsOf(t)]))) : '';
     shards.push({ key, terms, hash, sha, bytes: contents.length, file });
   }
@@ -129,10 +134,10 @@ export function buildSearchIndex(site: Site, options: SearchIndexOptions = {}): 
     const file = `${FOLDER}v/${hash}.json`;
     const sha = sha1(contents);
     if (store?.inOutput(file, sha)) store.kept.set(file, sha);
-    else files.push({ path: file, contents });
+    else add(file, contents);
     return [letter, contents.length, hash] as [string, number, string];
   });
-  const blocks = pageFiles(pages, options.pageBlocks, files);
+  const blocks = pageFiles(pages, options.pageBlocks, add);
 
   // Each section has a length a field: counted so, no page's sections are read for it.
   const counts = index.lengths.map((lengths) => lengths.length / SEARCH_FIELDS.length);
@@ -269,7 +274,11 @@ function sameList(a: string[], b: string[]): boolean {
  * The files of each block of PAGE_BLOCK pages (titles and snippets): kept from the previous
  * output when the block's pages show what they showed then. Returns each block's folder.
  */
-function pageFiles(pages: SearchPage[], kept: SearchPageBlocks | undefined, files: OutputFile[]): string[] {
+function pageFiles(
+  pages: SearchPage[],
+  kept: SearchPageBlocks | undefined,
+  add: (path: string, contents: string) => void,
+): string[] {
   const blocks: string[] = [];
   for (let start = 0; start < pages.length; start += PAGE_BLOCK) {
     const list = pages.slice(start, start + PAGE_BLOCK);
@@ -299,7 +308,7 @@ function pageFiles(pages: SearchPage[], kept: SearchPageBlocks | undefined, file
         files: made.map((f) => [f.path, sha1(f.contents)]),
       });
     blocks.push(block);
-    files.push(...made);
+    for (const file of made) add(file.path, file.contents);
   }
   return blocks;
 }

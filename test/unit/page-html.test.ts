@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { deserialize, serialize } from 'node:v8';
-import { compactHtml, htmlBytes, packRecord, unpackRecord, withHtmlBytes, withoutHtml } from '../../src/pages/page-html.js';
+import {
+  compactHtml,
+  htmlBytes,
+  packRecord,
+  unpackRecord,
+  withHtmlBytes,
+  withoutHtml,
+} from '../../src/pages/page-html.js';
 import { checkedWhenKept, sectionsKey, withLazyParts } from '../../src/incremental/record-parts.js';
 import type { PageRecord } from '../../src/model/page.js';
 
@@ -45,6 +52,17 @@ describe('page HTML kept as bytes', () => {
     const packed = structuredClone(packRecord(record()));
     expect(packed.record.html).toBe('');
     expect(unpackRecord(packed)).toEqual(record());
+  });
+
+  it("leaves out Markdown that is the page's body (the main thread has it) and puts the body back", () => {
+    const body = record().markdown;
+    const packed = structuredClone(packRecord(record(), body));
+    expect(packed.record.markdown).toBe('');
+    expect(unpackRecord(packed, body)).toEqual(record());
+    // A page with constants: its Markdown is not its body, and crosses whole.
+    const withConstants = structuredClone(packRecord(record(), '## {{ product }}'));
+    expect(withConstants.record.markdown).toBe(body);
+    expect(unpackRecord(withConstants, '## {{ product }}')).toEqual(record());
   });
 
   it('leaves the HTML out of the record the cache stores, and nothing else', () => {

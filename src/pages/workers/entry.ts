@@ -18,7 +18,7 @@ parentPort!.on('message', async (request: WorkerRequest) => {
   const pages: PackedResult[] = request.jobs.map((job, i) => {
     Atomics.store(current, 0, request.start + i);
     const [page] = run!([job], problems);
-    return { ...page, record: packRecord(page.record) };
+    return { ...page, record: packRecord(page.record, job.source.body) };
   });
   // The HTML's bytes move to the main thread instead of being copied.
   parentPort!.postMessage(
