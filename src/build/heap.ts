@@ -1,11 +1,12 @@
 import { setFlagsFromString } from 'node:v8';
 
 /**
- * Pages to render from which a build bounds how far V8 lets its heap grow between full collections.
- * Below it the heap is small and the default costs no memory to speak of, while collecting more
- * often would cost CPU.
+ * Pages to render from which a build bounds how far V8 lets its heap grow between full collections, and keeps
+ * the bytes it makes early for its end in a spill file (src/write/spill.ts). Below it the heap is small and the
+ * default costs no memory to speak of, while collecting more often would cost CPU. `DOCS_LARGE_BUILD_PAGES`
+ * lowers it, so that a test builds a small site the way a large one is built (test/integration/build/large-build.test.ts).
  */
-export const LARGE_BUILD_PAGES = 2_000;
+export const LARGE_BUILD_PAGES = Number(process.env.DOCS_LARGE_BUILD_PAGES) || 2_000;
 
 /**
  * V8 sets the next full collection at up to four times what survived the last one on a machine
