@@ -15,6 +15,9 @@ import { markdownPluginsKey } from '../plugins/markdown.js';
 import { htmlBytes, withHtmlBytes, withoutHtml } from '../pages/page-html.js';
 import { ShardCompanions } from './shard-companions.js';
 
+/** The Markdown cache as the planner uses it (this one, or records kept in memory by `dev`: src/dev/records.ts). */
+export type RecordCache = Pick<MarkdownCache, 'key' | 'get' | 'withHtml' | 'set' | 'save'>;
+
 /**
  * Page records from earlier builds, keyed by a content hash of everything a record depends on:
  * the page's source, the base, the constants and the Markdown options (the users' remark and rehype
@@ -28,9 +31,6 @@ import { ShardCompanions } from './shard-companions.js';
  * A missing, unreadable or corrupt shard is simply empty (its pages are rendered again and the shard
  * rewritten), and pages with problems are never stored (their messages must show every run).
  */
-/** The Markdown cache as the planner uses it (this one, or records kept in memory by `dev`: src/dev/records.ts). */
-export type RecordCache = Pick<MarkdownCache, 'key' | 'get' | 'withHtml' | 'set' | 'save'>;
-
 export class MarkdownCache {
   /** Every entry of this build, cache hits and new records, as stored: what `save` keeps. */
   private readonly used = new Map<string, StoredRecord>();
