@@ -101,10 +101,11 @@ export function buildSearchIndex(site: Site, options: SearchIndexOptions = {}): 
 
   const parts = partition(index.sizes, options.shardBytes ?? SHARD_BYTES);
   const files: OutputFile[] = [];
-  // A large site's files wait on disk for the write (src/write/spill.ts): at 10,000 pages about 100 MB.
+  // A large site's files wait on disk for the write (src/write/spill.ts): at 10,000 pages about 100 MB. A file whose
+  // SHA-1 is known carries it: the writer and the carry-over (src/search/carry-over.ts) need not hash it again.
   const spill = largeBuildSpill(site.config, pages.length);
-  const add = (path: string, contents: string) =>
-    files.push(spill ? spilledFile(spill, path, contents) : { path, contents });
+  const add: AddFile = (path, contents, sha) =>
+    files.push(spill ? spilledFile(spill, path, contents, sha) : { path, contents, ...(sha ? { hash: sha } : {}) });
   const shards: StoredShard[] = [];
   const before = new Map(index.stored?.shards.map((s) => [s.key, s]));
   for (const [key, terms] of parts) {
@@ -124,7 +125,7 @@ export function buildSearchIndex(site: Site, options: SearchIndexOptions = {}): 
     const contents = index.writer.shard(terms);
     const hash = fileHash(contents);
     const sha = sha1(contents);
-    add(`${FOLDER}t/${hash}.json`, contents);
+    add(`${FOLDER}t/${hash}.json`, contents, sha);
     const file = store ? store.writePostings(new Map(terms.map((t) => [t, index.writer.postingsOf(t)]))) : '';
     shards.push({ key, terms, hash, sha, bytes: contents.length, file });
   }
@@ -134,7 +135,7 @@ export function buildSearchIndex(site: Site, options: SearchIndexOptions = {}): 
     const file = `${FOLDER}v/${hash}.json`;
     const sha = sha1(contents);
     if (store?.inOutput(file, sha)) store.kept.set(file, sha);
-    else add(file, contents);
+    else add(file, contents, sha);
     return [letter, contents.length, hash] as [string, number, string];
   });
   const blocks = pageFiles(pages, options.pageBlocks, add);
@@ -270,15 +271,14 @@ function sameList(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
+/** Adds a file of the index to the output, with its contents' SHA-1 when it is known. */
+type AddFile = (path: string, contents: string, sha?: string) => void;
+
 /**
  * The files of each block of PAGE_BLOCK pages (titles and snippets): kept from the previous
  * output when the block's pages show what they showed then. Returns each block's folder.
  */
-function pageFiles(
-  pages: SearchPage[],
-  kept: SearchPageBlocks | undefined,
-  add: (path: string, contents: string) => void,
-): string[] {
+function pageFiles(pages: SearchPage[], kept: SearchPageBlocks | undefined, add: AddFile): string[] {
   const blocks: string[] = [];
   for (let start = 0; start < pages.length; start += PAGE_BLOCK) {
     const list = pages.slice(start, start + PAGE_BLOCK);
@@ -300,15 +300,19 @@ function pageFiles(
         } satisfies SearchPageData),
     );
     const block = `${FOLDER}p/${start / PAGE_BLOCK}.${fileHash(contents)}/`;
-    const made = contents.map((c, i) => ({ path: `${block}${start + i}.json`, contents: c }));
+    const made = contents.map((c, i) => ({
+      path: `${block}${start + i}.json`,
+      contents: c,
+      sha: key ? sha1(c) : undefined,
+    }));
     if (key)
       kept!.made(key, {
         folder: block,
         digests: list.map(pageDigest),
-        files: made.map((f) => [f.path, sha1(f.contents)]),
+        files: made.map((f) => [f.path, f.sha!]),
       });
     blocks.push(block);
-    for (const file of made) add(file.path, file.contents);
+    for (const file of made) add(file.path, file.contents, file.sha);
   }
   return blocks;
 }

@@ -85,14 +85,14 @@ export function largeBuildSpill(config: { outDir: string }, pages: number): Spil
 
 /**
  * An output file whose contents wait in `spill` until the writer copies them (`writeTo`); its `hash` is their
- * SHA-1, the identity the writer would compute. Read as `contents`, they are read back.
+ * SHA-1 (`sha` when the caller has it), the identity the writer would compute. Read as `contents`, they are read back.
  */
-export function spilledFile(spill: SpillFile, file: string, contents: string | Uint8Array): OutputFile {
+export function spilledFile(spill: SpillFile, file: string, contents: string | Uint8Array, sha?: string): OutputFile {
   const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
   const kept = spill.keep(bytes);
   return {
     path: file,
-    hash: sha1(bytes),
+    hash: sha ?? sha1(bytes),
     writeTo: kept.writeTo,
     get contents(): Uint8Array {
       return kept.read();
