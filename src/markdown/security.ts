@@ -168,10 +168,13 @@ export default function rehypeSecurity(options: SecurityConfig) {
       (node): node is Element => node.type === 'element' || node.type === 'raw',
       (node) => {
         if (node.type === 'element') {
+          const { href, src, srcSet } = node.properties;
+          // Most elements (a highlighted block's spans) have no URL: no arrays made for them.
+          if (href === undefined && src === undefined && srcSet === undefined) return;
           for (const [attribute, value] of [
-            ['href', node.properties.href],
-            ['src', node.properties.src],
-            ['srcset', node.properties.srcSet],
+            ['href', href],
+            ['src', src],
+            ['srcset', srcSet],
           ] as const) {
             const values: unknown[] = Array.isArray(value) ? value : [value];
             const urls = values.flatMap((v) => (typeof v === 'string' ? urlsOf(attribute, v) : []));
