@@ -79,6 +79,8 @@ export interface BuildMode {
    * the code blocks known to pass and the last build's link checks, on disk.
    */
   checks(config: ResolvedConfig, salt: string): Promise<BuildChecks>;
+  /** Layout keys are kept on disk for the next process (src/incremental/layout-keys-store.ts): `build`'s; `dev` keeps its memo. */
+  storesLayoutKeys: boolean;
   /** Pages parsed by blocks, each kept for the next parse of its page (src/markdown/block-parse.ts): a process that builds again. */
   byBlocks: boolean;
   /** The threads that render the pages count their search terms, for the index this build makes (not `dev`'s). */
@@ -107,6 +109,7 @@ export function buildMode(options: BuildOptions, writer: Writer): BuildMode {
     records: (config) => memory?.records ?? MarkdownCache.open(config),
     checks: memory ? async () => ({ registry: memory.checks, save: async () => {} }) : checksOnDisk,
     byBlocks: memory !== undefined,
+    storesLayoutKeys: memory === undefined,
     countsSearchTerms: !lazy && !memory,
     heap: memory
       ? { bound() {}, settle() {} }

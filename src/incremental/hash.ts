@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 
 type Part = string | Uint8Array;
 
@@ -7,9 +7,23 @@ type Part = string | Uint8Array;
  * keys and change detection, where only equality matters.
  */
 export function sha1(...parts: Part[]): string {
-  const hash = createHash('sha1');
-  parts.forEach((part, i) => (i ? hash.update('\0').update(part) : hash.update(part)));
-  return hash.digest('hex');
+  // Text parts joined and hashed in one call: the same digest (UTF-8 of the joined text is the parts' bytes with
+  // the NULs between), at a quarter of the CPU of a Hash object (a one-page edit at 10,000 pages hashes every page's
+  // path, key and layout). Long texts are fed in parts rather than copied into one.
+  if (parts.every((part) => typeof part === 'string') && joinedLength(parts as string[]) <= ONE_CALL_CHARS)
+    return hash('sha1', (parts as string[]).join('\0'), 'hex');
+  const many = createHash('sha1');
+  parts.forEach((part, i) => (i ? many.update('\0').update(part) : many.update(part)));
+  return many.digest('hex');
+}
+
+/** Text hashed in one call up to this many characters (joined, a copy). */
+const ONE_CALL_CHARS = 1 << 16;
+
+function joinedLength(parts: string[]): number {
+  let length = parts.length;
+  for (const part of parts) length += part.length;
+  return length;
 }
 
 /**

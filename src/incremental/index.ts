@@ -59,6 +59,15 @@ export const STORES: readonly Store[] = [
     stale: 'its key differs or an image it shows changed; records of builds whose checks failed are not kept',
   },
   {
+    name: 'layout-keys.v8',
+    keeps: 'each page\'s layout key by route, with the "Last updated" date it was made for',
+    key: "the layout's plan (src/pages/layout-keys.ts `LayoutMemo.plan`): the assets and templates as pages show them, the configuration and sidebars, every page's outline as other pages show it",
+    module: 'src/incremental/layout-keys-store.ts',
+    stale:
+      "the plan differs (a title, path, frontmatter, folder file, asset or setting changed); a page's entry when its date differs",
+    memory: "not read: `dev`'s `LayoutMemo` keeps the keys between saves",
+  },
+  {
     name: 'passed-blocks.v8',
     keeps: 'the code blocks whose parse and command checks passed',
     key: 'the block text and language, the check settings',

@@ -6,6 +6,7 @@ import { siteViews } from '../versions/views.js';
 import { navKeys } from '../model/nav.js';
 import { patchedPlan, withSamePlan, type Site } from '../model/site.js';
 import type { PageOutline, PageSource } from '../model/page.js';
+import type { KeysByRoute } from '../incremental/layout-keys-store.js';
 
 /**
  * A key per page for everything its files show besides its own record: the configuration, the
@@ -60,6 +61,13 @@ function siteKeys(site: Site<PageOutline>, salt: string): { nav: string; groups:
   return made;
 }
 
+let keysMade = 0;
+
+/** Layout keys made in this process so far, by every memo (tests: what an edit's build laid out). */
+export function layoutKeysMade(): number {
+  return keysMade;
+}
+
 /**
  * The outlines, site plan, layout and render keys of one process, kept between its builds (`build` opens an empty
  * one a build: each method then makes what it is asked for, the cold path). An unchanged page keeps its source
@@ -80,7 +88,9 @@ export class LayoutMemo {
   private last?: { plan: number; site: Site<PageOutline>; outlines: PageOutline[]; staticFiles: string[] };
   /** The last build's site of records (src/build/stages/checks.ts), given up to the next one's. */
   private lastRecords?: Site<PageOutline>;
-  private keys?: { salt: string; plan: number; byRoute: Map<string, { date?: string; key: string }> };
+  private keys?: { salt: string; plan: number; byRoute: KeysByRoute };
+  /** Layout keys made by this memo (not taken from an earlier build's). */
+  made = 0;
 
   outline(source: PageSource, make: (source: PageSource) => PageOutline): PageOutline {
     let outline = this.outlines.get(source);
@@ -155,11 +165,26 @@ export class LayoutMemo {
     return site;
   }
 
-  /** `layoutKeys` of the last `site`, each page's from the last build while the shape and salt are the same. */
-  layoutKeys(site: Site<PageOutline>, salt: string): (page: PageOutline) => string {
+  /**
+   * What every page's layout key is made from besides its own view and date, as one digest: the salt (generator,
+   * assets, templates), the configuration and sidebars (`siteKeys`), and every outline as other pages show it. Two
+   * sites of one plan give each page of the same date the same key (src/incremental/layout-keys-store.ts). None
+   * for a site in several languages, whose pages are laid out in their locale's site.
+   */
+  plan(site: Site<PageOutline>, salt: string): string | undefined {
+    if (siteViews(site.config)) return undefined;
+    const { nav, groups } = siteKeys(site, salt);
+    return sha1(salt, nav, ...groups, ...site.pages.map((page) => this.shapeOf(page)));
+  }
+
+  /**
+   * `layoutKeys` of the last `site`, each page's from the last build while the shape and salt are the same, or
+   * from `stored` (an earlier process's keys of the same `plan`).
+   */
+  layoutKeys(site: Site<PageOutline>, salt: string, stored?: KeysByRoute): (page: PageOutline) => string {
     const plan = this.last?.site === site ? this.last.plan : 0;
     const same = plan && this.keys?.salt === salt && this.keys.plan === plan;
-    const byRoute = same ? this.keys!.byRoute : new Map<string, { date?: string; key: string }>();
+    const byRoute = same ? this.keys!.byRoute : new Map(stored);
     this.keys = { salt, plan, byRoute };
     let fresh: ((page: PageOutline) => string) | undefined;
     return (page) => {
@@ -169,9 +194,16 @@ export class LayoutMemo {
       if (known && known.date === date) return known.key;
       fresh ??= layoutKeys(site, salt);
       const key = fresh(page);
+      this.made++;
+      keysMade++;
       byRoute.set(page.regularPath, { date, key });
       return key;
     };
+  }
+
+  /** Each page's layout key asked since the last `layoutKeys`, by route (kept for the next process). */
+  keysByRoute(): KeysByRoute | undefined {
+    return this.keys?.byRoute;
   }
 
   /** A page's render key: its record's key (the Markdown cache's) with its layout key. */

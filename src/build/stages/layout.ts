@@ -8,6 +8,7 @@ import { Problems } from '../../model/errors.js';
 import { createSite, type Site } from '../../model/site.js';
 import type { PageOutline, PageSource } from '../../model/page.js';
 import { lastModified } from '../../outputs/last-modified.js';
+import type { KeysByRoute } from '../../incremental/layout-keys-store.js';
 import type { LayoutMemo } from '../../pages/layout-keys.js';
 import type { Templates } from '../../render/index.js';
 
@@ -44,18 +45,11 @@ export function layOut(
 }
 
 /**
- * Each page's layout key (src/pages/layout-keys.ts): pages show the bundle and the theme's files by these URLs (the
- * script's own imports are in its hash), the templates, and the plugins' head and client modules.
+ * What pages show of the assets and templates, with the generator's code (`salt`): the bundle and the theme's files
+ * by these URLs (the script's own imports are in its hash), the templates, and the plugins' head.
  */
-export function pageLayoutKeys(
-  layout: Layout,
-  memo: LayoutMemo,
-  salt: string,
-  assets: BuiltAssets,
-  templates: Templates,
-  pageModules: Record<string, string[]> | undefined,
-): (page: PageOutline) => string {
-  const shown = sha1(
+export function layoutSalt(salt: string, assets: BuiltAssets, templates: Templates): string {
+  return sha1(
     salt,
     JSON.stringify([
       assets.css,
@@ -69,7 +63,20 @@ export function pageLayoutKeys(
     JSON.stringify(templates),
     ...(assets.plugins.head ? [assets.plugins.head] : []),
   );
-  return withModules(memo.layoutKeys(layout.site, shown), pageModules);
+}
+
+/**
+ * Each page's layout key (src/pages/layout-keys.ts) under `shown` (`layoutSalt`), with the plugins' client modules
+ * it loads; `stored`: an earlier build's keys of the same plan (src/incremental/layout-keys-store.ts).
+ */
+export function pageLayoutKeys(
+  layout: Layout,
+  memo: LayoutMemo,
+  shown: string,
+  pageModules: Record<string, string[]> | undefined,
+  stored?: KeysByRoute,
+): (page: PageOutline) => string {
+  return withModules(memo.layoutKeys(layout.site, shown, stored), pageModules);
 }
 
 /** A page's layout key, with the plugins' client modules it loads (only when a plugin has any). */

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../../../src/build/index.js';
 import { cachePath, sha1, writeCache } from '../../../src/incremental/cache.js';
 import { loadConfig } from '../../../src/config/index.js';
+import { layoutKeysMade } from '../../../src/pages/layout-keys.js';
 import { BuildFailure } from '../../../src/model/errors.js';
 import type { Logger } from '../../../src/build/log.js';
 import { bytes, expectSameAsFullBuild, listFiles } from '../../helpers/full-build.js';
@@ -93,6 +94,24 @@ describe('build: unchanged pages keep their files', () => {
     const result = await site.build();
     // The guide group's three pages show its links; the reference pages show only group titles.
     expect(result.rendered).toBe(3);
+    expect(await readFile(path.join(site.outDir, 'guide/one/index.html'), 'utf8')).toContain('Guide three, renamed');
+    await expectSameAsFullBuild(site.root, site.outDir);
+  });
+
+  it("lays out only the edited page when its text changes (the other pages' layout keys are the last build's), and every page when a title changes", async () => {
+    const site = await setUp();
+    await site.build();
+    // A fresh process's build: only the store on disk knows the last build's keys.
+    let before = layoutKeysMade();
+    await site.edit('guide/two.md', page('Guide two', 'Back to [guide one](one.md#setup), edited.'));
+    expect((await site.build()).rendered).toBe(1);
+    expect(layoutKeysMade() - before).toBe(1);
+    await expectSameAsFullBuild(site.root, site.outDir);
+    // A title other pages show: another plan, every key made again, and the pages that show it rendered.
+    before = layoutKeysMade();
+    await site.edit('guide/three.md', page('Guide three, renamed', 'More on [guide two](two.md).'));
+    expect((await site.build()).rendered).toBe(3);
+    expect(layoutKeysMade() - before).toBe(6);
     expect(await readFile(path.join(site.outDir, 'guide/one/index.html'), 'utf8')).toContain('Guide three, renamed');
     await expectSameAsFullBuild(site.root, site.outDir);
   });
