@@ -426,7 +426,9 @@ const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   value !== null && typeof value === 'object' && typeof (value as { then?: unknown }).then === 'function';
 
 /** Finds and imports the root's config file (TypeScript is compiled by the tsx loader); none is fine. */
-export async function loadConfig(root: string, overrides: ConfigOverrides = {}): Promise<ResolvedConfig> {
+export async function loadConfig(givenRoot: string, overrides: ConfigOverrides = {}): Promise<ResolvedConfig> {
+  // Absolute from here on: the stores keep files by absolute path, so a relative root (`docs build .`) would find none.
+  const root = path.resolve(givenRoot);
   const configFile = CONFIG_FILES.map((name) => path.join(root, name)).find((f) => existsSync(f));
   let user: unknown = {};
   if (configFile) {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig, resolveConfig } from '../../src/config/index.js';
 import { BuildFailure } from '../../src/model/errors.js';
@@ -87,5 +88,14 @@ describe('config', () => {
     } finally {
       delete process.env.DOCS_TEST_TITLE;
     }
+  });
+
+  it('resolves a root given relative to the working folder, so the stores that key files by path find them again', async () => {
+    const site = await tmpSite({ 'docs.config.ts': configFile({ title: 'Relative' }) });
+    cleanup = site.cleanup;
+    const config = await loadConfig(path.relative(process.cwd(), site.root));
+    expect(config.root).toBe(site.root);
+    expect(config.contentDir).toBe(path.join(site.root, 'content'));
+    expect(config.configFile).toBe(path.join(site.root, 'docs.config.ts'));
   });
 });
