@@ -4,14 +4,13 @@ import { buildAssets } from './assets.js';
 import { silentLogger, task, type Logger } from './log.js';
 import { buildMode, type BuildOptions } from './mode.js';
 import { recordSite, placeProblems } from './stages/checks.js';
-import { layOut, layoutSalt, pageLayoutKeys } from './stages/layout.js';
+import { layOut, pageLayoutKeys } from './stages/layout.js';
 import { EarlyWorkers, renderPages, takeRendered } from './stages/pages.js';
 import { planPages, type PagePlan } from './stages/plan.js';
 import { searchStage } from './stages/search.js';
 import { outputPaths, stopBeforeWriting, writeOutput } from './stages/write.js';
 import { inputStamp, saveRecord, summaryWarnings, unchangedBuild } from '../incremental/build-record.js';
 import { cachePath, codeVersion } from '../incremental/cache.js';
-import { readLayoutKeys, saveLayoutKeys } from '../incremental/layout-keys-store.js';
 import { sha1 } from '../incremental/hash.js';
 import type { FileStamp } from '../incremental/file-identity.js';
 import { loadConfig, type ResolvedConfig } from '../config/index.js';
@@ -96,13 +95,14 @@ export async function buildSite(
       Promise.all([mode.records(config), previousOutput, codeVersion()]),
     );
     const pageAssets = layoutAssets(assets, layout.outlines);
-    const shown = layoutSalt(salt, assets, templates);
-    // `build` takes the keys of the pages whose layout is as the last build left it from its store.
-    const layoutPlan = mode.storesLayoutKeys ? mode.layout.plan(layout.site, shown) : undefined;
-    const storedKeys = layoutPlan ? await readLayoutKeys(config, layoutPlan) : undefined;
-    const layoutKey = pageLayoutKeys(layout, mode.layout, shown, pageAssets.pageModules, storedKeys);
+    const layoutKeys = await pageLayoutKeys(config, layout, mode, {
+      salt,
+      assets,
+      templates,
+      pageModules: pageAssets.pageModules,
+    });
     const plan = await task(logger, 'plan', () =>
-      planPages(content.sources, layout.outlines, cache, layoutKey, mode.layout, previous),
+      planPages(content.sources, layout.outlines, cache, layoutKeys.of, mode.layout, previous),
     );
     const { staticFiles } = content;
     const stage = { ...layout, staticFiles, assets: pageAssets, templates, stagingDir: writer.staging };
@@ -133,8 +133,7 @@ export async function buildSite(
     const output = { files, pages: plan.entries, kept: plan.kept, keptFiles: search?.kept };
     stopBeforeWriting(output, staticFiles, mode, problems);
     await task(logger, 'write', () => writeOutput(writer, output, cache, checks, problems));
-    const keys = mode.layout.keysByRoute();
-    if (layoutPlan && keys && (!storedKeys || mode.layout.made)) await saveLayoutKeys(config, layoutPlan, keys);
+    await layoutKeys.save();
     if (hasHook(config, 'buildEnd')) await whole('plugins', () => runBuildEnd(config, outputPaths(output)), undefined);
     const converted = { images: images.converted, cards: cards.converted };
     return buildResult(config, { site, sources: content.sources, plan, problems, converted, chunks, started });

@@ -1,4 +1,5 @@
 import type { BuiltAssets } from '../assets.js';
+import type { BuildMode } from '../mode.js';
 import type { ResolvedConfig } from '../../config/schema.js';
 import { sha1 } from '../../incremental/hash.js';
 import { TakenStamps } from '../../incremental/taken-stamps.js';
@@ -8,7 +9,7 @@ import { Problems } from '../../model/errors.js';
 import { createSite, type Site } from '../../model/site.js';
 import type { PageOutline, PageSource } from '../../model/page.js';
 import { lastModified } from '../../outputs/last-modified.js';
-import type { KeysByRoute } from '../../incremental/layout-keys-store.js';
+import { readLayoutKeys, saveLayoutKeys } from '../../incremental/layout-keys-store.js';
 import type { LayoutMemo } from '../../pages/layout-keys.js';
 import type { Templates } from '../../render/index.js';
 
@@ -48,7 +49,7 @@ export function layOut(
  * What pages show of the assets and templates, with the generator's code (`salt`): the bundle and the theme's files
  * by these URLs (the script's own imports are in its hash), the templates, and the plugins' head.
  */
-export function layoutSalt(salt: string, assets: BuiltAssets, templates: Templates): string {
+function layoutSalt(salt: string, assets: BuiltAssets, templates: Templates): string {
   return sha1(
     salt,
     JSON.stringify([
@@ -65,18 +66,39 @@ export function layoutSalt(salt: string, assets: BuiltAssets, templates: Templat
   );
 }
 
+/** Each page's layout key, and what keeps them for the next process. */
+export interface LayoutKeys {
+  of(page: PageOutline): string;
+  /** Keeps this build's keys (`build`'s store, src/incremental/layout-keys-store.ts), unless they are those it read. */
+  save(): Promise<void>;
+}
+
 /**
- * Each page's layout key (src/pages/layout-keys.ts) under `shown` (`layoutSalt`), with the plugins' client modules
- * it loads; `stored`: an earlier build's keys of the same plan (src/incremental/layout-keys-store.ts).
+ * Each page's layout key (src/pages/layout-keys.ts), with the plugins' client modules it loads. `build` takes the
+ * keys of the pages whose layout is as the last build left it from its store; `dev` keeps them in its memo.
  */
-export function pageLayoutKeys(
+export async function pageLayoutKeys(
+  config: ResolvedConfig,
   layout: Layout,
-  memo: LayoutMemo,
-  shown: string,
-  pageModules: Record<string, string[]> | undefined,
-  stored?: KeysByRoute,
-): (page: PageOutline) => string {
-  return withModules(memo.layoutKeys(layout.site, shown, stored), pageModules);
+  mode: Pick<BuildMode, 'layout' | 'storesLayoutKeys'>,
+  inputs: {
+    salt: string;
+    assets: BuiltAssets;
+    templates: Templates;
+    pageModules: Record<string, string[]> | undefined;
+  },
+): Promise<LayoutKeys> {
+  const shown = layoutSalt(inputs.salt, inputs.assets, inputs.templates);
+  const plan = mode.storesLayoutKeys ? mode.layout.plan(layout.site, shown) : undefined;
+  const stored = plan ? await readLayoutKeys(config, plan) : undefined;
+  const made = mode.layout.made;
+  return {
+    of: withModules(mode.layout.layoutKeys(layout.site, shown, stored), inputs.pageModules),
+    async save() {
+      const keys = mode.layout.keysByRoute();
+      if (plan && keys && (!stored || mode.layout.made > made)) await saveLayoutKeys(config, plan, keys);
+    },
+  };
 }
 
 /** A page's layout key, with the plugins' client modules it loads (only when a plugin has any). */
