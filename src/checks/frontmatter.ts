@@ -13,65 +13,77 @@ import { frontmatterLine, KNOWN_KEYS, nearest, type FrontmatterType } from '../c
  *   `description` (by default both are derived from the body, as the peers derive them).
  */
 export function checkFrontmatter(site: Site): BuildError[] {
-  const { strict, frontmatter: declared } = site.config;
-  const known = [...KNOWN_KEYS, ...Object.keys(declared)];
   const problems: BuildError[] = [];
   for (const page of site.pages as PageOutline[]) {
     if (fallbackOf(page) || page.frontmatter.generatedBy) continue; // a copy of another page, or made by a plugin
-    const file = page.relativePath;
-    for (const [key, value] of Object.entries(page.frontmatter)) {
-      const type = declared[key];
-      if (type) {
-        if (!ofType(value, type))
-          problems.push(
-            new BuildError(
-              `frontmatter "${key}" must be ${type === 'list' ? 'a list' : type === 'object' ? 'a mapping' : `a ${type}`}`,
-              { file, line: frontmatterLine(page, key) },
-              `the configuration declares it as ${type} (\`frontmatter\` in docs.config.ts)`,
-            ),
-          );
-        continue;
-      }
-      if (KNOWN_KEYS.includes(key)) continue;
-      const guess = nearest(key, known);
-      const declaration = `\`frontmatter: { ${key}: '${typeOf(value)}' }\``;
-      problems.push(
-        new BuildError(
-          `unknown frontmatter key "${key}"${guess ? `: did you mean "${guess}"?` : ''}`,
-          { file, line: frontmatterLine(page, key) },
-          guess
-            ? `rename it to "${guess}", or declare it in docs.config.ts: ${declaration}`
-            : `declare the team's own keys in docs.config.ts: ${declaration} (types: string, number, boolean, list, object, any)`,
-        ),
-      );
-    }
-    const derived = page.derived;
-    if (!derived) continue;
-    if (strict.title && derived.title)
-      problems.push(
-        new BuildError(
-          'missing frontmatter "title"',
-          { file, line: 1 },
-          'add a line `title: Page title` to the frontmatter',
-        ),
-      );
-    else if (strict.title && derived.heading)
-      problems.push(
-        new BuildError(
-          'a level 1 heading in the body: the page title is already the h1',
-          { file, line: derived.heading },
-          'put the title in frontmatter `title:` and start sections with `##`',
-        ),
-      );
-    if (strict.description && derived.description)
-      problems.push(
-        new BuildError(
-          'missing frontmatter "description"',
-          { file, line: 1 },
-          'add a line `description: One sentence on what this page covers` (under 160 characters) to the frontmatter',
-        ),
-      );
+    let known = checked.get(page);
+    if (known?.config !== site.config)
+      checked.set(page, (known = { config: site.config, problems: pageProblems(page, site.config) }));
+    problems.push(...known.problems);
   }
+  return problems;
+}
+
+/** Each page's findings, by configuration: `dev`'s unchanged pages are the same objects from save to save. */
+const checked = new WeakMap<PageOutline, { config: Site['config']; problems: BuildError[] }>();
+
+function pageProblems(page: PageOutline, config: Site['config']): BuildError[] {
+  const { strict, frontmatter: declared } = config;
+  const known = [...KNOWN_KEYS, ...Object.keys(declared)];
+  const problems: BuildError[] = [];
+  const file = page.relativePath;
+  for (const [key, value] of Object.entries(page.frontmatter)) {
+    const type = declared[key];
+    if (type) {
+      if (!ofType(value, type))
+        problems.push(
+          new BuildError(
+            `frontmatter "${key}" must be ${type === 'list' ? 'a list' : type === 'object' ? 'a mapping' : `a ${type}`}`,
+            { file, line: frontmatterLine(page, key) },
+            `the configuration declares it as ${type} (\`frontmatter\` in docs.config.ts)`,
+          ),
+        );
+      continue;
+    }
+    if (KNOWN_KEYS.includes(key)) continue;
+    const guess = nearest(key, known);
+    const declaration = `\`frontmatter: { ${key}: '${typeOf(value)}' }\``;
+    problems.push(
+      new BuildError(
+        `unknown frontmatter key "${key}"${guess ? `: did you mean "${guess}"?` : ''}`,
+        { file, line: frontmatterLine(page, key) },
+        guess
+          ? `rename it to "${guess}", or declare it in docs.config.ts: ${declaration}`
+          : `declare the team's own keys in docs.config.ts: ${declaration} (types: string, number, boolean, list, object, any)`,
+      ),
+    );
+  }
+  const derived = page.derived;
+  if (!derived) return problems;
+  if (strict.title && derived.title)
+    problems.push(
+      new BuildError(
+        'missing frontmatter "title"',
+        { file, line: 1 },
+        'add a line `title: Page title` to the frontmatter',
+      ),
+    );
+  else if (strict.title && derived.heading)
+    problems.push(
+      new BuildError(
+        'a level 1 heading in the body: the page title is already the h1',
+        { file, line: derived.heading },
+        'put the title in frontmatter `title:` and start sections with `##`',
+      ),
+    );
+  if (strict.description && derived.description)
+    problems.push(
+      new BuildError(
+        'missing frontmatter "description"',
+        { file, line: 1 },
+        'add a line `description: One sentence on what this page covers` (under 160 characters) to the frontmatter',
+      ),
+    );
   return problems;
 }
 

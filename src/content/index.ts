@@ -32,7 +32,7 @@ import { contentMode, type ContentStores, type PageHolding } from './mode.js';
 import { contentRules, notARegularFile, readProjectText, RefusedFile } from './project-files.js';
 import { DEFAULT_LIMITS, formatBytes } from '../markdown/limits.js';
 import { siteViews } from '../versions/views.js';
-import { RESERVED_VERSION_NAMES } from '../versions/config.js';
+import { underReservedName } from '../versions/config.js';
 import { asRead, routeBySlugs, withLinkRoutes } from './slugs.js';
 
 /** Folders and files starting with "_" or "." hold data (the reference model), not pages. */
@@ -451,8 +451,7 @@ function outsideReservedNames<T extends Pick<PageSource, 'relativePath' | 'front
   problems: Problems,
 ): T[] {
   return pages.filter((page) => {
-    const first = page.route.split('/')[1]?.toLowerCase();
-    if (!first || !RESERVED_VERSION_NAMES.includes(first) || 'slug' in page.frontmatter) return true;
+    if (!underReservedName(page.route) || 'slug' in page.frontmatter) return true;
     problems.add(
       `the page's address ${page.route} is a name the site's own files use (its assets, search index, sitemap, ...)`,
       { file: page.relativePath, line: 1 },

@@ -485,6 +485,11 @@ export function laterResult(earlier: RebuildResult, later: RebuildResult): Rebui
 
 /** Where each page of `before` whose file `after` has at another address went; undefined when none moved. */
 export function movedPages(before: Site, after: Site): MovedPages | undefined {
+  // A save moves nothing as a rule: the same files at the same addresses, in the same order, seen without a map.
+  const { pages } = after;
+  const same = (page: Site['pages'][number], i: number) =>
+    page.relativePath === pages[i].relativePath && page.regularPath === pages[i].regularPath;
+  if (before.pages.length === pages.length && before.pages.every(same)) return undefined;
   const now = new Map(after.pages.map((p) => [p.relativePath, p.regularPath]));
   const moved: MovedPages = {};
   for (const page of before.pages) {

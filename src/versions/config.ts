@@ -49,6 +49,16 @@ export const RESERVED_VERSION_NAMES = [
   '__dev',
 ];
 
+const RESERVED_FIRST_FOLDER = new RegExp(
+  `^/(?:${RESERVED_VERSION_NAMES.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?:/|$)`,
+  'i',
+);
+
+/** Whether a route's first folder is one of RESERVED_VERSION_NAMES, in any case (one test a page, no copies). */
+export function underReservedName(route: string): boolean {
+  return RESERVED_FIRST_FOLDER.test(route);
+}
+
 /** Why a version may not have this name (it collides with the output's own files and folders), or null. */
 export function reservedVersionName(name: string): string | null {
   const lower = name.toLowerCase();
@@ -137,7 +147,10 @@ export function readVersionsFile(root: string): string[] {
         `rename the version (its folder ${VERSIONS_DIR}/${reserved}/ and its entry here), such as "v${reserved.replace(/\W+/g, '-')}"`,
       ),
     ]);
-  if (!Array.isArray(names) || !names.every((n) => typeof n === 'string' && VERSION_NAME.test(n) && n.length <= MAX_VERSION_NAME)) {
+  if (
+    !Array.isArray(names) ||
+    !names.every((n) => typeof n === 'string' && VERSION_NAME.test(n) && n.length <= MAX_VERSION_NAME)
+  ) {
     throw new BuildFailure([
       new BuildError(
         `${VERSIONS_FILE} is not a list of version names`,
