@@ -60,29 +60,21 @@ function pageProblems(page: PageOutline, config: Site['config']): BuildError[] {
   }
   const derived = page.derived;
   if (!derived) return problems;
+  const add = (message: string, line: number, fix: string) =>
+    problems.push(new BuildError(message, { file, line }, fix));
   if (strict.title && derived.title)
-    problems.push(
-      new BuildError(
-        'missing frontmatter "title"',
-        { file, line: 1 },
-        'add a line `title: Page title` to the frontmatter',
-      ),
-    );
+    add('missing frontmatter "title"', 1, 'add a line `title: Page title` to the frontmatter');
   else if (strict.title && derived.heading)
-    problems.push(
-      new BuildError(
-        'a level 1 heading in the body: the page title is already the h1',
-        { file, line: derived.heading },
-        'put the title in frontmatter `title:` and start sections with `##`',
-      ),
+    add(
+      'a level 1 heading in the body: the page title is already the h1',
+      derived.heading,
+      'put the title in frontmatter `title:` and start sections with `##`',
     );
   if (strict.description && derived.description)
-    problems.push(
-      new BuildError(
-        'missing frontmatter "description"',
-        { file, line: 1 },
-        'add a line `description: One sentence on what this page covers` (under 160 characters) to the frontmatter',
-      ),
+    add(
+      'missing frontmatter "description"',
+      1,
+      'add a line `description: One sentence on what this page covers` (under 160 characters) to the frontmatter',
     );
   return problems;
 }
