@@ -129,10 +129,10 @@ function gitHead(root: string): string {
 export async function unchangedBuild(
   config: ResolvedConfig,
   stamp: string,
-  outputIs: (version: ShownVersion) => boolean,
+  outputIs: (version: ShownVersion) => Promise<boolean>,
 ): Promise<BuildSummary | undefined> {
   const record = await readCache<StoredRecord>(recordFile(config), stamp);
-  if (!record || !outputIs(record.version)) return undefined;
+  if (!record || !(await outputIs(record.version))) return undefined;
   return record.summary;
 }
 
