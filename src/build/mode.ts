@@ -83,8 +83,6 @@ export interface BuildMode {
   storesLayoutKeys: boolean;
   /** Pages parsed by blocks, each kept for the next parse of its page (src/markdown/block-parse.ts): a process that builds again. */
   byBlocks: boolean;
-  /** The threads that render the pages count their search terms, for the index this build makes (not `dev`'s). */
-  countsSearchTerms: boolean;
   /** src/build/heap.ts: a large build's records stay to its end (not `dev`'s, whose saves would collect more often). */
   heap: { bound(pages: number): void; settle(pages: number): void };
   /**
@@ -110,7 +108,6 @@ export function buildMode(options: BuildOptions, writer: Writer): BuildMode {
     checks: memory ? async () => ({ registry: memory.checks, save: async () => {} }) : checksOnDisk,
     byBlocks: memory !== undefined,
     storesLayoutKeys: memory === undefined,
-    countsSearchTerms: !lazy && !memory,
     heap: memory
       ? { bound() {}, settle() {} }
       : { bound: (pages) => boundHeapGrowth(pages), settle: (pages) => settleHeapGrowth(pages) },

@@ -1,7 +1,6 @@
 import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { nameToEmoji } from 'gemoji';
 import type { ResolvedConfig } from '../config/schema.js';
 import { BuildError, Problems } from '../model/errors.js';
 import {
@@ -31,6 +30,7 @@ import { PAGE_FILE, type ContentListing } from './listing.js';
 import { contentMode, type ContentStores, type PageHolding } from './mode.js';
 import { contentRules, notARegularFile, readProjectText, RefusedFile } from './project-files.js';
 import { DEFAULT_LIMITS, formatBytes } from '../markdown/limits.js';
+import { emojiNamed } from '../markdown/emoji.js';
 import { siteViews } from '../versions/views.js';
 import { underReservedName } from '../versions/config.js';
 import { asRead, routeBySlugs, withLinkRoutes } from './slugs.js';
@@ -341,7 +341,7 @@ export function firstParagraph(body: string): string {
 /** Inline Markdown as the reader sees it: links' text, code without backticks, no emphasis marks or tags, emoji. */
 function plainText(markdown: string): string {
   return markdown
-    .replace(/:([a-z0-9_+-]+):/g, (whole, name: string) => (Object.hasOwn(nameToEmoji, name) ? nameToEmoji[name] : whole))
+    .replace(/:([a-z0-9_+-]+):/g, (whole, name: string) => emojiNamed(name) ?? whole)
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]*)\]\[[^\]]*\]/g, '$1')

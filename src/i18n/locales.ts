@@ -95,9 +95,17 @@ export function resolveLocales(locales: LocalesConfig, lang: string): ResolvedLo
     .sort((a, b) => (a.key === '' ? -1 : b.key === '' ? 1 : 0));
 }
 
-/** The only locale of a single-language site: its `lang`, its strings. */
+const singleLocales = new Map<string, ResolvedLocale>();
+
+/** The only locale of a single-language site: its `lang`, its strings (made once a language: a page asks several times). */
 export function singleLocale(lang: string): ResolvedLocale {
-  return { key: '', lang, label: lang, dir: 'ltr', strings: stringsFor(lang), sidebarLabels: {} };
+  let locale = singleLocales.get(lang);
+  if (!locale)
+    singleLocales.set(
+      lang,
+      (locale = { key: '', lang, label: lang, dir: 'ltr', strings: stringsFor(lang), sidebarLabels: {} }),
+    );
+  return locale;
 }
 
 export const isLocaleKey = (key: string) => LOCALE_KEY.test(key);

@@ -1,6 +1,18 @@
-import { nameToEmoji } from 'gemoji';
+import { createRequire } from 'node:module';
 import type { Root, Text } from 'mdast';
 import { walk } from './walk.js';
+
+const requireHere = createRequire(import.meta.url);
+let names: Record<string, string> | undefined;
+
+/**
+ * The emoji GitHub names `name` (gemoji's list), or undefined. The list is loaded at the first shortcode, not with
+ * the module: most sites write none, and each page worker would compile its 60 KB on every start.
+ */
+export function emojiNamed(name: string): string | undefined {
+  names ??= (requireHere('gemoji') as typeof import('gemoji')).nameToEmoji;
+  return Object.hasOwn(names, name) ? names[name] : undefined;
+}
 
 const SHORTCODE = /:([a-z0-9_+-]+):/g;
 
@@ -16,9 +28,7 @@ export default function remarkEmoji() {
       (node): node is Text => node.type === 'text',
       (node) => {
         if (!node.value.includes(':')) return;
-        node.value = node.value.replace(SHORTCODE, (whole, name: string) =>
-          Object.hasOwn(nameToEmoji, name) ? nameToEmoji[name] : whole,
-        );
+        node.value = node.value.replace(SHORTCODE, (whole, name: string) => emojiNamed(name) ?? whole);
       },
     );
   };

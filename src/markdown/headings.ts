@@ -15,31 +15,28 @@ const HEADING = /^h([1-6])$/;
 const LAYOUT_IDS = ['main', 'sidebar', 'page-title', 'announcer'];
 
 /**
- * rehypeHeadingSlugs numbers repeated titles but does not see ids set with `{#id}` or the layout's ids:
- * a heading whose id is taken gets the next free `-1`, `-2`, ... suffix.
- */
-function uniqueHeadingIds(tree: Root): void {
-  const used = new Set(LAYOUT_IDS);
-  walk(tree, isElement, (node) => {
-    if (!HEADING.test(node.tagName) || typeof node.properties.id !== 'string') return;
-    let id = node.properties.id;
-    for (let n = 1; used.has(id); n++) id = `${node.properties.id}-${n}`;
-    node.properties.id = id;
-    used.add(id);
-  });
-}
-
-/**
  * Collects level 2 and 3 headings into the page record, every id for anchor checks, and the text
  * of each section (for search); then appends a permalink to each heading.
  * Runs after rehypeHeadingSlugs, so every heading has its id.
  */
 export default function rehypeHeadings() {
   return (tree: Root, file: { data: Record<string, unknown> }) => {
-    uniqueHeadingIds(tree);
     const data: HeadingData = { headers: [], anchors: [], sections: [{ slug: '', title: '', level: 1, text: '' }] };
+    // One walk, not three: ids made unique, anchors listed, and the headings to link kept for after the text.
+    const used = new Set(LAYOUT_IDS);
+    const linked: Element[] = [];
     walk(tree, isElement, (node) => {
-      if (typeof node.properties.id === 'string') data.anchors.push(node.properties.id);
+      if (typeof node.properties.id !== 'string') return;
+      if (HEADING.test(node.tagName)) {
+        // rehypeHeadingSlugs numbers repeated titles but does not see ids set with `{#id}` or the layout's ids:
+        // a heading whose id is taken gets the next free `-1`, `-2`, ... suffix.
+        let id = node.properties.id;
+        for (let n = 1; used.has(id); n++) id = `${node.properties.id}-${n}`;
+        node.properties.id = id;
+        used.add(id);
+        if (node.tagName !== 'h1') linked.push(node);
+      }
+      data.anchors.push(node.properties.id);
     });
     const texts: string[][] = [[]];
     for (const child of tree.children) {
@@ -61,8 +58,8 @@ export default function rehypeHeadings() {
     }
     data.sections.forEach((s, i) => (s.text = texts[i].filter(Boolean).join(' ').replace(/\s+/g, ' ').trim()));
     data.sections = data.sections.filter((s, i) => i > 0 || s.text);
-    walk(tree, isElement, (node) => {
-      if (!HEADING.test(node.tagName) || node.tagName === 'h1' || typeof node.properties.id !== 'string') return;
+    // The permalinks once the sections' text is read, which they are no part of.
+    for (const node of linked) {
       const label = headingText(node).trim();
       node.children.push({
         type: 'element',
@@ -70,7 +67,7 @@ export default function rehypeHeadings() {
         properties: { className: ['anchor'], href: `#${node.properties.id}`, ariaLabel: `Permalink to “${label}”` },
         children: [{ type: 'text', value: '#' }],
       });
-    });
+    }
     file.data.headings = data;
   };
 }

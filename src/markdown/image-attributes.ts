@@ -1,4 +1,5 @@
 import type { Image, Parent, Root, Text } from 'mdast';
+import type { Node } from 'unist';
 import { walk } from './walk.js';
 
 /** `{width=300 height="200" .wide #diagram}` right after an image. */
@@ -19,19 +20,15 @@ const ALLOWED = new Set(['width', 'height', 'loading', 'class', 'id', 'title']);
  */
 export default function remarkImageAttributes() {
   return (tree: Root) => {
+    // One walk: a parent's sized images are read back first, then the attributes after its images.
     walk(
       tree,
       (node): node is Parent => 'children' in node,
       (parent) => {
-        parent.children = (parent.children as Parent['children']).flatMap((child) =>
-          child.type === 'text' && child.value.includes('](') ? sizedImages(child as Text) : [child],
-        ) as Parent['children'];
-      },
-    );
-    walk(
-      tree,
-      (node): node is Parent => 'children' in node,
-      (parent) => {
+        if ((parent.children as Parent['children']).some(hasSizedImage))
+          parent.children = (parent.children as Parent['children']).flatMap((child) =>
+            hasSizedImage(child) ? sizedImages(child as Text) : [child],
+          ) as Parent['children'];
         const children = parent.children as Parent['children'];
         for (let i = 0; i < children.length - 1; i++) {
           const image = children[i] as Image;
@@ -48,6 +45,9 @@ export default function remarkImageAttributes() {
     );
   };
 }
+
+/** A text that may hold a markdown-it sized image (`](` at least). */
+const hasSizedImage = (node: Node): boolean => node.type === 'text' && (node as Text).value.includes('](');
 
 /** A text's markdown-it sized images as image nodes, the text around them kept. */
 function sizedImages(text: Text): (Text | Image)[] {

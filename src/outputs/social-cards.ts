@@ -14,8 +14,8 @@ import { siteOf } from '../i18n/site.js';
 import type { Site } from '../model/site.js';
 import type { OutputFile, PageOutline } from '../model/page.js';
 import type { ThemeView } from '../theme/assets.js';
-import { cardOf, socialCardsOn, type CardInput } from '../render/card-meta.js';
-import { CARD_SIZE, SocialCard, type SocialCardProps } from '../render/social-card.js';
+import { CARD_SIZE, cardOf, socialCardsOn, type CardInput } from '../render/card-meta.js';
+import { SocialCard, type SocialCardProps } from '../render/social-card.js';
 import { CardText } from '../render/card-text.js';
 
 /** Cards encoded at once: sharp spreads one image over libvips' threads already. */

@@ -19,7 +19,6 @@ import type { OutputFile, PageOutline, PageRecord, PageSource } from '../model/p
 import { folderMaker } from '../write/index.js';
 import { fallbackOf } from '../i18n/locales.js';
 import { projectFile } from '../versions/paths.js';
-import { sectionTermLines } from '../search/index.js';
 
 /**
  * The pages stage: each page's Markdown (unless the cache has its record) and, in a build, its
@@ -55,17 +54,10 @@ export interface PagesContext {
   layout?: LayoutContext;
   /** `dev`: pages parsed by blocks, each kept for the next parse of its page (src/markdown/block-parse.ts). */
   byBlocks?: boolean;
-  /**
-   * Count each rendered page's search section terms (`PageResult.searchLines`), English rules or not: the site has
-   * one search index of that language (src/search/index.ts); absent, none are counted.
-   */
-  searchTerms?: boolean;
 }
 
 export interface PageResult {
   record: PageRecord;
-  /** Its search sections' term lines (src/search/index.ts `sectionTermLines`), when the build indexes them. */
-  searchLines?: string[];
   /** Present when layouts were rendered. */
   files?: RenderedFiles;
 }
@@ -91,13 +83,10 @@ export function pageRunner(context: PagesContext): (jobs: PageJob[], problems: P
   if (context.byBlocks) parseByBlocks(processor);
   processors.set(context.config, processor);
   const layout = context.layout && pageWriter(context.config, context.layout);
-  // A build that writes a site counts the search terms of the pages it renders here (in parallel), not `dev`'s.
-  const english = context.searchTerms;
   return (jobs, problems) =>
     jobs.map(({ source, cached }) => {
       const record = cached ?? renderPage(source, context.config, processor, problems);
-      const searchLines = english === undefined ? undefined : sectionTermLines(record, english);
-      return { record, files: layout?.(record), ...(searchLines ? { searchLines } : {}) };
+      return { record, files: layout?.(record) };
     });
 }
 

@@ -41,10 +41,8 @@ export function htmlBytes(record: PageRecord): Uint8Array {
 
 /** The record with an empty `html`, made without decoding its bytes (the Markdown cache stores the HTML apart). */
 export function withoutHtml(record: PageRecord): PageRecord {
-  const copy = { html: '' } as PageRecord;
-  for (const key of Object.keys(record) as (keyof PageRecord)[])
-    if (key !== 'html') Object.assign(copy, { [key]: record[key] });
-  return copy;
+  const { html: _html, ...rest } = record;
+  return { html: '', ...rest };
 }
 
 /**

@@ -17,6 +17,9 @@ import type { CardColors } from './social-card.js';
  */
 export const CARD_VERSION = 1;
 
+/** The size every card has (what `og:image:width` and `og:image:height` say). */
+export const CARD_SIZE = { width: 1200, height: 630 } as const;
+
 /** The site's public URL (`siteUrl`, or the deprecated `product.siteUrl`, as the configuration resolved it). */
 export function siteUrlOf(config: Pick<ResolvedConfig, 'siteUrl'>): string | undefined {
   return config.siteUrl;

@@ -6,9 +6,6 @@
 import type { ComponentType } from 'react';
 import { CardText, lineCount, type CardTextProps } from './card-text.js';
 
-/** The size every card has (what `og:image:width` and `og:image:height` say). */
-export const CARD_SIZE = { width: 1200, height: 630 } as const;
-
 /** The theme's colours (the light theme's values of client/styles/index.css). */
 export interface CardColors {
   bg: string;

@@ -95,11 +95,18 @@ export function PageTitle({ title }: PageTitleProps) {
 
 /** One formatter a language: making one costs more than rendering the rest of a page's footer. */
 const formats = new Map<string, Intl.DateTimeFormat>();
+/** Each date as shown, by language and date: most pages of a site share a few dates, and formatting one is ICU's work. */
+const shownDates = new Map<string, string>();
 
 export function LastUpdated({ date, lang, label = 'Last updated' }: LastUpdatedProps) {
-  let format = formats.get(lang);
-  if (!format) formats.set(lang, (format = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' })));
-  const shown = format.format(new Date(`${date}T00:00:00Z`));
+  const key = `${lang}\0${date}`;
+  let shown = shownDates.get(key);
+  if (shown === undefined) {
+    let format = formats.get(lang);
+    if (!format) formats.set(lang, (format = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' })));
+    shown = format.format(new Date(`${date}T00:00:00Z`));
+    shownDates.set(key, shown);
+  }
   return (
     <span className="last-updated">
       {`${label} `}

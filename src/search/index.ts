@@ -11,9 +11,8 @@ import { withBase } from '../shared/paths.js';
 import { compounds, forEachTerm, isEnglish } from '../shared/search-text.js';
 import type { Site } from '../model/site.js';
 import type { OutputFile } from '../model/page.js';
-import { pageDigest, searchPages, searchSections, sectionTermsOf } from './records.js';
+import { pageDigest, searchPages } from './records.js';
 import type { SearchPage } from '../model/search-page.js';
-import type { PageRecord } from '../model/page.js';
 import { SearchPageBlocks } from './page-blocks.js';
 import { addPage, changedTerms, replacePage, ShardWriter, type PageLengths, type Postings } from './postings.js';
 import { partition } from './shards.js';
@@ -335,28 +334,8 @@ export type PageTerms = string;
 export function pageTerms(page: SearchPage, english: boolean): PageTerms {
   // Title and group are the same for every section of the page: counted once.
   const lines = [fieldTerms(page.title, true, english), fieldTerms(page.group, true, english)];
-  const counted = sectionTermsOf(page);
-  if (counted?.english === english) lines.push(...counted.lines);
-  else
-    for (const s of page.sections) lines.push(fieldTerms(s.heading, true, english), fieldTerms(s.text, false, english));
+  for (const s of page.sections) lines.push(fieldTerms(s.heading, true, english), fieldTerms(s.text, false, english));
   return lines.join('\n');
-}
-
-/**
- * The lines of `pageTerms` that a page's record alone decides (each search section's heading and text), counted where
- * the page is rendered (a page worker) so that the search stage does not; undefined for a page search leaves out or
- * cannot index (the search stage reports it).
- */
-export function sectionTermLines(record: PageRecord, english: boolean): string[] | undefined {
-  if (record.frontmatter.search === false) return undefined;
-  try {
-    return searchSections(record).flatMap((s) => [
-      fieldTerms(s.heading, true, english),
-      fieldTerms(s.text, false, english),
-    ]);
-  } catch {
-    return undefined;
-  }
 }
 
 /**

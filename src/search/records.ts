@@ -50,14 +50,12 @@ export function searchPage(page: PageRecord, group = ''): SearchPage {
       return (sections ??= searchSections(page));
     },
   };
-  const lines = recordSectionTerms.get(page);
-  if (lines) sectionTerms.set(made, lines);
   // Tagged apart from a plugin record's digest (`pageDigest`), which is made of its text.
   digests.set(made, sha1(`page\0${page.path}\0${page.title}\0${group}\0${page.description}\0${sectionsKey(page)}`));
   return made;
 }
 
-export function searchSections(page: PageRecord): SearchSection[] {
+function searchSections(page: PageRecord): SearchSection[] {
   const intro = page.sections.find((s) => s.slug === '')?.text ?? '';
   // The description is the page's own summary, written in the words a reader searches with: it
   // counts as text of the top of the page (once, when the introduction does not repeat it).
@@ -82,27 +80,6 @@ export function searchSections(page: PageRecord): SearchSection[] {
 }
 
 const digests = new WeakMap<SearchPage, string>();
-
-/**
- * The term lines of a record's sections (src/search/index.ts `sectionTermLines`), counted in the page worker that
- * rendered it: the search stage runs in the main thread alone, and counting every section's terms there was 40% of
- * it at 1,000 pages. Only for this build's records; the others' are counted by the search stage as before.
- */
-export interface SectionTerms {
-  english: boolean;
-  lines: string[];
-}
-const recordSectionTerms = new WeakMap<PageRecord, SectionTerms>();
-const sectionTerms = new WeakMap<SearchPage, SectionTerms>();
-
-export function rememberSectionTerms(record: PageRecord, terms: SectionTerms): void {
-  recordSectionTerms.set(record, terms);
-}
-
-/** The section term lines counted with the page's record, if any. */
-export function sectionTermsOf(page: SearchPage): SectionTerms | undefined {
-  return sectionTerms.get(page);
-}
 
 /**
  * A digest of all search shows of a page (URL, title, group, each section's slug, heading and

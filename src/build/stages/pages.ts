@@ -14,9 +14,6 @@ import {
   type LayoutContext,
   type PageResult,
 } from '../../pages/index.js';
-import { rememberSectionTerms } from '../../search/records.js';
-import { isEnglish } from '../../shared/search-text.js';
-import { siteViews } from '../../versions/views.js';
 import type { PagePlan } from './plan.js';
 
 /**
@@ -55,8 +52,6 @@ export interface RenderedPages {
   results: PageResult[];
   /** The pages' problems, each at its page. */
   found: Problems;
-  /** The section terms the threads counted, English rules or not (src/search/index.ts); undefined when none were. */
-  searchTerms?: boolean;
 }
 
 /** Renders the plan's jobs, each page's Markdown and layout, in this thread or in workers (src/pages/index.ts). */
@@ -70,14 +65,12 @@ export async function renderPages(
 ): Promise<RenderedPages> {
   const { jobs } = plan;
   const found = new Problems();
-  // One index in one language: its section terms are counted by the threads that render the pages.
-  const searchTerms = mode.countsSearchTerms && !siteViews(config) ? isEnglish(config.lang) : undefined;
   mode.heap.bound(jobs.length);
   const workers = await threads.early.for(config, jobs.length);
   const progress = (done: number) => logger.progress?.('pages', done, jobs.length);
   const results = await runPages(
     jobs,
-    { config, layout, byBlocks: mode.byBlocks, ...(searchTerms === undefined ? {} : { searchTerms }) },
+    { config, layout, byBlocks: mode.byBlocks },
     found,
     workers,
     progress,
@@ -85,7 +78,7 @@ export async function renderPages(
   ).finally(() => workers?.close());
   // Every record is made: what is left to allocate is the later stages' (src/build/heap.ts).
   mode.heap.settle(jobs.length);
-  return { results, found, searchTerms };
+  return { results, found };
 }
 
 /**
@@ -98,13 +91,11 @@ export function takeRendered(
   cache: RecordCache,
   problems: Problems,
 ): OutputFile[] {
-  const { results, found, searchTerms } = rendered;
+  const { results, found } = rendered;
   const pageFiles: OutputFile[] = [];
   const failed = takeFindings(found, problems);
-  results.forEach(({ record, files, searchLines }, i) => {
+  results.forEach(({ record, files }, i) => {
     const { source, cached } = plan.jobs[i];
-    if (searchLines && searchTerms !== undefined)
-      rememberSectionTerms(record, { english: searchTerms, lines: searchLines });
     if (!cached && !failed.has(source.relativePath)) cache.set(source, record);
     plan.records.set(source.route, record);
     Object.assign(plan.entries.get(source.route)!, { chunk: files!.chunk, paths: files!.paths });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BuildError } from '../../../src/model/errors.js';
-import { pageDigest, rememberSectionTerms, searchPage } from '../../../src/search/records.js';
-import { pageTerms, sectionTermLines } from '../../../src/search/index.js';
+import { pageDigest, searchPage } from '../../../src/search/records.js';
 import type { PageRecord } from '../../../src/model/page.js';
 import { sectionsKey, withLazyParts } from '../../../src/incremental/record-parts.js';
 
@@ -78,29 +77,5 @@ describe('search/records', () => {
     expect(page.sections).toHaveLength(3);
     expect(page.sections).toBe(page.sections);
     expect(loads).toBe(1);
-  });
-});
-
-describe('search/records: section terms counted with the record', () => {
-  const withText = () => {
-    const r = record(3) as unknown as { frontmatter: Record<string, unknown>; sections: { text: string }[] };
-    r.frontmatter = {};
-    r.sections[1].text = 'Log in to rotate the signing keys; getItem returns 1,000 items.';
-    return r as unknown as PageRecord;
-  };
-
-  it('gives the same page terms as counting them in the search stage', () => {
-    const counted = withText();
-    rememberSectionTerms(counted, { english: true, lines: sectionTermLines(counted, true)! });
-    expect(pageTerms(searchPage(counted, 'Guides'), true)).toBe(pageTerms(searchPage(withText(), 'Guides'), true));
-  });
-
-  it('is not used for the other language rules, nor made for a page left out of search', () => {
-    const counted = withText();
-    rememberSectionTerms(counted, { english: false, lines: ['0', '0'] });
-    expect(pageTerms(searchPage(counted), true)).toBe(pageTerms(searchPage(withText()), true));
-    const hidden = withText();
-    hidden.frontmatter.search = false;
-    expect(sectionTermLines(hidden, true)).toBeUndefined();
   });
 });
