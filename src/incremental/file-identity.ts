@@ -30,6 +30,15 @@ export function identity(file: string): string {
   return s ? identityOf(Number(s.ino), Number(s.size), Number(s.mtimeMs)) : '';
 }
 
+/**
+ * A folder's identity: its modification time (to the millisecond), which adding, removing or replacing a file in
+ * it changes; '' when it is missing (also when a folder on its path was replaced by a file).
+ */
+export function folderIdentity(folder: string): string {
+  const s = statOrNull(folder);
+  return s ? String(Math.trunc(Number(s.mtimeMs))) : '';
+}
+
 /** The bytes of one identity's three numbers, written and read back as one string. */
 const numbers = new Float64Array(3);
 const numberBytes = Buffer.from(numbers.buffer);
