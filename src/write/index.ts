@@ -184,28 +184,26 @@ export class FsWriter implements Writer {
     const spareFolders = spare?.folders ? [...spare.folders] : [];
     // Every file as it is now: one deleted, replaced or edited by hand (or by another build) is
     // written again; one nobody wrote is left out of the next version.
-    const intact = new Set<string>();
     // The listed files by a stat each: no walk of the folder (10,000 pages: 10,000 folders read).
-    const onDisk = new Map<string, string>();
-    const listed = [...stored.identities];
+    const files = [...stored.identities.keys()];
     const now = await statsOf({
       dir,
-      files: listed.map(([file]) => file),
+      files,
       ...(spare
         ? { folders: { dir: this.link.spare(spare.version!), list: spareFolders.map(([folder]) => folder) } }
         : {}),
     });
-    listed.forEach(([file, expected], i) => {
-      const id = now.files[i];
-      if (!id) return;
-      onDisk.set(file, id);
-      if (expected === id) intact.add(file);
-    });
+    const onDisk = new Map<string, string>();
+    for (let i = 0; i < files.length; i++) if (now.files[i]) onDisk.set(files[i], now.files[i]);
+    const intact = (file: string) => {
+      const now = onDisk.get(file);
+      return now !== undefined && stored.identities.get(file) === now;
+    };
     const spareSame =
       spare?.folders !== undefined && spareFolders.every(([, expected], i) => now.folders[i] === expected);
     const strays = () => listFiles(dir).some((file) => !stored.identities.has(file));
-    const pages = new Map([...stored.pages].filter(([, entry]) => entry.paths.every((p) => intact.has(p))));
-    const siteFiles = new Map([...stored.siteFiles].filter(([file]) => intact.has(file)));
+    const pages = new Map([...stored.pages].filter(([, entry]) => entry.paths.every(intact)));
+    const siteFiles = new Map([...stored.siteFiles].filter(([file]) => intact(file)));
     return { dir, intact: { pages, siteFiles, dir }, strays, onDisk, stored, ...(spareSame ? { spare } : {}) };
   }
 
