@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { statThreadBundle } from '../launch/compiled.js';
-import { folderIdentity, identity } from './file-identity.js';
+import { statsIn } from './file-identity.js';
 import type { StatThreadData, StatThreadResult } from './stat-thread.js';
 
 /**
@@ -30,11 +29,7 @@ export async function statsOf(data: StatThreadData, asideFrom = ASIDE_FROM): Pro
   const many = data.files.length + (data.folders?.list.length ?? 0);
   const aside = many < asideFrom ? undefined : await identitiesAside(data);
   if (aside) return aside;
-  const { dir, files, folders } = data;
-  return {
-    files: files.map((file) => identity(path.join(dir, file))),
-    folders: folders ? folders.list.map((folder) => folderIdentity(path.join(folders.dir, folder))) : [],
-  };
+  return statsIn(data);
 }
 
 /** The identities from a worker thread, or undefined if it failed. */

@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { folderIdentity, identity } from './file-identity.js';
+import { statsIn } from './file-identity.js';
 
 /**
  * A worker thread's entry (src/incremental/identities.ts): the identities of the files it is given, in
@@ -21,8 +20,4 @@ export interface StatThreadResult {
   folders: string[];
 }
 
-const { dir, files, folders } = workerData as StatThreadData;
-parentPort!.postMessage({
-  files: files.map((file) => identity(path.join(dir, file))),
-  folders: folders ? folders.list.map((folder) => folderIdentity(path.join(folders.dir, folder))) : [],
-} satisfies StatThreadResult);
+parentPort!.postMessage(statsIn(workerData as StatThreadData));
