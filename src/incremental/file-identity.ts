@@ -1,4 +1,5 @@
 import { statSync, type Stats } from 'node:fs';
+import type { StatThreadData, StatThreadResult } from './stat-thread.js';
 
 /**
  * What tells a file apart from an edited or replaced one, in two recipes: the project's files (inputs) are
@@ -28,6 +29,15 @@ export function fileStamp(file: string): FileStamp | undefined {
 export function identity(file: string): string {
   const s = statOrNull(file);
   return s ? identityOf(Number(s.ino), Number(s.size), Number(s.mtimeMs)) : '';
+}
+
+/**
+ * A folder's identity: its modification time (to the millisecond), which adding, removing or replacing a file in
+ * it changes; '' when it is missing (also when a folder on its path was replaced by a file).
+ */
+export function folderIdentity(folder: string): string {
+  const s = statOrNull(folder);
+  return s ? String(Math.trunc(Number(s.mtimeMs))) : '';
 }
 
 /** The bytes of one identity's three numbers, written and read back as one string. */
@@ -82,4 +92,16 @@ function statOrNull(file: string): ReturnType<typeof statSync> | null {
     if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
     throw error;
   }
+}
+
+/**
+ * The identities of a stat thread's files and the times of its folders (src/incremental/stat-thread.ts), taken
+ * in this thread. Paths joined as text, not by `path.join`: the files are a manifest's, relative and with forward
+ * slashes, and normalizing 40,000 of them took a sixth of the thread's time.
+ */
+export function statsIn({ dir, files, folders }: StatThreadData): StatThreadResult {
+  return {
+    files: files.map((file) => identity(`${dir}/${file}`)),
+    folders: folders ? folders.list.map((folder) => folderIdentity(`${folders.dir}/${folder}`)) : [],
+  };
 }

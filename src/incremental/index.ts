@@ -69,6 +69,16 @@ export const STORES: readonly Store[] = [
     memory: "not read: `dev`'s `LayoutMemo` keeps the keys between saves",
   },
   {
+    name: 'git-dates-',
+    keeps: 'the dates git\'s log gives each file of a content folder ("Last updated", the sitemap), one file a folder',
+    key: "the content folder, the commit checked out, a shallow clone's boundary (git's `shallow` file); not salted by the generator's code (the dates are git's): a format number instead",
+    module: 'src/incremental/git-dates-store.ts',
+    stale:
+      'another commit is checked out (a commit, an amend, a checkout, a reset) or a shallow clone fetched more history; uncommitted edits and files git does not know are never in it (their dates come from the files in every build)',
+    memory:
+      "the log's dates by configuration (src/outputs/last-modified.ts): `dev` reads them again when its configuration changes",
+  },
+  {
     name: 'passed-blocks.v8',
     keeps: 'the code blocks whose parse and command checks passed',
     key: 'the block text and language, the check settings',

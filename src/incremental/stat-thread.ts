@@ -1,17 +1,23 @@
-import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { identity } from './file-identity.js';
+import { statsIn } from './file-identity.js';
 
 /**
  * A worker thread's entry (src/incremental/identities.ts): the identities of the files it is given, in
- * their order. A file system error other than a missing file stops the thread; the caller then
- * stats the files itself, which throws that error where it belongs.
+ * their order, and the times of the folders it is given. A file system error other than a missing file stops
+ * the thread; the caller then stats the files itself, which throws that error where it belongs.
  */
 export interface StatThreadData {
   /** The folder the files are relative to. */
   dir: string;
   files: string[];
+  /** Folders whose times (`folderIdentity`) are wanted too, relative to their own folder. */
+  folders?: { dir: string; list: string[] };
 }
 
-const { dir, files } = workerData as StatThreadData;
-parentPort!.postMessage(files.map((file) => identity(path.join(dir, file))));
+/** What the thread gives back: the files' identities and the folders' times, each in the order given. */
+export interface StatThreadResult {
+  files: string[];
+  folders: string[];
+}
+
+parentPort!.postMessage(statsIn(workerData as StatThreadData));

@@ -88,11 +88,14 @@ function lines(text: string, count: number): string[] {
   return list;
 }
 
-/** The lines of a list, as one string. */
+/** The lines of a list, as one string: as many lines as items (an item with a line break would make more). */
 function joined(list: Iterable<string>): string {
-  const all = [...list];
-  if (all.some((line) => line.includes('\n'))) throw new Error('a line break in a name');
-  return all.join('\n');
+  const all = Array.isArray(list) ? (list as string[]) : [...list];
+  const text = all.join('\n');
+  let breaks = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) breaks++;
+  if (all.length && breaks !== all.length - 1) throw new Error('a line break in a name');
+  return text;
 }
 
 function encode(manifest: StoredManifest): ManifestFile | undefined {

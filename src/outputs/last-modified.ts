@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { inGitCheckout } from '../content/git.js';
 import { contentFile } from '../versions/paths.js';
 import type { ResolvedConfig } from '../config/schema.js';
+import { storedGitDates } from '../incremental/git-dates-store.js';
 import { modifiedOnDisk, type TakenStamps } from '../incremental/taken-stamps.js';
 
 /**
@@ -32,17 +33,22 @@ const logs = new WeakMap<ResolvedConfig, Map<string, string>>();
 
 /** The dates of each version's folder, named as the site names its pages ("1.0/guide.md"). */
 function versionedGitDates(config: ResolvedConfig): Map<string, string> {
-  if (!config.versions) return gitDates(config.contentDir);
+  if (!config.versions) return gitDates(config, config.contentDir);
   const dates = new Map<string, string>();
   for (const { key, contentDir } of config.versions)
-    for (const [file, date] of gitDates(contentDir)) dates.set(key ? `${key}/${file}` : file, date);
+    for (const [file, date] of gitDates(config, contentDir)) dates.set(key ? `${key}/${file}` : file, date);
   return dates;
 }
 
+/** The log's dates of a content folder: the last process's while the same commit is checked out. */
+function gitDates(config: ResolvedConfig, contentDir: string): Map<string, string> {
+  if (!inGitCheckout(contentDir)) return new Map();
+  return storedGitDates(config, contentDir, () => loggedDates(contentDir));
+}
+
 /** Newest first, so the first date seen for a file is its last change. */
-function gitDates(contentDir: string): Map<string, string> {
+function loggedDates(contentDir: string): Map<string, string> {
   const dates = new Map<string, string>();
-  if (!inGitCheckout(contentDir)) return dates;
   let log: string;
   try {
     log = execFileSync('git', ['log', '--relative', '--name-only', '--no-renames', '--format=%x00%cI', '--', '.'], {

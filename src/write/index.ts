@@ -7,14 +7,13 @@ import {
   renameSync,
   rmdirSync,
   rmSync,
-  statSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { link, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { identity } from '../incremental/file-identity.js';
-import { identitiesOf } from '../incremental/identities.js';
+import { folderIdentity, identity } from '../incremental/file-identity.js';
+import { statsOf } from '../incremental/identities.js';
 import { sha1 } from '../incremental/hash.js';
 import { buildEnded, buildStarted, OutputLink } from './output-link.js';
 import {
@@ -52,6 +51,8 @@ interface Found {
   onDisk: Map<string, string>;
   /** The manifest as stored. */
   stored: StoredManifest;
+  /** The spare version's manifest (src/write/output-link.ts), when its folders are as it says (nothing added, removed or replaced in any). */
+  spare?: StoredManifest;
 }
 
 /** A version of the output as a build left it: its folder, and a digest of its files' identities. */
@@ -171,33 +172,43 @@ export class FsWriter implements Writer {
 
   private async readPrevious(): Promise<Found | undefined> {
     if (!this.options.manifest) return undefined;
-    const stored = await readManifest(this.options.manifest, this.manifestSalt());
+    // The spare's manifest too, for `fromSpare`: its folders are checked with the files, in the stat thread.
+    const [stored, spareStored] = await Promise.all([
+      readManifest(this.options.manifest, this.manifestSalt()),
+      readManifest(spareManifest(this.options.manifest), this.manifestSalt()),
+    ]);
     if (!stored) return undefined;
     const dir = this.link.pin();
     if (!dir) return undefined;
+    const spare = stored.spare && spareStored?.version === stored.spare ? spareStored : undefined;
+    const spareFolders = spare?.folders ? [...spare.folders] : [];
     // Every file as it is now: one deleted, replaced or edited by hand (or by another build) is
     // written again; one nobody wrote is left out of the next version.
-    const intact = new Set<string>();
     // The listed files by a stat each: no walk of the folder (10,000 pages: 10,000 folders read).
-    const onDisk = new Map<string, string>();
-    const listed = [...stored.identities];
-    const now = await identitiesOf(
+    const files = [...stored.identities.keys()];
+    const now = await statsOf({
       dir,
-      listed.map(([file]) => file),
-    );
-    listed.forEach(([file, expected], i) => {
-      if (!now[i]) return;
-      onDisk.set(file, now[i]);
-      if (expected === now[i]) intact.add(file);
+      files,
+      ...(spare
+        ? { folders: { dir: this.link.spare(spare.version!), list: spareFolders.map(([folder]) => folder) } }
+        : {}),
     });
+    const onDisk = new Map<string, string>();
+    for (let i = 0; i < files.length; i++) if (now.files[i]) onDisk.set(files[i], now.files[i]);
+    const intact = (file: string) => {
+      const now = onDisk.get(file);
+      return now !== undefined && stored.identities.get(file) === now;
+    };
+    const spareSame =
+      spare?.folders !== undefined && spareFolders.every(([, expected], i) => now.folders[i] === expected);
     const untouched = () =>
-      intact.size === stored.identities.size &&
       stored.version === path.basename(dir) &&
+      files.every(intact) &&
       // A manifest of an older format has no folders: a walk of the whole version finds what was added.
-      (stored.folders ? sameFolders(dir, stored.folders) : listFiles(dir).length === intact.size);
-    const pages = new Map([...stored.pages].filter(([, entry]) => entry.paths.every((p) => intact.has(p))));
-    const siteFiles = new Map([...stored.siteFiles].filter(([file]) => intact.has(file)));
-    return { dir, intact: { pages, siteFiles, dir }, untouched, onDisk, stored };
+      (stored.folders ? sameFolders(dir, stored.folders) : listFiles(dir).length === files.length);
+    const pages = new Map([...stored.pages].filter(([, entry]) => entry.paths.every(intact)));
+    const siteFiles = new Map([...stored.siteFiles].filter(([file]) => intact(file)));
+    return { dir, intact: { pages, siteFiles, dir }, untouched, onDisk, stored, ...(spareSame ? { spare } : {}) };
   }
 
   /**
@@ -304,11 +315,9 @@ export class FsWriter implements Writer {
     siteFiles: Map<string, string>,
     found: Found,
   ): Promise<Map<string, string> | undefined> {
-    const name = found.stored.spare;
-    if (!name || !this.options.manifest) return undefined;
-    const spare = await readManifest(spareManifest(this.options.manifest), this.manifestSalt());
-    if (spare?.version !== name || !spare.folders || !sameFolders(this.link.spare(name), spare.folders))
-      return undefined;
+    const spare = found.spare;
+    if (!spare?.version || !spare.folders) return undefined;
+    const name = spare.version;
     // A spare most of whose pages differ (the version before a full rebuild) would be changed file by file: no gain.
     let differ = 0;
     for (const [route, entry] of output.pages) if (spare.pages.get(route)?.renderKey !== entry.renderKey) differ++;
@@ -318,7 +327,7 @@ export class FsWriter implements Writer {
     // A file of the spare is as its manifest says unless it was edited in place (while its version
     // was shown, or since, through the previous version's hard link to it): when the previous
     // version has the same file (inode), its stat in \`readPrevious\` tells; else a stat of its own.
-    // (Files added, removed or replaced change their folder's time: \`sameFolders\` above.)
+    // (Files added, removed or replaced change their folder's time: \`readPrevious\` checked every folder's.)
     const sure = (file: string) => {
       const expected = spare.identities.get(file);
       if (expected === undefined) return false;
@@ -371,7 +380,7 @@ export class FsWriter implements Writer {
     await rm(this.staging, { recursive: true, force: true });
     this.step();
     await rename(root, this.staging);
-    // The other folders are as `sameFolders` found them: their times need no stat again.
+    // The other folders are as `readPrevious` found them: their times need no stat again.
     this.unchangedFolders = new Map([...spare.folders].filter(([dir]) => !changed.has(dir)));
     return ids;
   }
@@ -497,12 +506,6 @@ function eachNewFolder(file: string, seen: { has(dir: string): boolean }, add: (
     add(dir);
     if (dir === '.') break;
   }
-}
-
-/** A folder's modification time (to the millisecond): what adding, removing or replacing a file in it changes. */
-function folderIdentity(folder: string): string {
-  const s = statSync(folder, { throwIfNoEntry: false });
-  return s ? String(Math.trunc(s.mtimeMs)) : '';
 }
 
 /** Whether every folder of a version is as its manifest says (nothing added, removed or replaced in any). */

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { HtmlValidate } from 'html-validate';
@@ -271,5 +271,34 @@ describe('integration/theme: "Last updated" from git', () => {
     git(['commit', '-q', '--amend', '--no-edit'], '2026-03-01T10:00:00Z');
     expect((await build(root, { outDir })).rendered).toBe(1);
     expect(await read('guide/code/index.html')).toContain('<time dateTime="2026-03-01">March 1, 2026</time>');
+  });
+
+  it('keeps the dates a cold build gives across uncommitted edits, new files and the commit that adds them', async () => {
+    const outDir = path.join(root, 'dist');
+    const read = (file: string) => readFile(path.join(outDir, file), 'utf8');
+    const committed = git(['log', '-1', '--format=%cs', '--', 'content/guide/code.md']).toString().trim();
+    await build(root, { outDir });
+    // An edit not committed: git's date still (the log has not changed, and neither does the date).
+    const source = path.join(root, 'content/guide/code.md');
+    await writeFile(source, `${await readFile(source, 'utf8')}\nNot committed yet.\n`);
+    await build(root, { outDir });
+    expect(await read('guide/code/index.html')).toContain(`<time dateTime="${committed}">`);
+    // A page git does not know: its file's time; once committed, its commit's.
+    const added = path.join(root, 'content/guide/added.md');
+    await writeFile(added, '---\ntitle: Added\n---\n\nA page added later.\n');
+    await utimes(added, new Date('2025-06-01T12:00:00Z'), new Date('2025-06-01T12:00:00Z'));
+    await build(root, { outDir });
+    expect(await read('guide/added/index.html')).toContain('<time dateTime="2025-06-01">June 1, 2025</time>');
+    git(['add', 'content/guide/added.md']);
+    git(['commit', '-qm', 'added'], '2026-04-01T10:00:00Z');
+    await build(root, { outDir });
+    expect(await read('guide/added/index.html')).toContain('<time dateTime="2026-04-01">April 1, 2026</time>');
+    expect(await read('guide/code/index.html')).toContain(`<time dateTime="${committed}">`);
+    // A cold build (no cache, no output) gives the same pages.
+    const coldDir = path.join(root, 'dist-cold');
+    await rm(path.join(root, 'node_modules/.cache/docs'), { recursive: true, force: true });
+    await build(root, { outDir: coldDir });
+    for (const file of ['guide/added/index.html', 'guide/code/index.html', 'sitemap.xml'])
+      expect(await read(file), file).toBe(await readFile(path.join(coldDir, file), 'utf8'));
   });
 });
