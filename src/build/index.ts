@@ -221,19 +221,11 @@ async function buildProject(
   const logger = options.logger ?? silentLogger;
   const config = await task(logger, 'config', () => loadConfig(root, options));
   const writer = outputWriter(config);
-  // The last output's files are stat'ed (on a thread of their own at scale) while the inputs are: an unchanged
-  // build compares them with the manifest, any other keeps the files still intact.
-  writer.previous().catch(() => {}); // awaited by whichever build follows, whose failure it then is
   const stamps = new Map<string, FileStamp>();
-  let stamp: string | undefined;
-  let last: Awaited<ReturnType<typeof unchangedBuild>>;
-  try {
-    stamp = hasHook(config, 'buildEnd') ? undefined : await task(logger, 'inputs', () => inputStamp(config, stamps));
-    last = stamp ? await unchangedBuild(config, stamp, (version) => writer.isUntouched(version)) : undefined;
-  } catch (error) {
-    await writer.discard();
-    throw error;
-  }
+  const stamp = hasHook(config, 'buildEnd')
+    ? undefined
+    : await task(logger, 'inputs', () => inputStamp(config, stamps));
+  const last = stamp && (await unchangedBuild(config, stamp, (version) => writer.isUntouched(version)));
   if (last) {
     await writer.discard();
     const { warnings, ...summary } = last;

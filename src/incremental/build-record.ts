@@ -129,10 +129,10 @@ function gitHead(root: string): string {
 export async function unchangedBuild(
   config: ResolvedConfig,
   stamp: string,
-  outputIs: (version: ShownVersion) => Promise<boolean>,
+  outputIs: (version: ShownVersion) => boolean,
 ): Promise<BuildSummary | undefined> {
   const record = await readCache<StoredRecord>(recordFile(config), stamp);
-  if (!record || !(await outputIs(record.version))) return undefined;
+  if (!record || !outputIs(record.version)) return undefined;
   return record.summary;
 }
 

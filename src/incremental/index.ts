@@ -29,8 +29,7 @@ export const STORES: readonly Store[] = [
     keeps: "the last successful build's stamp of every input (file stats only) and the output version it left",
     key: 'the output folder (one record per output); the stamp: every project file by path, inode, size and times, the resolved configuration, the checked-out commit',
     module: 'src/incremental/build-record.ts',
-    stale:
-      "any input stat differs, or the output version was touched (a file's identity or a folder's time differs from the output manifest's); a build with `buildEnd` hooks keeps none",
+    stale: 'any input stat differs, or the output version was touched; a build with `buildEnd` hooks keeps none',
   },
   {
     name: 'sources',

@@ -42,11 +42,11 @@ interface Found {
   /** What of it can be kept (intact files only). */
   intact: OutputManifest;
   /**
-   * Whether it is exactly the version its manifest lists: every file intact, and no file added or removed (its
-   * folders' times, as the manifest keeps them). Asked only when nothing else changed: a build that makes a new
-   * version needs not know (the new version holds only files it lists).
+   * Whether it holds files nobody wrote (the output then cannot stay as it is). Asked only when
+   * nothing else changed: it walks the whole folder, which a build that makes a new version needs
+   * not do (the new version holds only files it lists).
    */
-  untouched: () => boolean;
+  strays: () => boolean;
   /** Each file the manifest lists that is still there, and its identity now. */
   onDisk: Map<string, string>;
   /** The manifest as stored. */
@@ -56,9 +56,9 @@ interface Found {
 }
 
 /** A version of the output as a build left it: its folder, and a digest of its files' identities. */
-/** The version a build left shown (its manifest says what it holds). */
 export interface ShownVersion {
   dir: string;
+  digest: string;
 }
 
 export interface BuildOutput {
@@ -201,26 +201,18 @@ export class FsWriter implements Writer {
     };
     const spareSame =
       spare?.folders !== undefined && spareFolders.every(([, expected], i) => now.folders[i] === expected);
-    const untouched = () =>
-      stored.version === path.basename(dir) &&
-      files.every(intact) &&
-      // A manifest of an older format has no folders: a walk of the whole version finds what was added.
-      (stored.folders ? sameFolders(dir, stored.folders) : listFiles(dir).length === files.length);
+    const strays = () => listFiles(dir).some((file) => !stored.identities.has(file));
     const pages = new Map([...stored.pages].filter(([, entry]) => entry.paths.every(intact)));
     const siteFiles = new Map([...stored.siteFiles].filter(([file]) => intact(file)));
-    return { dir, intact: { pages, siteFiles, dir }, untouched, onDisk, stored, ...(spareSame ? { spare } : {}) };
+    return { dir, intact: { pages, siteFiles, dir }, strays, onDisk, stored, ...(spareSame ? { spare } : {}) };
   }
 
   /**
    * Whether the output shows `version` still as the build that made it left it: no file added,
-   * removed, replaced or edited since (src/incremental/build-record.ts keeps the last build's). The
-   * manifest's files are stat'ed (on a thread of their own at scale) and its folders' times compared:
-   * no folder is read. A build that goes on has them (`previous`).
+   * removed, replaced or edited since (src/incremental/build-record.ts keeps the last build's). Reads no manifest.
    */
-  async isUntouched(version: ShownVersion): Promise<boolean> {
-    if (this.link.shows !== version.dir) return false;
-    const found = await this.findPrevious();
-    return found?.dir === version.dir && found.untouched();
+  isUntouched(version: ShownVersion): boolean {
+    return this.link.shows === version.dir && digest(identities(version.dir)) === version.digest;
   }
 
   /** The version the output shows after `commit`: this build's, or the previous one when nothing changed. */
@@ -242,9 +234,9 @@ export class FsWriter implements Writer {
         output.kept.size === output.pages.size &&
         sameEntries(siteFiles, previous.siteFiles) &&
         sameEntries(output.pages, previous.pages, (a, b) => a.renderKey === b.renderKey) &&
-        found.untouched()
+        !found.strays()
       ) {
-        this.shown = { dir: found.dir };
+        this.shown = { dir: found.dir, digest: digest(found.onDisk) };
         return; // nothing changed: the output stays as it is
       }
       // A hard link is the same file as the one linked: its identity is known without a stat.
@@ -429,7 +421,7 @@ export class FsWriter implements Writer {
     const identities = new Map<string, string>();
     for (const file of [...[...output.pages.values()].flatMap((entry) => entry.paths), ...siteFiles.keys()])
       identities.set(file, linked.get(file) || identity(path.join(this.staging, file)));
-    this.shown = { dir: this.staging };
+    this.shown = { dir: this.staging, digest: digest(identities) };
     // The previous version is the spare now: its manifest goes beside this one's.
     const spareKept = spare !== undefined && found?.stored.version === spare;
     if (spareKept) await moveCache(this.options.manifest, spareManifest(this.options.manifest));
@@ -508,12 +500,6 @@ function eachNewFolder(file: string, seen: { has(dir: string): boolean }, add: (
   }
 }
 
-/** Whether every folder of a version is as its manifest says (nothing added, removed or replaced in any). */
-function sameFolders(root: string, folders: Map<string, string>): boolean {
-  for (const [dir, expected] of folders) if (folderIdentity(path.join(root, dir)) !== expected) return false;
-  return true;
-}
-
 /** How deep a folder of a version is ('.' its root, 0). */
 const depth = (dir: string) => (dir === '.' ? 0 : dir.split('/').length);
 
@@ -570,6 +556,16 @@ function linkOrCopy(from: string, to: string): boolean {
 function asBytes(file: OutputFile): OutputFile {
   // writeTo first: reading `contents` of a file that writes itself would make it in memory (src/outputs/pieces.ts).
   return !file.writeTo && typeof file.contents === 'string' ? { ...file, contents: Buffer.from(file.contents) } : file;
+}
+
+/** Every file under a folder, with its identity. */
+function identities(dir: string): Map<string, string> {
+  return new Map(listFiles(dir).map((file) => [file, identity(path.join(dir, file))]));
+}
+
+/** One digest of files and identities: equal digests, the same files, none touched since. */
+function digest(identities: Map<string, string>): string {
+  return sha1(...[...identities].map(([file, id]) => `${file} ${id}`).sort());
 }
 
 /**
